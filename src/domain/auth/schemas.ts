@@ -1,0 +1,131 @@
+/**
+ * Validation rules of the identity and administration screens (platform specification,
+ * section 5). The forms (react-hook-form + yup resolver) and the BFF routes use these same
+ * schemas, so a rule and its message live here only.
+ */
+import * as yup from 'yup';
+import { ACCOUNT_PASSWORD_MIN, LONG_TEXT_MAX, REGISTER_PASSWORD_MIN, SHORT_TEXT_MAX } from '../limits';
+import { COMPANY_STATUSES, USER_STATUSES } from '../company/options';
+import { PERMISSIONS, ROLES } from './roles';
+
+/** The "basic pattern" of the specification: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const MESSAGES = {
+  allFieldsRequired: 'All fields are required',
+  passwordsDoNotMatch: 'Passwords do not match',
+  registerPasswordTooShort: `Password must be at least ${REGISTER_PASSWORD_MIN} characters long`,
+  invalidEmail: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  accountPasswordTooShort: `Password must be at least ${ACCOUNT_PASSWORD_MIN} characters long`,
+  emailRequired: 'Email is required',
+  nameRequired: 'Full name is required',
+  companyNameRequired: 'Company name is required',
+  domainRequired: 'Domain is required',
+  profileNameRequired: 'Profile name is required',
+  companyRequired: 'Company is required',
+  invalidUrl: 'Please enter a valid URL',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+} as const;
+
+const shortText = () => yup.string().max(SHORT_TEXT_MAX, MESSAGES.tooLong(SHORT_TEXT_MAX));
+const longText = () => yup.string().max(LONG_TEXT_MAX, MESSAGES.tooLong(LONG_TEXT_MAX));
+const optionalShort = () => shortText().nullable().optional();
+const optionalLong = () => longText().nullable().optional();
+const email = () => shortText().matches(EMAIL_PATTERN, { message: MESSAGES.invalidEmail, excludeEmptyString: true });
+
+export const loginSchema = yup.object({
+  email: shortText().required(MESSAGES.emailRequired),
+  password: shortText().required(MESSAGES.passwordRequired),
+});
+export type LoginInput = yup.InferType<typeof loginSchema>;
+
+export const registerSchema = yup.object({
+  name: shortText().trim().required(MESSAGES.allFieldsRequired),
+  email: email().required(MESSAGES.allFieldsRequired),
+  companyName: shortText().trim().required(MESSAGES.allFieldsRequired),
+  password: shortText().required(MESSAGES.allFieldsRequired).min(REGISTER_PASSWORD_MIN, MESSAGES.registerPasswordTooShort),
+});
+export type RegisterInput = yup.InferType<typeof registerSchema>;
+
+export const registerFormSchema = registerSchema.shape({
+  confirmPassword: yup
+    .string()
+    .required(MESSAGES.allFieldsRequired)
+    .oneOf([yup.ref('password')], MESSAGES.passwordsDoNotMatch),
+});
+export type RegisterFormInput = yup.InferType<typeof registerFormSchema>;
+
+const accountPassword = () =>
+  shortText().required(MESSAGES.passwordRequired).min(ACCOUNT_PASSWORD_MIN, MESSAGES.accountPasswordTooShort);
+
+export const activateAccountSchema = yup.object({
+  token: shortText().required('Invalid invitation link. No token provided.'),
+  password: accountPassword(),
+});
+
+export const activationFormSchema = yup.object({
+  password: accountPassword(),
+  confirmPassword: yup
+    .string()
+    .required(MESSAGES.passwordRequired)
+    .oneOf([yup.ref('password')], MESSAGES.passwordsDoNotMatch),
+});
+export type ActivationFormInput = yup.InferType<typeof activationFormSchema>;
+
+export const inviteSchema = yup.object({
+  email: email().required(MESSAGES.emailRequired),
+  name: shortText().trim().required(MESSAGES.nameRequired),
+  role: yup.string().oneOf(ROLES).required(),
+  /** Required when a global admin invites; everyone else invites into their own company. */
+  companyId: yup.string().nullable().optional(),
+});
+export type InviteInput = yup.InferType<typeof inviteSchema>;
+
+export const resetPasswordSchema = yup.object({
+  newPassword: accountPassword().required(MESSAGES.accountPasswordTooShort),
+});
+
+export const userStatusSchema = yup.object({
+  status: yup.string().oneOf(USER_STATUSES).required('Status is required'),
+});
+
+export const userPermissionsSchema = yup.object({
+  role: yup.string().oneOf(ROLES).required('Role is required'),
+  permissions: yup.array(yup.string().oneOf(PERMISSIONS).required()).required('Permissions are required'),
+});
+
+export const userProfileSchema = yup.object({
+  profileName: shortText().trim().required(MESSAGES.profileNameRequired),
+  phone: optionalShort(),
+  department: optionalShort(),
+  jobTitle: optionalShort(),
+  bio: optionalLong(),
+});
+export type UserProfileInput = yup.InferType<typeof userProfileSchema>;
+
+const companyDetails = {
+  industry: optionalShort(),
+  companySize: optionalShort(),
+  website: optionalShort().url(MESSAGES.invalidUrl),
+  phone: optionalShort(),
+  address: optionalLong(),
+  description: optionalLong(),
+  targetAudience: optionalShort(),
+};
+
+/** The three-step wizard and the Company Profile modal: every field optional. */
+export const companyProfileSchema = yup.object({
+  companyId: yup.string().nullable().optional(),
+  ...companyDetails,
+});
+export type CompanyProfileInput = yup.InferType<typeof companyProfileSchema>;
+
+/** Company Management (add and edit): name and domain required. */
+export const companySchema = yup.object({
+  name: shortText().trim().required(MESSAGES.companyNameRequired),
+  domain: shortText().trim().required(MESSAGES.domainRequired),
+  status: yup.string().oneOf(COMPANY_STATUSES).default('active'),
+  ...companyDetails,
+});
+export type CompanyInput = yup.InferType<typeof companySchema>;

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The path aliases of tsconfig.json, shared by Vite, Vitest and Storybook. */
+export const aliases = {
+  '@': fromRoot('./src'),
+  '@domain': fromRoot('./src/domain'),
+  '@bff': fromRoot('./bff'),
+  '@tokens': fromRoot('./design-tokens/build'),
+};
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: aliases },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 1500,
+  },
+});
