@@ -1,0 +1,11 @@
+// `npm start`: the built dashboard and the BFF on one port. The server runs as a child so that
+// SIGTERM and SIGINT reach it directly and it can shut down gracefully.
+import { spawn } from 'node:child_process';
+import './ensure-build.mjs';
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'bff/server.ts'], {
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# `npm test`: the whole suite. Stops at the first failing layer and exits non-zero.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+# Browser tests drive Debian's Chromium; install it when it is missing (never a downloaded build).
+CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$CHROMIUM_PATH" ]; then
+  step "Chromium is missing: installing Debian's chromium package with apt-get"
+  if [ "$(id -u)" -eq 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  fi
+fi
+export CHROMIUM_PATH
+export STORYBOOK_DISABLE_TELEMETRY=1
+
+step "Design tokens"
+npm run --silent tokens
+
+step "Type check"
+npm run --silent typecheck
+
+step "Lint"
+npm run --silent lint
+
+step "Unit and component tests"
+npx vitest run --project unit
+
+step "BFF integration tests on SQLite"
+npx vitest run --project bff
+
+PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+if node scripts/pg-reachable.mjs "$PG_URL"; then
+  step "BFF integration tests on PostgreSQL ($PG_URL)"
+  TEST_DATABASE_URL="$PG_URL" npx vitest run --project bff
+elif [ "${CI:-}" = "true" ]; then
+  echo "PostgreSQL is not reachable at $PG_URL, and CI requires the PostgreSQL run." >&2
+  exit 1
+else
+  step "PostgreSQL is not reachable at $PG_URL: skipping the PostgreSQL run (mandatory when CI=true)"
+fi
+
+step "Storybook stories (light and dark, with accessibility checks)"
+npm run --silent test:stories
+
+step "Build"
+npm run --silent build
+
+step "End-to-end tests in Chromium"
+npx playwright test
