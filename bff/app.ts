@@ -1,0 +1,81 @@
+/**
+ * The Koa application, without listening: the server and the tests both start from here.
+ */
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import { Router } from '@koa/router';
+import type { Config } from './config';
+import type { Orm } from './db';
+import { createLogger } from './logger';
+import { loadActor, verifySessionToken } from './middleware/auth';
+import { jsonBody } from './middleware/body';
+import { PUBLIC_API_PREFIX, publicApiCors } from './middleware/cors';
+import { errorHandler } from './middleware/errors';
+import { requestContext } from './middleware/requestContext';
+import { requestLogger } from './middleware/requestLog';
+import { securityHeaders } from './middleware/security';
+import { staticSite } from './middleware/staticSite';
+import { LoginThrottle } from './modules/auth/loginThrottle';
+import { createAuthRouter } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { createIdTokenVerifier } from './modules/auth/sso';
+import { createCompanyRouter } from './modules/companies/routes';
+import { createCompanyService } from './modules/companies/service';
+import { createFileRouter } from './modules/files/routes';
+import { createHealthRouter } from './modules/health/routes';
+import { createMailer, type Mailer } from './modules/invitations/mailer';
+import { createUserRouter } from './modules/users/routes';
+import { createUserService } from './modules/users/service';
+import type { AppState } from './types';
+
+export interface AppDependencies {
+  logger?: Logger;
+  /** Replaces the SMTP mailer built from the configuration. */
+  mailer?: Mailer | null;
+}
+
+export function createApp(config: Config, orm: Orm, dependencies: AppDependencies = {}): Koa<AppState> {
+  const logger = dependencies.logger ?? createLogger(config);
+  const mailer = dependencies.mailer !== undefined ? dependencies.mailer : createMailer(config.smtp);
+  const app = new Koa<AppState>({ proxy: config.trustProxy });
+  // Failures are answered and logged by errorHandler; Koa's own stderr output would duplicate them.
+  app.silent = true;
+  app.on('error', (failure: unknown) => logger.error({ err: failure }, 'Response failed'));
+
+  const auth = createAuthService({
+    orm,
+    config,
+    throttle: new LoginThrottle(config.loginRateLimit),
+    verifyIdToken: config.sso ? createIdTokenVerifier(config.sso) : null,
+  });
+  const users = createUserService({ orm, config, logger, mailer });
+  const companies = createCompanyService({ orm });
+  // Routes of the embeddable widget (cross-origin, no session) are added to this router.
+  const publicApi = new Router<AppState>({ prefix: PUBLIC_API_PREFIX.replace(/\/$/, '') });
+
+  app.use(requestLogger(logger));
+  app.use(errorHandler(logger));
+  app.use(securityHeaders(config));
+  app.use(publicApiCors());
+  app.use(jsonBody());
+  app.use(requestContext(orm));
+  app.use(verifySessionToken(config));
+  app.use(loadActor(orm));
+
+  const routers = [
+    createHealthRouter(orm),
+    createAuthRouter(auth),
+    createUserRouter(orm, users),
+    createCompanyRouter(orm, companies),
+    createFileRouter(orm),
+    publicApi,
+  ];
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+
+  const dashboard = staticSite(config.staticDir);
+  if (dashboard) app.use(dashboard);
+  return app;
+}

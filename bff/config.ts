@@ -1,0 +1,230 @@
+/**
+ * Every setting of the BFF, read from the environment once at start-up. SETTINGS is the single
+ * list of names, defaults and descriptions; the README prints its table from it.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface SettingDescription {
+  name: string;
+  default: string;
+  description: string;
+}
+
+export const SETTINGS: readonly SettingDescription[] = [
+  { name: 'PORT', default: '3000', description: 'HTTP port the BFF listens on.' },
+  {
+    name: 'DATABASE_URL',
+    default: '(SQLite file DATA_DIR/navout.sqlite)',
+    description:
+      'Database. A postgres:// (or postgresql://) URL selects PostgreSQL; sqlite:<file> or a plain file path selects the embedded SQLite file (default: navout.sqlite in DATA_DIR).',
+  },
+  { name: 'DATA_DIR', default: './data', description: 'Folder for the SQLite file and the generated JWT secret.' },
+  {
+    name: 'JWT_SECRET',
+    default: '(generated)',
+    description:
+      'Secret that signs session tokens (at least 32 characters). When absent, 48 random bytes are generated once and kept in DATA_DIR/jwt-secret (mode 600). Set it explicitly when several BFF replicas share a database.',
+  },
+  { name: 'JWT_TTL', default: '8h', description: 'Lifetime of a session token: a number of seconds, or a number followed by s, m, h or d.' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:PORT', description: 'Address of the dashboard as users reach it; invitation links start with it.' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent.' },
+  {
+    name: 'SEED_DEMO',
+    default: '(SQLite: on first start)',
+    description:
+      'true seeds the demo companies and users at start when they are missing; false never seeds. By default an empty SQLite database is seeded on its first start, and PostgreSQL only by `npm run seed:demo`.',
+  },
+  { name: 'TRUST_PROXY', default: 'false', description: 'true when the BFF runs behind a reverse proxy: client addresses (for sign-in rate limits) are then read from X-Forwarded-For.' },
+  { name: 'SSO_TENANT_ID', default: '', description: 'Microsoft Entra tenant id. Single sign-on is enabled when this and SSO_CLIENT_ID are set.' },
+  { name: 'SSO_CLIENT_ID', default: '', description: 'Application (client) id registered in Microsoft Entra; the audience of its ID tokens.' },
+  { name: 'SSO_ISSUER', default: 'https://login.microsoftonline.com/{tenant}/v2.0', description: 'Expected issuer of the ID tokens.' },
+  {
+    name: 'SSO_JWKS_URI',
+    default: 'https://login.microsoftonline.com/{tenant}/discovery/v2.0/keys',
+    description: 'Where the signing keys of the ID tokens are published.',
+  },
+  { name: 'SMTP_HOST', default: '', description: 'Mail server for invitation e-mails. Without it, invitation links are only logged and shown to the inviting admin.' },
+  { name: 'SMTP_PORT', default: '587', description: 'Mail server port (465 uses TLS from the start, other ports STARTTLS when offered).' },
+  { name: 'SMTP_USER', default: '', description: 'Mail server user name, when it requires authentication.' },
+  { name: 'SMTP_PASS', default: '', description: 'Mail server password.' },
+  { name: 'SMTP_FROM', default: 'Navout <no-reply@navout.example>', description: 'Sender of invitation e-mails.' },
+  { name: 'LOGIN_RATE_LIMIT', default: '5', description: 'Failed sign-ins allowed per account and client address in 15 minutes.' },
+  { name: 'STATIC_DIR', default: 'dist', description: 'Built dashboard served for every non-API request (with index.html for client routes), when the folder exists.' },
+];
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgresql'; url: string };
+
+export interface SsoSettings {
+  tenantId: string;
+  clientId: string;
+  issuer: string;
+  jwksUri: string;
+  authority: string;
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  user: string | null;
+  pass: string | null;
+  from: string;
+}
+
+export interface Config {
+  port: number;
+  database: DatabaseConfig;
+  dataDir: string;
+  jwt: { secret: string; ttlSeconds: number; issuer: string; audience: string };
+  publicUrl: string;
+  logLevel: string;
+  /** undefined: the default rule (seed an empty SQLite database on first start). */
+  seedDemo: boolean | undefined;
+  trustProxy: boolean;
+  sso: SsoSettings | null;
+  smtp: SmtpSettings | null;
+  loginRateLimit: number;
+  staticDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const JWT_ISSUER = 'navout';
+export const JWT_AUDIENCE = 'navout-dashboard';
+const MIN_SECRET_LENGTH = 32;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string): boolean | undefined {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined) return undefined;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+export function parseDuration(name: string, raw: string): number {
+  const match = /^(\d+)\s*([smhd]?)$/i.exec(raw.trim());
+  const seconds = match ? Number(match[1]) * DURATION_UNITS[(match[2] || 's').toLowerCase()] : NaN;
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new ConfigError(`${name} must be a duration such as 900, 30m, 8h or 7d (got "${raw}")`);
+  }
+  return seconds;
+}
+
+function database(env: Env, dataDir: string): DatabaseConfig {
+  const url = text(env, 'DATABASE_URL');
+  if (!url) return { kind: 'sqlite', file: join(dataDir, 'navout.sqlite') };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgresql', url };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('sqlite:')) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL, sqlite:<file> or a file path');
+  }
+  const file = url.replace(/^sqlite:(\/\/)?/i, '');
+  return { kind: 'sqlite', file: file === ':memory:' ? file : resolve(file) };
+}
+
+/** A secret kept across restarts, so tokens survive them, without anyone having to set one up. */
+function jwtSecret(env: Env, dataDir: string): string {
+  const configured = text(env, 'JWT_SECRET');
+  if (configured) {
+    if (configured.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
+    }
+    return configured;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= MIN_SECRET_LENGTH) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const generated = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${generated}\n`, { mode: 0o600 });
+  // writeFileSync only applies the mode to a new file.
+  chmodSync(file, 0o600);
+  return generated;
+}
+
+function sso(env: Env): SsoSettings | null {
+  const tenantId = text(env, 'SSO_TENANT_ID');
+  const clientId = text(env, 'SSO_CLIENT_ID');
+  if (!tenantId || !clientId) return null;
+  const authority = `https://login.microsoftonline.com/${tenantId}`;
+  return {
+    tenantId,
+    clientId,
+    authority,
+    issuer: text(env, 'SSO_ISSUER') ?? `${authority}/v2.0`,
+    jwksUri: text(env, 'SSO_JWKS_URI') ?? `${authority}/discovery/v2.0/keys`,
+  };
+}
+
+function smtp(env: Env): SmtpSettings | null {
+  const host = text(env, 'SMTP_HOST');
+  if (!host) return null;
+  return {
+    host,
+    port: integer(env, 'SMTP_PORT', 587, 1, 65_535),
+    user: text(env, 'SMTP_USER') ?? null,
+    pass: text(env, 'SMTP_PASS') ?? null,
+    from: text(env, 'SMTP_FROM') ?? 'Navout <no-reply@navout.example>',
+  };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65_535);
+  const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
+  const logLevel = text(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/i.test(publicUrl)) throw new ConfigError('PUBLIC_URL must start with http:// or https://');
+
+  return {
+    port,
+    database: database(env, dataDir),
+    dataDir,
+    jwt: {
+      secret: jwtSecret(env, dataDir),
+      ttlSeconds: parseDuration('JWT_TTL', text(env, 'JWT_TTL') ?? '8h'),
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+    },
+    publicUrl,
+    logLevel,
+    seedDemo: flag(env, 'SEED_DEMO'),
+    trustProxy: flag(env, 'TRUST_PROXY') ?? false,
+    sso: sso(env),
+    smtp: smtp(env),
+    loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 5, 1, 10_000),
+    staticDir: resolve(text(env, 'STATIC_DIR') ?? 'dist'),
+  };
+}
+
+/** The database address as it may appear in logs: never with its password. */
+export function describeDatabase(database: DatabaseConfig): string {
+  if (database.kind === 'sqlite') return `SQLite ${database.file}`;
+  const url = new URL(database.url);
+  if (url.password) url.password = '***';
+  return `PostgreSQL ${url.toString()}`;
+}

@@ -1,0 +1,41 @@
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
+import type { Migrator } from '@mikro-orm/migrations';
+import { describeDatabase, type Config } from './config';
+import { buildOrmOptions } from './mikro-orm.config';
+
+export type Orm = MikroORM;
+
+/** Opens the database named by the configuration and proves the connection works. */
+export async function initOrm(config: Pick<Config, 'database'>): Promise<Orm> {
+  const orm = await MikroORM.init(buildOrmOptions(config.database));
+  if (!(await orm.isConnected())) {
+    await orm.close(true);
+    throw new Error(`Cannot connect to the database (${describeDatabase(config.database)})`);
+  }
+  return orm;
+}
+
+/** Applies the pending migrations; the schema is never synchronised from the entities at start. */
+export async function migrate(orm: Orm): Promise<string[]> {
+  const migrator = orm.getMigrator() as Migrator;
+  const applied = await migrator.up();
+  return applied.map((migration) => migration.name);
+}
+
+export async function isDatabaseUp(em: EntityManager, timeoutMs = 3_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const probe = em
+    .getConnection()
+    .execute('select 1 as up')
+    .then(() => true)
+    .catch(() => false);
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Authentication and the guards routes declare. A token proves who signed in; the user row,
+ * read on every request, decides whether they may still act: a suspended or deleted user's
+ * token stops working at once.
+ */
+import koaJwt from 'koa-jwt';
+import { hasPermission, isPermission, roleSatisfies, type Permission, type Role } from '@domain/auth/roles';
+import type { Config } from '../config';
+import type { Orm } from '../db';
+import { Company, User } from '../entities';
+import { ACCOUNT_STATUS_FAILURES, COMPANY_INACTIVE } from '../modules/auth/messages';
+import type { Actor, AppContext, AppMiddleware } from '../types';
+import { forbidden, HttpError, unauthorized } from './errors';
+
+const AUTHENTICATION_REQUIRED = unauthorized('Authentication required', 'Sign in to continue.');
+const SESSION_ENDED = unauthorized('Session expired', 'Your session is no longer valid. Please sign in again.');
+
+/** Verifies the bearer token (HS256 only, issuer, audience, expiry); anonymous requests pass on. */
+export function verifySessionToken(config: Pick<Config, 'jwt'>): AppMiddleware {
+  return koaJwt({
+    secret: config.jwt.secret,
+    algorithms: ['HS256'],
+    issuer: config.jwt.issuer,
+    audience: config.jwt.audience,
+    key: 'jwt',
+    passthrough: true,
+  }) as unknown as AppMiddleware;
+}
+
+export function buildActor(user: User, company: Company): Actor {
+  const permissions = user.permissions.filter(isPermission);
+  const global = user.role === 'admin' || permissions.includes('admin:all');
+  return {
+    id: user.id,
+    role: user.role,
+    companyId: user.companyId,
+    permissions,
+    // A Global Admin outside the internal company would be a data error; it grants nothing global.
+    isGlobalAdmin: global && company.isInternal,
+    user,
+    company,
+  };
+}
+
+/** Why this user may not act now, or null when they may. */
+export function accountFailure(user: User, company: Company | null): HttpError | null {
+  const statusFailure = ACCOUNT_STATUS_FAILURES[user.status];
+  if (statusFailure) return forbidden(statusFailure.error, statusFailure.message);
+  if (!company || company.status !== 'active') return forbidden(COMPANY_INACTIVE, COMPANY_INACTIVE);
+  return null;
+}
+
+export function loadActor(orm: Orm): AppMiddleware {
+  return async function loadSignedInUser(ctx, next) {
+    const claims = ctx.state.jwt;
+    // koa-jwt also reports "no token" as an error when passing through; that is simply anonymous.
+    const presentedToken = Boolean(ctx.get('authorization'));
+    if (!presentedToken) {
+      delete ctx.state.jwt;
+    } else if (ctx.state.jwtOriginalError) {
+      ctx.state.authFailure = SESSION_ENDED;
+    } else if (claims) {
+      const userId = typeof claims.sub === 'string' ? claims.sub : null;
+      // jsonwebtoken accepts a token without exp; a session token must expire.
+      const valid = userId && typeof claims.exp === 'number' && typeof claims.ver === 'number';
+      const user = valid ? await orm.em.findOne(User, { id: userId }) : null;
+      if (!user || user.sessionVersion !== claims.ver) {
+        ctx.state.authFailure = SESSION_ENDED;
+      } else {
+        const company = await orm.em.findOne(Company, { id: user.companyId });
+        const failure = accountFailure(user, company);
+        // 401, not 403: the token no longer authenticates anyone, so the dashboard signs out and
+        // shows why.
+        if (failure) ctx.state.authFailure = unauthorized(failure.error, failure.detail);
+        else ctx.state.actor = buildActor(user, company!);
+      }
+    }
+    return next();
+  };
+}
+
+export function actorOf(ctx: AppContext): Actor {
+  const actor = ctx.state.actor;
+  if (!actor) throw ctx.state.authFailure ?? AUTHENTICATION_REQUIRED;
+  return actor;
+}
+
+export const requireAuth: AppMiddleware = async (ctx, next) => {
+  actorOf(ctx);
+  return next();
+};
+
+export function requirePermission(permission: Permission): AppMiddleware {
+  return async function checkPermission(ctx, next) {
+    if (!hasPermission(actorOf(ctx), permission)) {
+      throw forbidden('Access denied', `This action needs the ${permission} permission.`);
+    }
+    return next();
+  };
+}
+
+/** admin satisfies every role, company_admin satisfies company_admin and user. */
+export function requireRole(role: Role): AppMiddleware {
+  return async function checkRole(ctx, next) {
+    const actor = actorOf(ctx);
+    if (!actor.isGlobalAdmin && !roleSatisfies(actor.role, role)) {
+      throw forbidden('Access denied', `This action needs the ${role} role.`);
+    }
+    return next();
+  };
+}
+
+export const requireGlobalAdmin: AppMiddleware = async (ctx, next) => {
+  if (!actorOf(ctx).isGlobalAdmin) throw forbidden('Access denied', 'Only a global admin can do this.');
+  return next();
+};

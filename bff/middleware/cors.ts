@@ -1,0 +1,22 @@
+import cors from '@koa/cors';
+import type { AppMiddleware } from '../types';
+
+export const PUBLIC_API_PREFIX = '/api/public/';
+
+/**
+ * The embeddable widget calls the public API from customers' own sites, so only that prefix
+ * answers cross-origin requests. It carries no cookies or credentials.
+ */
+export function publicApiCors(): AppMiddleware {
+  const allowCrossOrigin = cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'X-API-Key'],
+    maxAge: 600,
+    credentials: false,
+  }) as AppMiddleware;
+  return async function corsForPublicApi(ctx, next) {
+    if (ctx.path.startsWith(PUBLIC_API_PREFIX)) return allowCrossOrigin(ctx, next);
+    return next();
+  };
+}

@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20260101000000_identity } from './Migration20260101000000_identity';
+
+/** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20260101000000_identity', class: Migration20260101000000_identity },
+];

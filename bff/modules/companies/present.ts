@@ -1,0 +1,22 @@
+import type { Company as CompanyView } from '@domain/auth/types';
+import type { Company } from '../../entities';
+import { fileUrl } from '../files/urls';
+
+export function presentCompany(company: Company): CompanyView {
+  return {
+    id: company.id,
+    name: company.name,
+    domain: company.domain,
+    industry: company.industry,
+    companySize: company.companySize,
+    website: company.website,
+    phone: company.phone,
+    address: company.address,
+    description: company.description,
+    targetAudience: company.targetAudience,
+    status: company.status,
+    logoUrl: fileUrl(company.logoFileId),
+    isInternal: company.isInternal,
+    createdAt: company.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,49 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { fileTypeFromBuffer } from 'file-type';
+import { PROFILE_IMAGE_MAX_BYTES } from '@domain/limits';
+import type { Orm } from '../../db';
+import { StoredFile, type StoredFileKind } from '../../entities';
+import { badRequest } from '../../middleware/errors';
+
+/** Raster formats every browser shows. SVG is refused: it can carry scripts. */
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+export const IMAGE_UPLOAD_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES;
+export const IMAGE_TOO_LARGE = 'Image file must be smaller than 5MB';
+const NOT_AN_IMAGE = 'Please select a valid image file';
+
+export interface CheckedImage {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/** The type is read from the bytes themselves; the declared Content-Type is not trusted. */
+export async function checkImage(bytes: Buffer | undefined): Promise<CheckedImage> {
+  if (!bytes || bytes.length === 0) throw badRequest(NOT_AN_IMAGE, 'The upload is empty.');
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !IMAGE_TYPES.has(detected.mime)) {
+    throw badRequest(NOT_AN_IMAGE, 'Upload a PNG, JPEG, GIF or WebP image.');
+  }
+  return { bytes, contentType: detected.mime };
+}
+
+export function createStoredImage(em: EntityManager, companyId: string, kind: StoredFileKind, image: CheckedImage): StoredFile {
+  return em.create(StoredFile, {
+    companyId,
+    kind,
+    contentType: image.contentType,
+    bytes: image.bytes,
+    size: image.bytes.length,
+  });
+}
+
+export async function deleteStoredFile(em: EntityManager, fileId: string | null): Promise<void> {
+  if (fileId) await em.nativeDelete(StoredFile, { id: fileId });
+}
+
+const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export async function readStoredFile(orm: Orm, id: string): Promise<StoredFile | null> {
+  if (!FILE_ID.test(id)) return null;
+  return orm.em.findOne(StoredFile, { id }, { populate: ['bytes'] });
+}

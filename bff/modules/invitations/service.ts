@@ -1,0 +1,67 @@
+/**
+ * Invitation links: 32 random bytes, kept only as their SHA-256, valid for seven days and
+ * usable once.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import { INVITATION_TTL_DAYS, SHORT_TEXT_MAX } from '@domain/limits';
+import { Company, Invitation, User } from '../../entities';
+import { forbidden, gone, notFound } from '../../middleware/errors';
+import { ACCOUNT_SUSPENDED, INVALID_INVITATION, INVITATION_USED } from '../auth/messages';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export interface IssuedInvitation {
+  token: string;
+  invitation: Invitation;
+}
+
+/** Replaces any earlier invitation of the user: only the newest link works. */
+export async function issueInvitation(em: EntityManager, user: User, now = new Date()): Promise<IssuedInvitation> {
+  await em.nativeDelete(Invitation, { userId: user.id });
+  const token = randomBytes(32).toString('base64url');
+  const invitation = em.create(Invitation, {
+    userId: user.id,
+    tokenHash: hashInvitationToken(token),
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+  });
+  return { token, invitation };
+}
+
+export function invitationLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/setup-account?token=${encodeURIComponent(token)}`;
+}
+
+export interface OpenInvitation {
+  invitation: Invitation;
+  user: User;
+  company: Company;
+}
+
+/** The invitation behind a token, refusing unknown, expired and used ones with the specification's words. */
+export async function findOpenInvitation(em: EntityManager, token: string, now = new Date()): Promise<OpenInvitation> {
+  const invalid = notFound(INVALID_INVITATION, 'The invitation link is not valid.');
+  if (!token || token.length > SHORT_TEXT_MAX) throw invalid;
+  const invitation = await em.findOne(Invitation, { tokenHash: hashInvitationToken(token) });
+  if (!invitation) throw invalid;
+  const user = await em.findOne(User, { id: invitation.userId });
+  const company = user ? await em.findOne(Company, { id: user.companyId }) : null;
+  if (!user || !company) throw invalid;
+  if (invitation.usedAt || user.status === 'active') throw gone(INVITATION_USED, INVITATION_USED);
+  if (user.status === 'suspended') throw forbidden(ACCOUNT_SUSPENDED, ACCOUNT_SUSPENDED);
+  if (invitation.expiresAt.getTime() <= now.getTime()) throw gone(INVALID_INVITATION, 'The invitation link has expired.');
+  return { invitation, user, company };
+}
+
+/**
+ * Marks the invitation used unless someone else just did: the conditional update makes two
+ * simultaneous activations with one link impossible.
+ */
+export async function consumeInvitation(em: EntityManager, invitation: Invitation, now = new Date()): Promise<void> {
+  const updated = await em.nativeUpdate(Invitation, { id: invitation.id, usedAt: null }, { usedAt: now, updatedAt: now });
+  if (updated !== 1) throw gone(INVITATION_USED, INVITATION_USED);
+}

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import { Company, Invitation, StoredFile, User } from '@bff/entities';
+import { PNG_BYTES, SVG_BYTES, useWorld } from './support/world';
+
+const GIF_BYTES = Buffer.from('474946383961010001008000000000ffffff21f90401000000002c00000000010001000002024401003b', 'hex');
+
+describe('companies', () => {
+  const world = useWorld();
+  const as = (who: Parameters<ReturnType<typeof world>['bearer']>[0]) => world().bearer(who);
+  const details = {
+    industry: 'Finance',
+    companySize: '11-50',
+    website: 'https://initech.example',
+    phone: '+1 555 0199',
+    address: '1 Infinite Loop',
+    description: 'Banking software.',
+    targetAudience: 'B2B',
+  };
+
+  describe('reading', () => {
+    it('lists all companies for a global admin and only their own for everyone else', async () => {
+      const w = world();
+      const all = await w.http.get('/api/companies').set(as('admin'));
+      expect(all.status).toBe(200);
+      expect(all.body.map((company: { name: string }) => company.name)).toEqual(
+        expect.arrayContaining(['Navout', 'Acme Retail', 'Globex Health']),
+      );
+      for (const person of ['alice', 'bob'] as const) {
+        const own = await w.http.get('/api/companies').set(as(person));
+        expect(own.body).toHaveLength(1);
+        expect(own.body[0]).toMatchObject({
+          id: w.companies.acme.id,
+          name: 'Acme Retail',
+          domain: 'acme.example',
+          industry: 'Retail',
+          companySize: '51-200',
+          status: 'active',
+          isInternal: false,
+          logoUrl: null,
+        });
+      }
+    });
+
+    it("reads your own company and answers 404 for another's", async () => {
+      const w = world();
+      expect((await w.http.get(`/api/companies/${w.companies.acme.id}`).set(as('bob'))).body.name).toBe('Acme Retail');
+      const other = await w.http.get(`/api/companies/${w.companies.globex.id}`).set(as('bob'));
+      expect(other.status).toBe(404);
+      expect(other.body.error).toBe('Company not found');
+      expect((await w.http.get('/api/companies/does-not-exist').set(as('admin'))).status).toBe(404);
+    });
+  });
+
+  describe('POST /api/companies', () => {
+    it('creates a company for a global admin, never an internal one', async () => {
+      const w = world();
+      const response = await w.http
+        .post('/api/companies')
+        .set(as('admin'))
+        .send({ name: 'Initech', domain: 'initech.example', isInternal: true, ...details });
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({ name: 'Initech', domain: 'initech.example', status: 'active', isInternal: false, ...details });
+      const stored = await w.em().findOneOrFail(Company, { id: response.body.id });
+      expect(stored.isInternal).toBe(false);
+    });
+
+    it('validates name, domain, website and status, writing nothing', async () => {
+      const w = world();
+      const before = await w.em().count(Company);
+      const cases: Array<[object, string, string]> = [
+        [{ domain: 'x.example' }, 'name', 'Company name is required'],
+        [{ name: 'X' }, 'domain', 'Domain is required'],
+        [{ name: 'X', domain: 'x.example', website: 'not a url' }, 'website', 'Please enter a valid URL'],
+        [{ name: 'X', domain: 'x.example', status: 'archived' }, 'status', 'status must be one of the following values: active, inactive, suspended'],
+        [{ name: 'X', domain: 'x.example', description: 'x'.repeat(2001) }, 'description', 'Must be at most 2000 characters'],
+      ];
+      for (const [body, field, message] of cases) {
+        const response = await w.http.post('/api/companies').set(as('admin')).send(body);
+        expect(response.status).toBe(400);
+        expect(response.body.fields[field]).toBe(message);
+      }
+      expect(await w.em().count(Company)).toBe(before);
+    });
+
+    it('is for global admins only', async () => {
+      expect((await world().http.post('/api/companies').set(as('alice')).send({ name: 'X', domain: 'x.example' })).status).toBe(403);
+    });
+  });
+
+  describe('PUT /api/companies/:id', () => {
+    it("lets a company admin edit their own company but not its status", async () => {
+      const w = world();
+      const edited = await w.http
+        .put(`/api/companies/${w.companies.globex.id}`)
+        .set(as('carol'))
+        .send({ name: 'Globex Health', domain: 'globex.example', phone: '+1 617 555 0000' });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({ phone: '+1 617 555 0000', industry: 'Healthcare' });
+
+      const status = await w.http
+        .put(`/api/companies/${w.companies.globex.id}`)
+        .set(as('carol'))
+        .send({ name: 'Globex Health', domain: 'globex.example', status: 'suspended' });
+      expect(status.status).toBe(403);
+      expect((await w.em().findOneOrFail(Company, { id: w.companies.globex.id })).status).toBe('active');
+    });
+
+    it('lets a global admin change any status, except the internal company', async () => {
+      const w = world();
+      const company = await w.addCompany();
+      const suspended = await w.http.put(`/api/companies/${company.id}`).set(as('admin')).send({ name: company.name, domain: 'c.example', status: 'suspended' });
+      expect(suspended.status).toBe(200);
+      expect(suspended.body.status).toBe('suspended');
+      const internal = await w.http.put(`/api/companies/${w.companies.navout.id}`).set(as('admin')).send({ name: 'Navout', domain: 'navout.example', status: 'inactive' });
+      expect(internal.status).toBe(400);
+      expect(internal.body.error).toBe('The internal company must stay active');
+    });
+
+    it('refuses users and companies out of reach', async () => {
+      const w = world();
+      const body = { name: 'Hijacked', domain: 'x.example' };
+      expect((await w.http.put(`/api/companies/${w.companies.acme.id}`).set(as('bob')).send(body)).status).toBe(403);
+      expect((await w.http.put(`/api/companies/${w.companies.acme.id}`).set(as('carol')).send(body)).status).toBe(404);
+      expect((await w.em().findOneOrFail(Company, { id: w.companies.acme.id })).name).toBe('Acme Retail');
+    });
+  });
+
+  describe('DELETE /api/companies/:id', () => {
+    it('removes the company with its users, invitations and files', async () => {
+      const w = world();
+      const company = await w.addCompany();
+      const member = await w.addUser(company.id, { role: 'company_admin' });
+      const { user: invited } = await w.addInvitation(company.id);
+      const logo = await w.http.put(`/api/companies/${company.id}/logo`).set(as(member)).set('Content-Type', 'image/png').send(PNG_BYTES);
+      expect(logo.status).toBe(200);
+
+      const response = await w.http.delete(`/api/companies/${company.id}`).set(as('admin'));
+      expect(response.status).toBe(204);
+      const em = w.em();
+      expect(await em.count(Company, { id: company.id })).toBe(0);
+      expect(await em.count(User, { companyId: company.id })).toBe(0);
+      expect(await em.count(Invitation, { userId: invited.id })).toBe(0);
+      expect(await em.count(StoredFile, { companyId: company.id })).toBe(0);
+      expect((await w.http.get(logo.body.logoUrl)).status).toBe(404);
+      expect((await w.http.get('/api/auth/me').set(as(member))).status).toBe(401);
+    });
+
+    it('keeps the internal company and refuses everyone but global admins', async () => {
+      const w = world();
+      const internal = await w.http.delete(`/api/companies/${w.companies.navout.id}`).set(as('admin'));
+      expect(internal.status).toBe(400);
+      expect(internal.body.error).toBe('The internal company cannot be deleted');
+      expect((await w.http.delete(`/api/companies/${w.companies.acme.id}`).set(as('alice'))).status).toBe(403);
+      expect(await w.em().count(Company, { id: w.companies.acme.id })).toBe(1);
+    });
+  });
+
+  describe('PUT /api/companies/profile', () => {
+    it("updates the company admin's own company", async () => {
+      const w = world();
+      const response = await w.http
+        .put('/api/companies/profile')
+        .set(as('alice'))
+        .send({ companyId: w.companies.acme.id, industry: 'Retail', companySize: '51-200 employees', targetAudience: 'B2C', website: null });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ id: w.companies.acme.id, companySize: '51-200 employees', website: null, phone: '+1 312 555 0142' });
+    });
+
+    it("refuses another company for a company admin, and accepts it for a global admin", async () => {
+      const w = world();
+      const denied = await w.http.put('/api/companies/profile').set(as('alice')).send({ companyId: w.companies.globex.id, industry: 'Other' });
+      expect(denied.status).toBe(403);
+      expect((await w.em().findOneOrFail(Company, { id: w.companies.globex.id })).industry).toBe('Healthcare');
+
+      const allowed = await w.http.put('/api/companies/profile').set(as('admin')).send({ companyId: w.companies.globex.id, targetAudience: 'B2C' });
+      expect(allowed.status).toBe(200);
+      expect(allowed.body).toMatchObject({ id: w.companies.globex.id, targetAudience: 'B2C' });
+      const own = await w.http.put('/api/companies/profile').set(as('admin')).send({ description: 'Platform operator.' });
+      expect(own.body).toMatchObject({ id: w.companies.navout.id, description: 'Platform operator.' });
+    });
+
+    it('refuses users and invalid fields', async () => {
+      const w = world();
+      expect((await w.http.put('/api/companies/profile').set(as('bob')).send({ industry: 'Other' })).status).toBe(403);
+      const invalid = await w.http.put('/api/companies/profile').set(as('alice')).send({ website: 'ftp//nope', phone: 5 });
+      expect(invalid.status).toBe(400);
+      expect(Object.keys(invalid.body.fields).sort()).toEqual(['phone', 'website']);
+    });
+  });
+
+  describe('logos', () => {
+    it('stores a logo checked by its content and removes it', async () => {
+      const w = world();
+      const upload = await w.http.put(`/api/companies/${w.companies.acme.id}/logo`).set(as('alice')).set('Content-Type', 'application/octet-stream').send(GIF_BYTES);
+      expect(upload.status).toBe(200);
+      expect(upload.body.logoUrl).toMatch(/^\/api\/files\//);
+      const file = await w.http.get(upload.body.logoUrl);
+      expect(file.headers['content-type']).toBe('image/gif');
+      expect((await w.http.get(`/api/companies/${w.companies.acme.id}`).set(as('bob'))).body.logoUrl).toBe(upload.body.logoUrl);
+
+      const removed = await w.http.delete(`/api/companies/${w.companies.acme.id}/logo`).set(as('alice'));
+      expect(removed.status).toBe(200);
+      expect(removed.body.logoUrl).toBeNull();
+      expect((await w.http.get(upload.body.logoUrl)).status).toBe(404);
+    });
+
+    it('refuses SVG, users and companies out of reach', async () => {
+      const w = world();
+      const svg = await w.http.put(`/api/companies/${w.companies.acme.id}/logo`).set(as('alice')).set('Content-Type', 'image/svg+xml').send(SVG_BYTES);
+      expect(svg.status).toBe(400);
+      expect(svg.body.error).toBe('Please select a valid image file');
+      expect((await w.http.put(`/api/companies/${w.companies.acme.id}/logo`).set(as('bob')).set('Content-Type', 'image/png').send(PNG_BYTES)).status).toBe(403);
+      expect((await w.http.put(`/api/companies/${w.companies.globex.id}/logo`).set(as('alice')).set('Content-Type', 'image/png').send(PNG_BYTES)).status).toBe(404);
+      const byAdmin = await w.http.put(`/api/companies/${w.companies.globex.id}/logo`).set(as('admin')).set('Content-Type', 'image/png').send(PNG_BYTES);
+      expect(byAdmin.status).toBe(200);
+      expect(byAdmin.body.id).toBe(w.companies.globex.id);
+    });
+  });
+});

@@ -1,0 +1,177 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useWorld, World } from './support/world';
+
+describe('platform', () => {
+  const world = useWorld();
+
+  it('reports the database as up after really querying it', async () => {
+    const response = await world().http.get('/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', database: 'up' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a malformed JSON body with 400 and the dashboard-facing message', async () => {
+    const response = await world()
+      .http.post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email":"alice@acme.example",');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'Malformed JSON body', message: 'The request body is not valid JSON.' });
+  });
+
+  it('refuses a JSON body that is not an object', async () => {
+    const bareString = await world().http.post('/api/auth/login').set('Content-Type', 'application/json').send('"text"');
+    expect(bareString.status).toBe(400);
+    expect(bareString.body.error).toBe('Malformed JSON body');
+
+    const list = await world().http.post('/api/auth/login').send([{ email: 'a@b.c' }]);
+    expect(list.status).toBe(400);
+    expect(list.body.error).toBe('Invalid request body');
+  });
+
+  it('answers a body over 1 MB with 413 JSON', async () => {
+    const response = await world()
+      .http.post('/api/auth/register')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }));
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ error: 'Request body too large', message: 'The request body must be at most 1 MB.' });
+  });
+
+  it('answers unknown API routes and methods with JSON', async () => {
+    const unknown = await world().http.get('/api/no-such-thing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/application\/json/);
+    expect(unknown.body).toEqual({ error: 'Not found', message: 'No API route matches this address.' });
+
+    const wrongMethod = await world().http.patch('/api/companies').set(world().bearer('admin')).send({});
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.body.error).toBe('Method not allowed');
+  });
+
+  it('sends security headers suitable for the built dashboard', async () => {
+    const response = await world().http.get('/api/health');
+    const policy = response.headers['content-security-policy'];
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(policy).toContain("img-src 'self' data: blob:");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('allows cross-origin calls on the public widget prefix only', async () => {
+    const origin = 'https://shop.customer.example';
+    const publicCall = await world().http.get('/api/public/anything').set('Origin', origin);
+    expect(publicCall.headers['access-control-allow-origin']).toBe('*');
+
+    const preflight = await world()
+      .http.options('/api/public/responses')
+      .set('Origin', origin)
+      .set('Access-Control-Request-Method', 'POST');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-methods']).toContain('POST');
+
+    const privateCall = await world().http.get('/api/health').set('Origin', origin);
+    expect(privateCall.headers['access-control-allow-origin']).toBeUndefined();
+    const privatePreflight = await world()
+      .http.options('/api/auth/login')
+      .set('Origin', origin)
+      .set('Access-Control-Request-Method', 'POST');
+    expect(privatePreflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('logs one JSON line per request with method, url, status and duration, without invitation tokens', async () => {
+    await world().http.get('/api/auth/validate-invitation/secret-token-value');
+    const line = world().logLines.find((entry) => entry.msg === 'request' && String(entry.url).includes('validate-invitation'));
+    expect(line).toMatchObject({ method: 'GET', url: '/api/auth/validate-invitation/[redacted]', status: 404 });
+    expect(typeof line?.ms).toBe('number');
+    expect(JSON.stringify(world().logLines)).not.toContain('secret-token-value');
+  });
+
+  it('keeps serving after a run of bad requests', async () => {
+    const bad = [
+      world().http.post('/api/auth/login').set('Content-Type', 'application/json').send('{{{'),
+      world().http.post('/api/users/invite').set('Authorization', 'Bearer nonsense').send({}),
+      world().http.get('/api/companies/%E0%A4%A'),
+      world().http.put('/api/users/profile/photo').set(world().bearer('bob')).set('Content-Type', 'image/png').send(Buffer.alloc(0)),
+    ];
+    const statuses = (await Promise.all(bad)).map((response) => response.status);
+    expect(statuses.every((status) => status >= 400 && status < 500)).toBe(true);
+    expect((await world().http.get('/api/health')).status).toBe(200);
+  });
+});
+
+describe('platform failures', () => {
+  it('answers 503 from the health check when the database is down', async () => {
+    const world = await World.start();
+    try {
+      await world.orm.close(true);
+      const response = await world.http.get('/api/health');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ status: 'error', database: 'down' });
+    } finally {
+      await world.stop();
+    }
+  });
+
+  it('answers an unexpected failure with a 500 that leaks nothing', async () => {
+    const world = await World.start();
+    try {
+      // Break the schema under the running app to provoke a real database error.
+      await world.em().getConnection().execute('drop table stored_files');
+      const response = await world.http.get('/api/files/abcdefghijklmnopqrstuvwxyz012345');
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({
+        error: 'Internal server error',
+        message: 'Something went wrong on our side. Please try again later.',
+      });
+      expect(response.text).not.toMatch(/stored_files|at .*\.ts|stack/i);
+      expect(world.logLines.some((entry) => entry.msg === 'Unhandled error')).toBe(true);
+    } finally {
+      await world.stop();
+    }
+  });
+
+  it('serves the built dashboard with index.html for client routes', async () => {
+    const staticDir = mkdtempSync(join(tmpdir(), 'navout-dist-'));
+    mkdirSync(join(staticDir, 'assets'), { recursive: true });
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Navout</title>');
+    writeFileSync(join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+
+    const world = await World.start({ env: { STATIC_DIR: staticDir } });
+    try {
+      const home = await world.http.get('/');
+      expect(home.status).toBe(200);
+      expect(home.text).toContain('<title>Navout</title>');
+      expect(home.headers['cache-control']).toBe('no-cache');
+
+      const clientRoute = await world.http.get('/setup-account?token=abc');
+      expect(clientRoute.status).toBe(200);
+      expect(clientRoute.headers['content-type']).toMatch(/text\/html/);
+
+      const asset = await world.http.get('/assets/app-1234.js');
+      expect(asset.status).toBe(200);
+      expect(asset.text).toBe('console.log(1)');
+      expect(asset.headers['cache-control']).toContain('immutable');
+
+      expect((await world.http.get('/assets/missing.js')).status).toBe(404);
+      const api = await world.http.get('/api/unknown');
+      expect(api.status).toBe(404);
+      expect(api.body.error).toBe('Not found');
+      expect(world.logLines.some((entry) => entry.url === '/setup-account?token=[redacted]')).toBe(true);
+    } finally {
+      await world.stop();
+      rmSync(staticDir, { recursive: true, force: true });
+    }
+  });
+});

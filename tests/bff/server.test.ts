@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '@bff/seeders/demo';
+import { createTestDatabase, type TestDatabase } from './support/database';
+
+const TSX = resolve('node_modules/.bin/tsx');
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+/** The environment of a child process: this one's, without any database or SSO settings leaking in. */
+function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (/^(DATABASE_URL|TEST_DATABASE_URL|SEED_DEMO|JWT_|SSO_|SMTP_|PORT)/.test(name)) delete env[name];
+  return { ...env, LOG_LEVEL: 'info', STATIC_DIR: '/nonexistent-dashboard', ...settings };
+}
+
+function run(script: string, settings: Record<string, string>): Running {
+  let output = '';
+  const child = spawn(TSX, [script], { env: childEnv(settings), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(running: Running, text: string, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  while (!running.output().includes(text)) {
+    if (running.child.exitCode !== null) throw new Error(`The process exited early:\n${running.output()}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for "${text}":\n${running.output()}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** A POST whose headers and first half of the body are sent now, and the rest on finish(). */
+function startRequest(port: number, path: string, body: string) {
+  const half = Math.floor(body.length / 2);
+  const request = httpRequest({
+    host: '127.0.0.1',
+    port,
+    path,
+    method: 'POST',
+    agent: false,
+    headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+  });
+  const started = new Promise<void>((done) => request.on('socket', (socket) => socket.on('connect', () => done())));
+  const response = new Promise<{ status: number; body: string }>((done, fail) => {
+    request.on('error', fail);
+    request.on('response', (incoming) => {
+      let text = '';
+      incoming.on('data', (chunk) => (text += chunk));
+      incoming.on('end', () => done({ status: incoming.statusCode ?? 0, body: text }));
+    });
+  });
+  request.write(body.slice(0, half));
+  return { started, response, finish: () => request.end(body.slice(half)) };
+}
+
+describe('bff/server.ts', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('seeds a fresh SQLite database, serves, and stops cleanly on SIGTERM after finishing in-flight work', async () => {
+    const port = await freePort();
+    const server = run('bff/server.ts', { DATA_DIR: `${database.dataDir}/server`, PORT: String(port) });
+    try {
+      await waitFor(server, 'Navout BFF listening');
+      for (const user of DEMO_USERS) expect(server.output()).toContain(`${user.email.padEnd(24)} ${user.password}`);
+
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+
+      // The request has started (headers sent, body half written) when SIGTERM arrives.
+      const body = JSON.stringify({ email: DEMO_USERS[1].email, password: DEMO_USERS[1].password });
+      const inFlight = startRequest(port, '/api/auth/login', body);
+      await inFlight.started;
+      await new Promise((done) => setTimeout(done, 300));
+      server.child.kill('SIGTERM');
+      await new Promise((done) => setTimeout(done, 200));
+      inFlight.finish();
+      const login = await inFlight.response;
+      expect(login.status).toBe(200);
+      expect(JSON.parse(login.body).user.email).toBe(DEMO_USERS[1].email);
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('"signal":"SIGTERM"');
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+
+    const again = run('bff/server.ts', { DATA_DIR: `${database.dataDir}/server`, PORT: String(port) });
+    try {
+      await waitFor(again, 'Navout BFF listening');
+      expect(again.output()).not.toContain('Demo data created');
+      again.child.kill('SIGINT');
+      expect(await again.exited).toBe(0);
+    } finally {
+      again.child.kill('SIGKILL');
+    }
+  });
+
+  it('seeds the demo with npm run seed:demo once, and says so the second time', async () => {
+    const settings: Record<string, string> = { DATA_DIR: `${database.dataDir}/seed` };
+    if (database.database.kind === 'postgresql') settings.DATABASE_URL = database.database.url;
+    const first = run('bff/seed-demo.ts', settings);
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('Demo data created');
+    expect(first.output()).toContain('admin@navout.example');
+
+    const second = run('bff/seed-demo.ts', settings);
+    expect(await second.exited).toBe(0);
+    expect(second.output()).toContain('The demo data already exists');
+    expect(second.output()).not.toContain('Demo data created');
+  });
+});
