@@ -3,6 +3,7 @@
  * read on every request, decides whether they may still act: a suspended or deleted user's
  * token stops working at once.
  */
+import { createSecretKey } from 'node:crypto';
 import koaJwt from 'koa-jwt';
 import { hasPermission, isPermission, roleSatisfies, type Permission, type Role } from '@domain/auth/roles';
 import type { Config } from '../config';
@@ -18,7 +19,9 @@ const SESSION_ENDED = unauthorized('Session expired', 'Your session is no longer
 /** Verifies the bearer token (HS256 only, issuer, audience, expiry); anonymous requests pass on. */
 export function verifySessionToken(config: Pick<Config, 'jwt'>): AppMiddleware {
   return koaJwt({
-    secret: config.jwt.secret,
+    // A KeyObject, not a string: given a string, jsonwebtoken first tries (and fails) to parse it
+    // as a public key on every request, which costs more than the signature check itself.
+    secret: createSecretKey(Buffer.from(config.jwt.secret)) as unknown as string,
     algorithms: ['HS256'],
     issuer: config.jwt.issuer,
     audience: config.jwt.audience,

@@ -179,6 +179,18 @@ describe('companies', () => {
       expect(own.body).toMatchObject({ id: w.companies.navout.id, description: 'Platform operator.' });
     });
 
+    it('renames the company from the profile modal, but never to a blank name or domain', async () => {
+      const w = world();
+      const renamed = await w.http.put('/api/companies/profile').set(as('alice')).send({ name: 'Acme Stores', domain: 'acmestores.example' });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body).toMatchObject({ name: 'Acme Stores', domain: 'acmestores.example' });
+
+      const blank = await w.http.put('/api/companies/profile').set(as('alice')).send({ name: '  ', domain: '' });
+      expect(blank.status).toBe(400);
+      expect(blank.body.fields).toEqual({ name: 'Company name is required', domain: 'Domain is required' });
+      expect((await w.em().findOneOrFail(Company, { id: w.companies.acme.id })).name).toBe('Acme Stores');
+    });
+
     it('refuses users and invalid fields', async () => {
       const w = world();
       expect((await w.http.put('/api/companies/profile').set(as('bob')).send({ industry: 'Other' })).status).toBe(403);

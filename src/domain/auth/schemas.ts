@@ -114,9 +114,16 @@ const companyDetails = {
   targetAudience: optionalShort(),
 };
 
-/** The three-step wizard and the Company Profile modal: every field optional. */
+const isNotBlank = (value: string | undefined) => value === undefined || value.trim() !== '';
+
+/**
+ * The three-step wizard (every field optional) and the Company Profile modal, which also sends
+ * the name and domain: when present, those may not be blank.
+ */
 export const companyProfileSchema = yup.object({
   companyId: yup.string().nullable().optional(),
+  name: shortText().optional().test('not-blank', MESSAGES.companyNameRequired, isNotBlank),
+  domain: shortText().optional().test('not-blank', MESSAGES.domainRequired, isNotBlank),
   ...companyDetails,
 });
 export type CompanyProfileInput = yup.InferType<typeof companyProfileSchema>;
