@@ -32,23 +32,43 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      {
-        extends: true,
-        plugins: [storybookTest({ configDir: fromRoot('./.storybook') })],
-        test: {
-          name: 'storybook',
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: playwright({ launchOptions: chromiumLaunchOptions }),
-            instances: [{ browser: 'chromium' }],
-          },
-          setupFiles: ['.storybook/vitest.setup.ts'],
-        },
-      },
+      // Every story runs twice in Chromium, once per theme: render, play function and a11y checks.
+      storybookProject('light'),
+      storybookProject('dark'),
     ],
   },
 });
+
+/** A story-test project whose stories start with the toolbar's theme set to `theme`. */
+function storybookProject(theme: 'light' | 'dark') {
+  return {
+    extends: true,
+    plugins: [storybookTest({ configDir: fromRoot('./.storybook'), initialGlobals: { theme } })],
+    // Re-scan the stories for dependencies on every run instead of trusting Vite's cache: a dependency
+    // first met mid-run (a story added since the cache was made) makes Vite reload the browser,
+    // which fails whatever stories are running then.
+    optimizeDeps: { force: true },
+    test: {
+      name: `storybook-${theme}`,
+      // One theme after the other: two Chromiums and two dependency optimizations at once starve a
+      // small machine until the browser misses its connection timeout.
+      sequence: { groupOrder: theme === 'light' ? 0 : 1 },
+      // A loaded machine (two cores shared with builds and other suites) can take over a minute to
+      // start a story file's frame: wait for it rather than fail every story in it.
+      env: { VITEST_BROWSER_IFRAME_TIMEOUT: '180000' },
+      browser: {
+        enabled: true,
+        headless: true,
+        connectTimeout: 180_000,
+        // Reduced motion makes the theme skip MUI's transitions, so a play function never asserts
+        // on a dialog or alert that is still fading in.
+        provider: playwright({ launchOptions: chromiumLaunchOptions, contextOptions: { reducedMotion: 'reduce' } }),
+        instances: [{ browser: 'chromium' as const }],
+      },
+      setupFiles: ['.storybook/vitest.setup.ts'],
+    },
+  };
+}
 
 function fromRoot(path: string) {
   return fileURLToPath(new URL(path, import.meta.url));

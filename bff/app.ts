@@ -1,6 +1,8 @@
 /**
  * The Koa application, without listening: the server and the tests both start from here.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { Router } from '@koa/router';
@@ -13,7 +15,7 @@ import { PUBLIC_API_PREFIX, publicApiCors } from './middleware/cors';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/requestContext';
 import { requestLogger } from './middleware/requestLog';
-import { securityHeaders } from './middleware/security';
+import { inlineScriptHashes, securityHeaders } from './middleware/security';
 import { staticSite } from './middleware/staticSite';
 import { LoginThrottle } from './modules/auth/loginThrottle';
 import { createAuthRouter } from './modules/auth/routes';
@@ -55,7 +57,8 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
 
   app.use(requestLogger(logger));
   app.use(errorHandler(logger));
-  app.use(securityHeaders(config));
+  const indexHtml = join(config.staticDir, 'index.html');
+  app.use(securityHeaders(config, existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : []));
   app.use(publicApiCors());
   app.use(jsonBody());
   app.use(requestContext(orm));

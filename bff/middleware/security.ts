@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import helmet from 'koa-helmet';
 import type { Config } from '../config';
 import type { AppMiddleware } from '../types';
@@ -7,14 +8,25 @@ import type { AppMiddleware } from '../types';
  * its own scripts, MUI's inline styles, images from itself, data: and blob: (previews), and the
  * Microsoft sign-in endpoints used by the single sign-on popup.
  */
-export function securityHeaders(config: Pick<Config, 'publicUrl' | 'sso'>): AppMiddleware {
+/**
+ * CSP hashes of the inline scripts of the built index.html: the theme script that must run before
+ * the first paint is inline, and only these exact scripts may run inline.
+ */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  const inline = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+  return [...indexHtml.matchAll(inline)]
+    .filter(([, body]) => body.trim() !== '')
+    .map(([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+}
+
+export function securityHeaders(config: Pick<Config, 'publicUrl' | 'sso'>, scriptHashes: string[] = []): AppMiddleware {
   const identityProvider = config.sso ? [new URL(config.sso.authority).origin] : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...scriptHashes],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],

@@ -1,0 +1,1 @@
+export { Logo, NAVOUT_TAGLINE, type LogoProps } from './Logo';
