@@ -28,9 +28,23 @@ test.describe('theme', () => {
   test('the logo changes with the theme', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/login');
-    const logo = page.getByRole('img', { name: /navout/i }).first();
-    const lightLogo = await logo.evaluate((element) => element.outerHTML);
+    const tile = page.locator('.navout-mark-tile').first();
+    const fill = () => tile.evaluate((element) => getComputedStyle(element).fill);
+    const lightFill = await fill();
     await toggleThemeAndCheck(page);
-    await expect.poll(() => logo.evaluate((element) => element.outerHTML)).not.toBe(lightLogo);
+    await expect.poll(fill).not.toBe(lightFill);
   });
+});
+
+test('the theme script runs before the bundle without breaking the content security policy', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  // Stop the bundle: only the inline script in <head> can then set the theme.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(violations).toEqual([]);
 });
