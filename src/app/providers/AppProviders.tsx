@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+// The module itself, not the '@/theme' barrel: the barrel also brings the brand components
+// (and MUI's Tooltip and Popper with them) into the first download.
+import { AppTheme } from '@/theme/AppTheme';
+import { AuthProvider } from '@/features/auth/AuthProvider';
+import { CompanyFilterProvider } from '@/features/auth/CompanyFilterProvider';
+import { SsoProvider } from '@/features/auth/SsoProvider';
+import { NotificationsProvider } from '@/app/notifications';
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/**
+ * Everything the pages rely on, outermost first: server state, theme, notices, single sign-on
+ * (it decides how a session can be restored), the session, and the company being viewed.
+ */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppTheme>
+        <NotificationsProvider>
+          <SsoProvider>
+            <AuthProvider>
+              <CompanyFilterProvider>{children}</CompanyFilterProvider>
+            </AuthProvider>
+          </SsoProvider>
+        </NotificationsProvider>
+      </AppTheme>
+    </QueryClientProvider>
+  );
+}

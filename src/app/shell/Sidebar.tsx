@@ -1,0 +1,152 @@
+import { lazy, Suspense, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Logo } from '@/theme/components/Logo';
+import { DeferredThemeToggle } from '@/app/components/DeferredThemeToggle';
+import { isActivePath, type NavGroup, type NavItem } from './navigation';
+
+// Collapsed groups label themselves with tooltips (MUI's Popper): only needed once collapsed.
+const CollapsedGroups = lazy(async () => ({ default: (await import('./CollapsedGroups')).CollapsedGroups }));
+
+export const SIDEBAR_WIDTH = 264;
+export const SIDEBAR_COLLAPSED_WIDTH = 72;
+
+export interface SidebarProps {
+  /** The groups this user may see (visibleNavigation). */
+  groups: NavGroup[];
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+}
+
+/** The collapsible navigation: four expandable groups, a theme toggle, and the logo. */
+export function Sidebar({ groups, collapsed, onToggleCollapsed }: SidebarProps) {
+  const width = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
+  return (
+    <Drawer
+      variant="permanent"
+      component="aside"
+      aria-label="Sidebar"
+      sx={{ width, flexShrink: 0 }}
+      slotProps={{
+        paper: {
+          sx: (theme) => ({
+            width,
+            overflowX: 'hidden',
+            boxSizing: 'border-box',
+            bgcolor: 'background.paper',
+            transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+          }),
+        },
+      }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: collapsed ? 'center' : 'space-between',
+          flexDirection: collapsed ? 'column' : 'row',
+          gap: 1,
+          px: collapsed ? 1 : 2,
+          py: 2,
+          minHeight: 64,
+        }}
+      >
+        <Logo collapsed={collapsed} />
+        <IconButton
+          onClick={onToggleCollapsed}
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!collapsed}
+          size="small"
+        >
+          {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+        </IconButton>
+      </Box>
+      <Divider />
+      <Box component="nav" aria-label="Main navigation" sx={{ flexGrow: 1, overflowY: 'auto', py: 1 }}>
+        {collapsed ? (
+          <Suspense fallback={null}>
+            <CollapsedGroups groups={groups} />
+          </Suspense>
+        ) : (
+          <ExpandedGroups groups={groups} />
+        )}
+      </Box>
+      <Divider />
+      <Box sx={{ display: 'flex', justifyContent: collapsed ? 'center' : 'flex-start', p: 1.5 }}>
+        <DeferredThemeToggle />
+      </Box>
+    </Drawer>
+  );
+}
+
+function ExpandedGroups({ groups }: { groups: NavGroup[] }) {
+  const { pathname } = useLocation();
+  const [closedGroups, setClosedGroups] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setClosedGroups((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <List disablePadding>
+      {groups.map((group) => {
+        const open = !closedGroups.has(group.id);
+        const listId = `nav-group-${group.id}`;
+        const GroupIcon = group.icon;
+        return (
+          <li key={group.id}>
+            <ListItemButton onClick={() => toggle(group.id)} aria-expanded={open} aria-controls={listId} sx={{ mx: 1, borderRadius: 1 }}>
+              <ListItemIcon>
+                <GroupIcon />
+              </ListItemIcon>
+              <ListItemText primary={group.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+              {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            </ListItemButton>
+            <Collapse in={open} timeout="auto" unmountOnExit>
+              <List id={listId} disablePadding aria-label={group.label}>
+                {group.items.map((item) => (
+                  <NavEntry key={item.path} item={item} active={isActivePath(item.path, pathname)} />
+                ))}
+              </List>
+            </Collapse>
+          </li>
+        );
+      })}
+    </List>
+  );
+}
+
+function NavEntry({ item, active }: { item: NavItem; active: boolean }) {
+  const ItemIcon = item.icon;
+  return (
+    <li>
+      <ListItemButton
+        component={NavLink}
+        to={item.path}
+        end={item.path === '/'}
+        selected={active}
+        sx={{ mx: 1, pl: 4, borderRadius: 1 }}
+      >
+        <ListItemIcon>
+          <ItemIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary={item.label} />
+      </ListItemButton>
+    </li>
+  );
+}

@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/app/pages/ComingSoon';
+
+/** Audience Intelligence: not built yet, so the page says so. */
+export function AudienceIntelligencePage() {
+  return <ComingSoon title="Audience Intelligence" />;
+}

@@ -1,0 +1,133 @@
+/**
+ * Owns the signed-in session (the SessionContext of session.ts): restores it at start-up, stores
+ * every sign-in, and ends it on sign-out or when the server stops accepting the token.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { hasPermission as holderHasPermission, roleSatisfies, type Permission, type Role } from '@domain/auth/roles';
+import type { AuthResponse, Company, SessionUser } from '@domain/auth/types';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { useNotify } from '@/app/notifications';
+import { onUnauthorized } from '@/app/queryClient';
+import { authApi, authKeys } from './api';
+import { SessionContext, type Session, type SessionContextValue } from './session';
+import { clearStoredSession, readStoredSession, sessionFromAnswer, writeStoredSession } from './sessionStore';
+import { useSso, type SsoState } from './sso';
+import { identityFromSignIn, SSO_ID_TOKEN_SCOPES } from './ssoSettings';
+
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+function cachedAccount(sso: SsoState) {
+  if (sso.status !== 'ready') return null;
+  return sso.client.getActiveAccount() ?? sso.client.getAllAccounts()[0] ?? null;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const sso = useSso();
+  // A complete stored session is trusted as is: no server call at start-up.
+  const [session, setSession] = useState<Session | null>(readStoredSession);
+  /** Becomes true once start-up has nothing left to try (or a sign-in/sign-out made it moot). */
+  const [startupSettled, setStartupSettled] = useState(false);
+  const restoreAttempted = useRef(false);
+
+  const account = cachedAccount(sso);
+  const isLoading = !session && !startupSettled && (sso.status === 'loading' || account !== null);
+
+  /** Another user's data must never show after a change of session; the installation's settings stay. */
+  const forgetServerData = useCallback(() => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.ssoConfig[0] });
+  }, [queryClient]);
+
+  const signIn = useCallback(
+    (answer: AuthResponse) => {
+      const next = sessionFromAnswer(answer);
+      forgetServerData();
+      writeStoredSession(next);
+      setSession(next);
+      setStartupSettled(true);
+    },
+    [forgetServerData],
+  );
+
+  const endSession = useCallback(
+    (tellServer: boolean) => {
+      // The API client reads the token synchronously when the call starts, so the stored token
+      // still goes with the request although storage is cleared on the next line.
+      if (tellServer && localStorage.getItem(STORAGE_KEYS.token)) void authApi.logout().catch(() => undefined);
+      clearStoredSession();
+      setSession(null);
+      setStartupSettled(true);
+      forgetServerData();
+      if (sso.status === 'ready') void sso.client.clearCache().catch(() => undefined);
+    },
+    [forgetServerData, sso],
+  );
+
+  const signOut = useCallback(() => endSession(true), [endSession]);
+
+  // A 401 means the token expired or the user was suspended: the session is over.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (!localStorage.getItem(STORAGE_KEYS.token)) return;
+        endSession(false);
+        notify.warning(SESSION_ENDED);
+      }),
+    [endSession, notify],
+  );
+
+  // Without a stored session, a cached Microsoft account is verified with the server once.
+  useEffect(() => {
+    if (session || startupSettled || restoreAttempted.current || sso.status !== 'ready' || !account) return;
+    restoreAttempted.current = true;
+    const { client } = sso;
+    void (async () => {
+      try {
+        const result = await client.acquireTokenSilent({ scopes: [...SSO_ID_TOKEN_SCOPES], account });
+        signIn(await authApi.verifyUser(identityFromSignIn(result)));
+      } catch {
+        await client.clearCache({ account }).catch(() => undefined);
+      } finally {
+        setStartupSettled(true);
+      }
+    })();
+  }, [session, startupSettled, sso, account, signIn]);
+
+  const updateUser = useCallback(
+    (changes: Partial<SessionUser>) => {
+      if (!session) return;
+      const next = { ...session, user: { ...session.user, ...changes } };
+      writeStoredSession(next);
+      setSession(next);
+    },
+    [session],
+  );
+
+  const updateCompany = useCallback(
+    (changes: Partial<Company>) => {
+      if (!session) return;
+      const next = { ...session, company: { ...session.company, ...changes } };
+      writeStoredSession(next);
+      setSession(next);
+    },
+    [session],
+  );
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      session,
+      isLoading,
+      signIn,
+      signOut,
+      updateUser,
+      updateCompany,
+      hasPermission: (permission: Permission) => holderHasPermission(session, permission),
+      hasRole: (role: Role) => roleSatisfies(session?.role, role),
+    }),
+    [session, isLoading, signIn, signOut, updateUser, updateCompany],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

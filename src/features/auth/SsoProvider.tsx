@@ -1,0 +1,45 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { SsoConfig } from '@domain/auth/types';
+import { useSsoConfig } from './api';
+import { SsoContext, type SsoState } from './sso';
+import { loginScopes } from './ssoSettings';
+
+type Loaded = Extract<SsoState, { status: 'ready' }> | { status: 'unavailable' };
+
+function isEnabled(config: SsoConfig | undefined): config is SsoConfig {
+  return Boolean(config?.enabled && config.clientId);
+}
+
+/** Reads the installation's single sign-on settings and, only when enabled, loads MSAL. */
+export function SsoProvider({ children }: { children: ReactNode }) {
+  const config = useSsoConfig();
+  const settings = config.data;
+  const [loaded, setLoaded] = useState<{ for: SsoConfig; state: Loaded } | null>(null);
+
+  useEffect(() => {
+    if (!isEnabled(settings)) return;
+    let current = true;
+    import('./msalClient')
+      .then(async ({ createMsalClient, SsoSignInButton }) => {
+        const client = await createMsalClient(settings);
+        const state: Loaded = { status: 'ready', client, scopes: loginScopes(settings.scopes), SignInButton: SsoSignInButton };
+        if (current) setLoaded({ for: settings, state });
+      })
+      .catch((error: unknown) => {
+        console.error('Single sign-on could not start', error);
+        if (current) setLoaded({ for: settings, state: { status: 'unavailable' } });
+      });
+    return () => {
+      current = false;
+    };
+  }, [settings]);
+
+  const state = useMemo<SsoState>(() => {
+    if (config.isPending) return { status: 'loading' };
+    if (config.isError) return { status: 'unavailable' };
+    if (!isEnabled(settings)) return { status: 'disabled' };
+    return loaded?.for === settings ? loaded.state : { status: 'loading' };
+  }, [config.isPending, config.isError, settings, loaded]);
+
+  return <SsoContext.Provider value={state}>{children}</SsoContext.Provider>;
+}

@@ -1,0 +1,32 @@
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+
+export type FormTextFieldProps<Values extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> & {
+  control: Control<Values>;
+  name: Path<Values>;
+};
+
+/**
+ * A MUI text field (or, with `select`, a select) bound to a react-hook-form field: the schema's
+ * message shows as helper text. The sign-in screens use the lighter FormInputField.
+ */
+export function FormTextField<Values extends FieldValues>({ control, name, helperText, ...props }: FormTextFieldProps<Values>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      )}
+    />
+  );
+}

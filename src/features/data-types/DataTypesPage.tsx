@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/app/pages/ComingSoon';
+
+/** Data Types: not built yet, so the page says so. */
+export function DataTypesPage() {
+  return <ComingSoon title="Data Types" />;
+}

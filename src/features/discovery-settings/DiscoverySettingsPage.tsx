@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/app/pages/ComingSoon';
+
+/** Discovery Settings: not built yet, so the page says so. */
+export function DiscoverySettingsPage() {
+  return <ComingSoon title="Discovery Settings" />;
+}

@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/app/pages/ComingSoon';
+
+/** Outbound API: not built yet, so the page says so. */
+export function OutboundApiPage() {
+  return <ComingSoon title="Outbound API" />;
+}

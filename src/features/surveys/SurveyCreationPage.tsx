@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/app/pages/ComingSoon';
+
+/** CreateIQ: not built yet, so the page says so. */
+export function SurveyCreationPage() {
+  return <ComingSoon title="CreateIQ" />;
+}
