@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import helmet from 'koa-helmet';
+import { SSO_REDIRECT_PATH } from '@domain/auth/sso';
 import type { Config } from '../config';
 import type { AppMiddleware } from '../types';
 
@@ -21,7 +22,7 @@ export function inlineScriptHashes(indexHtml: string): string[] {
 
 export function securityHeaders(config: Pick<Config, 'publicUrl' | 'sso'>, scriptHashes: string[] = []): AppMiddleware {
   const identityProvider = config.sso ? [new URL(config.sso.authority).origin] : [];
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -45,4 +46,10 @@ export function securityHeaders(config: Pick<Config, 'publicUrl' | 'sso'>, scrip
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'no-referrer' },
   }) as AppMiddleware;
+  return async function securityHeadersFor(ctx, next) {
+    await headers(ctx, async () => {
+      if (ctx.path === SSO_REDIRECT_PATH) ctx.res.removeHeader('Cross-Origin-Opener-Policy');
+      await next();
+    });
+  };
 }

@@ -68,6 +68,12 @@ describe('platform', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('serves the single sign-on return page without an opener policy, which would cut the popup off', async () => {
+    const response = await world().http.get('/auth/redirect');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
   it('allows cross-origin calls on the public widget prefix only', async () => {
     const origin = 'https://shop.customer.example';
     const publicCall = await world().http.get('/api/public/anything').set('Origin', origin);

@@ -3,12 +3,9 @@
  * (MSAL is fetched only when the installation has single sign-on enabled).
  */
 
-/**
- * The redirect bridge page of MSAL 5: the popup comes back here and hands the answer to the
- * window that opened it. It must be registered as a redirect URI of the Entra app, and must be
- * served without a Cross-Origin-Opener-Policy header.
- */
-export const SSO_REDIRECT_PATH = '/auth/redirect';
+import { SSO_REDIRECT_PATH } from '@domain/auth/sso';
+
+export { SSO_REDIRECT_PATH };
 
 /** Scopes of the sign-in popup (platform specification, section 4). */
 export const SSO_LOGIN_SCOPES = ['User.Read', 'openid', 'profile', 'email'] as const;
