@@ -18,7 +18,7 @@ const SESSION_ENDED = unauthorized('Session expired', 'Your session is no longer
 
 /** Verifies the bearer token (HS256 only, issuer, audience, expiry); anonymous requests pass on. */
 export function verifySessionToken(config: Pick<Config, 'jwt'>): AppMiddleware {
-  return koaJwt({
+  const verify = koaJwt({
     // A KeyObject, not a string: given a string, jsonwebtoken first tries (and fails) to parse it
     // as a public key on every request, which costs more than the signature check itself.
     secret: createSecretKey(Buffer.from(config.jwt.secret)) as unknown as string,
@@ -27,7 +27,9 @@ export function verifySessionToken(config: Pick<Config, 'jwt'>): AppMiddleware {
     audience: config.jwt.audience,
     key: 'jwt',
     passthrough: true,
-  }) as unknown as AppMiddleware;
+  });
+  // Without a token there is nothing to verify; koa-jwt would still build and catch an error.
+  return verify.unless({ custom: (ctx) => !ctx.get('authorization') }) as unknown as AppMiddleware;
 }
 
 export function buildActor(user: User, company: Company): Actor {
