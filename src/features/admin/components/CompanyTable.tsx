@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import type { Company } from '@domain/auth/types';
 import { COMPANY_STATUS_LABELS, type CompanyStatus } from '@domain/company/options';
+import { AdminDataGrid } from './AdminDataGrid';
 
 export interface CompanyTableProps {
   companies: Company[];
@@ -69,21 +69,5 @@ export function CompanyTable({ companies, onEdit, onDelete }: CompanyTableProps)
     [onDelete, onEdit],
   );
 
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', maxHeight: 520 }}>
-      <DataGrid
-        rows={companies}
-        columns={columns}
-        label="Companies"
-        disableColumnMenu
-        disableRowSelectionOnClick
-        hideFooter={companies.length <= 25}
-        initialState={{
-          sorting: { sortModel: [{ field: 'name', sort: 'asc' }] },
-          pagination: { paginationModel: { pageSize: 25 } },
-        }}
-        pageSizeOptions={[25]}
-      />
-    </Box>
-  );
+  return <AdminDataGrid rows={companies} columns={columns} label="Companies" maxHeight={520} initialSort={[{ field: 'name', sort: 'asc' }]} />;
 }

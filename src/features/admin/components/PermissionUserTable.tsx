@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import Box from '@mui/material/Box';
-import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { PERMISSION_LABELS, ROLE_LABELS } from '@domain/auth/roles';
 import type { ManagedUser } from '@domain/auth/types';
+import { AdminDataGrid } from './AdminDataGrid';
 
 export interface PermissionUserTableProps {
   users: ManagedUser[];
@@ -49,18 +49,5 @@ export function PermissionUserTable({ users, canEdit, onEdit }: PermissionUserTa
     [canEdit, onEdit],
   );
 
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', maxHeight: 440 }}>
-      <DataGrid
-        rows={users}
-        columns={columns}
-        label="Users and their permissions"
-        disableColumnMenu
-        disableRowSelectionOnClick
-        hideFooter={users.length <= 25}
-        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-        pageSizeOptions={[25]}
-      />
-    </Box>
-  );
+  return <AdminDataGrid rows={users} columns={columns} label="Users and their permissions" maxHeight={440} />;
 }

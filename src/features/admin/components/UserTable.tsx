@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { ROLE_LABELS } from '@domain/auth/roles';
 import type { ManagedUser } from '@domain/auth/types';
 import { USER_STATUS_LABELS, type UserStatus } from '@domain/company/options';
 import { UserStatusSelect } from './UserStatusSelect';
+import { AdminDataGrid } from './AdminDataGrid';
 
 export interface UserTableProps {
   users: ManagedUser[];
@@ -97,19 +97,5 @@ export function UserTable({
     return list;
   }, [canManage, currentUserId, onDelete, onResetPassword, onStatusChange, showCompany]);
 
-  return (
-    // A flex column parent lets the grid grow with its rows up to the cap, then scroll.
-    <Box sx={{ display: 'flex', flexDirection: 'column', maxHeight: 480 }}>
-      <DataGrid
-        rows={users}
-        columns={columns}
-        label="Users"
-        disableColumnMenu
-        disableRowSelectionOnClick
-        hideFooter={users.length <= 25}
-        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-        pageSizeOptions={[25]}
-      />
-    </Box>
-  );
+  return <AdminDataGrid rows={users} columns={columns} label="Users" maxHeight={480} />;
 }
