@@ -10,8 +10,11 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
  * may be cached for good; index.html is answered for every client route and never cached.
  */
 export function staticSite(staticDir: string): AppMiddleware | null {
-  const indexFile = join(staticDir, 'index.html');
   if (!existsSync(staticDir) || !statSync(staticDir).isDirectory()) return null;
+  const indexFile = join(staticDir, 'index.html');
+  // Read once: the content security policy allows this page's inline script by the hash computed
+  // at start-up, so a page rebuilt under a running server must not be served before a restart.
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
   const serveFiles = serve(staticDir, {
     index: false,
     setHeaders(res, path) {
@@ -25,9 +28,9 @@ export function staticSite(staticDir: string): AppMiddleware | null {
     await serveFiles(ctx, async () => {});
     if (ctx.body != null || ctx.status !== 404) return;
     // A missing file with an extension is a real 404, not a client route.
-    if (/\.[a-z0-9]+$/i.test(ctx.path) || !existsSync(indexFile)) return next();
+    if (/\.[a-z0-9]+$/i.test(ctx.path) || !indexHtml) return next();
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = readFileSync(indexFile);
+    ctx.body = indexHtml;
   };
 }
