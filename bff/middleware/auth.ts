@@ -4,6 +4,7 @@
  * token stops working at once.
  */
 import { createSecretKey } from 'node:crypto';
+import { ReferenceKind, type EntityManager } from '@mikro-orm/core';
 import koaJwt from 'koa-jwt';
 import { hasPermission, isPermission, roleSatisfies, type Permission, type Role } from '@domain/auth/roles';
 import type { Config } from '../config';
@@ -55,7 +56,45 @@ export function accountFailure(user: User, company: Company | null): HttpError |
   return null;
 }
 
+/**
+ * Reads a user and their company in one query. This runs on every authenticated request, where
+ * two ORM look-ups cost three times as much. The row is merged into the request's EntityManager,
+ * so routes change and flush the user and company like any entity they loaded themselves.
+ */
+export function userWithCompanyLoader(orm: Orm) {
+  const platform = orm.em.getPlatform();
+  const quote = (name: string) => platform.quoteIdentifier(name);
+  const columnsOf = (entity: typeof User | typeof Company, alias: string) =>
+    orm
+      .getMetadata()
+      .get(entity.name)
+      .props.filter((prop) => prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE)
+      .flatMap((prop) => prop.fieldNames)
+      .map((column) => ({ column, select: `${alias}.${quote(column)} as ${quote(`${alias}_${column}`)}` }));
+  const userColumns = columnsOf(User, 'u');
+  const companyColumns = columnsOf(Company, 'c');
+  const table = (entity: typeof User | typeof Company) => quote(orm.getMetadata().get(entity.name).tableName);
+  const sql =
+    `select ${[...userColumns, ...companyColumns].map((c) => c.select).join(', ')} ` +
+    `from ${table(User)} u left join ${table(Company)} c on c.${quote('id')} = u.${quote('company_id')} ` +
+    `where u.${quote('id')} = ?`;
+  const pick = (row: Record<string, unknown>, alias: string, columns: { column: string }[]) =>
+    Object.fromEntries(columns.map(({ column }) => [column, row[`${alias}_${column}`]]));
+
+  return async function findUserWithCompany(
+    em: EntityManager,
+    userId: string,
+  ): Promise<{ user: User; company: Company | null } | null> {
+    const row = await em.getConnection().execute<Record<string, unknown> | undefined>(sql, [userId], 'get');
+    if (!row) return null;
+    const user = em.map(User, pick(row, 'u', userColumns));
+    const company = row.c_id == null ? null : em.map(Company, pick(row, 'c', companyColumns));
+    return { user, company };
+  };
+}
+
 export function loadActor(orm: Orm): AppMiddleware {
+  const findUserWithCompany = userWithCompanyLoader(orm);
   return async function loadSignedInUser(ctx, next) {
     const claims = ctx.state.jwt;
     // koa-jwt also reports "no token" as an error when passing through; that is simply anonymous.
@@ -68,11 +107,11 @@ export function loadActor(orm: Orm): AppMiddleware {
       const userId = typeof claims.sub === 'string' ? claims.sub : null;
       // jsonwebtoken accepts a token without exp; a session token must expire.
       const valid = userId && typeof claims.exp === 'number' && typeof claims.ver === 'number';
-      const user = valid ? await orm.em.findOne(User, { id: userId }) : null;
-      if (!user || user.sessionVersion !== claims.ver) {
+      const found = valid ? await findUserWithCompany(orm.em, userId) : null;
+      if (!found || found.user.sessionVersion !== claims.ver) {
         ctx.state.authFailure = SESSION_ENDED;
       } else {
-        const company = await orm.em.findOne(Company, { id: user.companyId });
+        const { user, company } = found;
         const failure = accountFailure(user, company);
         // 401, not 403: the token no longer authenticates anyone, so the dashboard signs out and
         // shows why.

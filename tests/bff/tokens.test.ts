@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
 import { Company, User } from '@bff/entities';
+import { userWithCompanyLoader } from '@bff/middleware/auth';
 import { TEST_JWT_SECRET, useWorld } from './support/world';
 
 const SESSION_ENDED = { error: 'Session expired', message: 'Your session is no longer valid. Please sign in again.' };
@@ -114,5 +115,39 @@ describe('session tokens', () => {
       .send({ newPassword: 'Replacement-Pass-1' });
     expect(reset.status).toBe(204);
     expect((await me(oldToken)).body).toEqual(SESSION_ENDED);
+  });
+});
+
+describe('the signed-in user, loaded with their company in one query', () => {
+  const world = useWorld();
+
+  it('maps stored values to their types on this database', async () => {
+    const w = world();
+    const found = await userWithCompanyLoader(w.orm)(w.em(), w.users.admin.id);
+    expect(found?.user.email).toBe('admin@navout.example');
+    expect(found?.user.permissions).toEqual(w.users.admin.permissions);
+    expect(found?.user.createdAt).toBeInstanceOf(Date);
+    expect(found?.user.sessionVersion).toBe(0);
+    expect(found?.company?.id).toBe(w.companies.navout.id);
+    expect(found?.company?.isInternal).toBe(true);
+    const member = await userWithCompanyLoader(w.orm)(w.em(), w.users.bob.id);
+    expect(member?.company?.isInternal).toBe(false);
+  });
+
+  it('merges both into the request EntityManager, so changes to them are saved', async () => {
+    const w = world();
+    const member = await w.addUser(w.companies.globex.id, {});
+    const em = w.em();
+    const found = await userWithCompanyLoader(w.orm)(em, member.id);
+    found!.user.jobTitle = 'Analyst';
+    found!.company!.industry = 'Biotech';
+    await em.flush();
+    expect((await w.reload(member))?.jobTitle).toBe('Analyst');
+    expect((await w.em().findOne(Company, { id: w.companies.globex.id }))?.industry).toBe('Biotech');
+  });
+
+  it('finds nobody for an unknown id', async () => {
+    const w = world();
+    expect(await userWithCompanyLoader(w.orm)(w.em(), '00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 });
