@@ -19,8 +19,9 @@ console.info(`\nBFF overhead (target: at least ${OVERHEAD_TARGET} of plain Node'
 const overhead = await measureBffOverhead();
 const ok = overhead.ratio >= OVERHEAD_TARGET;
 if (!ok) missed++;
-console.info(`  route                 ${overhead.route}`);
+console.info(`  route                 ${overhead.route}, median of ${overhead.rounds} rounds`);
 console.info(`  BFF                   ${Math.round(overhead.bffRps)} req/s (p99 ${overhead.bffLatencyP99} ms)`);
+console.info(`  bare Koa, same JSON   ${Math.round(overhead.koaRps)} req/s (${overhead.koaRatio.toFixed(2)} of plain Node: the framework's floor)`);
 console.info(`  plain Node http       ${Math.round(overhead.plainRps)} req/s`);
 console.info(`  ratio                 ${overhead.ratio.toFixed(2)}${ok ? ' ok' : ' MISSED'}`);
 
