@@ -1,8 +1,6 @@
 /**
  * The Koa application, without listening: the server and the tests both start from here.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { Router } from '@koa/router';
@@ -16,7 +14,7 @@ import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/requestContext';
 import { requestLogger } from './middleware/requestLog';
 import { inlineScriptHashes, securityHeaders } from './middleware/security';
-import { staticSite } from './middleware/staticSite';
+import { readIndexHtml, staticSite } from './middleware/staticSite';
 import { LoginThrottle } from './modules/auth/loginThrottle';
 import { createAuthRouter } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -57,8 +55,8 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
 
   app.use(requestLogger(logger));
   app.use(errorHandler(logger));
-  const indexHtml = join(config.staticDir, 'index.html');
-  app.use(securityHeaders(config, existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : []));
+  const indexHtml = readIndexHtml(config.staticDir);
+  app.use(securityHeaders(config, indexHtml ? inlineScriptHashes(indexHtml) : []));
   app.use(publicApiCors());
   app.use(jsonBody());
   app.use(requestContext(orm));
@@ -78,7 +76,7 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
     app.use(router.allowedMethods());
   }
 
-  const dashboard = staticSite(config.staticDir);
+  const dashboard = staticSite(config.staticDir, indexHtml);
   if (dashboard) app.use(dashboard);
   return app;
 }

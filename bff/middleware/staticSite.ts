@@ -5,16 +5,20 @@ import type { AppMiddleware } from '../types';
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
+/** The built dashboard's index.html, or null when there is none to serve. */
+export function readIndexHtml(staticDir: string): string | null {
+  const indexFile = join(staticDir, 'index.html');
+  return existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+}
+
 /**
  * Serves the built dashboard. Files under /assets carry a content hash in their names, so they
- * may be cached for good; index.html is answered for every client route and never cached.
+ * may be cached for good; index.html is answered for every client route and never cached. It is
+ * the page read at start-up, whose inline script the content security policy allows by hash, so a
+ * page rebuilt under a running server is not served before a restart.
  */
-export function staticSite(staticDir: string): AppMiddleware | null {
+export function staticSite(staticDir: string, indexHtml: string | null): AppMiddleware | null {
   if (!existsSync(staticDir) || !statSync(staticDir).isDirectory()) return null;
-  const indexFile = join(staticDir, 'index.html');
-  // Read once: the content security policy allows this page's inline script by the hash computed
-  // at start-up, so a page rebuilt under a running server must not be served before a restart.
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
   const serveFiles = serve(staticDir, {
     index: false,
     setHeaders(res, path) {
