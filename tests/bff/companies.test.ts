@@ -64,6 +64,16 @@ describe('companies', () => {
       expect(stored.isInternal).toBe(false);
     });
 
+    it('stores the name and domain trimmed, and refuses blank ones with the form messages', async () => {
+      const w = world();
+      const created = await w.http.post('/api/companies').set(as('admin')).send({ name: '  Hooli ', domain: 'hooli.example ' });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name: 'Hooli', domain: 'hooli.example' });
+      const blank = await w.http.post('/api/companies').set(as('admin')).send({ name: '   ', domain: ' ' });
+      expect(blank.status).toBe(400);
+      expect(blank.body.fields).toEqual({ name: 'Company name is required', domain: 'Domain is required' });
+    });
+
     it('validates name, domain, website and status, writing nothing', async () => {
       const w = world();
       const before = await w.em().count(Company);

@@ -79,8 +79,8 @@ export function createCompanyService({ orm }: { orm: Orm }) {
         company = await findCompanyInReach(orm, actor, requested);
       }
       applyDetails(company, input);
-      if (input.name !== undefined) company.name = input.name.trim();
-      if (input.domain !== undefined) company.domain = input.domain.trim();
+      if (input.name !== undefined) company.name = input.name;
+      if (input.domain !== undefined) company.domain = input.domain;
       await orm.em.flush();
       return presentCompany(company);
     },

@@ -32,6 +32,13 @@ const shortText = () => yup.string().max(SHORT_TEXT_MAX, MESSAGES.tooLong(SHORT_
 const longText = () => yup.string().max(LONG_TEXT_MAX, MESSAGES.tooLong(LONG_TEXT_MAX));
 const optionalShort = () => shortText().nullable().optional();
 const optionalLong = () => longText().nullable().optional();
+const isNotBlank = (value: string | undefined) => value === undefined || value.trim() !== '';
+/**
+ * Stored trimmed. The BFF validates strictly (no transforms) and then applies the trim, so a blank
+ * value must fail its own test there, with the same message the forms show.
+ */
+const trimmedText = () => shortText().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+const requiredText = (message: string) => trimmedText().required(message).test('not-blank', message, isNotBlank);
 const email = () => shortText().matches(EMAIL_PATTERN, { message: MESSAGES.invalidEmail, excludeEmptyString: true });
 
 export const loginSchema = yup.object({
@@ -41,9 +48,9 @@ export const loginSchema = yup.object({
 export type LoginInput = yup.InferType<typeof loginSchema>;
 
 export const registerSchema = yup.object({
-  name: shortText().trim().required(MESSAGES.allFieldsRequired),
+  name: requiredText(MESSAGES.allFieldsRequired),
   email: email().required(MESSAGES.allFieldsRequired),
-  companyName: shortText().trim().required(MESSAGES.allFieldsRequired),
+  companyName: requiredText(MESSAGES.allFieldsRequired),
   password: shortText().required(MESSAGES.allFieldsRequired).min(REGISTER_PASSWORD_MIN, MESSAGES.registerPasswordTooShort),
 });
 export type RegisterInput = yup.InferType<typeof registerSchema>;
@@ -75,7 +82,7 @@ export type ActivationFormInput = yup.InferType<typeof activationFormSchema>;
 
 export const inviteSchema = yup.object({
   email: email().required(MESSAGES.emailRequired),
-  name: shortText().trim().required(MESSAGES.nameRequired),
+  name: requiredText(MESSAGES.nameRequired),
   role: yup.string().oneOf(ROLES).required(),
   /** Required when a global admin invites; everyone else invites into their own company. */
   companyId: yup.string().nullable().optional(),
@@ -96,7 +103,7 @@ export const userPermissionsSchema = yup.object({
 });
 
 export const userProfileSchema = yup.object({
-  profileName: shortText().trim().required(MESSAGES.profileNameRequired),
+  profileName: requiredText(MESSAGES.profileNameRequired),
   phone: optionalShort(),
   department: optionalShort(),
   jobTitle: optionalShort(),
@@ -114,24 +121,22 @@ const companyDetails = {
   targetAudience: optionalShort(),
 };
 
-const isNotBlank = (value: string | undefined) => value === undefined || value.trim() !== '';
-
 /**
  * The three-step wizard (every field optional) and the Company Profile modal, which also sends
  * the name and domain: when present, those may not be blank.
  */
 export const companyProfileSchema = yup.object({
   companyId: yup.string().nullable().optional(),
-  name: shortText().optional().test('not-blank', MESSAGES.companyNameRequired, isNotBlank),
-  domain: shortText().optional().test('not-blank', MESSAGES.domainRequired, isNotBlank),
+  name: trimmedText().optional().test('not-blank', MESSAGES.companyNameRequired, isNotBlank),
+  domain: trimmedText().optional().test('not-blank', MESSAGES.domainRequired, isNotBlank),
   ...companyDetails,
 });
 export type CompanyProfileInput = yup.InferType<typeof companyProfileSchema>;
 
 /** Company Management (add and edit): name and domain required. */
 export const companySchema = yup.object({
-  name: shortText().trim().required(MESSAGES.companyNameRequired),
-  domain: shortText().trim().required(MESSAGES.domainRequired),
+  name: requiredText(MESSAGES.companyNameRequired),
+  domain: requiredText(MESSAGES.domainRequired),
   status: yup.string().oneOf(COMPANY_STATUSES).default('active'),
   ...companyDetails,
 });
