@@ -6,7 +6,7 @@
 import { createSecretKey } from 'node:crypto';
 import { ReferenceKind, type EntityManager } from '@mikro-orm/core';
 import koaJwt from 'koa-jwt';
-import { hasPermission, isPermission, roleSatisfies, type Permission, type Role } from '@domain/auth/roles';
+import { hasPermission, isGlobalAdmin, isPermission, roleSatisfies, type Permission, type Role } from '@domain/auth/roles';
 import type { Config } from '../config';
 import type { Orm } from '../db';
 import { Company, User } from '../entities';
@@ -37,14 +37,12 @@ export function verifySessionToken(config: Pick<Config, 'jwt'>): AppMiddleware {
 
 export function buildActor(user: User, company: Company): Actor {
   const permissions = user.permissions.filter(isPermission);
-  const global = user.role === 'admin' || permissions.includes('admin:all');
   return {
     id: user.id,
     role: user.role,
     companyId: user.companyId,
     permissions,
-    // A Global Admin outside the internal company would be a data error; it grants nothing global.
-    isGlobalAdmin: global && company.isInternal,
+    isGlobalAdmin: isGlobalAdmin({ role: user.role, permissions }, company),
     user,
     company,
   };

@@ -17,7 +17,7 @@ export interface HeaderCompany {
  * admin's choice, or the user's own company); "My Company" when its name is not known.
  */
 export function headerCompany(
-  session: Pick<Session, 'role' | 'company'> | null,
+  session: Pick<Session, 'role' | 'permissions' | 'company'> | null,
   companyFilter: string,
   companies: readonly Pick<Company, 'id' | 'name' | 'logoUrl'>[] = [],
 ): HeaderCompany {

@@ -80,10 +80,23 @@ export interface PermissionHolder {
   permissions: readonly string[];
 }
 
+/** Role admin or the admin:all permission: every permission, in every company it may reach. */
+export function holdsGlobalAdmin(holder: PermissionHolder): boolean {
+  return holder.role === 'admin' || holder.permissions.includes('admin:all');
+}
+
+/**
+ * A global admin reaches every company, but only as a member of the internal company: anywhere
+ * else the role would be a data error, and it grants nothing beyond that member's own company.
+ */
+export function isGlobalAdmin(holder: PermissionHolder, company: { isInternal: boolean } | null | undefined): boolean {
+  return holdsGlobalAdmin(holder) && company?.isInternal === true;
+}
+
 /** A global admin (role admin or admin:all) holds every permission. */
 export function hasPermission(holder: PermissionHolder | null | undefined, permission: Permission): boolean {
   if (!holder) return false;
-  if (holder.role === 'admin' || holder.permissions.includes('admin:all')) return true;
+  if (holdsGlobalAdmin(holder)) return true;
   return holder.permissions.includes(permission);
 }
 
