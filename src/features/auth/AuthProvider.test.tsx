@@ -172,4 +172,29 @@ describe('AuthProvider signing out', () => {
     expect(screen.getByText('signed in as Alice Martin')).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.role)).toBe('company_admin');
   });
+
+  it('keeps both of two profile changes made before the page re-renders', () => {
+    restoreFetch = mockFetch({});
+    writeStoredSession(companyAdminSession);
+    function TwoSaves() {
+      const { updateUser, updateCompany } = useSession();
+      return (
+        <button
+          onClick={() => {
+            // A profile save and a photo upload answering in the same tick.
+            updateUser({ jobTitle: 'Director' });
+            updateUser({ photoUrl: '/api/files/photo-1' });
+            updateCompany({ name: 'Acme Stores' });
+          }}
+        >
+          Save both
+        </button>
+      );
+    }
+    renderAuth({ status: 'disabled' }, <TwoSaves />);
+    act(() => screen.getByRole('button', { name: 'Save both' }).click());
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}');
+    expect(stored).toMatchObject({ jobTitle: 'Director', photoUrl: '/api/files/photo-1' });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.company) ?? '{}')).toMatchObject({ name: 'Acme Stores' });
+  });
 });

@@ -3,7 +3,7 @@
  * every sign-in, and ends it on sign-out or when the server stops accepting the token.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { hasPermission as holderHasPermission, roleSatisfies, type Permission, type Role } from '@domain/auth/roles';
 import type { AuthResponse, Company, SessionUser } from '@domain/auth/types';
 import { STORAGE_KEYS } from '@/lib/storage';
@@ -32,12 +32,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [startupSettled, setStartupSettled] = useState(false);
   const restoreAttempted = useRef(false);
 
-  const account = cachedAccount(sso);
+  // Only looked up while start-up may still restore a session: it reads MSAL's storage.
+  const account = session || startupSettled ? null : cachedAccount(sso);
   const isLoading = !session && !startupSettled && (sso.status === 'loading' || account !== null);
 
   /** Another user's data must never show after a change of session; the installation's settings stay. */
   const forgetServerData = useCallback(() => {
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.ssoConfig[0] });
+    const ssoConfig = hashKey(authKeys.ssoConfig);
+    queryClient.removeQueries({ predicate: (query) => query.queryHash !== ssoConfig });
   }, [queryClient]);
 
   const signIn = useCallback(
@@ -95,24 +97,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     })();
   }, [session, startupSettled, sso, account, signIn]);
 
-  const updateUser = useCallback(
-    (changes: Partial<SessionUser>) => {
-      if (!session) return;
-      const next = { ...session, user: { ...session.user, ...changes } };
+  /** Applies a change to the current session, not to the one a slower request started from. */
+  const patchSession = useCallback((change: (current: Session) => Session) => {
+    setSession((current) => {
+      if (!current) return current;
+      const next = change(current);
       writeStoredSession(next);
-      setSession(next);
-    },
-    [session],
+      return next;
+    });
+  }, []);
+
+  const updateUser = useCallback(
+    (changes: Partial<SessionUser>) => patchSession((current) => ({ ...current, user: { ...current.user, ...changes } })),
+    [patchSession],
   );
 
   const updateCompany = useCallback(
-    (changes: Partial<Company>) => {
-      if (!session) return;
-      const next = { ...session, company: { ...session.company, ...changes } };
-      writeStoredSession(next);
-      setSession(next);
-    },
-    [session],
+    (changes: Partial<Company>) =>
+      patchSession((current) => ({ ...current, company: { ...current.company, ...changes } })),
+    [patchSession],
   );
 
   const value = useMemo<SessionContextValue>(
