@@ -32,11 +32,6 @@ export function isSsoCancellation(error: unknown): boolean {
   return code === 'user_cancelled';
 }
 
-/** MSAL errors carry an errorCode; server answers (ApiError) carry a status instead. */
-export function isSsoClientError(error: unknown): boolean {
-  return typeof (error as { errorCode?: unknown } | null)?.errorCode === 'string';
-}
-
 /** The fields of a Microsoft sign-in answer that the server verifies (POST /api/auth/verify-user). */
 export interface SsoSignInResult {
   idToken: string;
