@@ -13,9 +13,10 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { companyProfileSchema, type CompanyProfileInput } from '@domain/auth/schemas';
 import type { Company } from '@domain/auth/types';
-import { COMPANY_SIZE_RANGES, COMPANY_SIZES_WITH_EMPLOYEES, INDUSTRIES, TARGET_AUDIENCES } from '@domain/company/options';
+import { COMPANY_SIZES_WITH_EMPLOYEES, INDUSTRIES, TARGET_AUDIENCES } from '@domain/company/options';
 import { ApiError } from '@/lib/apiClient';
 import { BarePage } from '@/app/components/BarePage';
+import { sizeInStyle } from '@/features/admin/companyForm';
 import { useSaveCompanyProfile } from '@/features/companies/api';
 import { FormTextField } from './components/FormTextField';
 import { useSession } from './session';
@@ -31,17 +32,11 @@ export const WIZARD_STEPS: readonly { title: string; fields: FieldPath<ProfileVa
   { title: 'Business Focus', fields: ['description', 'targetAudience'] },
 ];
 
-/** The wizard stores sizes with the word "employees"; a company created by an admin may hold a bare range. */
-function withEmployees(size: string | null): string {
-  if (!size) return '';
-  return (COMPANY_SIZE_RANGES as readonly string[]).includes(size) ? `${size} employees` : size;
-}
-
 function initialValues(company: Company): ProfileValues {
   return {
     companyId: company.id,
     industry: company.industry ?? '',
-    companySize: withEmployees(company.companySize),
+    companySize: sizeInStyle(company.companySize, 'employees'),
     website: company.website ?? '',
     phone: company.phone ?? '',
     address: company.address ?? '',
