@@ -55,11 +55,12 @@ export const registerSchema = yup.object({
 });
 export type RegisterInput = yup.InferType<typeof registerSchema>;
 
+/** The repeated password of a form; only the form has it, the API takes the password once. */
+const confirmPassword = (requiredMessage: string) =>
+  yup.string().required(requiredMessage).oneOf([yup.ref('password')], MESSAGES.passwordsDoNotMatch);
+
 export const registerFormSchema = registerSchema.shape({
-  confirmPassword: yup
-    .string()
-    .required(MESSAGES.allFieldsRequired)
-    .oneOf([yup.ref('password')], MESSAGES.passwordsDoNotMatch),
+  confirmPassword: confirmPassword(MESSAGES.allFieldsRequired),
 });
 export type RegisterFormInput = yup.InferType<typeof registerFormSchema>;
 
@@ -73,10 +74,7 @@ export const activateAccountSchema = yup.object({
 
 export const activationFormSchema = yup.object({
   password: accountPassword(),
-  confirmPassword: yup
-    .string()
-    .required(MESSAGES.passwordRequired)
-    .oneOf([yup.ref('password')], MESSAGES.passwordsDoNotMatch),
+  confirmPassword: confirmPassword(MESSAGES.passwordRequired),
 });
 export type ActivationFormInput = yup.InferType<typeof activationFormSchema>;
 
