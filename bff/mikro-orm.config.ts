@@ -14,8 +14,11 @@ import { MIGRATIONS } from './migrations';
 
 const shared = {
   entities: ENTITIES,
-  // Entities are declared with EntitySchema: no decorators and no reflection to discover.
+  // Entities are declared with defineEntity: no decorators and no reflection to discover.
   discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+  // Entities have no class initialisers: ids, timestamps and defaults come from onCreate, and
+  // services read them (a new company's id) before the flush.
+  processOnCreateHooksEarly: true,
   extensions: [Migrator],
   migrations: {
     migrationsList: MIGRATIONS,

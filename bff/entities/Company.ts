@@ -1,50 +1,28 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { CompanyStatus } from '@domain/company/options';
-import { BaseRecord, BaseRecordSchema } from './BaseRecord';
+import { nullable, record } from './BaseRecord';
 
-export class Company extends BaseRecord<'status' | 'isInternal' | NullableCompanyField> {
-  name!: string;
-  domain: string | null = null;
-  industry: string | null = null;
-  companySize: string | null = null;
-  website: string | null = null;
-  phone: string | null = null;
-  address: string | null = null;
-  description: string | null = null;
-  targetAudience: string | null = null;
-  status: CompanyStatus = 'active';
-  /** The company whose members may be Global Admins; set only by the seed, never through the API. */
-  isInternal = false;
-  logoFileId: string | null = null;
-}
-
-type NullableCompanyField =
-  | 'domain'
-  | 'industry'
-  | 'companySize'
-  | 'website'
-  | 'phone'
-  | 'address'
-  | 'description'
-  | 'targetAudience'
-  | 'logoFileId';
-
-export const CompanySchema = new EntitySchema<Company, BaseRecord>({
-  class: Company,
-  extends: BaseRecordSchema,
+export const Company = defineEntity({
+  name: 'Company',
   tableName: 'companies',
-  properties: {
-    name: { type: 'string' },
-    domain: { type: 'string', nullable: true },
-    industry: { type: 'string', nullable: true },
-    companySize: { type: 'string', nullable: true },
-    website: { type: 'string', nullable: true },
-    phone: { type: 'string', nullable: true },
-    address: { type: 'text', nullable: true },
-    description: { type: 'text', nullable: true },
-    targetAudience: { type: 'string', nullable: true },
-    status: { type: 'string' },
-    isInternal: { type: 'boolean' },
-    logoFileId: { type: 'string', nullable: true },
-  },
+  properties: record({
+    name: p.string(),
+    domain: nullable(p.string()),
+    industry: nullable(p.string()),
+    companySize: nullable(p.string()),
+    website: nullable(p.string()),
+    phone: nullable(p.string()),
+    address: nullable(p.text()),
+    description: nullable(p.text()),
+    targetAudience: nullable(p.string()),
+    status: p
+      .string()
+      .$type<CompanyStatus>()
+      .length(20)
+      .onCreate(() => 'active'),
+    /** The company whose members may be Global Admins; set only by the seed, never through the API. */
+    isInternal: p.boolean().onCreate(() => false),
+    logoFileId: nullable(p.string().length(32)),
+  }),
 });
+export type Company = InferEntity<typeof Company>;

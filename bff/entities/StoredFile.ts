@@ -1,33 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { EntitySchema, OptionalProps } from '@mikro-orm/core';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { baseProperties } from './BaseRecord';
+import { Company } from './Company';
 
 export type StoredFileKind = 'company_logo' | 'user_photo';
 
 /**
  * A logo or profile photo. Served publicly by its id, so the id is long and random (192 bits):
- * knowing one file's address gives no way to guess another's.
+ * knowing one file's address gives no way to guess another's. Never updated, so no updatedAt.
  */
-export class StoredFile {
-  [OptionalProps]?: 'id' | 'createdAt';
-  id: string = randomBytes(24).toString('base64url');
-  companyId!: string;
-  kind!: StoredFileKind;
-  contentType!: string;
-  bytes!: Buffer;
-  size!: number;
-  createdAt: Date = new Date();
-}
-
-export const StoredFileSchema = new EntitySchema<StoredFile>({
-  class: StoredFile,
+export const StoredFile = defineEntity({
+  name: 'StoredFile',
   tableName: 'stored_files',
   properties: {
-    id: { type: 'string', primary: true, length: 32 },
-    companyId: { kind: 'm:1', entity: 'Company', mapToPk: true, fieldName: 'company_id' },
-    kind: { type: 'string' },
-    contentType: { type: 'string' },
-    bytes: { type: 'blob', lazy: true },
-    size: { type: 'integer' },
-    createdAt: { type: 'Date' },
+    id: p
+      .string()
+      .primary()
+      .length(32)
+      .onCreate(() => randomBytes(24).toString('base64url')),
+    companyId: p.manyToOne(Company).mapToPk().fieldName('company_id').index().updateRule('no action'),
+    kind: p.string().$type<StoredFileKind>().length(20),
+    contentType: p.string().length(100),
+    // Lazy: listings and look-ups never read the image itself. (The second argument keeps the type
+    // a plain Buffer rather than a ScalarReference.)
+    bytes: p.blob().$type<Buffer>().lazy(true, false),
+    size: p.integer(),
+    createdAt: baseProperties.createdAt,
   },
 });
+export type StoredFile = InferEntity<typeof StoredFile>;

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import type { Knex } from '@mikro-orm/knex';
+import { addStatements, timestamps } from './schemaBuilder';
 
 /** Companies, users, invitations and stored images. */
 export class Migration20260101000000_identity extends Migration {
@@ -68,21 +68,5 @@ export class Migration20260101000000_identity extends Migration {
     const schema = this.getKnex().schema;
     for (const table of ['stored_files', 'invitations', 'users', 'companies']) schema.dropTableIfExists(table);
     addStatements(this, schema);
-  }
-}
-
-function timestamps(table: Knex.CreateTableBuilder): void {
-  table.timestamp('created_at', { useTz: true }).notNullable();
-  table.timestamp('updated_at', { useTz: true }).notNullable();
-}
-
-/**
- * The knex schema builder writes each dialect's DDL (SQLite or PostgreSQL) from one description;
- * its statements are handed to the migrator so they run inside the migration's transaction.
- */
-function addStatements(migration: Migration, schema: Knex.SchemaBuilder): void {
-  for (const statement of schema.toSQL() as unknown as Array<{ sql: string; bindings?: unknown[] }>) {
-    if (statement.bindings?.length) throw new Error(`Migration statement with bindings is not supported: ${statement.sql}`);
-    migration.addSql(statement.sql);
   }
 }

@@ -1,0 +1,18 @@
+import type { Migration } from '@mikro-orm/migrations';
+import type { Knex } from '@mikro-orm/knex';
+
+export function timestamps(table: Knex.CreateTableBuilder): void {
+  table.timestamp('created_at', { useTz: true }).notNullable();
+  table.timestamp('updated_at', { useTz: true }).notNullable();
+}
+
+/**
+ * The knex schema builder writes each dialect's DDL (SQLite or PostgreSQL) from one description;
+ * its statements are handed to the migrator so they run inside the migration's transaction.
+ */
+export function addStatements(migration: Migration, schema: Knex.SchemaBuilder): void {
+  for (const statement of schema.toSQL()) {
+    if (statement.bindings?.length) throw new Error(`Migration statement with bindings is not supported: ${statement.sql}`);
+    migration.addSql(statement.sql);
+  }
+}
