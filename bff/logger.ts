@@ -1,11 +1,18 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 
+/**
+ * Lines are written to stdout asynchronously, so a request never waits for the terminal or the
+ * log collector; server.ts flushes the last ones before the process exits.
+ */
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
-    level: config.logLevel,
-    base: { service: 'navout-bff' },
-    // Secrets that could be attached to a logged object by mistake.
-    redact: ['req.headers.authorization', 'password', 'newPassword', 'passwordHash', 'token', 'idToken'],
-  });
+  return pino(
+    {
+      level: config.logLevel,
+      base: { service: 'navout-bff' },
+      // Secrets that could be attached to a logged object by mistake.
+      redact: ['req.headers.authorization', 'password', 'newPassword', 'passwordHash', 'token', 'idToken'],
+    },
+    pino.destination({ dest: 1, sync: false }),
+  );
 }

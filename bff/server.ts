@@ -66,7 +66,8 @@ async function main(): Promise<void> {
         await orm.close();
       } finally {
         logger.info('Stopped');
-        process.exit(failure ? 1 : 0);
+        // The log is written asynchronously: its last lines must be out before the process ends.
+        logger.flush(() => process.exit(failure ? 1 : 0));
       }
     });
     server.closeIdleConnections();

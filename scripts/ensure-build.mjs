@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'dist', 'index.html');
-const sources = ['src', 'design-tokens', 'index.html', 'vite.config.ts', 'package.json'];
+const sources = ['src', 'design-tokens', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -120,6 +120,38 @@ describe('bff/server.ts', () => {
     }
   });
 
+  it('writes the request log asynchronously and completely: no line is lost when the server stops', async () => {
+    const port = await freePort();
+    const server = run('bff/server.ts', { DATA_DIR: `${database.dataDir}/log`, PORT: String(port), SEED_DEMO: 'false' });
+    try {
+      await waitFor(server, 'Navout BFF listening');
+      const requests = 200;
+      const answers = await Promise.all(
+        Array.from({ length: requests }, (_, index) => fetch(`http://127.0.0.1:${port}/api/auth/validate-invitation/secret-${index}`)),
+      );
+      expect(answers.every((answer) => answer.status === 404)).toBe(true);
+      // Stopped at once, while the last lines may still be on their way to stdout.
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const logged = lines.filter((line) => line.msg === 'request');
+      expect(logged).toHaveLength(requests);
+      for (const line of logged) {
+        expect(line).toMatchObject({ method: 'GET', url: '/api/auth/validate-invitation/[redacted]', status: 404 });
+        expect(typeof line.ms).toBe('number');
+      }
+      expect(server.output()).not.toContain('secret-');
+      expect(lines.at(-1)?.msg).toBe('Stopped');
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
   it('seeds the demo with npm run seed:demo once, and says so the second time', async () => {
     const settings: Record<string, string> = { DATA_DIR: `${database.dataDir}/seed` };
     if (database.database.kind === 'postgresql') settings.DATABASE_URL = database.database.url;
