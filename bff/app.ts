@@ -7,8 +7,9 @@ import { Router } from '@koa/router';
 import type { Config } from './config';
 import type { Orm } from './db';
 import { createLogger } from './logger';
-import { loadActor, verifySessionToken } from './middleware/auth';
+import { authenticate } from './middleware/auth';
 import { jsonBody } from './middleware/body';
+import { apiCompression } from './middleware/compression';
 import { PUBLIC_API_PREFIX, publicApiCors } from './middleware/cors';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/requestContext';
@@ -54,20 +55,20 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
   const publicApi = new Router<AppState>({ prefix: PUBLIC_API_PREFIX.replace(/\/$/, '') });
 
   app.use(requestLogger(logger));
+  app.use(apiCompression());
   app.use(errorHandler(logger));
   const indexHtml = readIndexHtml(config.staticDir);
   app.use(securityHeaders(config, indexHtml ? inlineScriptHashes(indexHtml) : []));
   app.use(publicApiCors());
   app.use(jsonBody());
   app.use(requestContext(orm));
-  app.use(verifySessionToken(config));
-  app.use(loadActor(orm));
+  app.use(authenticate(config, orm));
 
   const routers = [
     createHealthRouter(orm),
     createAuthRouter(auth),
-    createUserRouter(orm, users),
-    createCompanyRouter(orm, companies),
+    createUserRouter(users),
+    createCompanyRouter(companies),
     createFileRouter(orm),
     publicApi,
   ];

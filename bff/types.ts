@@ -1,35 +1,54 @@
 import type { DefaultContext, Middleware, ParameterizedContext } from 'koa';
+import type { ApiKeyScope } from '@domain/apiKeys';
 import type { Permission, Role } from '@domain/auth/roles';
 import type { Company, User } from './entities';
 
-/** The signed-in user as every guard and service sees them, loaded from the database per request. */
-export interface Actor {
+/** An entity's stored fields as a plain, read-only object: what the request path reads without the ORM. */
+export type Snapshot<Entity> = Readonly<{
+  [Key in keyof Entity as Key extends string ? (Entity[Key] extends (...args: never[]) => unknown ? never : Key) : never]: Entity[Key];
+}>;
+
+export type UserSnapshot = Omit<Snapshot<User>, 'passwordHash'>;
+export type CompanySnapshot = Snapshot<Company>;
+
+/**
+ * A signed-in user, read from the database on every request (so a suspension, deletion or
+ * password reset takes effect at once). The user and company are plain snapshots: routes that
+ * change them load the entities themselves.
+ */
+export interface UserActor {
+  kind: 'user';
   id: string;
   role: Role;
   companyId: string;
   permissions: Permission[];
   /** Role admin or admin:all, in the internal company: reaches every company. */
   isGlobalAdmin: boolean;
-  user: User;
-  company: Company;
+  user: UserSnapshot;
+  company: CompanySnapshot;
 }
 
-export interface SessionClaims {
-  sub?: unknown;
-  exp?: unknown;
-  ver?: unknown;
+/** A program calling with an API key of one company. It reaches only that company. */
+export interface ApiKeyActor {
+  kind: 'apiKey';
+  /** The key's id. */
+  id: string;
+  companyId: string;
+  scopes: ApiKeyScope[];
+  isGlobalAdmin: false;
 }
+
+/** Who is calling: every guard and service takes this. */
+export type Actor = UserActor | ApiKeyActor;
 
 export interface AppState {
-  /** The verified claims of the bearer token, set by koa-jwt. */
-  jwt?: SessionClaims;
-  jwtOriginalError?: Error;
   actor?: Actor;
-  /** Why a presented token does not authenticate anyone; answered by requireAuth. */
+  /** Why presented credentials do not authenticate anyone; answered by the route's guard. */
   authFailure?: Error;
-  /** Resources loaded by the tenant guards, already checked against the actor's reach. */
-  company?: Company;
-  targetUser?: User;
+  /** Rows loaded by the tenant guards (inReach), already checked against the actor's reach. */
+  inReach?: Map<object, unknown>;
+  /** The validated query parameters of the route. */
+  query?: Record<string, unknown>;
   /** The raw body of an image upload. */
   upload?: Buffer;
 }

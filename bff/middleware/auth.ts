@@ -1,43 +1,157 @@
 /**
- * Authentication and the guards routes declare. A token proves who signed in; the user row,
- * read on every request, decides whether they may still act: a suspended or deleted user's
- * token stops working at once.
+ * Who is calling, decided once per request on a lean path: a session token (verified with a key
+ * prepared at start-up) or an API key (found by its hash), then one prepared read of the caller
+ * and their company. The row decides on every request whether the caller may still act, so a
+ * suspension, deletion, password reset, paused or revoked key takes effect at once on every
+ * replica. Routes then declare what they need through the capability map (authorize).
  */
-import { createSecretKey } from 'node:crypto';
-import { ReferenceKind, type EntityManager } from '@mikro-orm/core';
-import koaJwt from 'koa-jwt';
-import { hasPermission, isGlobalAdmin, isPermission, roleSatisfies, type Permission, type Role } from '@domain/auth/roles';
+import { createSecretKey, type KeyObject } from 'node:crypto';
+import { JsonType, ReferenceKind, type EntityMetadata, type EntityProperty } from '@mikro-orm/core';
+import jwt from 'jsonwebtoken';
+import { allows, describeCapability, type Capability } from '@domain/access/capabilities';
+import { API_KEY_HEADER, API_KEY_SCOPES } from '@domain/apiKeys';
+import { isGlobalAdmin, isPermission } from '@domain/auth/roles';
 import type { Config } from '../config';
-import type { Orm } from '../db';
-import { Company, User } from '../entities';
-import { ACCOUNT_STATUS_FAILURES, COMPANY_INACTIVE } from '../modules/auth/messages';
-import type { Actor, AppContext, AppMiddleware } from '../types';
-import { forbidden, HttpError, unauthorized } from './errors';
+import { preparedRowReader, type Orm } from '../db';
+import { ApiKey, Company, User } from '../entities';
+import { hashApiKey } from '../modules/apiKeys/tokens';
+import type { Actor, AppContext, AppMiddleware, CompanySnapshot, UserActor, UserSnapshot } from '../types';
+import { apiError, HttpError } from './errors';
 
-const AUTHENTICATION_REQUIRED = unauthorized('Authentication required', 'Sign in to continue.');
-const SESSION_ENDED = unauthorized('Session expired', 'Your session is no longer valid. Please sign in again.');
+const BEARER = /^Bearer ([A-Za-z0-9_=-]+\.[A-Za-z0-9_=-]+\.[A-Za-z0-9_=-]*)$/;
+/** API keys are 64 letters and digits; anything else is not one of ours and costs no query. */
+const API_KEY_FORMAT = /^[A-Za-z0-9]{64}$/;
 
-/** Verifies the bearer token (HS256 only, issuer, audience, expiry); anonymous requests pass on. */
-export function verifySessionToken(config: Pick<Config, 'jwt'>): AppMiddleware {
-  const verify = koaJwt({
-    // A KeyObject, not a string: given a string, jsonwebtoken first tries (and fails) to parse it
-    // as a public key on every request, which costs more than the signature check itself.
-    secret: createSecretKey(Buffer.from(config.jwt.secret)) as unknown as string,
-    algorithms: ['HS256'],
-    issuer: config.jwt.issuer,
-    audience: config.jwt.audience,
-    key: 'jwt',
-    passthrough: true,
-  });
-  // Without a token there is nothing to verify; koa-jwt would still build and catch an error.
-  return function verifyPresentedToken(ctx, next) {
-    return ctx.get('authorization') ? verify(ctx, next) : next();
+interface SessionClaims {
+  sub: string;
+  ver: number;
+  /** Expiry, in milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+/** Tokens already verified, by their exact text: a dashboard sends the same token many times. */
+const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Verifies a session token: HS256 only, our issuer and audience, an expiry, a subject and a
+ * session version. A token seen before is not verified again, only its expiry checked: the same
+ * bytes give the same answer (whether its user may still act is read from the database anyway).
+ */
+export function sessionTokenVerifier(config: Pick<Config, 'jwt'>): (token: string) => SessionClaims | null {
+  // A KeyObject made once: given a string, jsonwebtoken would first try (and fail) to parse it as
+  // a public key on every call, which costs more than the signature check itself.
+  const key: KeyObject = createSecretKey(Buffer.from(config.jwt.secret));
+  const options: jwt.VerifyOptions = { algorithms: ['HS256'], issuer: config.jwt.issuer, audience: config.jwt.audience };
+  const verified = new Map<string, SessionClaims>();
+
+  function verify(token: string): SessionClaims | null {
+    try {
+      const claims = jwt.verify(token, key, options);
+      if (typeof claims !== 'object' || claims === null) return null;
+      // jsonwebtoken accepts a token without exp; a session token must expire.
+      const { sub, exp, ver } = claims as { sub?: unknown; exp?: unknown; ver?: unknown };
+      if (typeof sub !== 'string' || typeof exp !== 'number' || typeof ver !== 'number') return null;
+      return { sub, ver, expiresAt: exp * 1000 };
+    } catch {
+      return null;
+    }
+  }
+
+  return (token) => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return known;
+      verified.delete(token);
+      return null;
+    }
+    const claims = verify(token);
+    if (claims) {
+      if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear();
+      verified.set(token, claims);
+    }
+    return claims;
   };
 }
 
-export function buildActor(user: User, company: Company): Actor {
+type Convert = (value: unknown) => unknown;
+
+/** How a stored value becomes the entity's value: SQLite keeps booleans as 0/1, dates as numbers and JSON as text. */
+function converterFor(prop: EntityProperty): Convert {
+  if (prop.customType instanceof JsonType || prop.type === 'json') {
+    return (value) => (typeof value === 'string' ? JSON.parse(value) : value);
+  }
+  if (prop.runtimeType === 'boolean') return (value) => (value == null ? value : value === true || value === 1 || value === '1');
+  if (prop.runtimeType === 'Date') {
+    return (value) => (value == null || value instanceof Date ? value : new Date(value as string | number));
+  }
+  return (value) => value;
+}
+
+interface Column {
+  prop: string;
+  field: string;
+  convert: Convert;
+}
+
+/** The stored columns of an entity: no relations to other tables, nothing lazy, nothing secret. */
+function columnsOf(meta: EntityMetadata, omit: readonly string[] = []): Column[] {
+  return meta.props
+    .filter((prop) => (prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE) && !prop.lazy)
+    .filter((prop) => !omit.includes(prop.name))
+    .map((prop) => ({ prop: prop.name, field: prop.fieldNames[0], convert: converterFor(prop) }));
+}
+
+/** The plain object of `columns`, read from `row` starting at `offset`. */
+function readColumns<T>(row: unknown[], columns: Column[], offset: number): T {
+  const snapshot: Record<string, unknown> = {};
+  for (let index = 0; index < columns.length; index++) snapshot[columns[index].prop] = columns[index].convert(row[offset + index]);
+  return snapshot as T;
+}
+
+/**
+ * One prepared read: a row of `entity` found by one of its columns, with its company (left
+ * joined, so a missing company still reads as "company not active"), as plain snapshots.
+ */
+function callerReader<Caller>(orm: Orm, name: string, entity: typeof User | typeof ApiKey, byProp: string, omit: string[] = []) {
+  const metadata = orm.getMetadata();
+  const platform = orm.em.getPlatform();
+  const quote = (identifier: string) => platform.quoteIdentifier(identifier);
+  const own = metadata.get(entity.meta.className);
+  const company = metadata.get(Company.meta.className);
+  const ownColumns = columnsOf(own, omit);
+  const companyColumns = columnsOf(company);
+  const select = [...ownColumns.map((c) => `k.${quote(c.field)}`), ...companyColumns.map((c) => `c.${quote(c.field)}`)];
+  const byField = own.properties[byProp as keyof typeof own.properties].fieldNames[0];
+  const sql =
+    `select ${select.join(', ')} from ${quote(own.tableName)} k ` +
+    `left join ${quote(company.tableName)} c on c.${quote('id')} = k.${quote('company_id')} ` +
+    `where k.${quote(byField)} = ?`;
+  const read = preparedRowReader(orm, name, sql);
+  return async (value: string): Promise<{ caller: Caller; company: CompanySnapshot | null } | null> => {
+    const row = await read(value);
+    if (!row) return null;
+    const companyRow = readColumns<CompanySnapshot>(row, companyColumns, ownColumns.length);
+    return { caller: readColumns<Caller>(row, ownColumns, 0), company: companyRow.id == null ? null : companyRow };
+  };
+}
+
+/** The signed-in user and their company by the user's id (never with the password hash). */
+export function sessionUserReader(orm: Orm) {
+  return callerReader<UserSnapshot>(orm, 'navout_session_user', User, 'id', ['passwordHash']);
+}
+
+/** Why this user may not act now, or null when they may. */
+export function accountFailure(user: Pick<UserSnapshot, 'status'>, company: Pick<CompanySnapshot, 'status'> | null): HttpError | null {
+  if (user.status === 'suspended') return apiError('account_suspended');
+  if (user.status === 'invited') return apiError('account_not_activated');
+  if (!company || company.status !== 'active') return apiError('company_inactive');
+  return null;
+}
+
+export function userActor(user: UserSnapshot, company: CompanySnapshot): UserActor {
   const permissions = user.permissions.filter(isPermission);
   return {
+    kind: 'user',
     id: user.id,
     role: user.role,
     companyId: user.companyId,
@@ -48,76 +162,48 @@ export function buildActor(user: User, company: Company): Actor {
   };
 }
 
-/** Why this user may not act now, or null when they may. */
-export function accountFailure(user: User, company: Company | null): HttpError | null {
-  const statusFailure = ACCOUNT_STATUS_FAILURES[user.status];
-  if (statusFailure) return forbidden(statusFailure.error, statusFailure.message);
-  if (!company || company.status !== 'active') return forbidden(COMPANY_INACTIVE, COMPANY_INACTIVE);
-  return null;
-}
+type ApiKeySnapshot = Pick<ApiKey, 'id' | 'companyId' | 'scopes' | 'isActive' | 'revokedAt'>;
 
 /**
- * Reads a user and their company in one query. This runs on every authenticated request, where
- * two ORM look-ups cost three times as much. The row is merged into the request's EntityManager,
- * so routes change and flush the user and company like any entity they loaded themselves.
+ * Sets ctx.state.actor for a valid session token or API key, or ctx.state.authFailure for
+ * presented credentials that no longer work. Anonymous requests pass on; each route's guard
+ * decides whether it needs someone.
  */
-export function userWithCompanyLoader(orm: Orm) {
-  const platform = orm.em.getPlatform();
-  const quote = (name: string) => platform.quoteIdentifier(name);
-  const columnsOf = (entity: typeof User | typeof Company, alias: string) =>
-    orm
-      .getMetadata()
-      .get(entity.name)
-      .props.filter((prop) => prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE)
-      .flatMap((prop) => prop.fieldNames)
-      .map((column) => ({ column, select: `${alias}.${quote(column)} as ${quote(`${alias}_${column}`)}` }));
-  const userColumns = columnsOf(User, 'u');
-  const companyColumns = columnsOf(Company, 'c');
-  const table = (entity: typeof User | typeof Company) => quote(orm.getMetadata().get(entity.name).tableName);
-  const sql =
-    `select ${[...userColumns, ...companyColumns].map((c) => c.select).join(', ')} ` +
-    `from ${table(User)} u left join ${table(Company)} c on c.${quote('id')} = u.${quote('company_id')} ` +
-    `where u.${quote('id')} = ?`;
-  const pick = (row: Record<string, unknown>, alias: string, columns: { column: string }[]) =>
-    Object.fromEntries(columns.map(({ column }) => [column, row[`${alias}_${column}`]]));
+export function authenticate(config: Pick<Config, 'jwt'>, orm: Orm): AppMiddleware {
+  const verifyToken = sessionTokenVerifier(config);
+  const readUser = sessionUserReader(orm);
+  const readApiKey = callerReader<ApiKeySnapshot>(orm, 'navout_api_key', ApiKey, 'tokenHash');
 
-  return async function findUserWithCompany(
-    em: EntityManager,
-    userId: string,
-  ): Promise<{ user: User; company: Company | null } | null> {
-    const row = await em.getConnection().execute<Record<string, unknown> | undefined>(sql, [userId], 'get');
-    if (!row) return null;
-    const user = em.map(User, pick(row, 'u', userColumns));
-    const company = row.c_id == null ? null : em.map(Company, pick(row, 'c', companyColumns));
-    return { user, company };
-  };
-}
+  async function sessionActor(authorization: string): Promise<Actor | HttpError> {
+    const token = BEARER.exec(authorization)?.[1];
+    const claims = token ? verifyToken(token) : null;
+    const found = claims ? await readUser(claims.sub) : null;
+    if (!claims || !found || found.caller.sessionVersion !== claims.ver) return apiError('session_ended');
+    const failure = accountFailure(found.caller, found.company);
+    // 401, not 403: the token no longer authenticates anyone, so the dashboard signs out and shows why.
+    if (failure) return new HttpError(401, failure.code, failure.error, failure.detail);
+    return userActor(found.caller, found.company!);
+  }
 
-export function loadActor(orm: Orm): AppMiddleware {
-  const findUserWithCompany = userWithCompanyLoader(orm);
-  return async function loadSignedInUser(ctx, next) {
-    const claims = ctx.state.jwt;
-    // koa-jwt also reports "no token" as an error when passing through; that is simply anonymous.
-    const presentedToken = Boolean(ctx.get('authorization'));
-    if (!presentedToken) {
-      delete ctx.state.jwt;
-    } else if (ctx.state.jwtOriginalError) {
-      ctx.state.authFailure = SESSION_ENDED;
-    } else if (claims) {
-      const userId = typeof claims.sub === 'string' ? claims.sub : null;
-      // jsonwebtoken accepts a token without exp; a session token must expire.
-      const valid = userId && typeof claims.exp === 'number' && typeof claims.ver === 'number';
-      const found = valid ? await findUserWithCompany(orm.em, userId) : null;
-      if (!found || found.user.sessionVersion !== claims.ver) {
-        ctx.state.authFailure = SESSION_ENDED;
-      } else {
-        const { user, company } = found;
-        const failure = accountFailure(user, company);
-        // 401, not 403: the token no longer authenticates anyone, so the dashboard signs out and
-        // shows why.
-        if (failure) ctx.state.authFailure = unauthorized(failure.error, failure.detail);
-        else ctx.state.actor = buildActor(user, company!);
-      }
+  async function apiKeyActor(key: string): Promise<Actor | HttpError> {
+    const found = API_KEY_FORMAT.test(key) ? await readApiKey(hashApiKey(key)) : null;
+    if (!found || found.caller.revokedAt) return apiError('invalid_api_key');
+    if (!found.caller.isActive) return apiError('api_key_paused');
+    if (!found.company || found.company.status !== 'active') return apiError('company_inactive');
+    // Stored JSON is checked, not trusted: an unknown scope grants nothing.
+    const scopes = found.caller.scopes.filter((scope) => API_KEY_SCOPES.includes(scope));
+    return { kind: 'apiKey', id: found.caller.id, companyId: found.caller.companyId, scopes, isGlobalAdmin: false };
+  }
+
+  return async function identifyCaller(ctx, next) {
+    const authorization = ctx.get('authorization');
+    const apiKey = ctx.get(API_KEY_HEADER);
+    if (authorization && apiKey) {
+      ctx.state.authFailure = apiError('ambiguous_credentials');
+    } else if (authorization || apiKey) {
+      const result = authorization ? await sessionActor(authorization) : await apiKeyActor(apiKey);
+      if (result instanceof Error) ctx.state.authFailure = result;
+      else ctx.state.actor = result;
     }
     return next();
   };
@@ -125,36 +211,26 @@ export function loadActor(orm: Orm): AppMiddleware {
 
 export function actorOf(ctx: AppContext): Actor {
   const actor = ctx.state.actor;
-  if (!actor) throw ctx.state.authFailure ?? AUTHENTICATION_REQUIRED;
+  if (!actor) throw ctx.state.authFailure ?? apiError('authentication_required');
   return actor;
 }
 
-export const requireAuth: AppMiddleware = async (ctx, next) => {
-  actorOf(ctx);
-  return next();
-};
+/** The signed-in user of a route whose capability only users have. */
+export function userActorOf(ctx: AppContext): UserActor {
+  const actor = actorOf(ctx);
+  if (actor.kind !== 'user') throw apiError('access_denied', { message: 'This action needs a signed-in user.' });
+  return actor;
+}
 
-export function requirePermission(permission: Permission): AppMiddleware {
-  return async function checkPermission(ctx, next) {
-    if (!hasPermission(actorOf(ctx), permission)) {
-      throw forbidden('Access denied', `This action needs the ${permission} permission.`);
+/** The guard of a route: its capability from the capability map (src/domain/access). */
+export function authorize(capability: Capability): AppMiddleware {
+  if (capability === 'public') return (_ctx, next) => next();
+  return async function checkCapability(ctx, next) {
+    const actor = ctx.state.actor;
+    if (!allows(capability, actor ?? null)) {
+      if (!actor) throw ctx.state.authFailure ?? apiError('authentication_required');
+      throw apiError('access_denied', { message: describeCapability(capability) });
     }
     return next();
   };
 }
-
-/** admin satisfies every role, company_admin satisfies company_admin and user. */
-export function requireRole(role: Role): AppMiddleware {
-  return async function checkRole(ctx, next) {
-    const actor = actorOf(ctx);
-    if (!actor.isGlobalAdmin && !roleSatisfies(actor.role, role)) {
-      throw forbidden('Access denied', `This action needs the ${role} role.`);
-    }
-    return next();
-  };
-}
-
-export const requireGlobalAdmin: AppMiddleware = async (ctx, next) => {
-  if (!actorOf(ctx).isGlobalAdmin) throw forbidden('Access denied', 'Only a global admin can do this.');
-  return next();
-};

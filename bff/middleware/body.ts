@@ -1,7 +1,8 @@
 import { bodyParser } from '@koa/bodyparser';
 import { MB } from '@domain/limits';
-import { HttpError } from './errors';
+import type { ErrorCode } from '@domain/errors';
 import type { AppMiddleware } from '../types';
+import { apiError } from './errors';
 
 export const JSON_BODY_LIMIT_BYTES = 1 * MB;
 
@@ -14,18 +15,15 @@ export function jsonBody(): AppMiddleware {
   }) as AppMiddleware;
 }
 
-function tooLarge(error: string, maxBytes: number): HttpError {
-  return new HttpError(413, error, `The upload must be at most ${Math.round(maxBytes / MB)} MB.`);
-}
-
 /**
  * Reads a raw upload into ctx.state.upload, refusing more than maxBytes. A declared length over
  * the limit is refused before reading anything.
  */
-export function rawUpload(maxBytes: number, tooLargeMessage: string): AppMiddleware {
+export function rawUpload(maxBytes: number, tooLargeCode: ErrorCode = 'body_too_large'): AppMiddleware {
+  const tooLarge = () => apiError(tooLargeCode, { message: `The upload must be at most ${Math.round(maxBytes / MB)} MB.` });
   return async function readRawUpload(ctx, next) {
     const declared = Number(ctx.get('content-length') || 0);
-    if (declared > maxBytes) throw tooLarge(tooLargeMessage, maxBytes);
+    if (declared > maxBytes) throw tooLarge();
     if (ctx.request.is('json') || ctx.req.readableEnded) {
       // The JSON parser has already read this body: it holds no image bytes.
       ctx.state.upload = Buffer.alloc(0);
@@ -36,7 +34,7 @@ export function rawUpload(maxBytes: number, tooLargeMessage: string): AppMiddlew
     for await (const chunk of ctx.req) {
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
       received += buffer.length;
-      if (received > maxBytes) throw tooLarge(tooLargeMessage, maxBytes);
+      if (received > maxBytes) throw tooLarge();
       chunks.push(buffer);
     }
     ctx.state.upload = Buffer.concat(chunks, received);

@@ -1,16 +1,18 @@
 /**
- * The one error middleware: every failure leaves the BFF as JSON `{ error, message }` (plus
- * `fields` for validation errors) with the right status. Routes throw; they never catch.
+ * The one error middleware: every failure leaves the BFF as JSON `{ error, message, code }` (plus
+ * `fields` for validation errors) with the right status. Routes throw; they never catch. Codes and
+ * their wording are defined in src/domain/errors.ts.
  */
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { ValidationError } from 'yup';
-import type { ApiErrorBody } from '@domain/auth/types';
+import { API_ERRORS, type ApiErrorBody, type ErrorCode } from '@domain/errors';
 import type { AppMiddleware } from '../types';
 
 export class HttpError extends Error {
   constructor(
     readonly status: number,
+    readonly code: ErrorCode,
     /** Short and human-readable: the dashboard shows it as is. */
     readonly error: string,
     /** One sentence of detail. */
@@ -23,17 +25,31 @@ export class HttpError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return { error: this.error, message: this.detail, ...(this.fields ? { fields: this.fields } : {}) };
+    return { error: this.error, message: this.detail, code: this.code, ...(this.fields ? { fields: this.fields } : {}) };
   }
 }
 
-export const badRequest = (error: string, detail = error, fields?: Record<string, string>) =>
-  new HttpError(400, error, detail, fields);
-export const unauthorized = (error: string, detail = error) => new HttpError(401, error, detail);
-export const forbidden = (error: string, detail = error) => new HttpError(403, error, detail);
-export const notFound = (error: string, detail = error) => new HttpError(404, error, detail);
-export const conflict = (error: string, detail = error) => new HttpError(409, error, detail);
-export const gone = (error: string, detail = error) => new HttpError(410, error, detail);
+export interface ErrorDetails {
+  /** Replaces the code's own wording where a resource or case has better words. */
+  error?: string;
+  message?: string;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** The failure named by `code`, with its status and wording from the domain's catalogue. */
+export function apiError(code: ErrorCode, details: ErrorDetails = {}): HttpError {
+  const definition = API_ERRORS[code];
+  const error = details.error ?? definition.error;
+  return new HttpError(
+    definition.status,
+    code,
+    error,
+    details.message ?? (details.error ? error : definition.message),
+    details.fields,
+    details.headers,
+  );
+}
 
 /** Field-level messages from a yup failure; the first message is the one the dashboard shows. */
 export function fromValidationError(failure: ValidationError): HttpError {
@@ -43,9 +59,9 @@ export function fromValidationError(failure: ValidationError): HttpError {
     const field = item.path || 'body';
     fields[field] ??= item.message;
   }
-  const first = failures[0]?.message ?? 'Invalid request';
+  const first = failures[0]?.message ?? API_ERRORS.validation_failed.error;
   const names = Object.keys(fields).join(', ');
-  return badRequest(first, `Check these fields: ${names}.`, fields);
+  return apiError('validation_failed', { error: first, message: `Check these fields: ${names}.`, fields });
 }
 
 interface BodyParserFailure {
@@ -64,37 +80,34 @@ function describeLimit(bytes: number | undefined): string {
 export function toHttpError(failure: unknown): HttpError | null {
   if (failure instanceof HttpError) return failure;
   if (failure instanceof ValidationError) return fromValidationError(failure);
-  if (failure instanceof UniqueConstraintViolationException) {
-    return conflict('Already exists', 'Another record already uses one of these values.');
-  }
+  if (failure instanceof UniqueConstraintViolationException) return apiError('already_exists');
   const parserFailure = (failure ?? {}) as BodyParserFailure;
   // co-body reports unparsable JSON (or a bare string or number) as a SyntaxError with status 400.
-  if (failure instanceof SyntaxError && parserFailure.status === 400) {
-    return badRequest('Malformed JSON body', 'The request body is not valid JSON.');
-  }
+  if (failure instanceof SyntaxError && parserFailure.status === 400) return apiError('malformed_body');
   switch (parserFailure.type) {
     case 'entity.parse.failed':
-      return badRequest('Malformed JSON body', 'The request body is not valid JSON.');
+      return apiError('malformed_body');
     case 'entity.too.large':
-      return new HttpError(413, 'Request body too large', `The request body must be at most ${describeLimit(parserFailure.limit)}.`);
+      return apiError('body_too_large', { message: `The request body must be at most ${describeLimit(parserFailure.limit)}.` });
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new HttpError(415, 'Unsupported encoding', 'Send the request body as UTF-8 JSON.');
+      return apiError('unsupported_encoding');
     case 'request.aborted':
-      return badRequest('Request aborted', 'The request body was not received completely.');
+      return apiError('request_aborted');
   }
   const status = parserFailure.status;
   if (typeof status === 'number' && status >= 400 && status < 500 && parserFailure.expose) {
     const message = parserFailure.message || 'Bad request';
-    return new HttpError(status, message, message);
+    return new HttpError(status, 'request_failed', message, message);
   }
   return null;
 }
 
-const DEFAULT_ERRORS: Record<number, [string, string]> = {
-  404: ['Not found', 'No API route matches this address.'],
-  405: ['Method not allowed', 'This address does not accept this method.'],
-  501: ['Not implemented', 'This method is not supported.'],
+/** Statuses set without a body (by the router for unknown routes and methods). */
+const DEFAULT_ERRORS: Record<number, ErrorCode> = {
+  404: 'route_not_found',
+  405: 'method_not_allowed',
+  501: 'not_implemented',
 };
 
 export function errorHandler(logger: Logger): AppMiddleware {
@@ -103,9 +116,8 @@ export function errorHandler(logger: Logger): AppMiddleware {
       await next();
       const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
       if (isApi && ctx.status >= 400 && ctx.body == null) {
-        const [error, message] = DEFAULT_ERRORS[ctx.status] ?? ['Request failed', 'The request could not be completed.'];
         const status = ctx.status;
-        ctx.body = { error, message } satisfies ApiErrorBody;
+        ctx.body = apiError(DEFAULT_ERRORS[status] ?? 'request_failed').toBody();
         ctx.status = status;
       }
     } catch (failure) {
@@ -118,10 +130,7 @@ export function errorHandler(logger: Logger): AppMiddleware {
       }
       logger.error({ err: failure, method: ctx.method, url: ctx.path }, 'Unhandled error');
       ctx.status = 500;
-      ctx.body = {
-        error: 'Internal server error',
-        message: 'Something went wrong on our side. Please try again later.',
-      } satisfies ApiErrorBody;
+      ctx.body = apiError('internal_error').toBody();
     }
   };
 }

@@ -1,54 +1,81 @@
 /**
  * Tenant scoping. The company is always derived from the resource being touched, never from the
- * request body. A global admin reaches every company; anyone else only their own, and another
- * company's ids answer 404, exactly like ids that do not exist.
+ * request. A global admin reaches every company; any other caller (a user or an API key) only
+ * their own, and another company's ids answer 404, exactly like ids that do not exist.
+ *
+ * Every route that names a row by a path parameter loads it with `inReach(Entity)`: one line, and
+ * the company check cannot be forgotten.
  */
-import type { Orm } from '../db';
-import { Company, User } from '../entities';
-import type { Actor, AppMiddleware } from '../types';
+import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/core';
+import { RequestContext } from '@mikro-orm/core';
+import type { Actor, AppContext, AppMiddleware } from '../types';
 import { actorOf } from './auth';
-import { notFound } from './errors';
-
-export const COMPANY_NOT_FOUND = notFound('Company not found', 'No company with this id exists in your reach.');
-export const USER_NOT_FOUND = notFound('User not found', 'No user with this id exists in your reach.');
-
-export function canReachCompany(actor: Actor, companyId: string): boolean {
-  return actor.isGlobalAdmin || actor.companyId === companyId;
-}
+import { apiError, type ErrorDetails } from './errors';
 
 /** The company a list is scoped to: a global admin's filter (undefined: all), otherwise their own. */
-export function scopedCompanyFilter(actor: Actor, requested: unknown): string | undefined {
+export function companyScope(actor: Actor, requested: string | undefined): string | undefined {
   if (!actor.isGlobalAdmin) return actor.companyId;
-  if (typeof requested !== 'string' || requested === '' || requested === 'all') return undefined;
+  if (!requested || requested === 'all') return undefined;
   return requested;
 }
 
-export async function findCompanyInReach(orm: Orm, actor: Actor, companyId: string): Promise<Company> {
-  const company = canReachCompany(actor, companyId) ? await orm.em.findOne(Company, { id: companyId }) : null;
-  if (!company) throw COMPANY_NOT_FOUND;
-  return company;
+/**
+ * The column that names a row's company: `companyId` on everything a company owns, and the
+ * company's own id for companies.
+ */
+function tenantKeyOf<Entity extends object>(em: EntityManager, entity: EntityName<Entity>): string {
+  const meta = em.getMetadata().find(entity);
+  if (!meta) throw new Error(`Unknown entity ${String(entity)}`);
+  if (meta.props.some((prop) => prop.name === 'companyId')) return 'companyId';
+  if (meta.className === 'Company') return 'id';
+  throw new Error(`${meta.className} has no companyId, so its tenant cannot be checked`);
 }
 
-export async function findUserInReach(orm: Orm, actor: Actor, userId: string): Promise<User> {
-  const user = await orm.em.findOne(User, { id: userId });
-  if (!user || !canReachCompany(actor, user.companyId)) throw USER_NOT_FOUND;
-  return user;
+/** The row with this id if the actor reaches its company; otherwise a 404 that reveals nothing. */
+export async function findInReach<Entity extends object>(
+  em: EntityManager,
+  actor: Actor,
+  entity: EntityName<Entity>,
+  id: string,
+  notFound: ErrorDetails,
+): Promise<Entity> {
+  const key = tenantKeyOf(em, entity);
+  const where: Record<string, string> = { id };
+  if (!actor.isGlobalAdmin) {
+    if (key === 'id' && id !== actor.companyId) throw apiError('not_found', notFound);
+    where[key] = actor.companyId;
+  }
+  const found = await em.findOne(entity, where as FilterQuery<Entity>);
+  if (!found) throw apiError('not_found', notFound);
+  return found;
 }
 
-/** Loads the company named by a route parameter into ctx.state.company, within the actor's reach. */
-export function requireCompanyAccess(orm: Orm, param = 'id'): AppMiddleware {
-  return async function loadCompanyInReach(ctx, next) {
+export interface ReachGuard<Entity> extends AppMiddleware {
+  /** The row this guard loaded for the current request. */
+  of(ctx: AppContext): Entity;
+}
+
+/**
+ * A route guard that loads the row named by the path parameter `param` into the request, within
+ * the actor's reach; `guard.of(ctx)` returns it, typed.
+ */
+export function inReach<Entity extends object>(
+  entity: EntityName<Entity>,
+  notFound: ErrorDetails,
+  param = 'id',
+): ReachGuard<Entity> {
+  const guard = (async (ctx, next) => {
     const id = (ctx as { params?: Record<string, string> }).params?.[param] ?? '';
-    ctx.state.company = await findCompanyInReach(orm, actorOf(ctx), id);
+    const em = RequestContext.getEntityManager();
+    if (!em) throw new Error('inReach runs inside a request context');
+    const row = await findInReach(em, actorOf(ctx), entity, id, notFound);
+    (ctx.state.inReach ??= new Map()).set(guard, row);
     return next();
+  }) as ReachGuard<Entity>;
+  guard.of = (ctx) => {
+    const row = ctx.state.inReach?.get(guard);
+    if (!row) throw new Error('The route reads a row its inReach guard did not load');
+    return row as Entity;
   };
-}
-
-/** Loads the user named by a route parameter into ctx.state.targetUser, within the actor's reach. */
-export function requireUserAccess(orm: Orm, param = 'id'): AppMiddleware {
-  return async function loadUserInReach(ctx, next) {
-    const id = (ctx as { params?: Record<string, string> }).params?.[param] ?? '';
-    ctx.state.targetUser = await findUserInReach(orm, actorOf(ctx), id);
-    return next();
-  };
+  return guard;
 }

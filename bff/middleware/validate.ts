@@ -1,5 +1,7 @@
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
-import { badRequest, fromValidationError } from './errors';
+import { PATH_PARAMS, type PathParam } from '@domain/params';
+import type { AppContext, AppMiddleware } from '../types';
+import { apiError, fromValidationError } from './errors';
 
 /**
  * Validates a request body with a schema shared with the dashboard. Strict: no coercion, so a
@@ -8,9 +10,7 @@ import { badRequest, fromValidationError } from './errors';
  */
 export async function validateBody<Schema extends AnyObjectSchema>(schema: Schema, body: unknown): Promise<InferType<Schema>> {
   const input = body ?? {};
-  if (typeof input !== 'object' || Array.isArray(input)) {
-    throw badRequest('Invalid request body', 'The request body must be a JSON object.');
-  }
+  if (typeof input !== 'object' || Array.isArray(input)) throw apiError('invalid_body');
   try {
     const valid = await schema.validate(input, { strict: true, abortEarly: false });
     return schema.cast(valid);
@@ -18,4 +18,47 @@ export async function validateBody<Schema extends AnyObjectSchema>(schema: Schem
     if (failure instanceof ValidationError) throw fromValidationError(failure);
     throw failure;
   }
+}
+
+function parameterFailure(failure: unknown): unknown {
+  if (!(failure instanceof ValidationError)) return failure;
+  const { error, fields } = fromValidationError(failure);
+  return apiError('invalid_parameter', { error, message: `Check these parameters: ${Object.keys(fields ?? {}).join(', ')}.`, fields });
+}
+
+/** What a route accepts in its path and query: read by the tests that send it bad values. */
+export interface InputRules {
+  params: PathParam[];
+  query: string[];
+}
+
+export type InputCheck = AppMiddleware & { rules: InputRules };
+
+/**
+ * Checks a route's path parameters (each by its rule in src/domain/params.ts) and query (by the
+ * route's schema; the valid values go to ctx.state.query) before the route runs. Unknown query
+ * parameters are ignored; a repeated one is refused.
+ */
+export function checkInput(params: PathParam[], query?: AnyObjectSchema): InputCheck {
+  const queryKeys = query ? Object.keys(query.fields) : [];
+  const check = (async (ctx, next) => {
+    const values = (ctx as { params?: Record<string, string> }).params ?? {};
+    try {
+      for (const name of params) await PATH_PARAMS[name].validate(values[name], { strict: true });
+      if (query) {
+        const given = Object.fromEntries(queryKeys.filter((key) => key in ctx.query).map((key) => [key, ctx.query[key]]));
+        ctx.state.query = await query.validate(given, { strict: true, abortEarly: false, stripUnknown: true });
+      }
+    } catch (failure) {
+      throw parameterFailure(failure);
+    }
+    return next();
+  }) as InputCheck;
+  check.rules = { params, query: queryKeys };
+  return check;
+}
+
+/** The validated query of a route registered with `schema`. */
+export function queryOf<Schema extends AnyObjectSchema>(ctx: AppContext, _schema: Schema): InferType<Schema> {
+  return (ctx.state.query ?? {}) as InferType<Schema>;
 }

@@ -6,7 +6,7 @@ import { FAILURES_PER_ADDRESS, LoginThrottle } from '@bff/modules/auth/loginThro
 import { HttpError } from '@bff/middleware/errors';
 import { PEOPLE, unique, useWorld } from './support/world';
 
-const INVALID = { error: 'Invalid credentials', message: 'The e-mail address or password is incorrect.' };
+const INVALID = { error: 'Invalid credentials', message: 'The e-mail address or password is incorrect.', code: 'invalid_credentials' };
 const SUSPENDED = 'Your account has been suspended. Please contact your administrator.';
 const NOT_ACTIVATED = 'Your account has not been activated yet. Please use the invitation link you received.';
 const COMPANY_INACTIVE = 'Your company account is not active. Please contact your administrator.';
@@ -70,7 +70,7 @@ describe('sign-in', () => {
     const suspended = await w.addUser(w.companies.acme.id, { status: 'suspended', password: 'Suspended-Pass-1' });
     const response = await login({ email: suspended.email, password: 'Suspended-Pass-1' });
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ error: SUSPENDED, message: SUSPENDED });
+    expect(response.body).toEqual({ error: SUSPENDED, message: SUSPENDED, code: 'account_suspended' });
     // Without the password, a suspended account looks like any failed sign-in.
     expect((await login({ email: suspended.email, password: 'wrong-password' })).body).toEqual(INVALID);
 
@@ -182,7 +182,7 @@ describe('session routes', () => {
   it('requires a token for /me', async () => {
     const response = await world().http.get('/api/auth/me');
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: 'Authentication required', message: 'Sign in to continue.' });
+    expect(response.body).toEqual({ error: 'Authentication required', message: 'Sign in to continue.', code: 'authentication_required' });
   });
 
   it('signs out with 204', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Company, Invitation, StoredFile, User } from '@bff/entities';
 import { PNG_BYTES, SVG_BYTES, useWorld } from './support/world';
@@ -47,7 +48,10 @@ describe('companies', () => {
       const other = await w.http.get(`/api/companies/${w.companies.globex.id}`).set(as('bob'));
       expect(other.status).toBe(404);
       expect(other.body.error).toBe('Company not found');
-      expect((await w.http.get('/api/companies/does-not-exist').set(as('admin'))).status).toBe(404);
+      expect((await w.http.get(`/api/companies/${randomUUID()}`).set(as('admin'))).status).toBe(404);
+      const malformed = await w.http.get('/api/companies/does-not-exist').set(as('admin'));
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.code).toBe('invalid_parameter');
     });
   });
 

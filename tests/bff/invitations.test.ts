@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS } from '@domain/auth/roles';
 import { Invitation, User } from '@bff/entities';
@@ -82,9 +82,12 @@ describe('invitations', () => {
 
   it('refuses users without users:write and unknown companies', async () => {
     expect((await invite('bob', { email: newEmail(), name: 'X', role: 'user' })).status).toBe(403);
-    const unknown = await invite('admin', { email: newEmail(), name: 'X', role: 'user', companyId: 'no-such-company' });
+    const unknown = await invite('admin', { email: newEmail(), name: 'X', role: 'user', companyId: randomUUID() });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('Company not found');
+    const malformed = await invite('admin', { email: newEmail(), name: 'X', role: 'user', companyId: 'no-such-company\u0000' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ code: 'validation_failed', fields: { companyId: 'Must be a valid id' } });
   });
 
   it('refuses an e-mail that already has an account', async () => {

@@ -20,7 +20,7 @@ describe('platform', () => {
       .set('Content-Type', 'application/json')
       .send('{"email":"alice@acme.example",');
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'Malformed JSON body', message: 'The request body is not valid JSON.' });
+    expect(response.body).toEqual({ error: 'Malformed JSON body', message: 'The request body is not valid JSON.', code: 'malformed_body' });
   });
 
   it('refuses a JSON body that is not an object', async () => {
@@ -39,14 +39,14 @@ describe('platform', () => {
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }));
     expect(response.status).toBe(413);
-    expect(response.body).toEqual({ error: 'Request body too large', message: 'The request body must be at most 1 MB.' });
+    expect(response.body).toEqual({ error: 'Request body too large', message: 'The request body must be at most 1 MB.', code: 'body_too_large' });
   });
 
   it('answers unknown API routes and methods with JSON', async () => {
     const unknown = await world().http.get('/api/no-such-thing');
     expect(unknown.status).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/application\/json/);
-    expect(unknown.body).toEqual({ error: 'Not found', message: 'No API route matches this address.' });
+    expect(unknown.body).toEqual({ error: 'Not found', message: 'No API route matches this address.', code: 'route_not_found' });
 
     const wrongMethod = await world().http.patch('/api/companies').set(world().bearer('admin')).send({});
     expect(wrongMethod.status).toBe(405);
@@ -62,7 +62,7 @@ describe('platform', () => {
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(response.headers['x-powered-by']).toBeUndefined();
@@ -140,6 +140,7 @@ describe('platform failures', () => {
       expect(response.body).toEqual({
         error: 'Internal server error',
         message: 'Something went wrong on our side. Please try again later.',
+        code: 'internal_error',
       });
       expect(response.text).not.toMatch(/stored_files|at .*\.ts|stack/i);
       expect(world.logLines.some((entry) => entry.msg === 'Unhandled error')).toBe(true);

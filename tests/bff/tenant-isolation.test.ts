@@ -1,14 +1,21 @@
 /**
- * Who may call what, on whose data. One row per route: the expected status for each role,
- * against a resource of the caller's own company and of another company. Adding a route is
- * adding a row.
+ * Who may call what, on whose data. One row per route: the expected status for each kind of
+ * caller (signed-in users by role, nobody, and API keys: valid, revoked, and without the needed
+ * scope), against a resource of the caller's own company and of another company. Adding a route
+ * is adding a row.
  */
+import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@domain/errors';
 import { Company, StoredFile, User } from '@bff/entities';
+import { servedRoutes } from './support/routes';
 import { PNG_BYTES, unique, useWorld, type World } from './support/world';
 
-type Role = 'admin' | 'company_admin' | 'user' | 'anonymous';
+type UserRole = 'admin' | 'company_admin' | 'user' | 'anonymous';
+/** An API key of the cell's own company: valid with every scope, revoked, or with no scope at all. */
+type KeyCaller = 'apiKey' | 'revokedKey' | 'unscopedKey';
+type Role = UserRole | KeyCaller;
 type Scope = 'own' | 'other';
 /** [status against the caller's own company, status against another company]. */
 type Expected = Record<Role, [own: number, other: number]>;
@@ -21,6 +28,8 @@ interface Cell {
   companyId: string;
   /** The signed-in user, when there is one. */
   actor: User | null;
+  /** The API key presented, when the caller is a program. */
+  apiKey: string | null;
 }
 
 interface Request {
@@ -37,14 +46,26 @@ interface Row {
   check?: (response: Response, cell: Cell) => void;
 }
 
-const all = (status: number): Expected => ({ admin: [status, status], company_admin: [status, status], user: [status, status], anonymous: [status, status] });
-const signedIn = (status: number): Expected => ({ ...all(status), anonymous: [401, 401] });
-const onlyOwnCompany = (ok: number, companyAdminOther = 404): Expected => ({
-  admin: [ok, ok],
-  company_admin: [ok, companyAdminOther],
-  user: [403, 403],
-  anonymous: [401, 401],
+const all = (status: number): Expected => ({
+  admin: [status, status],
+  company_admin: [status, status],
+  user: [status, status],
+  anonymous: [status, status],
+  apiKey: [status, status],
+  revokedKey: [status, status],
+  unscopedKey: [status, status],
 });
+/** A route for signed-in users only: a key is no user (403), a revoked key is no one (401). */
+const forUsers = (users: Record<UserRole, [number, number]>): Expected => ({
+  ...users,
+  apiKey: [403, 403],
+  revokedKey: [401, 401],
+  unscopedKey: [403, 403],
+});
+const signedIn = (status: number): Expected =>
+  forUsers({ admin: [status, status], company_admin: [status, status], user: [status, status], anonymous: [401, 401] });
+const onlyOwnCompany = (ok: number, companyAdminOther = 404): Expected =>
+  forUsers({ admin: [ok, ok], company_admin: [ok, companyAdminOther], user: [403, 403], anonymous: [401, 401] });
 
 const PASSWORD = 'Matrix-Pass-2026';
 const newEmail = () => `${unique('matrix')}@example.test`.toLowerCase();
@@ -71,32 +92,47 @@ const ROWS: Row[] = [
   { route: 'DELETE /api/users/:id', expected: onlyOwnCompany(204), request: async ({ world, companyId }) => ({ params: { id: (await world.addUser(companyId)).id } }) },
   { route: 'POST /api/users/:id/reset-password', expected: onlyOwnCompany(204), request: async ({ world, companyId }) => ({ params: { id: (await world.addUser(companyId)).id }, body: { newPassword: PASSWORD } }) },
   { route: 'PUT /api/users/:id/permissions', expected: onlyOwnCompany(200), request: async ({ world, companyId }) => ({ params: { id: (await world.addUser(companyId)).id }, body: { role: 'user', permissions: ['dashboard:read'] } }) },
-  { route: 'PUT /api/users/profile', expected: { admin: [200, 403], company_admin: [200, 403], user: [200, 403], anonymous: [401, 401] }, request: async ({ world, companyId, actor, scope }) => ({ body: { userId: scope === 'own' && actor ? actor.id : (await world.addUser(companyId)).id, profileName: 'Matrix' } }) },
+  { route: 'PUT /api/users/profile', expected: forUsers({ admin: [200, 403], company_admin: [200, 403], user: [200, 403], anonymous: [401, 401] }), request: async ({ world, companyId, actor, scope }) => ({ body: { userId: scope === 'own' && actor ? actor.id : (await world.addUser(companyId)).id, profileName: 'Matrix' } }) },
   { route: 'PUT /api/users/profile/photo', expected: signedIn(200), request: () => ({ body: PNG_BYTES }) },
   { route: 'DELETE /api/users/profile/photo', expected: signedIn(200), request: () => ({}) },
 
   { route: 'GET /api/companies', expected: signedIn(200), request: () => ({}), check: (response, cell) => withinActorsCompany(response, cell, 'id') },
-  { route: 'GET /api/companies/:id', expected: { admin: [200, 200], company_admin: [200, 404], user: [200, 404], anonymous: [401, 401] }, request: ({ companyId }) => ({ params: { id: companyId } }) },
-  { route: 'POST /api/companies', expected: { admin: [201, 201], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }, request: () => ({ body: { name: unique('Company'), domain: 'new.example' } }) },
+  { route: 'GET /api/companies/:id', expected: forUsers({ admin: [200, 200], company_admin: [200, 404], user: [200, 404], anonymous: [401, 401] }), request: ({ companyId }) => ({ params: { id: companyId } }) },
+  { route: 'POST /api/companies', expected: forUsers({ admin: [201, 201], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: () => ({ body: { name: unique('Company'), domain: 'new.example' } }) },
   { route: 'PUT /api/companies/:id', expected: onlyOwnCompany(200), request: async (cell) => { const company = await companyOf(cell); return { params: { id: company.id }, body: { name: company.name, domain: company.domain ?? 'x.example' } }; } },
   { route: 'PUT /api/companies/profile', expected: onlyOwnCompany(200, 403), request: ({ companyId }) => ({ body: { companyId, description: 'Updated by the matrix.' } }) },
   // "Other" is a company made for the cell, so a successful deletion harms no other row.
-  { route: 'DELETE /api/companies/:id', expected: { admin: [400, 204], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }, request: async ({ world, companyId, scope }) => ({ params: { id: scope === 'own' ? companyId : (await world.addCompany()).id } }) },
+  { route: 'DELETE /api/companies/:id', expected: forUsers({ admin: [400, 204], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: async ({ world, companyId, scope }) => ({ params: { id: scope === 'own' ? companyId : (await world.addCompany()).id } }) },
   { route: 'PUT /api/companies/:id/logo', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId }, body: PNG_BYTES }) },
   { route: 'DELETE /api/companies/:id/logo', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }) },
-  { route: 'GET /api/files/:id', expected: all(200), request: async ({ world, companyId }) => { const em = world.em(); const file = em.create(StoredFile, { companyId, kind: 'company_logo', contentType: 'image/png', bytes: PNG_BYTES, size: PNG_BYTES.length }); await em.flush(); return { params: { id: file.id } }; } },
+  { route: 'GET /api/files/:fileId', expected: all(200), request: async ({ world, companyId }) => { const em = world.em(); const file = em.create(StoredFile, { companyId, kind: 'company_logo', contentType: 'image/png', bytes: PNG_BYTES, size: PNG_BYTES.length }); await em.flush(); return { params: { fileId: file.id } }; } },
 ];
 
-const ACTORS: Record<Exclude<Role, 'anonymous'>, 'admin' | 'alice' | 'bob'> = { admin: 'admin', company_admin: 'alice', user: 'bob' };
+const ACTORS: Record<Exclude<UserRole, 'anonymous'>, 'admin' | 'alice' | 'bob'> = { admin: 'admin', company_admin: 'alice', user: 'bob' };
+const KEY_OPTIONS: Record<KeyCaller, Parameters<World['addApiKey']>[1]> = {
+  apiKey: {},
+  revokedKey: { revokedAt: new Date('2026-01-01T00:00:00Z') },
+  unscopedKey: { scopes: [] },
+};
+const ROLES: Role[] = ['admin', 'company_admin', 'user', 'anonymous', 'apiKey', 'revokedKey', 'unscopedKey'];
 
 describe('tenant isolation matrix', () => {
   const world = useWorld();
+  const keys = new Map<KeyCaller, string>();
 
-  function cellFor(role: Role, scope: Scope): Cell {
+  /** The keys of Acme, the company whose resources are "own" for every key caller. */
+  async function keyFor(role: KeyCaller): Promise<string> {
+    if (!keys.has(role)) keys.set(role, (await world().addApiKey(world().companies.acme.id, KEY_OPTIONS[role])).key);
+    return keys.get(role)!;
+  }
+
+  async function cellFor(role: Role, scope: Scope): Promise<Cell> {
     const w = world();
-    const actor = role === 'anonymous' ? null : w.users[ACTORS[role]];
+    const isKey = role === 'apiKey' || role === 'revokedKey' || role === 'unscopedKey';
+    const actor = role === 'anonymous' || isKey ? null : w.users[ACTORS[role]];
     const ownCompany = actor?.companyId ?? w.companies.acme.id;
-    return { world: w, role, scope, actor, companyId: scope === 'own' ? ownCompany : w.companies.globex.id };
+    const apiKey = isKey ? await keyFor(role) : null;
+    return { world: w, role, scope, actor, apiKey, companyId: scope === 'own' ? ownCompany : w.companies.globex.id };
   }
 
   async function call(row: Row, cell: Cell): Promise<Response> {
@@ -106,6 +142,7 @@ describe('tenant isolation matrix', () => {
     const http = cell.world.http;
     let pending = http[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path).set('X-Forwarded-For', unique('192.0.2'));
     if (cell.actor) pending = pending.set(cell.world.bearer(cell.actor));
+    if (cell.apiKey) pending = pending.set('X-API-Key', cell.apiKey);
     if (request.query) pending = pending.query(request.query);
     if (Buffer.isBuffer(request.body)) return pending.set('Content-Type', 'image/png').send(request.body);
     return request.body ? pending.send(request.body) : pending;
@@ -114,37 +151,35 @@ describe('tenant isolation matrix', () => {
   it('has a row for every route the BFF serves', async () => {
     const { createApp } = await import('@bff/app');
     const app = createApp(world().config, world().orm);
-    const served = new Set<string>();
-    for (const middleware of app.middleware as Array<{ router?: { stack: Array<{ methods: string[]; path: string }> } }>) {
-      for (const layer of middleware.router?.stack ?? []) {
-        for (const method of layer.methods.filter((name) => name !== 'HEAD')) served.add(`${method} ${layer.path.replace(/\/$/, '') || '/'}`);
-      }
-    }
-    expect(new Set(ROWS.map((row) => row.route))).toEqual(served);
+    expect(new Set(ROWS.map((row) => row.route))).toEqual(new Set(servedRoutes(app).map((route) => route.key)));
   });
 
   const cells = ROWS.flatMap((row) =>
-    (['admin', 'company_admin', 'user', 'anonymous'] as const).flatMap((role) =>
+    ROLES.flatMap((role) =>
       (['own', 'other'] as const).map((scope) => ({ row, role, scope, status: row.expected[role][scope === 'own' ? 0 : 1] })),
     ),
   );
 
   // Ids that name nothing answer 404, even for a global admin who reaches every company.
-  const byId = ROWS.filter((row) => /:(id|token)\b/.test(row.route));
+  const byId = ROWS.filter((row) => /:\w+/.test(row.route));
+  /** Well-formed values that name nothing. */
+  const UNKNOWN: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'no-such-invitation-0000' };
   it.each(byId)('$route with an unknown id → 404', async (row) => {
-    const cell = cellFor('admin', 'other');
+    const cell = await cellFor('admin', 'other');
     const request = await row.request(cell);
-    const params = Object.fromEntries(Object.keys(request.params ?? {}).map((name) => [name, 'no-such-resource-0000']));
+    const params = Object.fromEntries(Object.keys(request.params ?? {}).map((name) => [name, UNKNOWN[name]()]));
     const response = await call({ ...row, request: () => ({ ...request, params }) }, cell);
     expect(response.status).toBe(404);
     expect(response.body.error).toMatch(/not found|Invalid or expired invitation link/);
   });
 
   it.each(cells)('$row.route as $role on $scope company → $status', async ({ row, role, scope, status }) => {
-    const cell = cellFor(role, scope);
+    const cell = await cellFor(role, scope);
     const response = await call(row, cell);
     expect(response.status, JSON.stringify(response.body)).toBe(status);
-    if (status >= 400) expect(response.body.error).toEqual(expect.any(String));
-    else row.check?.(response, cell);
+    if (status >= 400) {
+      expect(response.body.error).toEqual(expect.any(String));
+      expect(ERROR_CODES).toContain(response.body.code);
+    } else row.check?.(response, cell);
   });
 });

@@ -2,10 +2,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
 import { Company, User } from '@bff/entities';
-import { userWithCompanyLoader } from '@bff/middleware/auth';
+import { sessionUserReader } from '@bff/middleware/auth';
 import { TEST_JWT_SECRET, useWorld } from './support/world';
 
-const SESSION_ENDED = { error: 'Session expired', message: 'Your session is no longer valid. Please sign in again.' };
+const SESSION_ENDED = { error: 'Session expired', message: 'Your session is no longer valid. Please sign in again.', code: 'session_ended' };
 
 function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -118,36 +118,47 @@ describe('session tokens', () => {
   });
 });
 
-describe('the signed-in user, loaded with their company in one query', () => {
+describe('the signed-in user, read with their company in one prepared query', () => {
   const world = useWorld();
+
+  /** Every field of the snapshot equals the entity's, with the entity's types. */
+  function expectSameFields(snapshot: object | null | undefined, entity: object) {
+    expect(snapshot).toBeTruthy();
+    for (const [field, value] of Object.entries(snapshot!)) expect(value, field).toEqual((entity as Record<string, unknown>)[field]);
+  }
 
   it('maps stored values to their types on this database', async () => {
     const w = world();
-    const found = await userWithCompanyLoader(w.orm)(w.em(), w.users.admin.id);
-    expect(found?.user.email).toBe('admin@navout.example');
-    expect(found?.user.permissions).toEqual(w.users.admin.permissions);
-    expect(found?.user.createdAt).toBeInstanceOf(Date);
-    expect(found?.user.sessionVersion).toBe(0);
-    expect(found?.company?.id).toBe(w.companies.navout.id);
+    const read = sessionUserReader(w.orm);
+    const found = await read(w.users.admin.id);
+    const em = w.em();
+    expectSameFields(found?.caller, await em.findOneOrFail(User, { id: w.users.admin.id }));
+    expectSameFields(found?.company, await em.findOneOrFail(Company, { id: w.companies.navout.id }));
+    expect(found?.caller.permissions).toEqual(['admin:all']);
+    expect(found?.caller.createdAt).toBeInstanceOf(Date);
     expect(found?.company?.isInternal).toBe(true);
-    const member = await userWithCompanyLoader(w.orm)(w.em(), w.users.bob.id);
+    expect(Object.keys(found!.caller)).toEqual(expect.arrayContaining(['id', 'email', 'role', 'status', 'companyId', 'sessionVersion']));
+    const member = await read(w.users.bob.id);
     expect(member?.company?.isInternal).toBe(false);
   });
 
-  it('merges both into the request EntityManager, so changes to them are saved', async () => {
+  it('never carries the password hash', async () => {
     const w = world();
+    const found = await sessionUserReader(w.orm)(w.users.bob.id);
+    expect(found?.caller).not.toHaveProperty('passwordHash');
+  });
+
+  it('sees a change committed by another request at once', async () => {
+    const w = world();
+    const read = sessionUserReader(w.orm);
     const member = await w.addUser(w.companies.globex.id, {});
-    const em = w.em();
-    const found = await userWithCompanyLoader(w.orm)(em, member.id);
-    found!.user.jobTitle = 'Analyst';
-    found!.company!.industry = 'Biotech';
-    await em.flush();
-    expect((await w.reload(member))?.jobTitle).toBe('Analyst');
-    expect((await w.em().findOne(Company, { id: w.companies.globex.id }))?.industry).toBe('Biotech');
+    expect((await read(member.id))?.caller.status).toBe('active');
+    await w.em().nativeUpdate(User, { id: member.id }, { status: 'suspended' });
+    expect((await read(member.id))?.caller.status).toBe('suspended');
   });
 
   it('finds nobody for an unknown id', async () => {
     const w = world();
-    expect(await userWithCompanyLoader(w.orm)(w.em(), '00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await sessionUserReader(w.orm)('00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { HttpError } from '../../middleware/errors';
+import { apiError, type HttpError } from '../../middleware/errors';
 
 const WINDOW_SECONDS = 15 * 60;
 /** Failures from one address across all accounts: stops spraying many accounts from one place. */
@@ -51,5 +51,5 @@ function tooManyAttempts(msBeforeNext: number): HttpError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   const message = `Too many sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-  return new HttpError(429, message, message, undefined, { 'Retry-After': String(seconds) });
+  return apiError('rate_limited', { error: message, message, headers: { 'Retry-After': String(seconds) } });
 }

@@ -1,52 +1,53 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
 import { activateAccountSchema, loginSchema, registerSchema } from '@domain/auth/schemas';
-import { actorOf, requireAuth } from '../../middleware/auth';
+import { userActorOf } from '../../middleware/auth';
 import { validateBody } from '../../middleware/validate';
+import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
 import { verifyUserSchema } from './schemas';
 import type { AuthService } from './service';
 
 export function createAuthRouter(auth: AuthService): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/auth' });
+  const routes = new ApiRouter('/api/auth');
 
-  router.post('/login', async (ctx) => {
+  routes.post('/login', async (ctx) => {
     const credentials = await validateBody(loginSchema, ctx.request.body);
     ctx.body = await auth.login(credentials, ctx.ip);
   });
 
-  router.post('/register', async (ctx) => {
+  routes.post('/register', async (ctx) => {
     const input = await validateBody(registerSchema, ctx.request.body);
     ctx.body = await auth.register(input);
     ctx.status = 201;
   });
 
-  router.get('/me', requireAuth, (ctx) => {
-    ctx.body = auth.me(actorOf(ctx));
+  routes.get('/me', (ctx) => {
+    ctx.body = auth.me(userActorOf(ctx));
   });
 
-  router.get('/sso-config', (ctx) => {
+  routes.get('/sso-config', (ctx) => {
     ctx.body = auth.ssoConfig();
   });
 
-  router.post('/verify-user', async (ctx) => {
+  routes.post('/verify-user', async (ctx) => {
     auth.assertSsoConfigured();
     const { idToken } = await validateBody(verifyUserSchema, ctx.request.body);
     ctx.body = await auth.verifyUser(idToken);
   });
 
-  router.get('/validate-invitation/:token', async (ctx) => {
+  routes.get('/validate-invitation/:token', async (ctx) => {
     ctx.body = await auth.describeInvitation(ctx.params.token);
   });
 
-  router.post('/activate-account', async (ctx) => {
+  routes.post('/activate-account', async (ctx) => {
     const { token, password } = await validateBody(activateAccountSchema, ctx.request.body);
     ctx.body = await auth.activateAccount(token, password);
   });
 
   // Sessions are bearer tokens held by the browser; signing out is forgetting the token there.
-  router.post('/logout', (ctx) => {
+  routes.post('/logout', (ctx) => {
     ctx.status = 204;
   });
 
-  return router;
+  return routes.router;
 }

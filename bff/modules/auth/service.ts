@@ -7,20 +7,12 @@ import type { Config } from '../../config';
 import type { Orm } from '../../db';
 import { Company, User } from '../../entities';
 import { accountFailure } from '../../middleware/auth';
-import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../middleware/errors';
-import type { Actor } from '../../types';
+import { apiError } from '../../middleware/errors';
+import type { UserActor } from '../../types';
 import { presentCompany } from '../companies/present';
 import { consumeInvitation, findOpenInvitation } from '../invitations/service';
 import { permissionsOf, presentSessionUser } from '../users/present';
 import type { LoginThrottle } from './loginThrottle';
-import {
-  ACCOUNT_NOT_ACTIVATED,
-  COMPANY_INACTIVE,
-  EMAIL_EXISTS,
-  INVALID_CREDENTIALS,
-  SSO_NOT_CONFIGURED,
-  USER_NOT_FOUND,
-} from './messages';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords';
 import type { IdTokenVerifier } from './sso';
 import { signSessionToken } from './tokens';
@@ -37,7 +29,7 @@ export interface AuthServiceDependencies {
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export function createAuthService({ orm, config, throttle, verifyIdToken }: AuthServiceDependencies) {
-  const invalidCredentials = () => unauthorized(INVALID_CREDENTIALS, 'The e-mail address or password is incorrect.');
+  const invalidCredentials = () => apiError('invalid_credentials');
 
   function respond(user: User, company: Company): AuthResponse {
     return {
@@ -54,7 +46,7 @@ export function createAuthService({ orm, config, throttle, verifyIdToken }: Auth
 
   function assertSsoConfigured(): IdTokenVerifier {
     if (!verifyIdToken || !config.sso) {
-      throw new HttpError(503, SSO_NOT_CONFIGURED, 'Ask your administrator to configure single sign-on.');
+      throw apiError('sso_not_configured');
     }
     return verifyIdToken;
   }
@@ -70,7 +62,7 @@ export function createAuthService({ orm, config, throttle, verifyIdToken }: Auth
 
       if (user && user.status === 'invited' && !user.passwordHash) {
         await throttle.recordFailure(email, address);
-        throw forbidden(ACCOUNT_NOT_ACTIVATED, ACCOUNT_NOT_ACTIVATED);
+        throw apiError('account_not_activated');
       }
       if (!user || !matches) {
         await throttle.recordFailure(email, address);
@@ -89,7 +81,7 @@ export function createAuthService({ orm, config, throttle, verifyIdToken }: Auth
 
     async register(input: RegisterInput): Promise<AuthResponse> {
       const email = normalizeEmail(input.email);
-      const emailTaken = () => conflict(EMAIL_EXISTS, 'An account with this e-mail address already exists.');
+      const emailTaken = () => apiError('email_taken');
       if (await orm.em.count(User, { email })) throw emailTaken();
       const passwordHash = await hashPassword(input.password);
       try {
@@ -114,11 +106,11 @@ export function createAuthService({ orm, config, throttle, verifyIdToken }: Auth
       }
     },
 
-    me(actor: Actor): { user: SessionUser; company: CompanyView; permissions: Permission[] } {
+    me(actor: UserActor): { user: SessionUser; company: CompanyView; permissions: Permission[] } {
       return {
         user: presentSessionUser(actor.user),
         company: presentCompany(actor.company),
-        permissions: permissionsOf(actor.user),
+        permissions: actor.permissions,
       };
     },
 
@@ -151,7 +143,7 @@ export function createAuthService({ orm, config, throttle, verifyIdToken }: Auth
         if (user?.azureId && user.azureId !== objectId) user = null;
       }
       if (!user) {
-        throw notFound(USER_NOT_FOUND, 'No account is provisioned for this identity. Please contact your administrator.');
+        throw apiError('user_not_found');
       }
       const company = await companyOf(user);
       const failure = accountFailure(user, company);
@@ -171,7 +163,7 @@ export function createAuthService({ orm, config, throttle, verifyIdToken }: Auth
 
     async activateAccount(token: string, password: string): Promise<AuthResponse> {
       const open = await findOpenInvitation(orm.em, token);
-      if (open.company.status !== 'active') throw forbidden(COMPANY_INACTIVE, COMPANY_INACTIVE);
+      if (open.company.status !== 'active') throw apiError('company_inactive');
       const passwordHash = await hashPassword(password);
       const user = await orm.em.transactional(async (em) => {
         await consumeInvitation(em, open.invitation);

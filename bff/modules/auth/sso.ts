@@ -4,8 +4,7 @@
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { SsoSettings } from '../../config';
-import { HttpError, unauthorized } from '../../middleware/errors';
-import { INVALID_IDENTITY_TOKEN } from './messages';
+import { apiError } from '../../middleware/errors';
 
 export interface IdentityClaims extends JWTPayload {
   oid?: string;
@@ -30,9 +29,9 @@ export function createIdTokenVerifier(sso: SsoSettings): IdTokenVerifier {
       return payload;
     } catch (failure) {
       if (failure instanceof errors.JWKSTimeout || !(failure instanceof errors.JOSEError)) {
-        throw new HttpError(502, 'Identity provider unavailable', 'The signing keys of the identity provider could not be loaded. Please try again.');
+        throw apiError('sso_unavailable');
       }
-      throw unauthorized(INVALID_IDENTITY_TOKEN, 'The identity token could not be verified.');
+      throw apiError('invalid_identity_token');
     }
   };
 }

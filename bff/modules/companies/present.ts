@@ -1,8 +1,8 @@
 import type { Company as CompanyView } from '@domain/auth/types';
-import type { Company } from '../../entities';
+import type { CompanySnapshot } from '../../types';
 import { fileUrl } from '../files/urls';
 
-export function presentCompany(company: Company): CompanyView {
+export function presentCompany(company: CompanySnapshot): CompanyView {
   return {
     id: company.id,
     name: company.name,

@@ -1,62 +1,58 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
 import { companyProfileSchema, companySchema } from '@domain/auth/schemas';
-import type { Orm } from '../../db';
-import { actorOf, requireAuth, requireGlobalAdmin, requireRole } from '../../middleware/auth';
+import { Company } from '../../entities';
+import { userActorOf } from '../../middleware/auth';
 import { rawUpload } from '../../middleware/body';
-import { requireCompanyAccess } from '../../middleware/tenant';
+import { inReach } from '../../middleware/tenant';
 import { validateBody } from '../../middleware/validate';
-import type { AppContext, AppState } from '../../types';
-import { checkImage, IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BYTES } from '../files/service';
+import { ApiRouter } from '../../routing';
+import type { AppState } from '../../types';
+import { checkImage, IMAGE_UPLOAD_MAX_BYTES } from '../files/service';
 import { presentCompany } from './present';
-import type { CompanyService } from './service';
+import { COMPANY_NOT_FOUND, type CompanyService } from './service';
 
-function scopedCompany(ctx: AppContext) {
-  return ctx.state.company!;
-}
+export function createCompanyRouter(companies: CompanyService): Router<AppState> {
+  const routes = new ApiRouter('/api/companies');
+  const company = inReach(Company, COMPANY_NOT_FOUND);
 
-export function createCompanyRouter(orm: Orm, companies: CompanyService): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/companies' });
-  const companyInReach = requireCompanyAccess(orm);
-  const companyAdmin = requireRole('company_admin');
-
-  router.get('/', requireAuth, async (ctx) => {
-    ctx.body = await companies.list(actorOf(ctx));
+  routes.get('/', async (ctx) => {
+    ctx.body = await companies.list(userActorOf(ctx));
   });
 
-  router.post('/', requireGlobalAdmin, async (ctx) => {
+  routes.post('/', async (ctx) => {
     const input = await validateBody(companySchema, ctx.request.body);
     ctx.body = await companies.create(input);
     ctx.status = 201;
   });
 
   // Declared before /:id, which would otherwise take "profile" for an id.
-  router.put('/profile', companyAdmin, async (ctx) => {
+  routes.put('/profile', async (ctx) => {
     const input = await validateBody(companyProfileSchema, ctx.request.body);
-    ctx.body = await companies.updateProfile(actorOf(ctx), input);
+    ctx.body = await companies.updateProfile(userActorOf(ctx), input);
   });
 
-  router.get('/:id', requireAuth, companyInReach, (ctx) => {
-    ctx.body = presentCompany(scopedCompany(ctx));
+  routes.get('/:id', company, (ctx) => {
+    ctx.body = presentCompany(company.of(ctx));
   });
 
-  router.put('/:id', companyAdmin, companyInReach, async (ctx) => {
+  routes.put('/:id', company, async (ctx) => {
     const input = await validateBody(companySchema, ctx.request.body);
-    ctx.body = await companies.update(actorOf(ctx), scopedCompany(ctx), input);
+    ctx.body = await companies.update(userActorOf(ctx), company.of(ctx), input);
   });
 
-  router.delete('/:id', requireGlobalAdmin, companyInReach, async (ctx) => {
-    await companies.remove(scopedCompany(ctx));
+  routes.delete('/:id', company, async (ctx) => {
+    await companies.remove(company.of(ctx));
     ctx.status = 204;
   });
 
-  router.put('/:id/logo', companyAdmin, companyInReach, rawUpload(IMAGE_UPLOAD_MAX_BYTES, IMAGE_TOO_LARGE), async (ctx) => {
+  routes.put('/:id/logo', company, rawUpload(IMAGE_UPLOAD_MAX_BYTES, 'image_too_large'), async (ctx) => {
     const image = await checkImage(ctx.state.upload);
-    ctx.body = await companies.setLogo(scopedCompany(ctx), image);
+    ctx.body = await companies.setLogo(company.of(ctx), image);
   });
 
-  router.delete('/:id/logo', companyAdmin, companyInReach, async (ctx) => {
-    ctx.body = await companies.removeLogo(scopedCompany(ctx));
+  routes.delete('/:id/logo', company, async (ctx) => {
+    ctx.body = await companies.removeLogo(company.of(ctx));
   });
 
-  return router;
+  return routes.router;
 }

@@ -1,11 +1,10 @@
 import type { CompanyInput, CompanyProfileInput } from '@domain/auth/schemas';
 import type { Company as CompanyView } from '@domain/auth/types';
-import type { CompanyStatus } from '@domain/company/options';
 import type { Orm } from '../../db';
-import { Company, Invitation, StoredFile, User } from '../../entities';
-import { badRequest, forbidden } from '../../middleware/errors';
-import { findCompanyInReach } from '../../middleware/tenant';
-import type { Actor } from '../../types';
+import { ApiKey, Company, Invitation, StoredFile, User } from '../../entities';
+import { apiError } from '../../middleware/errors';
+import { findInReach } from '../../middleware/tenant';
+import type { UserActor } from '../../types';
 import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files/service';
 import { presentCompany } from './present';
 
@@ -13,6 +12,8 @@ type CompanyDetails = Pick<
   CompanyProfileInput,
   'industry' | 'companySize' | 'website' | 'phone' | 'address' | 'description' | 'targetAudience'
 >;
+
+export const COMPANY_NOT_FOUND = { error: 'Company not found', message: 'No company with this id exists in your reach.' };
 
 const DETAIL_FIELDS = ['industry', 'companySize', 'website', 'phone', 'address', 'description', 'targetAudience'] as const;
 
@@ -27,7 +28,7 @@ function applyDetails(company: Company, details: CompanyDetails): void {
 
 export function createCompanyService({ orm }: { orm: Orm }) {
   return {
-    async list(actor: Actor): Promise<CompanyView[]> {
+    async list(actor: UserActor): Promise<CompanyView[]> {
       if (!actor.isGlobalAdmin) return [presentCompany(actor.company)];
       const companies = await orm.em.find(Company, {}, { orderBy: { name: 'asc', id: 'asc' } });
       return companies.map(presentCompany);
@@ -37,18 +38,18 @@ export function createCompanyService({ orm }: { orm: Orm }) {
       const company = orm.em.create(Company, {
         name: input.name,
         domain: input.domain,
-        status: (input.status ?? 'active') as CompanyStatus,
+        status: input.status ?? 'active',
       });
       applyDetails(company, input);
       await orm.em.flush();
       return presentCompany(company);
     },
 
-    async update(actor: Actor, company: Company, input: CompanyInput): Promise<CompanyView> {
-      const status = (input.status ?? company.status) as CompanyStatus;
+    async update(actor: UserActor, company: Company, input: CompanyInput): Promise<CompanyView> {
+      const status = input.status ?? company.status;
       if (status !== company.status) {
-        if (!actor.isGlobalAdmin) throw forbidden('Access denied', "Only a global admin can change a company's status.");
-        if (company.isInternal) throw badRequest('The internal company must stay active');
+        if (!actor.isGlobalAdmin) throw apiError('access_denied', { message: "Only a global admin can change a company's status." });
+        if (company.isInternal) throw apiError('internal_company_protected', { error: 'The internal company must stay active' });
       }
       company.name = input.name;
       company.domain = input.domain;
@@ -60,24 +61,24 @@ export function createCompanyService({ orm }: { orm: Orm }) {
 
     /** The company and everything that belongs to it, all or nothing. */
     async remove(company: Company): Promise<void> {
-      if (company.isInternal) throw badRequest('The internal company cannot be deleted');
+      if (company.isInternal) throw apiError('internal_company_protected', { error: 'The internal company cannot be deleted' });
       await orm.em.transactional(async (em) => {
         const members = await em.find(User, { companyId: company.id }, { fields: ['id'] });
         const memberIds = members.map((member) => member.id);
         if (memberIds.length) await em.nativeDelete(Invitation, { userId: { $in: memberIds } });
         await em.nativeDelete(User, { companyId: company.id });
         await em.nativeDelete(StoredFile, { companyId: company.id });
+        await em.nativeDelete(ApiKey, { companyId: company.id });
         await em.nativeDelete(Company, { id: company.id });
       });
     },
 
-    async updateProfile(actor: Actor, input: CompanyProfileInput): Promise<CompanyView> {
-      const requested = input.companyId || null;
-      let company = actor.company;
-      if (requested && requested !== actor.companyId) {
-        if (!actor.isGlobalAdmin) throw forbidden('Access denied', "You can only edit your own company's profile.");
-        company = await findCompanyInReach(orm, actor, requested);
+    async updateProfile(actor: UserActor, input: CompanyProfileInput): Promise<CompanyView> {
+      const requested = input.companyId || actor.companyId;
+      if (requested !== actor.companyId && !actor.isGlobalAdmin) {
+        throw apiError('access_denied', { message: "You can only edit your own company's profile." });
       }
+      const company = await findInReach(orm.em, actor, Company, requested, COMPANY_NOT_FOUND);
       applyDetails(company, input);
       if (input.name !== undefined) company.name = input.name;
       if (input.domain !== undefined) company.domain = input.domain;

@@ -1,16 +1,17 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
 import type { Orm } from '../../db';
-import { notFound } from '../../middleware/errors';
+import { apiError } from '../../middleware/errors';
+import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
 import { readStoredFile } from './service';
 
 /** Logos and photos, public by their unguessable ids so every device can show them. */
 export function createFileRouter(orm: Orm): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/files' });
+  const routes = new ApiRouter('/api/files');
 
-  router.get('/:id', async (ctx) => {
-    const file = await readStoredFile(orm, ctx.params.id);
-    if (!file) throw notFound('File not found', 'No file with this id exists.');
+  routes.get('/:fileId', async (ctx) => {
+    const file = await readStoredFile(orm, ctx.params.fileId);
+    if (!file) throw apiError('not_found', { error: 'File not found', message: 'No file with this id exists.' });
     ctx.set({
       'Content-Type': file.contentType,
       'Content-Length': String(file.size),
@@ -24,5 +25,5 @@ export function createFileRouter(orm: Orm): Router<AppState> {
     ctx.body = file.bytes;
   });
 
-  return router;
+  return routes.router;
 }

@@ -3,14 +3,12 @@ import { fileTypeFromBuffer } from 'file-type';
 import { PROFILE_IMAGE_MAX_BYTES } from '@domain/limits';
 import type { Orm } from '../../db';
 import { StoredFile, type StoredFileKind } from '../../entities';
-import { badRequest } from '../../middleware/errors';
+import { apiError } from '../../middleware/errors';
 
 /** Raster formats every browser shows. SVG is refused: it can carry scripts. */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 export const IMAGE_UPLOAD_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES;
-export const IMAGE_TOO_LARGE = 'Image file must be smaller than 5MB';
-const NOT_AN_IMAGE = 'Please select a valid image file';
 
 export interface CheckedImage {
   bytes: Buffer;
@@ -19,10 +17,10 @@ export interface CheckedImage {
 
 /** The type is read from the bytes themselves; the declared Content-Type is not trusted. */
 export async function checkImage(bytes: Buffer | undefined): Promise<CheckedImage> {
-  if (!bytes || bytes.length === 0) throw badRequest(NOT_AN_IMAGE, 'The upload is empty.');
+  if (!bytes || bytes.length === 0) throw apiError('invalid_image', { message: 'The upload is empty.' });
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !IMAGE_TYPES.has(detected.mime)) {
-    throw badRequest(NOT_AN_IMAGE, 'Upload a PNG, JPEG, GIF or WebP image.');
+    throw apiError('invalid_image');
   }
   return { bytes, contentType: detected.mime };
 }

@@ -6,8 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { INVITATION_TTL_DAYS, SHORT_TEXT_MAX } from '@domain/limits';
 import { Company, Invitation, User } from '../../entities';
-import { forbidden, gone, notFound } from '../../middleware/errors';
-import { ACCOUNT_SUSPENDED, INVALID_INVITATION, INVITATION_USED } from '../auth/messages';
+import { apiError } from '../../middleware/errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -44,16 +43,16 @@ export interface OpenInvitation {
 
 /** The invitation behind a token, refusing unknown, expired and used ones with the specification's words. */
 export async function findOpenInvitation(em: EntityManager, token: string, now = new Date()): Promise<OpenInvitation> {
-  const invalid = notFound(INVALID_INVITATION, 'The invitation link is not valid.');
+  const invalid = apiError('invitation_invalid');
   if (!token || token.length > SHORT_TEXT_MAX) throw invalid;
   const invitation = await em.findOne(Invitation, { tokenHash: hashInvitationToken(token) });
   if (!invitation) throw invalid;
   const user = await em.findOne(User, { id: invitation.userId });
   const company = user ? await em.findOne(Company, { id: user.companyId }) : null;
   if (!user || !company) throw invalid;
-  if (invitation.usedAt || user.status === 'active') throw gone(INVITATION_USED, INVITATION_USED);
-  if (user.status === 'suspended') throw forbidden(ACCOUNT_SUSPENDED, ACCOUNT_SUSPENDED);
-  if (invitation.expiresAt.getTime() <= now.getTime()) throw gone(INVALID_INVITATION, 'The invitation link has expired.');
+  if (invitation.usedAt || user.status === 'active') throw apiError('invitation_used');
+  if (user.status === 'suspended') throw apiError('account_suspended');
+  if (invitation.expiresAt.getTime() <= now.getTime()) throw apiError('invitation_expired');
   return { invitation, user, company };
 }
 
@@ -63,5 +62,5 @@ export async function findOpenInvitation(em: EntityManager, token: string, now =
  */
 export async function consumeInvitation(em: EntityManager, invitation: Invitation, now = new Date()): Promise<void> {
   const updated = await em.nativeUpdate(Invitation, { id: invitation.id, usedAt: null }, { usedAt: now, updatedAt: now });
-  if (updated !== 1) throw gone(INVITATION_USED, INVITATION_USED);
+  if (updated !== 1) throw apiError('invitation_used');
 }

@@ -1,13 +1,14 @@
 import { isPermission, type Permission } from '@domain/auth/roles';
 import type { ManagedUser, SessionUser } from '@domain/auth/types';
 import type { Company, User } from '../../entities';
+import type { UserSnapshot } from '../../types';
 import { fileUrl } from '../files/urls';
 
-export function permissionsOf(user: User): Permission[] {
+export function permissionsOf(user: Pick<User, 'permissions'>): Permission[] {
   return user.permissions.filter(isPermission);
 }
 
-export function presentSessionUser(user: User): SessionUser {
+export function presentSessionUser(user: UserSnapshot): SessionUser {
   return {
     id: user.id,
     email: user.email,

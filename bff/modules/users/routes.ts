@@ -1,5 +1,4 @@
-import { Router } from '@koa/router';
-import type { Permission, Role } from '@domain/auth/roles';
+import type { Router } from '@koa/router';
 import {
   inviteSchema,
   resetPasswordSchema,
@@ -7,81 +6,72 @@ import {
   userProfileSchema,
   userStatusSchema,
 } from '@domain/auth/schemas';
-import type { UserStatus } from '@domain/company/options';
-import type { Orm } from '../../db';
+import { companyFilterQuery } from '@domain/params';
+import { User } from '../../entities';
+import { userActorOf } from '../../middleware/auth';
 import { rawUpload } from '../../middleware/body';
-import { actorOf, requireAuth, requirePermission, requireRole } from '../../middleware/auth';
-import { forbidden } from '../../middleware/errors';
-import { requireUserAccess } from '../../middleware/tenant';
-import { validateBody } from '../../middleware/validate';
-import type { AppContext, AppState } from '../../types';
-import { checkImage, IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BYTES } from '../files/service';
+import { apiError } from '../../middleware/errors';
+import { inReach } from '../../middleware/tenant';
+import { queryOf, validateBody } from '../../middleware/validate';
+import { ApiRouter } from '../../routing';
+import type { AppState } from '../../types';
+import { checkImage, IMAGE_UPLOAD_MAX_BYTES } from '../files/service';
 import type { UserService } from './service';
 
-function targetUser(ctx: AppContext) {
-  return ctx.state.targetUser!;
-}
+export function createUserRouter(users: UserService): Router<AppState> {
+  const routes = new ApiRouter('/api/users');
+  const targetUser = inReach(User, { error: 'User not found', message: 'No user with this id exists in your reach.' });
 
-export function createUserRouter(orm: Orm, users: UserService): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/users' });
-  const userInReach = requireUserAccess(orm);
-
-  router.get('/', requirePermission('users:read'), async (ctx) => {
-    ctx.body = await users.list(actorOf(ctx), ctx.query.companyFilter);
+  routes.get('/', { query: companyFilterQuery }, async (ctx) => {
+    ctx.body = await users.list(userActorOf(ctx), queryOf(ctx, companyFilterQuery).companyFilter);
   });
 
-  router.post('/invite', requirePermission('users:write'), async (ctx) => {
+  routes.post('/invite', async (ctx) => {
     const input = await validateBody(inviteSchema, ctx.request.body);
-    ctx.body = await users.invite(actorOf(ctx), input);
+    ctx.body = await users.invite(userActorOf(ctx), input);
     ctx.status = 201;
   });
 
   // The profile routes act on the signed-in user's own record, whatever the body names.
-  router.put('/profile', requireAuth, async (ctx) => {
-    const actor = actorOf(ctx);
+  routes.put('/profile', async (ctx) => {
+    const actor = userActorOf(ctx);
     const body = (ctx.request.body ?? {}) as { userId?: unknown };
     if (body.userId !== undefined && body.userId !== null && body.userId !== actor.id) {
-      throw forbidden('Access denied', 'You can only edit your own profile.');
+      throw apiError('access_denied', { message: 'You can only edit your own profile.' });
     }
     const input = await validateBody(userProfileSchema, ctx.request.body);
     ctx.body = await users.updateProfile(actor, input);
   });
 
-  router.put('/profile/photo', requireAuth, rawUpload(IMAGE_UPLOAD_MAX_BYTES, IMAGE_TOO_LARGE), async (ctx) => {
+  routes.put('/profile/photo', rawUpload(IMAGE_UPLOAD_MAX_BYTES, 'image_too_large'), async (ctx) => {
     const image = await checkImage(ctx.state.upload);
-    ctx.body = await users.setPhoto(actorOf(ctx), image);
+    ctx.body = await users.setPhoto(userActorOf(ctx), image);
   });
 
-  router.delete('/profile/photo', requireAuth, async (ctx) => {
-    ctx.body = await users.removePhoto(actorOf(ctx));
+  routes.delete('/profile/photo', async (ctx) => {
+    ctx.body = await users.removePhoto(userActorOf(ctx));
   });
 
-  router.put('/:id/status', requirePermission('users:write'), userInReach, async (ctx) => {
+  routes.put('/:id/status', targetUser, async (ctx) => {
     const { status } = await validateBody(userStatusSchema, ctx.request.body);
-    ctx.body = await users.setStatus(actorOf(ctx), targetUser(ctx), status as UserStatus);
+    ctx.body = await users.setStatus(userActorOf(ctx), targetUser.of(ctx), status);
   });
 
-  router.delete('/:id', requirePermission('users:write'), userInReach, async (ctx) => {
-    await users.remove(actorOf(ctx), targetUser(ctx));
+  routes.delete('/:id', targetUser, async (ctx) => {
+    await users.remove(userActorOf(ctx), targetUser.of(ctx));
     ctx.status = 204;
   });
 
-  router.post('/:id/reset-password', requirePermission('users:write'), userInReach, async (ctx) => {
+  routes.post('/:id/reset-password', targetUser, async (ctx) => {
     const { newPassword } = await validateBody(resetPasswordSchema, ctx.request.body);
-    await users.resetPassword(actorOf(ctx), targetUser(ctx), newPassword);
+    await users.resetPassword(userActorOf(ctx), targetUser.of(ctx), newPassword);
     ctx.status = 204;
   });
 
-  router.put(
-    '/:id/permissions',
-    requireRole('company_admin'),
-    requirePermission('users:write'),
-    userInReach,
-    async (ctx) => {
-      const { role, permissions } = await validateBody(userPermissionsSchema, ctx.request.body);
-      ctx.body = await users.updatePermissions(actorOf(ctx), targetUser(ctx), role as Role, permissions as Permission[]);
-    },
-  );
+  routes.put('/:id/permissions', targetUser, async (ctx) => {
+    const { role, permissions } = await validateBody(userPermissionsSchema, ctx.request.body);
+    ctx.body = await users.updatePermissions(userActorOf(ctx), targetUser.of(ctx), role, permissions);
+  });
 
-  return router;
+  return routes.router;
 }

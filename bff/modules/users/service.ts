@@ -7,12 +7,12 @@ import type { UserStatus } from '@domain/company/options';
 import type { Config } from '../../config';
 import type { Orm } from '../../db';
 import { Company, Invitation, User } from '../../entities';
-import { badRequest, conflict, forbidden } from '../../middleware/errors';
-import { findCompanyInReach, scopedCompanyFilter } from '../../middleware/tenant';
-import type { Actor } from '../../types';
-import { EMAIL_EXISTS, ONLY_GLOBAL_ADMIN_ASSIGNS } from '../auth/messages';
+import { apiError } from '../../middleware/errors';
+import { companyScope, findInReach } from '../../middleware/tenant';
+import type { UserActor } from '../../types';
 import { hashPassword } from '../auth/passwords';
 import { normalizeEmail } from '../auth/service';
+import { COMPANY_NOT_FOUND } from '../companies/service';
 import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files/service';
 import { invitationLink, issueInvitation } from '../invitations/service';
 import type { Mailer } from '../invitations/mailer';
@@ -32,24 +32,31 @@ function nextValue(value: string | null | undefined, current: string | null): st
 }
 
 /** Someone who manages users may not act on a user above their own rank (a Global Admin above all). */
-function assertCanManage(actor: Actor, target: User): void {
+function assertCanManage(actor: UserActor, target: User): void {
   if (actor.isGlobalAdmin) return;
   if (target.role === 'admin' || target.permissions.includes('admin:all') || !roleSatisfies(actor.role, target.role)) {
-    throw forbidden('Access denied', 'You cannot manage a user whose role is higher than yours.');
+    throw apiError('access_denied', { message: 'You cannot manage a user whose role is higher than yours.' });
   }
 }
 
-function assertCanAssignRole(actor: Actor, role: Role, company: Company, grantsEverything: boolean): void {
+function assertCanAssignRole(actor: UserActor, role: Role, company: Pick<Company, 'isInternal'>, grantsEverything: boolean): void {
   if (role === 'admin' || grantsEverything) {
-    if (!actor.isGlobalAdmin) throw forbidden(ONLY_GLOBAL_ADMIN_ASSIGNS, 'Only a global admin can give someone the Global Admin role.');
+    if (!actor.isGlobalAdmin) {
+      throw apiError('only_global_admin_assigns', { message: 'Only a global admin can give someone the Global Admin role.' });
+    }
     if (!company.isInternal) {
-      throw forbidden(ONLY_GLOBAL_ADMIN_ASSIGNS, 'A Global Admin must belong to the internal company.');
+      throw apiError('only_global_admin_assigns', { message: 'A Global Admin must belong to the internal company.' });
     }
     return;
   }
   if (!actor.isGlobalAdmin && !roleSatisfies(actor.role, role)) {
-    throw forbidden('Access denied', 'You cannot assign a role higher than your own.');
+    throw apiError('access_denied', { message: 'You cannot assign a role higher than your own.' });
   }
+}
+
+/** Changing one's own status, permissions or existence would lock an admin out by mistake. */
+function assertNotSelf(actor: UserActor, target: User, error: string): void {
+  if (target.id === actor.id) throw apiError('own_account', { error });
 }
 
 export function createUserService({ orm, config, logger, mailer }: UserServiceDependencies) {
@@ -58,12 +65,17 @@ export function createUserService({ orm, config, logger, mailer }: UserServiceDe
     return new Map(companies.map((company) => [company.id, company]));
   }
 
+  /** The signed-in user's own row, loaded to be changed (the request's actor is a read-only snapshot). */
+  function ownRecord(actor: UserActor): Promise<User> {
+    return orm.em.findOneOrFail(User, { id: actor.id });
+  }
+
   async function managed(user: User): Promise<ManagedUser> {
     const company = await orm.em.findOneOrFail(Company, { id: user.companyId });
     return presentManagedUser(user, company);
   }
 
-  async function sendInvitation(user: User, company: Company, link: string, expiresAt: Date): Promise<boolean> {
+  async function sendInvitation(user: User, company: Pick<Company, 'name'>, link: string, expiresAt: Date): Promise<boolean> {
     if (!mailer) return false;
     try {
       await mailer.send({
@@ -87,33 +99,35 @@ export function createUserService({ orm, config, logger, mailer }: UserServiceDe
   }
 
   return {
-    async list(actor: Actor, requestedCompany: unknown): Promise<ManagedUser[]> {
-      const companyId = scopedCompanyFilter(actor, requestedCompany);
+    async list(actor: UserActor, requestedCompany: string | undefined): Promise<ManagedUser[]> {
+      const companyId = companyScope(actor, requestedCompany);
       const users = await orm.em.find(User, companyId ? { companyId } : {}, { orderBy: { name: 'asc', id: 'asc' } });
       const companies = await companyNames(users.map((user) => user.companyId));
       return users.map((user) => presentManagedUser(user, companies.get(user.companyId)!));
     },
 
-    async invite(actor: Actor, input: InviteInput): Promise<InviteResponse> {
+    async invite(actor: UserActor, input: InviteInput): Promise<InviteResponse> {
       const requested = input.companyId || null;
-      let company: Company;
+      let company: Pick<Company, 'id' | 'name' | 'isInternal'>;
       if (actor.isGlobalAdmin) {
-        if (!requested) throw badRequest(MESSAGES.companyRequired, MESSAGES.companyRequired, { companyId: MESSAGES.companyRequired });
-        company = await findCompanyInReach(orm, actor, requested);
+        if (!requested) {
+          throw apiError('validation_failed', { error: MESSAGES.companyRequired, fields: { companyId: MESSAGES.companyRequired } });
+        }
+        company = await findInReach(orm.em, actor, Company, requested, COMPANY_NOT_FOUND);
       } else {
         if (requested && requested !== actor.companyId) {
-          throw forbidden('Access denied', 'You can only invite users into your own company.');
+          throw apiError('access_denied', { message: 'You can only invite users into your own company.' });
         }
         company = actor.company;
       }
-      const role = input.role as Role;
+      const role = input.role;
       assertCanAssignRole(actor, role, company, false);
 
       const email = normalizeEmail(input.email);
       const existing = await orm.em.findOne(User, { email });
       // Inviting someone again who never activated replaces their link; anyone else is taken.
       if (existing && (existing.status !== 'invited' || existing.companyId !== company.id)) {
-        throw conflict(EMAIL_EXISTS, 'An account with this e-mail address already exists.');
+        throw apiError('email_taken');
       }
 
       const { user, token, expiresAt } = await orm.em.transactional(async (em) => {
@@ -133,16 +147,16 @@ export function createUserService({ orm, config, logger, mailer }: UserServiceDe
       return { user: presentManagedUser(user, company), invitationLink: link, expiresAt: expiresAt.toISOString(), emailSent };
     },
 
-    async setStatus(actor: Actor, target: User, status: UserStatus): Promise<ManagedUser> {
-      if (target.id === actor.id) throw badRequest('You cannot change your own status');
+    async setStatus(actor: UserActor, target: User, status: UserStatus): Promise<ManagedUser> {
+      assertNotSelf(actor, target, 'You cannot change your own status');
       assertCanManage(actor, target);
       target.status = status;
       await orm.em.flush();
       return managed(target);
     },
 
-    async remove(actor: Actor, target: User): Promise<void> {
-      if (target.id === actor.id) throw badRequest('You cannot delete your own account');
+    async remove(actor: UserActor, target: User): Promise<void> {
+      assertNotSelf(actor, target, 'You cannot delete your own account');
       assertCanManage(actor, target);
       await orm.em.transactional(async (em) => {
         await em.nativeDelete(Invitation, { userId: target.id });
@@ -151,7 +165,7 @@ export function createUserService({ orm, config, logger, mailer }: UserServiceDe
       });
     },
 
-    async resetPassword(actor: Actor, target: User, newPassword: string): Promise<void> {
+    async resetPassword(actor: UserActor, target: User, newPassword: string): Promise<void> {
       assertCanManage(actor, target);
       target.passwordHash = await hashPassword(newPassword);
       // Sessions opened with the old password end, except the admin's own current one.
@@ -159,15 +173,15 @@ export function createUserService({ orm, config, logger, mailer }: UserServiceDe
       await orm.em.flush();
     },
 
-    async updatePermissions(actor: Actor, target: User, role: Role, permissions: Permission[]): Promise<ManagedUser> {
-      if (target.id === actor.id) throw badRequest('You cannot change your own permissions');
+    async updatePermissions(actor: UserActor, target: User, role: Role, permissions: Permission[]): Promise<ManagedUser> {
+      assertNotSelf(actor, target, 'You cannot change your own permissions');
       assertCanManage(actor, target);
       const company = await orm.em.findOneOrFail(Company, { id: target.companyId });
       assertCanAssignRole(actor, role, company, permissions.includes('admin:all'));
       if (!actor.isGlobalAdmin) {
         const beyondOwn = permissions.filter((permission) => !hasPermission(actor, permission));
         if (beyondOwn.length) {
-          throw forbidden('Access denied', `You can only grant permissions you hold yourself (not ${beyondOwn.join(', ')}).`);
+          throw apiError('access_denied', { message: `You can only grant permissions you hold yourself (not ${beyondOwn.join(', ')}).` });
         }
       }
       const granted = new Set<Permission>(permissions);
@@ -178,8 +192,8 @@ export function createUserService({ orm, config, logger, mailer }: UserServiceDe
       return presentManagedUser(target, company);
     },
 
-    async updateProfile(actor: Actor, input: UserProfileInput): Promise<SessionUser> {
-      const user = actor.user;
+    async updateProfile(actor: UserActor, input: UserProfileInput): Promise<SessionUser> {
+      const user = await ownRecord(actor);
       user.profileName = input.profileName;
       user.phone = nextValue(input.phone, user.phone);
       user.department = nextValue(input.department, user.department);
@@ -189,8 +203,8 @@ export function createUserService({ orm, config, logger, mailer }: UserServiceDe
       return presentSessionUser(user);
     },
 
-    async setPhoto(actor: Actor, image: CheckedImage): Promise<SessionUser> {
-      const user = actor.user;
+    async setPhoto(actor: UserActor, image: CheckedImage): Promise<SessionUser> {
+      const user = await ownRecord(actor);
       await orm.em.transactional(async (em) => {
         const previous = user.photoFileId;
         user.photoFileId = createStoredImage(em, user.companyId, 'user_photo', image).id;
@@ -200,8 +214,8 @@ export function createUserService({ orm, config, logger, mailer }: UserServiceDe
       return presentSessionUser(user);
     },
 
-    async removePhoto(actor: Actor): Promise<SessionUser> {
-      const user = actor.user;
+    async removePhoto(actor: UserActor): Promise<SessionUser> {
+      const user = await ownRecord(actor);
       await orm.em.transactional(async (em) => {
         const previous = user.photoFileId;
         user.photoFileId = null;

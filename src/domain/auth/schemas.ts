@@ -6,6 +6,7 @@
 import * as yup from 'yup';
 import { ACCOUNT_PASSWORD_MIN, LONG_TEXT_MAX, REGISTER_PASSWORD_MIN, SHORT_TEXT_MAX } from '../limits';
 import { COMPANY_STATUSES, USER_STATUSES } from '../company/options';
+import { optionalId } from '../params';
 import { PERMISSIONS, ROLES } from './roles';
 
 /** The "basic pattern" of the specification: something@something.tld, no spaces. */
@@ -83,7 +84,7 @@ export const inviteSchema = yup.object({
   name: requiredText(MESSAGES.nameRequired),
   role: yup.string().oneOf(ROLES).required(),
   /** Required when a global admin invites; everyone else invites into their own company. */
-  companyId: yup.string().nullable().optional(),
+  companyId: optionalId(),
 });
 export type InviteInput = yup.InferType<typeof inviteSchema>;
 
@@ -124,7 +125,7 @@ const companyDetails = {
  * the name and domain: when present, those may not be blank.
  */
 export const companyProfileSchema = yup.object({
-  companyId: yup.string().nullable().optional(),
+  companyId: optionalId(),
   name: trimmedText().optional().test('not-blank', MESSAGES.companyNameRequired, isNotBlank),
   domain: trimmedText().optional().test('not-blank', MESSAGES.domainRequired, isNotBlank),
   ...companyDetails,

@@ -82,11 +82,3 @@ export interface SsoConfig {
   /** Scopes requested by the popup flow. */
   scopes: string[];
 }
-
-/** Every error answer of the BFF. */
-export interface ApiErrorBody {
-  error: string;
-  message: string;
-  /** Field-level messages for validation errors. */
-  fields?: Record<string, string>;
-}

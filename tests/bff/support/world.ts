@@ -8,12 +8,14 @@ import type { EntityManager } from '@mikro-orm/core';
 import pino from 'pino';
 import supertest from 'supertest';
 import { afterAll, beforeAll } from 'vitest';
+import type { ApiKeyScope } from '@domain/apiKeys';
 import { DEFAULT_PERMISSIONS, type Role } from '@domain/auth/roles';
 import type { UserStatus } from '@domain/company/options';
 import { createApp, type AppDependencies } from '@bff/app';
 import { loadConfig, type Config } from '@bff/config';
 import { initOrm, migrate, type Orm } from '@bff/db';
-import { Company, User } from '@bff/entities';
+import { ApiKey, Company, User } from '@bff/entities';
+import { generateApiKey, hashApiKey } from '@bff/modules/apiKeys/tokens';
 import { signSessionToken } from '@bff/modules/auth/tokens';
 import { issueInvitation } from '@bff/modules/invitations/service';
 import { DEMO_USERS, seedDemo } from '@bff/seeders/demo';
@@ -154,6 +156,26 @@ export class World {
     });
     await em.flush();
     return user;
+  }
+
+  /** An API key of the company and the key itself (only its hash is stored). */
+  async addApiKey(
+    companyId: string,
+    options: { scopes?: ApiKeyScope[]; isActive?: boolean; revokedAt?: Date | null } = {},
+  ): Promise<{ apiKey: ApiKey; key: string; header: { 'X-API-Key': string } }> {
+    const em = this.em();
+    const key = generateApiKey();
+    const apiKey = em.create(ApiKey, {
+      companyId,
+      name: unique('key'),
+      tokenHash: hashApiKey(key),
+      tokenPrefix: key.slice(0, 8),
+      scopes: options.scopes ?? ['read', 'write', 'admin'],
+      isActive: options.isActive ?? true,
+      revokedAt: options.revokedAt ?? null,
+    });
+    await em.flush();
+    return { apiKey, key, header: { 'X-API-Key': key } };
   }
 
   /** An invited user and the raw token of their invitation link. */

@@ -1,0 +1,73 @@
+/**
+ * How a module declares its routes. Each route is registered with its guard from the capability
+ * map (src/domain/access/capabilities.ts, API_ROUTES) and the checks of its path and query
+ * parameters, so no route can be served without either: a route missing from the map fails at
+ * start-up, not in production.
+ */
+import { Router } from '@koa/router';
+import type { AnyObjectSchema } from 'yup';
+import { API_ROUTES, type ApiRoute, type Capability } from '@domain/access/capabilities';
+import { PATH_PARAMS, type PathParam } from '@domain/params';
+import { authorize } from './middleware/auth';
+import { checkInput } from './middleware/validate';
+import type { AppMiddleware, AppState } from './types';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteOptions {
+  /** The query parameters the route reads. */
+  query?: AnyObjectSchema;
+}
+
+type Handlers = [RouteOptions | AppMiddleware, ...AppMiddleware[]];
+
+export type Guard = AppMiddleware & { capability: Capability };
+
+function routeKey(method: Method, prefix: string, path: string): string {
+  return `${method} ${`${prefix}${path}`.replace(/(.)\/$/, '$1')}`;
+}
+
+function pathParams(key: string, path: string): PathParam[] {
+  return [...path.matchAll(/:(\w+)/g)].map(([, name]) => {
+    if (!(name in PATH_PARAMS)) throw new Error(`${key}: the path parameter "${name}" has no rule in src/domain/params.ts`);
+    return name as PathParam;
+  });
+}
+
+export class ApiRouter {
+  readonly router: Router<AppState>;
+
+  constructor(private readonly prefix = '') {
+    this.router = new Router<AppState>(prefix ? { prefix } : {});
+  }
+
+  private add(method: Method, path: string, handlers: Handlers): this {
+    const key = routeKey(method, this.prefix, path);
+    if (!(key in API_ROUTES)) throw new Error(`${key} has no entry in the capability map (src/domain/access/capabilities.ts)`);
+    const capability = API_ROUTES[key as ApiRoute];
+    const [first, ...rest] = handlers;
+    const options = typeof first === 'function' ? {} : first;
+    const middleware = typeof first === 'function' ? [first, ...rest] : rest;
+    const guard = Object.assign(authorize(capability), { capability }) satisfies Guard;
+    const chain = [guard, checkInput(pathParams(key, path), options.query), ...middleware];
+    const register = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const;
+    this.router[register[method]](path, ...chain);
+    return this;
+  }
+
+  get(path: string, ...handlers: Handlers): this {
+    return this.add('GET', path, handlers);
+  }
+
+  post(path: string, ...handlers: Handlers): this {
+    return this.add('POST', path, handlers);
+  }
+
+  put(path: string, ...handlers: Handlers): this {
+    return this.add('PUT', path, handlers);
+  }
+
+  delete(path: string, ...handlers: Handlers): this {
+    return this.add('DELETE', path, handlers);
+  }
+}

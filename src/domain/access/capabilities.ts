@@ -1,0 +1,205 @@
+/**
+ * Who may do what (platform specification, section 6): one map of capabilities, and where each
+ * one is needed — the dashboard's screens, its user menu, the administration modals and every
+ * route of the BFF. The router, the sidebar, the user menu, the modal registry and the BFF's
+ * route guards all read this file, so they cannot disagree; a test walks the router and the BFF
+ * and fails on a route without an entry here.
+ */
+import { scopeSatisfies, type ApiKeyScope } from '../apiKeys';
+import { hasPermission, roleSatisfies, type Permission, type Role } from '../auth/roles';
+
+export type Requirement =
+  | { kind: 'public' }
+  /** Any signed-in user (never an API key). */
+  | { kind: 'signedIn' }
+  | { kind: 'permission'; permission: Permission }
+  /** The role or a higher one (admin satisfies every role). */
+  | { kind: 'role'; role: Role }
+  /** Role admin or admin:all, in the internal company: reaches every company. */
+  | { kind: 'globalAdmin' }
+  /** A caller with an API key holding this scope. */
+  | { kind: 'apiKey'; scope: ApiKeyScope }
+  | { kind: 'anyOf'; options: readonly Requirement[] };
+
+const PUBLIC: Requirement = { kind: 'public' };
+const SIGNED_IN: Requirement = { kind: 'signedIn' };
+const permission = (name: Permission): Requirement => ({ kind: 'permission', permission: name });
+const role = (name: Role): Requirement => ({ kind: 'role', role: name });
+const GLOBAL_ADMIN: Requirement = { kind: 'globalAdmin' };
+const anyOf = (...options: Requirement[]): Requirement => ({ kind: 'anyOf', options });
+
+/** company_admin's default permission set has neither users:permissions nor settings:write, yet both screens are theirs by role. */
+const MANAGE_PERMISSIONS = anyOf(role('company_admin'), permission('users:permissions'));
+const EDIT_COMPANY_PROFILE = anyOf(role('company_admin'), permission('settings:write'));
+
+export const CAPABILITIES = {
+  public: PUBLIC,
+  signedIn: SIGNED_IN,
+  viewAudience: role('admin'),
+  /** Data sources, data types, export and the survey screens share the data permission. */
+  viewData: permission('data_sources:read'),
+  viewApi: permission('api:read'),
+  viewModels: permission('models:read'),
+  viewPlans: permission('plans:read'),
+  manageCompanies: GLOBAL_ADMIN,
+  /** The company filter ("View Data For"): choosing whose data to see. */
+  chooseCompany: GLOBAL_ADMIN,
+  viewUsers: permission('users:read'),
+  /** Whoever manages users or their permissions needs the list of users. */
+  listUsers: anyOf(permission('users:read'), MANAGE_PERMISSIONS),
+  manageUsers: permission('users:write'),
+  managePermissions: MANAGE_PERMISSIONS,
+  editCompanyProfile: EDIT_COMPANY_PROFILE,
+} as const satisfies Record<string, Requirement>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/** Who is asking: a signed-in user, an API key, or nobody. */
+export type Caller =
+  | { kind: 'user'; role: Role; permissions: readonly string[]; isGlobalAdmin: boolean }
+  | { kind: 'apiKey'; scopes: readonly ApiKeyScope[] }
+  | null;
+
+export function meets(requirement: Requirement, caller: Caller): boolean {
+  switch (requirement.kind) {
+    case 'public':
+      return true;
+    case 'anyOf':
+      return requirement.options.some((option) => meets(option, caller));
+    case 'apiKey':
+      return caller?.kind === 'apiKey' && scopeSatisfies(caller.scopes, requirement.scope);
+  }
+  if (caller?.kind !== 'user') return false;
+  switch (requirement.kind) {
+    case 'signedIn':
+      return true;
+    case 'permission':
+      return hasPermission(caller, requirement.permission);
+    case 'role':
+      return caller.isGlobalAdmin || roleSatisfies(caller.role, requirement.role);
+    case 'globalAdmin':
+      return caller.isGlobalAdmin;
+  }
+}
+
+export function allows(capability: Capability, caller: Caller): boolean {
+  return meets(CAPABILITIES[capability], caller);
+}
+
+function describeRequirement(requirement: Requirement): string {
+  switch (requirement.kind) {
+    case 'public':
+      return 'nothing';
+    case 'signedIn':
+      return 'a signed-in user';
+    case 'permission':
+      return `the ${requirement.permission} permission`;
+    case 'role':
+      return `the ${requirement.role} role`;
+    case 'globalAdmin':
+      return 'a global admin';
+    case 'apiKey':
+      return `an API key with the ${requirement.scope} scope`;
+    case 'anyOf':
+      return requirement.options.map(describeRequirement).join(' or ');
+  }
+}
+
+/** "This action needs the users:write permission.": why a caller was refused. */
+export function describeCapability(capability: Capability): string {
+  return `This action needs ${describeRequirement(CAPABILITIES[capability])}.`;
+}
+
+/** The dashboard's pages, by path (the route table reads its access from here). */
+export const SCREENS = {
+  '/login': 'public',
+  '/register': 'public',
+  // Part of the flow after registration: it edits the new company, so it needs the new session.
+  '/company-profile': 'signedIn',
+  '/setup-account': 'public',
+  '/unauthorized': 'public',
+  '/': 'signedIn',
+  '/audience-intelligence': 'viewAudience',
+  '/data-sources': 'viewData',
+  '/data-types': 'viewData',
+  '/outbound-api': 'viewApi',
+  '/export-data': 'viewData',
+  '/zero-party/survey-creation': 'viewData',
+  '/zero-party/survey-published': 'viewData',
+  '/discovery-settings': 'viewModels',
+  '/plans': 'viewPlans',
+} as const satisfies Record<string, Capability>;
+
+export type ScreenPath = keyof typeof SCREENS;
+
+export const ADMIN_MODAL_NAMES = ['companies', 'users', 'permissions', 'companyProfile', 'profileSettings'] as const;
+export type AdminModalName = (typeof ADMIN_MODAL_NAMES)[number];
+
+/**
+ * The administration modals: who may open one, and the API calls it makes to show itself (a
+ * test checks that whoever may open a modal may make those calls). Actions inside a modal that
+ * need more (deleting a user, uploading a logo) are shown only to callers with their capability.
+ */
+export const ADMIN_MODALS = {
+  companies: { capability: 'manageCompanies', loads: ['GET /api/companies'] },
+  // The company in view names the modal and decides who may be made a Global Admin; a global
+  // admin viewing all companies also gets the list to invite into.
+  users: { capability: 'viewUsers', loads: ['GET /api/users', 'GET /api/companies/:id', 'GET /api/companies'] },
+  permissions: { capability: 'managePermissions', loads: ['GET /api/users', 'GET /api/companies/:id'] },
+  companyProfile: { capability: 'editCompanyProfile', loads: ['GET /api/companies/:id'] },
+  profileSettings: { capability: 'signedIn', loads: [] },
+} as const satisfies Record<AdminModalName, { capability: Capability; loads: readonly ApiRoute[] }>;
+
+/** The header's user menu, by entry (platform specification, section 2: Admin Controls, Company Filter, User Profile). */
+export const USER_MENU = {
+  manageCompanies: 'manageCompanies',
+  manageUsers: 'viewUsers',
+  managePermissions: 'managePermissions',
+  companyProfile: 'editCompanyProfile',
+  plans: 'viewPlans',
+  companyFilter: 'chooseCompany',
+  profileSettings: 'signedIn',
+  logout: 'signedIn',
+} as const satisfies Record<string, Capability>;
+
+/**
+ * Every route of the BFF, as "METHOD /path" with the router's parameter names. A route is
+ * registered with its guard from this table, and one missing here cannot be registered. The
+ * tenant (which company's data) is checked separately, on the resource the route touches.
+ */
+export const API_ROUTES = {
+  'GET /api/health': 'public',
+
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/register': 'public',
+  'GET /api/auth/me': 'signedIn',
+  'GET /api/auth/sso-config': 'public',
+  'POST /api/auth/verify-user': 'public',
+  'GET /api/auth/validate-invitation/:token': 'public',
+  'POST /api/auth/activate-account': 'public',
+  'POST /api/auth/logout': 'public',
+
+  'GET /api/users': 'listUsers',
+  'POST /api/users/invite': 'manageUsers',
+  'PUT /api/users/profile': 'signedIn',
+  'PUT /api/users/profile/photo': 'signedIn',
+  'DELETE /api/users/profile/photo': 'signedIn',
+  'PUT /api/users/:id/status': 'manageUsers',
+  'DELETE /api/users/:id': 'manageUsers',
+  'POST /api/users/:id/reset-password': 'manageUsers',
+  'PUT /api/users/:id/permissions': 'managePermissions',
+
+  'GET /api/companies': 'signedIn',
+  'POST /api/companies': 'manageCompanies',
+  'PUT /api/companies/profile': 'editCompanyProfile',
+  'GET /api/companies/:id': 'signedIn',
+  'PUT /api/companies/:id': 'editCompanyProfile',
+  'DELETE /api/companies/:id': 'manageCompanies',
+  'PUT /api/companies/:id/logo': 'editCompanyProfile',
+  'DELETE /api/companies/:id/logo': 'editCompanyProfile',
+
+  // Logos and photos: public by their unguessable ids, so every device (and the widget) shows them.
+  'GET /api/files/:fileId': 'public',
+} as const satisfies Record<string, Capability>;
+
+export type ApiRoute = keyof typeof API_ROUTES;

@@ -1,0 +1,110 @@
+/**
+ * Every error the API answers, by its stable code. An error body is `{ error, message, code }`:
+ * `error` and `message` are the wording (the specification's, where it gives one), `code` is what
+ * clients branch on. A code is never renamed; its wording may change.
+ */
+export interface ErrorDefinition {
+  status: number;
+  /** Short and human-readable: shown as is. */
+  error: string;
+  /** One sentence of detail. */
+  message: string;
+}
+
+const define = (status: number, error: string, message = error): ErrorDefinition => ({ status, error, message });
+
+/** The sign-in and invitation wording of the specification (platform document, section 8). */
+export const AUTH_WORDING = {
+  invalidCredentials: 'Invalid credentials',
+  accountSuspended: 'Your account has been suspended. Please contact your administrator.',
+  accountNotActivated: 'Your account has not been activated yet. Please use the invitation link you received.',
+  companyInactive: 'Your company account is not active. Please contact your administrator.',
+  emailExists: 'Email already exists',
+  invalidInvitation: 'Invalid or expired invitation link. Please contact your administrator for a new invitation.',
+  invitationUsed: 'This invitation has already been used. Please sign in instead.',
+  ssoNotConfigured: 'Single sign-on is not configured',
+  invalidIdentityToken: 'Invalid identity token',
+  userNotFound: 'User not found',
+  onlyGlobalAdminAssigns: 'Only a global admin can assign Global Admin',
+} as const;
+
+export const API_ERRORS = {
+  // The request itself
+  validation_failed: define(400, 'Invalid request', 'Check the fields named in the answer.'),
+  invalid_parameter: define(400, 'Invalid parameter', 'A path or query parameter of this request is not valid.'),
+  invalid_body: define(400, 'Invalid request body', 'The request body must be a JSON object.'),
+  malformed_body: define(400, 'Malformed JSON body', 'The request body is not valid JSON.'),
+  request_aborted: define(400, 'Request aborted', 'The request body was not received completely.'),
+  body_too_large: define(413, 'Request body too large', 'The request body is larger than this route accepts.'),
+  unsupported_encoding: define(415, 'Unsupported encoding', 'Send the request body as UTF-8 JSON.'),
+  route_not_found: define(404, 'Not found', 'No API route matches this address.'),
+  method_not_allowed: define(405, 'Method not allowed', 'This address does not accept this method.'),
+  not_implemented: define(501, 'Not implemented', 'This method is not supported.'),
+  internal_error: define(500, 'Internal server error', 'Something went wrong on our side. Please try again later.'),
+  request_failed: define(400, 'Request failed', 'The request could not be completed.'),
+
+  // Who is calling
+  authentication_required: define(401, 'Authentication required', 'Sign in to continue.'),
+  session_ended: define(401, 'Session expired', 'Your session is no longer valid. Please sign in again.'),
+  invalid_credentials: define(401, AUTH_WORDING.invalidCredentials, 'The e-mail address or password is incorrect.'),
+  account_suspended: define(403, AUTH_WORDING.accountSuspended),
+  account_not_activated: define(403, AUTH_WORDING.accountNotActivated),
+  company_inactive: define(403, AUTH_WORDING.companyInactive),
+  rate_limited: define(429, 'Too many attempts', 'Too many attempts. Please try again later.'),
+  sso_not_configured: define(503, AUTH_WORDING.ssoNotConfigured, 'Ask your administrator to configure single sign-on.'),
+  sso_unavailable: define(
+    502,
+    'Identity provider unavailable',
+    'The signing keys of the identity provider could not be loaded. Please try again.',
+  ),
+  invalid_identity_token: define(401, AUTH_WORDING.invalidIdentityToken, 'The identity token could not be verified.'),
+  user_not_found: define(
+    404,
+    AUTH_WORDING.userNotFound,
+    'No account is provisioned for this identity. Please contact your administrator.',
+  ),
+  invalid_api_key: define(401, 'Invalid API key', 'The API key is unknown or has been revoked.'),
+  api_key_paused: define(403, 'API key paused', 'This API key is paused. Activate it on the Outbound API page.'),
+  ambiguous_credentials: define(400, 'Ambiguous credentials', 'Send either a session token or an API key, not both.'),
+
+  // What the caller may do
+  access_denied: define(403, 'Access denied', 'You do not have access to this action.'),
+  only_global_admin_assigns: define(403, AUTH_WORDING.onlyGlobalAdminAssigns),
+  own_account: define(400, 'You cannot change your own account this way'),
+  internal_company_protected: define(400, 'The internal company cannot be changed this way'),
+
+  // Resources
+  not_found: define(404, 'Not found', 'No such resource exists in your reach.'),
+  already_exists: define(409, 'Already exists', 'Another record already uses one of these values.'),
+  email_taken: define(409, AUTH_WORDING.emailExists, 'An account with this e-mail address already exists.'),
+  invitation_invalid: define(404, AUTH_WORDING.invalidInvitation, 'The invitation link is not valid.'),
+  invitation_expired: define(410, AUTH_WORDING.invalidInvitation, 'The invitation link has expired.'),
+  invitation_used: define(410, AUTH_WORDING.invitationUsed),
+  invalid_image: define(400, 'Please select a valid image file', 'Upload a PNG, JPEG, GIF or WebP image.'),
+  image_too_large: define(413, 'Image file must be smaller than 5MB', 'The upload must be at most 5 MB.'),
+  survey_inactive: define(410, 'Survey inactive', 'This survey is not accepting responses.'),
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof API_ERRORS;
+
+export const ERROR_CODES = Object.keys(API_ERRORS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(API_ERRORS, value);
+}
+
+/** Every error answer of the API. */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  code: ErrorCode;
+  /** Field-level messages for validation errors. */
+  fields?: Record<string, string>;
+}
+
+/** The code of a failed call (an ApiError or anything carrying `code`), when it has a known one. */
+export function errorCodeOf(failure: unknown): ErrorCode | undefined {
+  if (!failure || typeof failure !== 'object') return undefined;
+  const code = (failure as { code?: unknown }).code;
+  return isErrorCode(code) ? code : undefined;
+}
