@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SSO_REDIRECT_PATH } from '@domain/auth/sso';
 import { App } from '@/app/App';
-import { SSO_REDIRECT_PATH } from '@/features/auth/ssoSettings';
 
 if (window.location.pathname === SSO_REDIRECT_PATH) {
   // This window is the Microsoft sign-in popup coming back: hand the answer to the dashboard

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { createAppQueryClient } from '@/lib/queryClient';
 import { AppProviders } from './providers/AppProviders';
-import { createAppQueryClient } from './queryClient';
 import { AppRoutes } from './router';
 
 /** The dashboard: providers around the routes. */

@@ -2,10 +2,10 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Session } from '@/lib/session';
+import { mockFetch, type RestoreFetch } from '@/lib/testing/mockFetch';
+import { companyAdminSession, globalAdminSession, SessionFixture } from '@/lib/testing/sessions';
 import { AppTheme } from '@/theme/AppTheme';
-import { companyAdminSession, globalAdminSession, SessionFixture } from '@/features/auth/fixtures';
-import type { Session } from '@/features/auth/session';
-import { mockFetch, type RestoreFetch } from './testing/mockFetch';
 import { AppRoutes } from './router';
 
 let restoreFetch: RestoreFetch | undefined;

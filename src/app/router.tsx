@@ -8,7 +8,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from './components/PageSpinner';
-import { SIGNED_IN } from './guards/access';
 import { RequireAccess } from './guards/RequireAccess';
 import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
 import { APP_ROUTES, NOT_FOUND_PAGE, ROUTE_REDIRECTS, type AppRoute } from './routes';
@@ -50,9 +49,9 @@ export function appRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): Route
     {
       // Signing in is checked once for the whole shell; each page then checks its own access.
       element: (
-        <RequireAccess access={SIGNED_IN}>
+        <RequireAccess access="signedIn">
           <Suspense fallback={fullPageFallback}>
-            <AppLayout />
+            <AppLayout routes={routes} />
           </Suspense>
         </RequireAccess>
       ),

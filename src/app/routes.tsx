@@ -1,61 +1,34 @@
 /**
- * The route table (platform specification, section 2): every page of the dashboard, who may open
- * it, whether it sits in the shell with navigation, and where it appears in the sidebar. The
- * router (router.tsx) and the sidebar (shell/navigation.ts) are both derived from this file.
+ * The route table (platform specification, section 2): every page of the dashboard, whether it
+ * sits in the shell with navigation, and where it appears in the sidebar. Who may open a page is
+ * not written here: it is the page's entry in the capability map (SCREENS). The router
+ * (router.tsx) and the sidebar (shell/navigation.ts, handed this table by the router) are both
+ * derived from this file.
  *
  * Every page is its own lazily loaded chunk, so a visitor downloads only the page they open.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { needsPermission, needsRole, PUBLIC, SIGNED_IN, type RouteAccess } from './guards/access';
-
-/** React.lazy for modules that export their page by name. */
-function lazyPage<Module, Name extends keyof Module>(
-  load: () => Promise<Module>,
-  name: Name,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
-
-export type NavGroupId = 'overview' | 'data' | 'surveys' | 'discovery';
-
-/**
- * Icons are named here and drawn by the shell (shell/navIcons.ts), so the first download (which
- * includes this table) does not carry the sidebar's artwork.
- */
-export type NavIconName =
-  | 'insights'
-  | 'storage'
-  | 'poll'
-  | 'explore'
-  | 'dashboard'
-  | 'audience'
-  | 'dataSources'
-  | 'dataTypes'
-  | 'outboundApi'
-  | 'exportData'
-  | 'surveyCreation'
-  | 'surveyPublished'
-  | 'discoverySettings';
-
-export interface NavGroupDefinition {
-  id: NavGroupId;
-  label: string;
-  icon: NavIconName;
-}
-
-/** The sidebar's four expandable groups, in their order. */
-export const NAV_GROUP_DEFINITIONS: readonly NavGroupDefinition[] = [
-  { id: 'overview', label: 'Overview', icon: 'insights' },
-  { id: 'data', label: 'Data', icon: 'storage' },
-  { id: 'surveys', label: 'Surveys', icon: 'poll' },
-  { id: 'discovery', label: 'Discovery', icon: 'explore' },
-];
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { SCREENS, type Capability, type ScreenPath } from '@domain/access/capabilities';
+import { lazyExport } from '@/lib/lazyExport';
+import { AudienceIntelligencePage } from '@/features/audience-intelligence';
+import { CompanyProfileWizardPage, LoginPage, RegisterPage, SetupAccountPage } from '@/features/auth';
+import { OverviewPage } from '@/features/dashboard';
+import { DataSourcesPage } from '@/features/data-sources';
+import { DataTypesPage } from '@/features/data-types';
+import { DiscoverySettingsPage } from '@/features/discovery-settings';
+import { ExportDataPage } from '@/features/export-data';
+import { OutboundApiPage } from '@/features/outbound-api';
+import { PlansPage } from '@/features/plans';
+import { SurveyCreationPage, SurveyPublishedPage } from '@/features/surveys';
+import { UnauthorizedPage } from '@/features/unauthorized';
+import type { NavGroupId, NavIconName } from './shell/navigation';
 
 export interface AppRoute {
-  path: string;
+  path: ScreenPath;
   /** The page's name: document title and sidebar label. */
   title: string;
-  access: RouteAccess;
+  /** Who may open the page: SCREENS[path]. */
+  access: Capability;
   /** 'shell': under the layout with sidebar and header; 'bare': a page of its own. */
   layout: 'shell' | 'bare';
   page: LazyExoticComponent<ComponentType>;
@@ -63,128 +36,102 @@ export interface AppRoute {
   nav?: { group: NavGroupId; icon: NavIconName };
 }
 
+/** A page at `path`, opened by whoever its SCREENS entry allows. */
+function screen(path: ScreenPath, page: Omit<AppRoute, 'path' | 'access'>): AppRoute {
+  return { path, access: SCREENS[path], ...page };
+}
+
 export const APP_ROUTES: readonly AppRoute[] = [
-  {
-    path: '/login',
+  screen('/login', {
     title: 'Sign in',
-    access: PUBLIC,
     layout: 'bare',
-    page: lazyPage(() => import('@/features/auth/LoginPage'), 'LoginPage'),
-  },
-  {
-    path: '/register',
+    page: LoginPage,
+  }),
+  screen('/register', {
     title: 'Create Account',
-    access: PUBLIC,
     layout: 'bare',
-    page: lazyPage(() => import('@/features/auth/RegisterPage'), 'RegisterPage'),
-  },
-  {
-    // Part of the flow after registration: it edits the new company, so it needs the new session.
-    path: '/company-profile',
+    page: RegisterPage,
+  }),
+  screen('/company-profile', {
     title: 'Company Profile',
-    access: SIGNED_IN,
     layout: 'bare',
-    page: lazyPage(() => import('@/features/auth/CompanyProfileWizardPage'), 'CompanyProfileWizardPage'),
-  },
-  {
-    path: '/setup-account',
+    page: CompanyProfileWizardPage,
+  }),
+  screen('/setup-account', {
     title: 'Set Up Your Account',
-    access: PUBLIC,
     layout: 'bare',
-    page: lazyPage(() => import('@/features/auth/SetupAccountPage'), 'SetupAccountPage'),
-  },
-  {
-    path: '/unauthorized',
+    page: SetupAccountPage,
+  }),
+  screen('/unauthorized', {
     title: 'Access Denied',
-    access: PUBLIC,
     layout: 'bare',
-    page: lazyPage(() => import('@/features/unauthorized/UnauthorizedPage'), 'UnauthorizedPage'),
-  },
-  {
-    path: '/',
+    page: UnauthorizedPage,
+  }),
+  screen('/', {
     title: 'Dashboard',
-    access: SIGNED_IN,
     layout: 'shell',
-    page: lazyPage(() => import('@/features/dashboard/OverviewPage'), 'OverviewPage'),
+    page: OverviewPage,
     nav: { group: 'overview', icon: 'dashboard' },
-  },
-  {
-    path: '/audience-intelligence',
+  }),
+  screen('/audience-intelligence', {
     title: 'Audience Intelligence',
-    access: needsRole('admin'),
     layout: 'shell',
-    page: lazyPage(() => import('@/features/audience-intelligence/AudienceIntelligencePage'), 'AudienceIntelligencePage'),
+    page: AudienceIntelligencePage,
     nav: { group: 'overview', icon: 'audience' },
-  },
-  {
-    path: '/data-sources',
+  }),
+  screen('/data-sources', {
     title: 'Data Sources',
-    access: needsPermission('data_sources:read'),
     layout: 'shell',
-    page: lazyPage(() => import('@/features/data-sources/DataSourcesPage'), 'DataSourcesPage'),
+    page: DataSourcesPage,
     nav: { group: 'data', icon: 'dataSources' },
-  },
-  {
-    path: '/data-types',
+  }),
+  screen('/data-types', {
     title: 'Data Types',
-    access: needsPermission('data_sources:read'),
     layout: 'shell',
-    page: lazyPage(() => import('@/features/data-types/DataTypesPage'), 'DataTypesPage'),
+    page: DataTypesPage,
     nav: { group: 'data', icon: 'dataTypes' },
-  },
-  {
-    path: '/outbound-api',
+  }),
+  screen('/outbound-api', {
     title: 'Outbound API',
-    access: needsPermission('api:read'),
     layout: 'shell',
-    page: lazyPage(() => import('@/features/outbound-api/OutboundApiPage'), 'OutboundApiPage'),
+    page: OutboundApiPage,
     nav: { group: 'data', icon: 'outboundApi' },
-  },
-  {
-    path: '/export-data',
+  }),
+  screen('/export-data', {
     title: 'Export Data',
-    access: needsPermission('data_sources:read'),
     layout: 'shell',
-    page: lazyPage(() => import('@/features/export-data/ExportDataPage'), 'ExportDataPage'),
+    page: ExportDataPage,
     nav: { group: 'data', icon: 'exportData' },
-  },
-  {
-    path: '/zero-party/survey-creation',
+  }),
+  screen('/zero-party/survey-creation', {
     title: 'CreateIQ',
-    access: needsPermission('data_sources:read'),
     layout: 'shell',
-    page: lazyPage(() => import('@/features/surveys/SurveyCreationPage'), 'SurveyCreationPage'),
+    page: SurveyCreationPage,
     nav: { group: 'surveys', icon: 'surveyCreation' },
-  },
-  {
-    path: '/zero-party/survey-published',
+  }),
+  screen('/zero-party/survey-published', {
     title: 'LiveIQ',
-    access: needsPermission('data_sources:read'),
     layout: 'shell',
-    page: lazyPage(() => import('@/features/surveys/SurveyPublishedPage'), 'SurveyPublishedPage'),
+    page: SurveyPublishedPage,
     nav: { group: 'surveys', icon: 'surveyPublished' },
-  },
-  {
-    path: '/discovery-settings',
+  }),
+  screen('/discovery-settings', {
     title: 'Discovery Settings',
-    access: needsPermission('models:read'),
     layout: 'shell',
-    page: lazyPage(() => import('@/features/discovery-settings/DiscoverySettingsPage'), 'DiscoverySettingsPage'),
+    page: DiscoverySettingsPage,
     nav: { group: 'discovery', icon: 'discoverySettings' },
-  },
-  {
-    path: '/plans',
+  }),
+  screen('/plans', {
     title: 'Plans',
-    access: needsPermission('plans:read'),
     layout: 'shell',
-    page: lazyPage(() => import('@/features/plans/PlansPage'), 'default'),
-  },
+    page: PlansPage,
+  }),
 ];
 
 /** Old addresses kept working: the activation page sends new users to /dashboard. */
 export const ROUTE_REDIRECTS: readonly { from: string; to: string }[] = [{ from: '/dashboard', to: '/' }];
 
-export const NOT_FOUND_PAGE = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage');
+export const NOT_FOUND_PAGE = lazyExport(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 export function routeTitle(pathname: string): string | undefined {
   return APP_ROUTES.find((route) => route.path === pathname)?.title;

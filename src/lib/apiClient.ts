@@ -4,10 +4,19 @@
  * retries (after 1 s, then 2 s) on a timeout or a network error. HTTP errors are not retried:
  * the server has answered.
  */
+import type { ErrorCode } from '@domain/errors';
 import { API_RETRY_DELAYS_MS, API_TIMEOUT_MS } from '@domain/limits';
 import { STORAGE_KEYS } from './storage';
 
 export class ApiError extends Error {
+  /**
+   * The stable code of the server's error body; what callers branch on. The server words every
+   * error from the catalogue of src/domain/errors.ts, so its code is taken as one of those: looking
+   * it up in the catalogue here would put the whole catalogue in the first download, and a code
+   * this build does not know simply matches none of its branches.
+   */
+  readonly code: ErrorCode | undefined;
+
   constructor(
     message: string,
     readonly status: number,
@@ -15,7 +24,13 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    this.code = codeIn(body);
   }
+}
+
+function codeIn(body: unknown): ErrorCode | undefined {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? (code as ErrorCode) : undefined;
 }
 
 /** A request that never reached the server, or got no answer in time. */

@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import Typography from '@mui/material/Typography';
 import { expect } from 'storybook/test';
-import { companyAdminSession, companyUserSession, SessionFixture } from '@/features/auth/fixtures';
-import type { Session } from '@/features/auth/session';
-import { needsPermission } from './access';
+import type { Session } from '@/lib/session';
+import { companyAdminSession, companyUserSession, SessionFixture } from '@/lib/testing/sessions';
 import { RequireAccess, SESSION_LOADING_LABEL } from './RequireAccess';
 
 interface GuardStoryArgs {
@@ -11,11 +10,11 @@ interface GuardStoryArgs {
   isLoading: boolean;
 }
 
-/** The guard in front of /data-types, which needs data_sources:read. */
+/** The guard in front of /data-types, which needs the viewData capability (data_sources:read). */
 function GuardedDataTypes({ session, isLoading }: GuardStoryArgs) {
   return (
     <SessionFixture session={session} isLoading={isLoading}>
-      <RequireAccess access={needsPermission('data_sources:read')}>
+      <RequireAccess access="viewData">
         <Typography variant="h4" component="h1">
           Data Types
         </Typography>

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { companyUserSession, globalAdminSession, SessionFixture } from '@/features/auth/fixtures';
-import type { Session } from '@/features/auth/session';
-import { needsPermission, needsRole, SIGNED_IN, type RouteAccess } from './access';
-import { originFrom } from './origin';
+import type { Capability } from '@domain/access/capabilities';
+import { originFrom } from '@/lib/origin';
+import type { Session } from '@/lib/session';
+import { companyUserSession, globalAdminSession, SessionFixture } from '@/lib/testing/sessions';
 import { RequireAccess, SESSION_LOADING_LABEL } from './RequireAccess';
 
 function LoginProbe() {
@@ -12,7 +12,7 @@ function LoginProbe() {
   return <p>Sign-in page, then back to {originFrom(location.state)}</p>;
 }
 
-function renderGuarded(access: RouteAccess, session: Session | null, isLoading = false) {
+function renderGuarded(access: Capability, session: Session | null, isLoading = false) {
   return render(
     <SessionFixture session={session} isLoading={isLoading}>
       <MemoryRouter initialEntries={['/data-types?type=static']}>
@@ -35,28 +35,28 @@ function renderGuarded(access: RouteAccess, session: Session | null, isLoading =
 
 describe('RequireAccess', () => {
   it('shows a spinner while the session is still loading', () => {
-    renderGuarded(SIGNED_IN, null, true);
+    renderGuarded('signedIn', null, true);
     expect(screen.getByRole('status')).toHaveTextContent(SESSION_LOADING_LABEL);
     expect(screen.queryByText('Data types page')).not.toBeInTheDocument();
   });
 
   it('sends a visitor without a session to /login, remembering the page they wanted', () => {
-    renderGuarded(needsPermission('data_sources:read'), null);
+    renderGuarded('viewData', null);
     expect(screen.getByText('Sign-in page, then back to /data-types?type=static')).toBeInTheDocument();
   });
 
   it('sends a user without the permission to /unauthorized', () => {
-    renderGuarded(needsPermission('data_sources:read'), companyUserSession);
+    renderGuarded('viewData', companyUserSession);
     expect(screen.getByText('Access Denied page')).toBeInTheDocument();
   });
 
   it('sends a user without the role to /unauthorized', () => {
-    renderGuarded(needsRole('admin'), companyUserSession);
+    renderGuarded('viewAudience', companyUserSession);
     expect(screen.getByText('Access Denied page')).toBeInTheDocument();
   });
 
   it('shows the page to a user who may open it', () => {
-    renderGuarded(needsRole('admin'), globalAdminSession);
+    renderGuarded('viewAudience', globalAdminSession);
     expect(screen.getByText('Data types page')).toBeInTheDocument();
   });
 });

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useSession } from '@/features/auth/session';
-import { PageSpinner } from '@/app/components/PageSpinner';
-import { decideAccess, type RouteAccess } from './access';
-import type { OriginState } from './origin';
+import type { Capability } from '@domain/access/capabilities';
+import type { OriginState } from '@/lib/origin';
+import { useSession } from '@/lib/session';
+import { PageSpinner } from '../components/PageSpinner';
+import { decideAccess } from './access';
 
 export const SESSION_LOADING_LABEL = 'Checking your session...';
 
 export interface RequireAccessProps {
-  access: RouteAccess;
+  /** The page's capability (its SCREENS entry). */
+  access: Capability;
   /** Where a visitor without a session goes; the page they wanted travels along in `state.from`. */
   fallback?: string;
   children: ReactNode;
@@ -16,10 +18,10 @@ export interface RequireAccessProps {
 
 /** The route guard: a spinner while the session loads, then sign-in, Access Denied or the page. */
 export function RequireAccess({ access, fallback = '/login', children }: RequireAccessProps) {
-  const { session, isLoading } = useSession();
+  const { caller, isLoading } = useSession();
   const location = useLocation();
 
-  switch (decideAccess(access, session, isLoading)) {
+  switch (decideAccess(access, caller, isLoading)) {
     case 'loading':
       return <PageSpinner label={SESSION_LOADING_LABEL} fullScreen />;
     case 'sign-in': {

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BarePage } from '@/app/components/BarePage';
+import { BarePage } from '@/ui/BarePage';
 
 /** An address that is not a page of the dashboard. */
 export function NotFoundPage() {

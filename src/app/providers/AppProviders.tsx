@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { NotificationsProvider } from '@/lib/notifications';
 // The module itself, not the '@/theme' barrel: the barrel also brings the brand components
 // (and MUI's Tooltip and Popper with them) into the first download.
 import { AppTheme } from '@/theme/AppTheme';
-import { AuthProvider } from '@/features/auth/AuthProvider';
-import { CompanyFilterProvider } from '@/features/auth/CompanyFilterProvider';
-import { SsoProvider } from '@/features/auth/SsoProvider';
-import { NotificationsProvider } from '@/app/notifications';
+import { AuthProvider, CompanyFilterProvider, SsoProvider } from '@/features/auth';
 
 export interface AppProvidersProps {
   queryClient: QueryClient;

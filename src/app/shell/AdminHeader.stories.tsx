@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { AdminModalsProvider } from '@/features/admin/AdminModals';
+import type { Session } from '@/lib/session';
+import { mockFetch } from '@/lib/testing/mockFetch';
 import {
   companyAdminSession,
   companyUserSession,
@@ -8,9 +9,8 @@ import {
   globexCompany,
   sampleCompanies,
   SessionFixture,
-} from '@/features/auth/fixtures';
-import type { Session } from '@/features/auth/session';
-import { mockFetch } from '@/app/testing/mockFetch';
+} from '@/lib/testing/sessions';
+import { AdminModalsProvider } from '../adminModals/AdminModals';
 import { AdminHeader } from './AdminHeader';
 
 interface HeaderStoryArgs {

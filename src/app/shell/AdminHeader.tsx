@@ -8,9 +8,8 @@ import Typography from '@mui/material/Typography';
 import BusinessIcon from '@mui/icons-material/Business';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { ROLE_LABELS } from '@domain/auth/roles';
-import { isGlobalAdmin } from '@/features/auth/access';
-import { useCompanyFilter, useSession } from '@/features/auth/session';
-import { useCompanies } from '@/features/companies/api';
+import { useCompanies } from '@/lib/accounts';
+import { useCompanyFilter, useSession } from '@/lib/session';
 import { headerCompany } from './headerCompany';
 
 // The menu is downloaded when first wanted (hovering or focusing its button is enough).
@@ -34,9 +33,10 @@ function initialOf(name: string): string {
 
 /** The bar above every page of the shell: the company being viewed and the user menu. */
 export function AdminHeader() {
-  const { session } = useSession();
+  const { session, can } = useSession();
   const { companyFilter } = useCompanyFilter();
-  const companies = useCompanies(isGlobalAdmin(session));
+  // The chosen company's name and logo come from the list the company filter offers.
+  const companies = useCompanies(can('chooseCompany'));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   /** Stays true after the first opening, so the menu can play its closing transition. */
   const [menuRequested, setMenuRequested] = useState(false);

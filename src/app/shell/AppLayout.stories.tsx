@@ -1,12 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
 import { expect } from 'storybook/test';
-import { NOT_AVAILABLE_YET } from '@/app/pages/ComingSoon';
-import { mockFetch } from '@/app/testing/mockFetch';
-import { DataTypesPage } from '@/features/data-types/DataTypesPage';
-import { OverviewPage } from '@/features/dashboard/OverviewPage';
-import { companyUserSession, globalAdminSession, sampleCompanies, SessionFixture } from '@/features/auth/fixtures';
-import type { Session } from '@/features/auth/session';
+import type { Session } from '@/lib/session';
+import { loadLazy } from '@/lib/testing/loadLazy';
+import { mockFetch } from '@/lib/testing/mockFetch';
+import { companyUserSession, globalAdminSession, sampleCompanies, SessionFixture } from '@/lib/testing/sessions';
+import { NOT_AVAILABLE_YET } from '@/ui/ComingSoon';
+import { OverviewPage } from '@/features/dashboard';
+import { DataTypesPage } from '@/features/data-types';
+import { APP_ROUTES } from '../routes';
 import { AppLayout } from './AppLayout';
 
 /** The shell around two of its pages, as the router mounts it. */
@@ -14,7 +16,7 @@ function Shell({ session }: { session: Session }) {
   return (
     <SessionFixture session={session}>
       <Routes>
-        <Route element={<AppLayout />}>
+        <Route element={<AppLayout routes={APP_ROUTES} />}>
           <Route index element={<OverviewPage />} />
           <Route path="data-types" element={<DataTypesPage />} />
           <Route path="*" element={null} />
@@ -28,6 +30,8 @@ const meta = {
   title: 'Shell/AppLayout',
   component: Shell,
   parameters: { layout: 'fullscreen', router: { initialEntries: ['/'] } },
+  // The router loads each page when first opened; the shell is looked at once both are in.
+  loaders: [() => loadLazy(OverviewPage, DataTypesPage)],
   beforeEach: () => mockFetch({ 'GET /api/companies': { body: sampleCompanies } }),
   args: { session: globalAdminSession },
 } satisfies Meta<typeof Shell>;

@@ -1,11 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-import { DEFAULT_PERMISSIONS } from '@domain/auth/roles';
-import { visibleNavigation } from './navigation';
+import { callerOf } from '@/lib/session';
+import { companyUserSession, globalAdminSession } from '@/lib/testing/sessions';
+import { APP_ROUTES } from '../routes';
+import { buildNavigation, visibleNavigation } from './navigation';
 import { Sidebar } from './Sidebar';
 
-const everything = visibleNavigation({ role: 'admin', permissions: [...DEFAULT_PERMISSIONS.admin] });
-const companyUser = visibleNavigation({ role: 'user', permissions: ['dashboard:read', 'data_sources:read'] });
+const navigation = buildNavigation(APP_ROUTES);
+const everything = visibleNavigation(callerOf(globalAdminSession), navigation);
+const companyUser = visibleNavigation(
+  callerOf({ ...companyUserSession, permissions: ['dashboard:read', 'data_sources:read'] }),
+  navigation,
+);
 
 const meta = {
   title: 'Shell/Sidebar',

@@ -14,7 +14,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Logo } from '@/theme/components/Logo';
-import { DeferredThemeToggle } from '@/app/components/DeferredThemeToggle';
+import { DeferredThemeToggle } from '@/ui/DeferredThemeToggle';
 import { isActivePath, type NavGroup, type NavItem } from './navigation';
 
 // Collapsed groups label themselves with tooltips (MUI's Popper): only needed once collapsed.

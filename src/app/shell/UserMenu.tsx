@@ -14,27 +14,46 @@ import GroupIcon from '@mui/icons-material/Group';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SellIcon from '@mui/icons-material/Sell';
 import StoreIcon from '@mui/icons-material/Store';
-import { canOpenAdminModal, type AdminModalName } from '@/features/admin/adminModalAccess';
-import { useAdminModals } from '@/features/admin/AdminModals';
-import { isGlobalAdmin } from '@/features/auth/access';
-import { ALL_COMPANIES } from '@/features/auth/CompanyFilterProvider';
-import { useCompanyFilter, useSession } from '@/features/auth/session';
-import { useCompanies } from '@/features/companies/api';
+import { USER_MENU, type ScreenPath } from '@domain/access/capabilities';
+import { useCompanies } from '@/lib/accounts';
+import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
+import { useAdminModals, type AdminModalName } from '../adminModals/AdminModals';
 import { ALL_COMPANIES_LABEL } from './headerCompany';
 
-interface AdminControl {
-  label: string;
-  icon: ReactNode;
-  /** An administration modal, or a page. */
-  target: { modal: AdminModalName } | { path: string };
+/** An entry of the menu, by its name in the capability map. */
+export type UserMenuEntry = keyof typeof USER_MENU;
+
+interface MenuEntry {
+  entry: UserMenuEntry;
+  /** A modal of the registry, a page, or neither (an action of the menu itself). */
+  target?: { modal: AdminModalName } | { path: ScreenPath };
 }
 
-const ADMIN_CONTROLS: AdminControl[] = [
-  { label: 'Manage Companies', icon: <ApartmentIcon fontSize="small" />, target: { modal: 'companies' } },
-  { label: 'Manage Users', icon: <GroupIcon fontSize="small" />, target: { modal: 'users' } },
-  { label: 'Manage Permissions', icon: <AdminPanelSettingsIcon fontSize="small" />, target: { modal: 'permissions' } },
-  { label: 'Company Profile', icon: <StoreIcon fontSize="small" />, target: { modal: 'companyProfile' } },
-  { label: 'Plans', icon: <SellIcon fontSize="small" />, target: { path: '/plans' } },
+interface AdminControl extends MenuEntry {
+  label: string;
+  icon: ReactNode;
+  target: { modal: AdminModalName } | { path: ScreenPath };
+}
+
+const ADMIN_CONTROLS: readonly AdminControl[] = [
+  { entry: 'manageCompanies', label: 'Manage Companies', icon: <ApartmentIcon fontSize="small" />, target: { modal: 'companies' } },
+  { entry: 'manageUsers', label: 'Manage Users', icon: <GroupIcon fontSize="small" />, target: { modal: 'users' } },
+  {
+    entry: 'managePermissions',
+    label: 'Manage Permissions',
+    icon: <AdminPanelSettingsIcon fontSize="small" />,
+    target: { modal: 'permissions' },
+  },
+  { entry: 'companyProfile', label: 'Company Profile', icon: <StoreIcon fontSize="small" />, target: { modal: 'companyProfile' } },
+  { entry: 'plans', label: 'Plans', icon: <SellIcon fontSize="small" />, target: { path: '/plans' } },
+];
+
+/** Every entry the menu shows, with what it opens: the admin controls, then the filter and the profile part. */
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  ...ADMIN_CONTROLS,
+  { entry: 'companyFilter' },
+  { entry: 'profileSettings', target: { modal: 'profileSettings' } },
+  { entry: 'logout' },
 ];
 
 export interface UserMenuProps {
@@ -46,21 +65,19 @@ export interface UserMenuProps {
 }
 
 /**
- * The header's user menu in three parts: Admin Controls (each entry only for those who may use
- * it), Company Filter (global admin only) and User Profile.
+ * The header's user menu in three parts: Admin Controls, Company Filter and User Profile. Each
+ * entry shows only to those its USER_MENU capability allows.
  */
 export function UserMenu({ id, anchor, labelledBy, onClose }: UserMenuProps) {
   const navigate = useNavigate();
-  const access = useSession();
-  const { session, signOut, hasPermission } = access;
+  const { signOut, can } = useSession();
   const { companyFilter, setCompanyFilter } = useCompanyFilter();
-  const globalAdmin = isGlobalAdmin(session);
-  const companies = useCompanies(globalAdmin);
+  const shows = (entry: UserMenuEntry) => can(USER_MENU[entry]);
+  const choosesCompany = shows('companyFilter');
+  const companies = useCompanies(choosesCompany);
   const modals = useAdminModals();
 
-  const controls = ADMIN_CONTROLS.filter(({ target }) =>
-    'modal' in target ? canOpenAdminModal(target.modal, access) : hasPermission('plans:read'),
-  );
+  const controls = ADMIN_CONTROLS.filter(({ entry }) => shows(entry));
   const companyChoices = [{ id: ALL_COMPANIES, name: ALL_COMPANIES_LABEL }, ...(companies.data ?? [])];
 
   const run = (action: () => void) => () => {
@@ -93,8 +110,8 @@ export function UserMenu({ id, anchor, labelledBy, onClose }: UserMenuProps) {
       ))}
       {controls.length > 0 && <Divider />}
 
-      {globalAdmin && <ListSubheader role="presentation">View Data For</ListSubheader>}
-      {globalAdmin &&
+      {choosesCompany && <ListSubheader role="presentation">View Data For</ListSubheader>}
+      {choosesCompany &&
         companyChoices.map((choice) => {
           const selected = choice.id === companyFilter;
           return (
@@ -110,21 +127,25 @@ export function UserMenu({ id, anchor, labelledBy, onClose }: UserMenuProps) {
             </MenuItem>
           );
         })}
-      {globalAdmin && <Divider />}
+      {choosesCompany && <Divider />}
 
       <ListSubheader role="presentation">User Profile</ListSubheader>
-      <MenuItem onClick={run(() => modals.open('profileSettings'))}>
-        <ListItemIcon>
-          <AccountCircleIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>Profile Settings</ListItemText>
-      </MenuItem>
-      <MenuItem onClick={logout}>
-        <ListItemIcon>
-          <LogoutIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>Logout</ListItemText>
-      </MenuItem>
+      {shows('profileSettings') && (
+        <MenuItem onClick={run(() => modals.open('profileSettings'))}>
+          <ListItemIcon>
+            <AccountCircleIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Profile Settings</ListItemText>
+        </MenuItem>
+      )}
+      {shows('logout') && (
+        <MenuItem onClick={logout}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Logout</ListItemText>
+        </MenuItem>
+      )}
     </Menu>
   );
 }

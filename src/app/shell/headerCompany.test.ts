@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acmeCompany, companyUserSession, globalAdminSession, globexCompany, sampleCompanies } from '@/features/auth/fixtures';
+import { acmeCompany, companyUserSession, globalAdminSession, globexCompany, sampleCompanies } from '@/lib/testing/sessions';
 import { ALL_COMPANIES_LABEL, headerCompany, MY_COMPANY_LABEL } from './headerCompany';
 
 describe('headerCompany', () => {

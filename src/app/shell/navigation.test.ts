@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PERMISSIONS } from '@domain/auth/roles';
-import { isActivePath, NAVIGATION, visibleNavigation, type NavGroup } from './navigation';
+import { callerOf } from '@/lib/session';
+import { companyAdminSession, companyUserSession, globalAdminSession } from '@/lib/testing/sessions';
+import { APP_ROUTES } from '../routes';
+import { buildNavigation, isActivePath, visibleNavigation, type NavGroup } from './navigation';
+
+const NAVIGATION = buildNavigation(APP_ROUTES);
 
 const labels = (groups: readonly NavGroup[]) =>
   Object.fromEntries(groups.map((group) => [group.label, group.items.map((item) => item.label)]));
@@ -18,13 +22,13 @@ describe('the navigation', () => {
   });
 
   it('shows a global admin everything', () => {
-    expect(labels(visibleNavigation({ role: 'admin', permissions: [...DEFAULT_PERMISSIONS.admin] }))).toEqual(
+    expect(labels(visibleNavigation(callerOf(globalAdminSession), NAVIGATION))).toEqual(
       labels(NAVIGATION),
     );
   });
 
   it('hides Audience Intelligence from a company admin but shows their permitted pages', () => {
-    const groups = visibleNavigation({ role: 'company_admin', permissions: [...DEFAULT_PERMISSIONS.company_admin] });
+    const groups = visibleNavigation(callerOf(companyAdminSession), NAVIGATION);
     expect(labels(groups)).toEqual({
       Overview: ['Dashboard'],
       Data: ['Data Sources', 'Data Types', 'Outbound API', 'Export Data'],
@@ -34,17 +38,20 @@ describe('the navigation', () => {
   });
 
   it('hides a group when none of its pages may be opened', () => {
-    const groups = visibleNavigation({ role: 'user', permissions: ['dashboard:read'] });
+    const groups = visibleNavigation(callerOf({ ...companyUserSession, permissions: ['dashboard:read'] }), NAVIGATION);
     expect(labels(groups)).toEqual({ Overview: ['Dashboard'] });
   });
 
   it('shows only the pages a permission opens', () => {
-    const groups = visibleNavigation({ role: 'user', permissions: ['dashboard:read', 'api:read', 'models:read'] });
+    const groups = visibleNavigation(
+      callerOf({ ...companyUserSession, permissions: ['dashboard:read', 'api:read', 'models:read'] }),
+      NAVIGATION,
+    );
     expect(labels(groups)).toEqual({ Overview: ['Dashboard'], Data: ['Outbound API'], Discovery: ['Discovery Settings'] });
   });
 
   it('shows nothing without a session', () => {
-    expect(visibleNavigation(null)).toEqual([]);
+    expect(visibleNavigation(null, NAVIGATION)).toEqual([]);
   });
 
   it('marks an item active on its page and the pages below it, the overview only on "/"', () => {

@@ -1,18 +1,52 @@
 /**
  * The sidebar's navigation, derived from the route table so a page and its menu entry cannot
- * disagree about who may open it.
+ * disagree about who may open it: both read the page's capability.
  */
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { PermissionHolder } from '@domain/auth/roles';
-import { canAccess, type RouteAccess } from '@/app/guards/access';
-import { APP_ROUTES, NAV_GROUP_DEFINITIONS, type AppRoute, type NavGroupId } from '@/app/routes';
+import { allows, type Caller, type Capability } from '@domain/access/capabilities';
+import type { AppRoute } from '../routes';
 import { NAV_ICONS } from './navIcons';
+
+export type NavGroupId = 'overview' | 'data' | 'surveys' | 'discovery';
+
+/**
+ * Icons are named in the route table and drawn by the shell (navIcons.ts), so the first download
+ * (which includes the table) does not carry the sidebar's artwork.
+ */
+export type NavIconName =
+  | 'insights'
+  | 'storage'
+  | 'poll'
+  | 'explore'
+  | 'dashboard'
+  | 'audience'
+  | 'dataSources'
+  | 'dataTypes'
+  | 'outboundApi'
+  | 'exportData'
+  | 'surveyCreation'
+  | 'surveyPublished'
+  | 'discoverySettings';
+
+export interface NavGroupDefinition {
+  id: NavGroupId;
+  label: string;
+  icon: NavIconName;
+}
+
+/** The sidebar's four expandable groups, in their order. */
+export const NAV_GROUP_DEFINITIONS: readonly NavGroupDefinition[] = [
+  { id: 'overview', label: 'Overview', icon: 'insights' },
+  { id: 'data', label: 'Data', icon: 'storage' },
+  { id: 'surveys', label: 'Surveys', icon: 'poll' },
+  { id: 'discovery', label: 'Discovery', icon: 'explore' },
+];
 
 export interface NavItem {
   path: string;
   label: string;
   icon: SvgIconComponent;
-  access: RouteAccess;
+  access: Capability;
 }
 
 export interface NavGroup {
@@ -22,7 +56,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-export function buildNavigation(routes: readonly AppRoute[] = APP_ROUTES): NavGroup[] {
+export function buildNavigation(routes: readonly AppRoute[]): NavGroup[] {
   return NAV_GROUP_DEFINITIONS.map((group) => ({
     id: group.id,
     label: group.label,
@@ -33,12 +67,10 @@ export function buildNavigation(routes: readonly AppRoute[] = APP_ROUTES): NavGr
   }));
 }
 
-export const NAVIGATION: readonly NavGroup[] = buildNavigation();
-
-/** The groups and items this user may open; a group with nothing left is hidden. */
-export function visibleNavigation(holder: PermissionHolder | null, groups: readonly NavGroup[] = NAVIGATION): NavGroup[] {
+/** The groups and items this caller may open; a group with nothing left is hidden. */
+export function visibleNavigation(caller: Caller, groups: readonly NavGroup[]): NavGroup[] {
   return groups
-    .map((group) => ({ ...group, items: group.items.filter((item) => canAccess(item.access, holder)) }))
+    .map((group) => ({ ...group, items: group.items.filter((item) => allows(item.access, caller)) }))
     .filter((group) => group.items.length > 0);
 }
 

@@ -1,4 +1,4 @@
-import { ComingSoon } from '@/app/pages/ComingSoon';
+import { ComingSoon } from '@/ui/ComingSoon';
 
 /** Audience Intelligence: not built yet, so the page says so. */
 export function AudienceIntelligencePage() {

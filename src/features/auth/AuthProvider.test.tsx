@@ -4,12 +4,12 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { IPublicClientApplication } from '@azure/msal-browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/apiClient';
+import { createAppQueryClient } from '@/lib/queryClient';
+import { useSession } from '@/lib/session';
 import { AUTH_STORAGE_KEYS, STORAGE_KEYS } from '@/lib/storage';
-import { createAppQueryClient } from '@/app/queryClient';
-import { failure, mockFetch, type RestoreFetch } from '@/app/testing/mockFetch';
+import { failure, mockFetch, type RestoreFetch } from '@/lib/testing/mockFetch';
+import { companyAdminAnswer, companyAdminSession, companyUserAnswer } from '@/lib/testing/sessions';
 import { AuthProvider } from './AuthProvider';
-import { companyAdminAnswer, companyAdminSession, companyUserAnswer } from './fixtures';
-import { useSession } from './session';
 import { writeStoredSession } from './sessionStore';
 import { SsoContext, type SsoState } from './sso';
 
@@ -104,7 +104,7 @@ describe('AuthProvider at start-up', () => {
   });
 
   it('forgets a cached Microsoft account the server does not know', async () => {
-    restoreFetch = mockFetch({ 'POST /api/auth/verify-user': failure(404, 'User not found') });
+    restoreFetch = mockFetch({ 'POST /api/auth/verify-user': failure('user_not_found') });
     const client = fakeMsal();
     renderAuth(readySso(client));
     await screen.findByText('settled');
@@ -139,7 +139,7 @@ describe('AuthProvider signing out', () => {
 
   it('ends the session when any call answers 401', async () => {
     writeStoredSession(companyAdminSession);
-    restoreFetch = mockFetch({ 'GET /api/data-types': failure(401, 'Token expired') });
+    restoreFetch = mockFetch({ 'GET /api/data-types': failure('session_ended') });
     function DataTypes() {
       const query = useQuery({ queryKey: ['data-types'], queryFn: () => api.get('/api/data-types') });
       return <p>{query.isError ? 'failed' : 'fetching'}</p>;

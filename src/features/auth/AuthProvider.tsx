@@ -1,17 +1,16 @@
 /**
- * Owns the signed-in session (the SessionContext of session.ts): restores it at start-up, stores
- * every sign-in, and ends it on sign-out or when the server stops accepting the token.
+ * Owns the signed-in session (the SessionContext of src/lib/session.ts): restores it at start-up,
+ * stores every sign-in, and ends it on sign-out or when the server stops accepting the token.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
-import { hasPermission as holderHasPermission, roleSatisfies, type Permission, type Role } from '@domain/auth/roles';
 import type { AuthResponse, Company, SessionUser } from '@domain/auth/types';
+import { useNotify } from '@/lib/notifications';
+import { onUnauthorized } from '@/lib/queryClient';
+import { SessionContext, sessionAccess, sessionFromAnswer, type Session, type SessionContextValue } from '@/lib/session';
 import { STORAGE_KEYS } from '@/lib/storage';
-import { useNotify } from '@/app/notifications';
-import { onUnauthorized } from '@/app/queryClient';
 import { authApi, authKeys } from './api';
-import { SessionContext, type Session, type SessionContextValue } from './session';
-import { clearStoredSession, readStoredSession, sessionFromAnswer, writeStoredSession } from './sessionStore';
+import { clearStoredSession, readStoredSession, writeStoredSession } from './sessionStore';
 import { useSso, type SsoState } from './sso';
 import { identityFromSignIn, SSO_ID_TOKEN_SCOPES } from './ssoSettings';
 
@@ -126,8 +125,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut,
       updateUser,
       updateCompany,
-      hasPermission: (permission: Permission) => holderHasPermission(session, permission),
-      hasRole: (role: Role) => roleSatisfies(session?.role, role),
+      ...sessionAccess(session),
     }),
     [session, isLoading, signIn, signOut, updateUser, updateCompany],
   );

@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SessionContext, sessionAccess, useCompanyFilter, type Session, type SessionContextValue } from '@/lib/session';
 import { STORAGE_KEYS } from '@/lib/storage';
+import { companyUserSession, globalAdminSession } from '@/lib/testing/sessions';
 import { CompanyFilterProvider } from './CompanyFilterProvider';
-import { companyUserSession, globalAdminSession } from './fixtures';
-import { SessionContext, useCompanyFilter, type Session, type SessionContextValue } from './session';
 
 function FilterProbe() {
   const { companyFilter, filterParam, setCompanyFilter } = useCompanyFilter();
@@ -25,8 +25,7 @@ function sessionValue(session: Session | null): SessionContextValue {
     signOut: nothing,
     updateUser: nothing,
     updateCompany: nothing,
-    hasPermission: () => false,
-    hasRole: () => false,
+    ...sessionAccess(session),
   };
 }
 

@@ -1,21 +1,18 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { ALL_COMPANIES, CompanyFilterContext, companyFilterValue, useSession } from '@/lib/session';
 import { STORAGE_KEYS } from '@/lib/storage';
-import { isGlobalAdmin } from './access';
-import { CompanyFilterContext, useSession, type CompanyFilterContextValue } from './session';
-
-export const ALL_COMPANIES = 'all';
 
 function readStoredFilter(): string {
   return localStorage.getItem(STORAGE_KEYS.companyFilter) || ALL_COMPANIES;
 }
 
 /**
- * The global admin's "View Data For" choice, kept under adminCompanyFilter. Every other role is
- * fixed to its own company, whatever storage says.
+ * The global admin's "View Data For" choice, kept under adminCompanyFilter. Whoever may not choose
+ * a company is fixed to their own, whatever storage says.
  */
 export function CompanyFilterProvider({ children }: { children: ReactNode }) {
-  const { session } = useSession();
-  const globalAdmin = isGlobalAdmin(session);
+  const { session, can } = useSession();
+  const maySwitch = can('chooseCompany');
   const userId = session?.user.id ?? null;
   const [stored, setStored] = useState(readStoredFilter);
   // A new sign-in (sign-out cleared the key) starts from what is stored now.
@@ -27,19 +24,18 @@ export function CompanyFilterProvider({ children }: { children: ReactNode }) {
 
   const setCompanyFilter = useCallback(
     (value: string) => {
-      if (!globalAdmin) return;
+      if (!maySwitch) return;
       const next = value || ALL_COMPANIES;
       localStorage.setItem(STORAGE_KEYS.companyFilter, next);
       setStored(next);
     },
-    [globalAdmin],
+    [maySwitch],
   );
 
-  const value = useMemo<CompanyFilterContextValue>(() => {
-    if (!session) return { companyFilter: ALL_COMPANIES, setCompanyFilter, filterParam: undefined };
-    if (!globalAdmin) return { companyFilter: session.company.id, setCompanyFilter, filterParam: session.company.id };
-    return { companyFilter: stored, setCompanyFilter, filterParam: stored === ALL_COMPANIES ? undefined : stored };
-  }, [session, globalAdmin, stored, setCompanyFilter]);
+  const value = useMemo(
+    () => companyFilterValue(session, maySwitch, stored, setCompanyFilter),
+    [session, maySwitch, stored, setCompanyFilter],
+  );
 
   return <CompanyFilterContext.Provider value={value}>{children}</CompanyFilterContext.Provider>;
 }

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { failure, mockFetch } from '@/app/testing/mockFetch';
+import type { Session } from '@/lib/session';
+import { failure, mockFetch } from '@/lib/testing/mockFetch';
+import { companyAdminAnswer, companyAdminSession, SessionFixture } from '@/lib/testing/sessions';
 import { CompanyProfileWizardPage, SAVE_FAILED, UNEXPECTED_FAILURE } from './CompanyProfileWizardPage';
-import { companyAdminAnswer, companyAdminSession, SessionFixture } from './fixtures';
-import type { Session } from './session';
 
 /** Right after registration: a new company with nothing but its name. */
 const newCompanySession: Session = {
@@ -116,7 +116,7 @@ export const SavesAndContinues: Story = {
 
 export const SaveFails: Story = {
   args: { initialStep: 2 },
-  beforeEach: () => mockFetch({ 'PUT /api/companies/profile': failure(500, 'Internal server error') }),
+  beforeEach: () => mockFetch({ 'PUT /api/companies/profile': failure('internal_error') }),
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Save & Continue' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(SAVE_FAILED);

@@ -14,12 +14,12 @@ import Typography from '@mui/material/Typography';
 import { companyProfileSchema, type CompanyProfileInput } from '@domain/auth/schemas';
 import type { Company } from '@domain/auth/types';
 import { COMPANY_SIZES_WITH_EMPLOYEES, INDUSTRIES, TARGET_AUDIENCES } from '@domain/company/options';
+import { sizeInStyle } from '@domain/company/size';
+import { useSaveCompanyProfile } from '@/lib/accounts';
 import { ApiError } from '@/lib/apiClient';
-import { BarePage } from '@/app/components/BarePage';
-import { sizeInStyle } from '@/features/admin/companyForm';
-import { useSaveCompanyProfile } from '@/features/companies/api';
-import { FormTextField } from './components/FormTextField';
-import { useSession } from './session';
+import { useSession } from '@/lib/session';
+import { BarePage } from '@/ui/BarePage';
+import { FormTextField } from '@/ui/FormTextField';
 
 export const SAVE_FAILED = 'Failed to save company profile. Please try again.';
 export const UNEXPECTED_FAILURE = 'An error occurred. Please try again.';
@@ -32,9 +32,9 @@ export const WIZARD_STEPS: readonly { title: string; fields: FieldPath<ProfileVa
   { title: 'Business Focus', fields: ['description', 'targetAudience'] },
 ];
 
+/** The company's id is not a field: the session names the company, and the payload carries it. */
 function initialValues(company: Company): ProfileValues {
   return {
-    companyId: company.id,
     industry: company.industry ?? '',
     companySize: sizeInStyle(company.companySize, 'employees'),
     website: company.website ?? '',

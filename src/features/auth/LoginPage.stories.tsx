@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { AuthenticationResult, IPublicClientApplication } from '@azure/msal-browser';
 import { expect, fn, waitFor } from 'storybook/test';
-import { failure, mockFetch } from '@/app/testing/mockFetch';
-import { companyAdminAnswer, SessionFixture } from './fixtures';
+import { failure, mockFetch } from '@/lib/testing/mockFetch';
+import { companyAdminAnswer, SessionFixture } from '@/lib/testing/sessions';
 import { FORGOTTEN_PASSWORD_HELP, LoginPage } from './LoginPage';
 import { MicrosoftButton } from './MicrosoftButton';
 import type { SsoSignInButtonProps } from './msalClient';
@@ -85,7 +85,7 @@ export const Submitting: Story = {
 };
 
 export const InvalidCredentials: Story = {
-  beforeEach: () => mockFetch({ 'POST /api/auth/login': failure(401, 'Invalid credentials') }),
+  beforeEach: () => mockFetch({ 'POST /api/auth/login': failure('invalid_credentials') }),
   play: async ({ canvas, userEvent }) => {
     await fillIn(canvas, userEvent);
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Invalid email or password. Please try again.');
@@ -94,7 +94,7 @@ export const InvalidCredentials: Story = {
 };
 
 export const ServerError: Story = {
-  beforeEach: () => mockFetch({ 'POST /api/auth/login': failure(500, 'Internal server error') }),
+  beforeEach: () => mockFetch({ 'POST /api/auth/login': failure('internal_error') }),
   play: async ({ canvas, userEvent }) => {
     await fillIn(canvas, userEvent);
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Server error. Please try again later.');
@@ -124,7 +124,7 @@ export const MicrosoftAccountNotANavoutUser: Story = {
   args: { sso: ssoReady },
   beforeEach: () => {
     msalCache.clearCache.mockClear();
-    return mockFetch({ 'POST /api/auth/verify-user': failure(404, 'User not found') });
+    return mockFetch({ 'POST /api/auth/verify-user': failure('user_not_found') });
   },
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Microsoft work account' }));

@@ -10,13 +10,13 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { loginErrorMessage } from '@domain/auth/errors';
 import type { LoginInput } from '@domain/auth/schemas';
-import { BarePage } from '@/app/components/BarePage';
-import { originFrom } from '@/app/guards/origin';
+import { originFrom } from '@/lib/origin';
+import { useSession } from '@/lib/session';
+import { BarePage } from '@/ui/BarePage';
+import { FormInputField } from '@/ui/FormInputField';
 import { useLogin, useVerifyUser } from './api';
-import { FormInputField } from './components/FormInputField';
 import { lazySchemaResolver } from './lazySchemaResolver';
 import { MicrosoftButton } from './MicrosoftButton';
-import { useSession } from './session';
 import { useSso } from './sso';
 import {
   identityFromSignIn,

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { MESSAGES } from '@domain/auth/schemas';
-import { failure, mockFetch } from '@/app/testing/mockFetch';
-import { companyAdminAnswer, SessionFixture } from './fixtures';
+import { failure, mockFetch } from '@/lib/testing/mockFetch';
+import { companyAdminAnswer, SessionFixture } from '@/lib/testing/sessions';
 import { RegisterPage } from './RegisterPage';
 
 function RegisterScreen() {
@@ -77,7 +77,7 @@ export const Submitting: Story = {
 };
 
 export const EmailAlreadyExists: Story = {
-  beforeEach: () => mockFetch({ 'POST /api/auth/register': failure(409, 'Email already exists') }),
+  beforeEach: () => mockFetch({ 'POST /api/auth/register': failure('email_taken') }),
   play: async (context) => {
     await fillIn(context);
     await expect(await context.canvas.findByRole('alert')).toHaveTextContent(

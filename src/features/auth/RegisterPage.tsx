@@ -8,11 +8,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { registerErrorMessage } from '@domain/auth/errors';
 import type { RegisterFormInput } from '@domain/auth/schemas';
-import { BarePage } from '@/app/components/BarePage';
+import { useSession } from '@/lib/session';
+import { BarePage } from '@/ui/BarePage';
+import { FormInputField } from '@/ui/FormInputField';
 import { useRegister } from './api';
-import { FormInputField } from './components/FormInputField';
 import { lazySchemaResolver } from './lazySchemaResolver';
-import { useSession } from './session';
 
 const registerValidation = lazySchemaResolver<RegisterFormInput>(async () => (await import('@domain/auth/schemas')).registerFormSchema);
 

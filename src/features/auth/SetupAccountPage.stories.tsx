@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import type { InvitationUser } from '@domain/auth/types';
-import { failure, mockFetch } from '@/app/testing/mockFetch';
-import { companyUserAnswer, SessionFixture } from './fixtures';
+import { failure, mockFetch } from '@/lib/testing/mockFetch';
+import { companyUserAnswer, SessionFixture } from '@/lib/testing/sessions';
 import { ACTIVATED_MESSAGE, NO_TOKEN_MESSAGE, SetupAccountPage, VALIDATING_MESSAGE } from './SetupAccountPage';
 
 const invitee: InvitationUser = { name: 'Ivy Invitee', email: 'ivy@acme.example', company: 'Acme Retail', role: 'user' };
@@ -50,7 +50,7 @@ export const Validating: Story = {
 };
 
 export const ExpiredInvitation: Story = {
-  beforeEach: () => mockFetch({ 'GET /api/auth/validate-invitation/*': failure(410, 'This invitation has expired') }),
+  beforeEach: () => mockFetch({ 'GET /api/auth/validate-invitation/*': failure('invitation_expired', { error: 'This invitation has expired' }) }),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent('This invitation has expired');
   },
@@ -90,7 +90,7 @@ export const Activating: Story = {
 };
 
 export const ActivationFails: Story = {
-  beforeEach: () => mockFetch({ ...validInvitation(), 'POST /api/auth/activate-account': failure(500, 'HTTP error! status: 500') }),
+  beforeEach: () => mockFetch({ ...validInvitation(), 'POST /api/auth/activate-account': failure('internal_error') }),
   play: async (context) => {
     await choosePassword(context, 'Ivy-Password-1');
     await expect(await context.canvas.findByRole('alert')).toHaveTextContent('Failed to activate account. Please try again.');

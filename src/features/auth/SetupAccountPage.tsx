@@ -14,11 +14,11 @@ import { ROLE_LABELS } from '@domain/auth/roles';
 import type { ActivationFormInput } from '@domain/auth/schemas';
 import type { InvitationUser } from '@domain/auth/types';
 import { ACTIVATION_REDIRECT_MS } from '@domain/limits';
-import { BarePage } from '@/app/components/BarePage';
+import { useSession } from '@/lib/session';
+import { BarePage } from '@/ui/BarePage';
+import { FormInputField } from '@/ui/FormInputField';
 import { useActivateAccount, useInvitation } from './api';
-import { FormInputField } from './components/FormInputField';
 import { lazySchemaResolver } from './lazySchemaResolver';
-import { useSession } from './session';
 
 const activationValidation = lazySchemaResolver<ActivationFormInput>(async () => (await import('@domain/auth/schemas')).activationFormSchema);
 

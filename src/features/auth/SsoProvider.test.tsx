@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppQueryClient } from '@/app/queryClient';
-import { failure, mockFetch, type RestoreFetch } from '@/app/testing/mockFetch';
+import { createAppQueryClient } from '@/lib/queryClient';
+import { failure, mockFetch, type RestoreFetch } from '@/lib/testing/mockFetch';
 import { useSso } from './sso';
 import { SsoProvider } from './SsoProvider';
 
@@ -47,7 +47,7 @@ describe('SsoProvider', () => {
   });
 
   it('is unavailable when the settings cannot be read', async () => {
-    restoreFetch = mockFetch({ 'GET /api/auth/sso-config': failure(500, 'Internal server error') });
+    restoreFetch = mockFetch({ 'GET /api/auth/sso-config': failure('internal_error') });
     renderSso();
     expect(await screen.findByText('single sign-on unavailable')).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '@domain/auth/schemas';
 import type { AuthResponse, InvitationUser, SsoConfig } from '@domain/auth/types';
 import { api } from '@/lib/apiClient';
-import { IGNORE_UNAUTHORIZED } from '@/app/queryClient';
+import { IGNORE_UNAUTHORIZED } from '@/lib/queryClient';
 
 export const authKeys = {
   ssoConfig: ['auth', 'sso-config'] as const,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { sessionFromAnswer } from '@/lib/session';
 import { AUTH_STORAGE_KEYS, STORAGE_KEYS } from '@/lib/storage';
-import { companyAdminAnswer, companyAdminSession } from './fixtures';
-import { clearStoredSession, readStoredSession, sessionFromAnswer, writeStoredSession } from './sessionStore';
+import { companyAdminAnswer, companyAdminSession } from '@/lib/testing/sessions';
+import { clearStoredSession, readStoredSession, writeStoredSession } from './sessionStore';
 
 describe('the stored session', () => {
   it('is written under the keys of the specification, JSON where structured', () => {

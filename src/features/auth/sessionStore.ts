@@ -3,20 +3,9 @@
  * auth_user, auth_role, auth_company and auth_permissions in localStorage, JSON where structured.
  */
 import { isPermission, isRole, type Permission } from '@domain/auth/roles';
-import type { AuthResponse, Company, SessionUser } from '@domain/auth/types';
+import type { Company, SessionUser } from '@domain/auth/types';
+import type { Session } from '@/lib/session';
 import { AUTH_STORAGE_KEYS, readJson, STORAGE_KEYS, writeJson } from '@/lib/storage';
-import type { Session } from './session';
-
-export function sessionFromAnswer(answer: AuthResponse): Session {
-  return {
-    token: answer.token,
-    user: answer.user,
-    // The role is the one of the login answer, stored beside the user (section 6).
-    role: answer.user.role,
-    company: answer.company,
-    permissions: answer.permissions,
-  };
-}
 
 /**
  * The stored session, or null unless user, role, company and token all exist: a partial record

@@ -5,8 +5,6 @@
 
 import { SSO_REDIRECT_PATH } from '@domain/auth/sso';
 
-export { SSO_REDIRECT_PATH };
-
 /** Scopes of the sign-in popup (platform specification, section 4). */
 export const SSO_LOGIN_SCOPES = ['User.Read', 'openid', 'profile', 'email'] as const;
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { NOT_AVAILABLE_YET } from '@/app/pages/ComingSoon';
-import { companyAdminSession, globalAdminSession, SessionFixture } from '@/features/auth/fixtures';
+import { companyAdminSession, globalAdminSession, SessionFixture } from '@/lib/testing/sessions';
+import { NOT_AVAILABLE_YET } from '@/ui/ComingSoon';
 import { OverviewPage } from './OverviewPage';
 
 const meta = {

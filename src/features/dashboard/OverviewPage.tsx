@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/app/pages/ComingSoon';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
+import { ComingSoon } from '@/ui/ComingSoon';
 
 /** The overview at "/": it greets the company; the metrics themselves are not built yet. */
 export function OverviewPage() {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { NOT_AVAILABLE_YET } from '@/app/pages/ComingSoon';
+import { NOT_AVAILABLE_YET } from '@/ui/ComingSoon';
 import { DataTypesPage } from './DataTypesPage';
 
 const meta = {

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor } from 'storybook/test';
 import { PLANS } from '@domain/plans/plans';
+import { expectShown } from '@/lib/testing/storyHelpers';
 import { ContactSalesDialog } from './ContactSalesDialog';
-import { expectShown } from '@/features/admin/storyHelpers';
 
 const meta = {
   title: 'Pages/Plans/ContactSalesDialog',

@@ -11,7 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { EMAIL_PATTERN, MESSAGES } from '@domain/auth/schemas';
 import type { Plan } from '@domain/plans/plans';
-import { FormTextField } from '@/features/auth/components/FormTextField';
+import { FormTextField } from '@/ui/FormTextField';
 
 /** Nothing is sent anywhere (specification, section 7); the e-mail is still checked so the form makes sense. */
 const contactSalesSchema = yup.object({

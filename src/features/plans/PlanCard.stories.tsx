@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { PLANS } from '@domain/plans/plans';
+import { expectShown } from '@/lib/testing/storyHelpers';
 import { PlanCard } from './PlanCard';
-import { expectShown } from '@/features/admin/storyHelpers';
 
 const plan = (id: string) => PLANS.find((entry) => entry.id === id)!;
 

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { PLAN_BENEFITS, PRICING_NOTE, SALES_THANK_YOU } from '@domain/plans/plans';
-import { withSession } from '@/features/admin/fixtures';
+import { withSession } from '@/lib/testing/fixtures';
+import { expectShown } from '@/lib/testing/storyHelpers';
 import PlansPage from './PlansPage';
-import { expectShown } from '@/features/admin/storyHelpers';
 
 const meta = {
   title: 'Pages/Plans',

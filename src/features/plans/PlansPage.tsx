@@ -10,8 +10,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PLANS, PLAN_BENEFITS, PRICING_NOTE, SALES_THANK_YOU, type Plan } from '@domain/plans/plans';
-import { useNotify } from '@/app/notifications';
-import { useSession } from '@/features/auth/session';
+import { useNotify } from '@/lib/notifications';
+import { useSession } from '@/lib/session';
 import { ContactSalesDialog } from './ContactSalesDialog';
 import { PlanCard } from './PlanCard';
 

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, screen, waitFor, within } from 'storybook/test';
-import { failure, mockFetch } from '@/app/testing/mockFetch';
-import { adminApiRoutes, sampleFile, SESSIONS, withSession } from '@/features/admin/fixtures';
+import { adminApiRoutes, sampleFile, SESSIONS, withSession } from '@/lib/testing/fixtures';
+import { failure, mockFetch } from '@/lib/testing/mockFetch';
+import { expectShown } from '@/lib/testing/storyHelpers';
 import ProfileSettingsModal from './ProfileSettingsModal';
-import { expectShown } from '@/features/admin/storyHelpers';
 
 const meta = {
   title: 'Profile/Profile Settings',
@@ -55,7 +55,7 @@ export const Saves: Story = {
 };
 
 export const SaveFails: Story = {
-  beforeEach: () => mockFetch({ 'PUT /api/users/profile': failure(500, 'Database unavailable') }),
+  beforeEach: () => mockFetch({ 'PUT /api/users/profile': failure('internal_error', { error: 'Database unavailable' }) }),
   play: async ({ userEvent }) => {
     const modal = await dialog();
     await userEvent.click(modal.getByRole('button', { name: 'Save' }));

@@ -11,24 +11,23 @@ import Typography from '@mui/material/Typography';
 import { ROLE_LABELS } from '@domain/auth/roles';
 import { userProfileSchema, type UserProfileInput } from '@domain/auth/schemas';
 import type { SessionUser } from '@domain/auth/types';
-import type { AdminModalProps } from '@/features/admin/AdminModals';
-import { AdminDialog } from '@/features/admin/components/AdminDialog';
-import { FailureAlert } from '@/features/admin/components/FailureAlert';
-import { ImageUpload } from '@/features/admin/components/ImageUpload';
-import { PROFILE_IMAGE_LIMIT } from '@/features/admin/imageValidation';
-import { useCloseAfterSuccess } from '@/features/admin/useCloseAfterSuccess';
-import { FormTextField } from '@/features/auth/components/FormTextField';
-import { useSession } from '@/features/auth/session';
-import { useRemoveProfilePhoto, useUpdateProfile, useUploadProfilePhoto } from '@/features/users/api';
+import { useRemoveProfilePhoto, useUpdateProfile, useUploadProfilePhoto } from '@/lib/accounts';
+import { PROFILE_IMAGE_LIMIT } from '@/lib/imageValidation';
+import { useSession } from '@/lib/session';
+import { useCloseAfterSuccess } from '@/lib/useCloseAfterSuccess';
+import { FailureAlert } from '@/ui/FailureAlert';
+import { FormTextField } from '@/ui/FormTextField';
+import { ImageUpload } from '@/ui/ImageUpload';
+import { ModalDialog, type ModalProps } from '@/ui/ModalDialog';
 
 const FORM_ID = 'profile-settings-form';
 
-export default function ProfileSettingsModal({ open, onClose }: AdminModalProps) {
+export default function ProfileSettingsModal({ open, onClose }: ModalProps) {
   const { session } = useSession();
   return (
-    <AdminDialog open={open} onClose={onClose} title="Profile Settings" maxWidth="sm">
+    <ModalDialog open={open} onClose={onClose} title="Profile Settings" maxWidth="sm">
       {session && <ProfileSettingsForm user={session.user} onClose={onClose} />}
-    </AdminDialog>
+    </ModalDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ComingSoon } from '@/app/pages/ComingSoon';
+import { ComingSoon } from '@/ui/ComingSoon';
 
 /** LiveIQ: not built yet, so the page says so. */
 export function SurveyPublishedPage() {

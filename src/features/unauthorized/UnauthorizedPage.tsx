@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
-import { BarePage } from '@/app/components/BarePage';
+import { BarePage } from '@/ui/BarePage';
 
 export const ACCESS_DENIED_MESSAGE = "You don't have permission to view this page.";
 export const CONTACT_ADMIN_NOTE = 'If you need access, please contact your administrator.';

@@ -1,0 +1,3 @@
+import { lazyExport } from '@/lib/lazyExport';
+
+export const OverviewPage = lazyExport(() => import('./OverviewPage'), 'OverviewPage');

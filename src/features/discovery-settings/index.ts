@@ -1,0 +1,3 @@
+import { lazyExport } from '@/lib/lazyExport';
+
+export const DiscoverySettingsPage = lazyExport(() => import('./DiscoverySettingsPage'), 'DiscoverySettingsPage');

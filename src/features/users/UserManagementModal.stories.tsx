@@ -1,0 +1,156 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { adminApiRoutes, SAMPLE_INVITATION_LINK, SESSIONS, USERS, withSession } from '@/lib/testing/fixtures';
+import { failure, mockFetch } from '@/lib/testing/mockFetch';
+import { expectShown } from '@/lib/testing/storyHelpers';
+import UserManagementModal from './UserManagementModal';
+
+const meta = {
+  title: 'Administration/User Management',
+  component: UserManagementModal,
+  decorators: [withSession('companyAdmin')],
+  beforeEach: () => mockFetch(adminApiRoutes({ session: SESSIONS.companyAdmin })),
+  args: { open: true, onClose: fn() },
+} satisfies Meta<typeof UserManagementModal>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+const dialog = async () => within(await screen.findByRole('dialog', { name: 'User Management' }));
+const userRow = async (email: string) => (await dialog()).findByRole('row', { name: new RegExp(email.replace('.', '\\.')) });
+
+export const CompanyAdmin: Story = {
+  play: async () => {
+    const modal = await dialog();
+    await expect(await userRow(USERS.ivy.email)).toHaveTextContent('Invited');
+    // A company admin sees their own company only: no company column.
+    await expect(modal.queryByRole('columnheader', { name: 'Company' })).not.toBeInTheDocument();
+  },
+};
+
+/** Invite: Global Admin is not offered to a company admin; the link shows once sent. */
+export const InviteShowsTheLink: Story = {
+  play: async ({ userEvent }) => {
+    const modal = await dialog();
+    await userEvent.click(modal.getByRole('button', { name: 'Invite User' }));
+    await userEvent.click(modal.getByRole('combobox', { name: 'Role' }));
+    await expect(await screen.findByRole('option', { name: 'Company Admin' })).toBeInTheDocument();
+    await expect(screen.queryByRole('option', { name: 'Global Admin' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.type(modal.getByLabelText(/^Email/), 'erin@acme.example');
+    await userEvent.type(modal.getByLabelText(/^Full Name/), 'Erin Fox');
+    await userEvent.click(modal.getByRole('button', { name: 'Send Invitation' }));
+
+    await expectShown(() => screen.getByText('Invitation sent to erin@acme.example'));
+    await expect(await modal.findByLabelText('Invitation Link')).toHaveValue(SAMPLE_INVITATION_LINK);
+    await expect(await userRow('erin@acme.example')).toHaveTextContent('Invited');
+  },
+};
+
+export const GlobalAdminAllCompanies: Story = {
+  decorators: [withSession('globalAdmin')],
+  beforeEach: () => mockFetch(adminApiRoutes({ session: SESSIONS.globalAdmin })),
+  play: async ({ userEvent }) => {
+    const modal = await dialog();
+    await expect(await userRow(USERS.dan.email)).toHaveTextContent('Globex Health');
+    await expectShown(() => modal.getByRole('columnheader', { name: 'Company' }));
+    await userEvent.click(modal.getByRole('button', { name: 'Invite User' }));
+    await expectShown(() => modal.getByRole('combobox', { name: /^Company/ }));
+    await userEvent.click(modal.getByRole('combobox', { name: 'Role' }));
+    await expect(await screen.findByRole('option', { name: 'Global Admin' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** Changing a status asks first, then the list reloads with the new status. */
+export const ChangeStatus: Story = {
+  play: async ({ userEvent }) => {
+    const row = within(await userRow(USERS.bob.email));
+    await userEvent.click(row.getByRole('combobox', { name: 'Status of Bob Chen' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Suspended' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Change User Status' }));
+    await expectShown(() => confirm.getByText("Are you sure you want to change Bob Chen's status to Suspended?"));
+    await userEvent.click(confirm.getByRole('button', { name: 'Change Status' }));
+    await waitFor(async () => expect(await userRow(USERS.bob.email)).toHaveTextContent('Suspended'));
+    await expectShown(() => screen.getByText('Bob Chen is now Suspended'));
+  },
+};
+
+export const ChangeStatusFails: Story = {
+  beforeEach: () =>
+    mockFetch({
+      ...adminApiRoutes({ session: SESSIONS.companyAdmin }),
+      [`PUT /api/users/${USERS.ivy.id}/status`]: failure('request_failed', { error: 'An invited user must accept the invitation first' }),
+    }),
+  play: async ({ userEvent }) => {
+    const row = within(await userRow(USERS.ivy.email));
+    await userEvent.click(row.getByRole('combobox', { name: 'Status of Ivy Invitee' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Active' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Status' }));
+    await expect(
+      await screen.findByText('Failed to update user status: An invited user must accept the invitation first'),
+    ).toBeVisible();
+  },
+};
+
+export const ResetPassword: Story = {
+  play: async ({ userEvent }) => {
+    const modal = await dialog();
+    await userEvent.click(await modal.findByRole('button', { name: 'Reset password for Bob Chen' }));
+    const reset = within(await screen.findByRole('dialog', { name: 'Reset Password' }));
+    await expect(reset.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
+    await userEvent.type(reset.getByLabelText(/^New Password/), 'Bob-Keller-2026');
+    await waitFor(() => expect(reset.getByRole('button', { name: 'Reset Password' })).toBeEnabled());
+    await userEvent.click(reset.getByRole('button', { name: 'Reset Password' }));
+    await expectShown(() => screen.getByText('Password reset for Bob Chen'));
+  },
+};
+
+export const DeleteUser: Story = {
+  play: async ({ userEvent }) => {
+    const modal = await dialog();
+    await userEvent.click(await modal.findByRole('button', { name: 'Delete Ivy Invitee' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete User' }));
+    await expectShown(() => confirm.getByText(/This action cannot be undone\./));
+    await userEvent.click(confirm.getByRole('button', { name: 'Delete' }));
+    await expectShown(() => screen.getByText('User Ivy Invitee was deleted'));
+    await waitFor(() => expect(modal.queryByRole('row', { name: /ivy@acme\.example/ })).not.toBeInTheDocument());
+  },
+};
+
+export const DeleteFails: Story = {
+  beforeEach: () =>
+    mockFetch({
+      ...adminApiRoutes({ session: SESSIONS.companyAdmin }),
+      [`DELETE /api/users/${USERS.bob.id}`]: failure('internal_error', { error: 'Database unavailable' }),
+    }),
+  play: async ({ userEvent }) => {
+    const modal = await dialog();
+    await userEvent.click(await modal.findByRole('button', { name: 'Delete Bob Chen' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete User' }));
+    await expectShown(() => confirm.getByText('Failed to delete user'));
+    await expectShown(() => confirm.getByText('Database unavailable'));
+  },
+};
+
+export const Empty: Story = {
+  beforeEach: () => mockFetch(adminApiRoutes({ session: SESSIONS.companyAdmin, users: [] })),
+  play: async () => {
+    await expect(await (await dialog()).findByText('No users found for the selected company.')).toBeVisible();
+  },
+};
+
+export const LoadFails: Story = {
+  beforeEach: () => mockFetch({ 'GET /api/users': failure('internal_error', { error: 'Database unavailable' }) }),
+  play: async () => {
+    const modal = await dialog();
+    await expectShown(() => modal.getByText('Failed to load users'));
+    await expectShown(() => modal.getByRole('button', { name: 'Retry' }));
+  },
+};
+
+export const Loading: Story = {
+  beforeEach: () => mockFetch({ 'GET /api/users': { delayMs: Infinity } }),
+};

@@ -1,0 +1,95 @@
+/**
+ * A stand-in for the BFF in stories and unit tests: replaces globalThis.fetch with fixed answers
+ * per "METHOD /path" and returns the function that restores it (a Storybook `beforeEach` can
+ * return it as its cleanup). Calls are recorded so a test can check what was sent.
+ */
+import { API_ERRORS, type ApiErrorBody, type ErrorCode } from '@domain/errors';
+
+export interface MockCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export interface MockAnswer {
+  status?: number;
+  body?: unknown;
+  /** Milliseconds before answering; Infinity never answers (a request still in flight). */
+  delayMs?: number;
+}
+
+/** Keys are "GET /api/auth/me"; a key ending in "*" matches every path with that prefix. */
+export type MockRoutes = Record<string, MockAnswer | ((call: MockCall) => MockAnswer)>;
+
+export type RestoreFetch = (() => void) & { calls: MockCall[] };
+
+/**
+ * The BFF's answer for an error `code`: its status, and the body `{ error, message, code }` with
+ * the catalogue's wording unless `details` gives the words of a particular case, as the server's
+ * own apiError does.
+ */
+export function failure(code: ErrorCode, details: Partial<Pick<ApiErrorBody, 'error' | 'message' | 'fields'>> = {}): MockAnswer {
+  const definition = API_ERRORS[code];
+  const error = details.error ?? definition.error;
+  const message = details.message ?? (details.error ? error : definition.message);
+  return { status: definition.status, body: { error, message, code, ...(details.fields ? { fields: details.fields } : {}) } };
+}
+
+function findAnswer(routes: MockRoutes, call: MockCall) {
+  const key = `${call.method} ${call.path}`;
+  if (routes[key]) return routes[key];
+  const prefix = Object.keys(routes).find((pattern) => pattern.endsWith('*') && key.startsWith(pattern.slice(0, -1)));
+  return prefix ? routes[prefix] : undefined;
+}
+
+function parseBody(body: BodyInit | null | undefined): unknown {
+  if (typeof body !== 'string') return body ?? undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+export function mockFetch(routes: MockRoutes): RestoreFetch {
+  const original = globalThis.fetch;
+  const calls: MockCall[] = [];
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, 'http://localhost');
+    const call: MockCall = {
+      method: (init?.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      body: parseBody(init?.body),
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
+    };
+    calls.push(call);
+    const route = findAnswer(routes, call);
+    const answer: MockAnswer = route
+      ? typeof route === 'function'
+        ? route(call)
+        : route
+      : failure('route_not_found', { error: `No mocked answer for ${call.method} ${call.path}` });
+    if (answer.delayMs) await waitOrAbort(answer.delayMs, init?.signal);
+    const status = answer.status ?? 200;
+    const text = status === 204 || answer.body === undefined ? null : JSON.stringify(answer.body);
+    return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
+  };
+  return Object.assign(
+    () => {
+      globalThis.fetch = original;
+    },
+    { calls },
+  );
+}
+
+function waitOrAbort(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = Number.isFinite(ms) ? setTimeout(resolve, ms) : undefined;
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+  });
+}

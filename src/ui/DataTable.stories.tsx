@@ -1,0 +1,31 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { DataTable } from './DataTable';
+
+const rows = Array.from({ length: 30 }, (_, index) => ({ id: index + 1, name: `Company ${String(index + 1).padStart(2, '0')}` }));
+
+const meta = {
+  title: 'UI/DataTable',
+  component: DataTable,
+  args: { rows: rows.slice(0, 3), columns: [{ field: 'name', headerName: 'Name', flex: 1 }], label: 'Companies', maxHeight: 400 },
+} satisfies Meta<typeof DataTable>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const FewRows: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('grid', { name: 'Companies' })).toBeInTheDocument();
+    // One page of rows needs no pagination footer.
+    await expect(canvas.queryByText(/1–3 of 3/)).not.toBeInTheDocument();
+  },
+};
+
+export const ManyRowsSorted: Story = {
+  args: { rows, initialSort: [{ field: 'name', sort: 'desc' }] },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('1–25 of 30')).toBeInTheDocument();
+    const firstCell = canvas.getAllByRole('gridcell')[0];
+    await expect(firstCell).toHaveTextContent('Company 30');
+  },
+};
