@@ -10,6 +10,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { DatabaseConfig } from './config';
 import { ENTITIES } from './entities';
+import { contextEntityManager } from './middleware/requestContext';
 import { MIGRATIONS } from './migrations';
 
 const shared = {
@@ -27,8 +28,9 @@ const shared = {
     snapshot: false,
     silent: true,
   },
-  // Every request works in its own forked EntityManager (RequestContext); a query made outside
-  // one is a bug, so the global manager refuses it.
+  // Every request works in its own forked EntityManager (middleware/requestContext.ts); a query
+  // made outside one is a bug, so the global manager refuses it.
+  context: contextEntityManager,
   allowGlobalContext: false,
   debug: false,
 } satisfies Partial<Options>;

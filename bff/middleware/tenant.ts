@@ -7,10 +7,10 @@
  * the company check cannot be forgotten.
  */
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/core';
-import { RequestContext } from '@mikro-orm/core';
 import type { Actor, AppContext, AppMiddleware } from '../types';
 import { actorOf } from './auth';
 import { apiError, type ErrorDetails } from './errors';
+import { requestEntityManager } from './requestContext';
 
 /** The company a list is scoped to: a global admin's filter (undefined: all), otherwise their own. */
 export function companyScope(actor: Actor, requested: string | undefined): string | undefined {
@@ -66,9 +66,7 @@ export function inReach<Entity extends object>(
 ): ReachGuard<Entity> {
   const guard = (async (ctx, next) => {
     const id = (ctx as { params?: Record<string, string> }).params?.[param] ?? '';
-    const em = RequestContext.getEntityManager();
-    if (!em) throw new Error('inReach runs inside a request context');
-    const row = await findInReach(em, actorOf(ctx), entity, id, notFound);
+    const row = await findInReach(requestEntityManager(), actorOf(ctx), entity, id, notFound);
     (ctx.state.inReach ??= new Map()).set(guard, row);
     return next();
   }) as ReachGuard<Entity>;

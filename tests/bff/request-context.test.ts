@@ -1,0 +1,43 @@
+/** Each request works in its own EntityManager, made the first time the request uses the ORM. */
+import { describe, expect, it } from 'vitest';
+import type { EntityManager } from '@mikro-orm/core';
+import { User } from '@bff/entities';
+import { requestContext, requestEntityManager } from '@bff/middleware/requestContext';
+import type { AppContext } from '@bff/types';
+import { useWorld } from './support/world';
+
+describe('request context', () => {
+  const world = useWorld();
+  const inRequest = <T>(work: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      void requestContext(world().orm)({} as AppContext, async () => work().then(resolve, reject));
+    });
+
+  it('gives one request one EntityManager, and each request its own', async () => {
+    const orm = world().orm;
+    const seen: EntityManager[] = [];
+    await Promise.all(
+      [0, 1].map(() =>
+        inRequest(async () => {
+          const first = requestEntityManager();
+          await orm.em.findOneOrFail(User, { id: world().users.bob.id });
+          expect(orm.em.getContext()).toBe(first);
+          seen.push(first);
+        }),
+      ),
+    );
+    expect(seen[0]).not.toBe(seen[1]);
+    expect(seen[0]).not.toBe(orm.em);
+  });
+
+  it('keeps a loaded entity within its request', async () => {
+    const orm = world().orm;
+    const inFirst = await inRequest(() => orm.em.findOneOrFail(User, { id: world().users.bob.id }));
+    const inSecond = await inRequest(() => orm.em.findOneOrFail(User, { id: world().users.bob.id }));
+    expect(inSecond).not.toBe(inFirst);
+  });
+
+  it('refuses the ORM outside a request', async () => {
+    await expect(world().orm.em.findOne(User, { id: world().users.bob.id })).rejects.toThrow(/global/i);
+  });
+});
