@@ -1,10 +1,9 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { companySchema, type CompanyInput } from '@domain/auth/schemas';
 import type { Company } from '@domain/auth/types';
-import { FailureAlert } from '@/ui/FailureAlert';
+import { FormActions } from '@/ui/FormActions';
 import { COMPANY_SIZE_OPTIONS, companyFormValues, companyPayload } from '../companyForm';
 import { CompanyFields } from './CompanyFields';
 
@@ -37,15 +36,14 @@ export function CompanyForm({ company, onSubmit, onCancel, submitting, error }: 
       onSubmit={handleSubmit((values) => onSubmit(companyPayload(values)))}
     >
       <CompanyFields control={control} sizeOptions={COMPANY_SIZE_OPTIONS.bare} showStatus disabled={submitting} />
-      {Boolean(error) && <FailureAlert title={`Failed to ${verb} company`} error={error} />}
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} disabled={submitting}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={missingRequired || submitting}>
-          {company ? 'Save Changes' : 'Add Company'}
-        </Button>
-      </Stack>
+      <FormActions
+        failureTitle={`Failed to ${verb} company`}
+        failure={error}
+        submitLabel={company ? 'Save Changes' : 'Add Company'}
+        pending={submitting}
+        submitDisabled={missingRequired}
+        onCancel={onCancel}
+      />
     </Stack>
   );
 }

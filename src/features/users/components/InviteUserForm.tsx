@@ -2,17 +2,16 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import * as yup from 'yup';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { inviteSchema, MESSAGES, type InviteInput } from '@domain/auth/schemas';
 import type { Company, InviteResponse } from '@domain/auth/types';
-import { FailureAlert } from '@/ui/FailureAlert';
+import { FormActions } from '@/ui/FormActions';
 import { FormTextField } from '@/ui/FormTextField';
 import { useInviteUser } from '../api';
 import { roleOptions, type RoleAssigner } from '../roleOptions';
+import { RoleSelect } from './RoleSelect';
 
 /** A global admin viewing all companies must say which company the invitee joins. */
 const inviteWithCompanySchema = inviteSchema.shape({
@@ -70,28 +69,21 @@ export function InviteUserForm({ assigner, company, onInvited, onCancel }: Invit
             name="role"
             control={control}
             render={({ field }) => (
-              <TextField
-                select
-                label="Role"
+              <RoleSelect
                 fullWidth
                 name={field.name}
                 inputRef={field.ref}
                 value={field.value}
+                options={roles}
                 onBlur={field.onBlur}
-                onChange={(event) => {
-                  field.onChange(event.target.value);
+                onChange={(role) => {
+                  field.onChange(role);
                   // A global admin normally belongs to the internal company: offer it.
-                  if (event.target.value === 'admin' && internalCompanyId && !getValues('companyId')) {
+                  if (role === 'admin' && internalCompanyId && !getValues('companyId')) {
                     setValue('companyId', internalCompanyId, { shouldValidate: true });
                   }
                 }}
-              >
-                {roles.map((option) => (
-                  <MenuItem key={option.value} value={option.value}>
-                    {option.label}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
             )}
           />
         </Grid>
@@ -107,15 +99,13 @@ export function InviteUserForm({ assigner, company, onInvited, onCancel }: Invit
           </Grid>
         )}
       </Grid>
-      {invite.isError && <FailureAlert title="Failed to send invitation" error={invite.error} />}
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} disabled={invite.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={invite.isPending}>
-          {invite.isPending ? 'Sending...' : 'Send Invitation'}
-        </Button>
-      </Stack>
+      <FormActions
+        failureTitle="Failed to send invitation"
+        failure={invite.error}
+        submitLabel={invite.isPending ? 'Sending...' : 'Send Invitation'}
+        pending={invite.isPending}
+        onCancel={onCancel}
+      />
     </Stack>
   );
 }

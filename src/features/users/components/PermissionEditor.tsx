@@ -2,23 +2,21 @@ import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PERMISSIONS, PERMISSION_LABELS, type Permission, type Role } from '@domain/auth/roles';
+import { PERMISSIONS, PERMISSION_LABELS, type Permission } from '@domain/auth/roles';
 import { userPermissionsSchema } from '@domain/auth/schemas';
 import type { ManagedUser } from '@domain/auth/types';
 import { useNotify } from '@/lib/notifications';
-import { FailureAlert } from '@/ui/FailureAlert';
+import { FormActions } from '@/ui/FormActions';
 import { useUpdatePermissions } from '../api';
 import { permissionsForRole, roleOptions, type RoleAssigner } from '../roleOptions';
+import { RoleSelect } from './RoleSelect';
 
 export interface PermissionEditorProps {
   user: ManagedUser;
@@ -59,26 +57,17 @@ export function PermissionEditor({ user, assigner, onSaved, onCancel }: Permissi
         name="role"
         control={control}
         render={({ field }) => (
-          <TextField
-            select
-            label="Role"
-            sx={{ maxWidth: 280 }}
+          <RoleSelect
             name={field.name}
             inputRef={field.ref}
             value={field.value}
+            options={options}
             onBlur={field.onBlur}
-            onChange={(event) => {
-              const next = event.target.value as Role;
+            onChange={(next) => {
               field.onChange(next);
               setValue('permissions', permissionsForRole(next), { shouldDirty: true });
             }}
-          >
-            {options.map((option) => (
-              <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         )}
       />
       <Controller
@@ -123,15 +112,13 @@ export function PermissionEditor({ user, assigner, onSaved, onCancel }: Permissi
           );
         }}
       />
-      {update.isError && <FailureAlert title="Failed to update permissions" error={update.error} />}
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={update.isPending}>
-          Save Permissions
-        </Button>
-      </Stack>
+      <FormActions
+        failureTitle="Failed to update permissions"
+        failure={update.error}
+        submitLabel="Save Permissions"
+        pending={update.isPending}
+        onCancel={onCancel}
+      />
     </Stack>
   );
 }
