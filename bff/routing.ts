@@ -49,9 +49,7 @@ export class ApiRouter {
     const options = typeof first === 'function' ? {} : first;
     const middleware = typeof first === 'function' ? [first, ...rest] : rest;
     const guard = Object.assign(authorize(capability), { capability }) satisfies Guard;
-    const chain = [guard, checkInput(pathParams(key, path), options.query), ...middleware];
-    const register = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const;
-    this.router[register[method]](path, ...chain);
+    this.router.register(path, [method], [guard, checkInput(pathParams(key, path), options.query), ...middleware]);
     return this;
   }
 

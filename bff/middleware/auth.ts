@@ -14,13 +14,12 @@ import { isGlobalAdmin, isPermission } from '@domain/auth/roles';
 import type { Config } from '../config';
 import { preparedRowReader, type Orm } from '../db';
 import { ApiKey, Company, User } from '../entities';
-import { hashApiKey } from '../modules/apiKeys/tokens';
+import { isWellFormedApiKey } from '../modules/apiKeys/tokens';
+import { hashSecret } from '../secrets';
 import type { Actor, AppContext, AppMiddleware, CompanySnapshot, UserActor, UserSnapshot } from '../types';
 import { apiError, HttpError } from './errors';
 
 const BEARER = /^Bearer ([A-Za-z0-9_=-]+\.[A-Za-z0-9_=-]+\.[A-Za-z0-9_=-]*)$/;
-/** API keys are 64 letters and digits; anything else is not one of ours and costs no query. */
-const API_KEY_FORMAT = /^[A-Za-z0-9]{64}$/;
 
 interface SessionClaims {
   sub: string;
@@ -186,7 +185,7 @@ export function authenticate(config: Pick<Config, 'jwt'>, orm: Orm): AppMiddlewa
   }
 
   async function apiKeyActor(key: string): Promise<Actor | HttpError> {
-    const found = API_KEY_FORMAT.test(key) ? await readApiKey(hashApiKey(key)) : null;
+    const found = isWellFormedApiKey(key) ? await readApiKey(hashSecret(key)) : null;
     if (!found || found.caller.revokedAt) return apiError('invalid_api_key');
     if (!found.caller.isActive) return apiError('api_key_paused');
     if (!found.company || found.company.status !== 'active') return apiError('company_inactive');

@@ -41,6 +41,9 @@ export type InputCheck = AppMiddleware & { rules: InputRules };
  */
 export function checkInput(params: PathParam[], query?: AnyObjectSchema): InputCheck {
   const queryKeys = query ? Object.keys(query.fields) : [];
+  const rules: InputRules = { params, query: queryKeys };
+  // Most routes take neither: they pay nothing here.
+  if (!params.length && !query) return Object.assign((_ctx: AppContext, next: () => Promise<unknown>) => next(), { rules });
   const check = (async (ctx, next) => {
     const values = (ctx as { params?: Record<string, string> }).params ?? {};
     try {
@@ -54,7 +57,7 @@ export function checkInput(params: PathParam[], query?: AnyObjectSchema): InputC
     }
     return next();
   }) as InputCheck;
-  check.rules = { params, query: queryKeys };
+  check.rules = rules;
   return check;
 }
 

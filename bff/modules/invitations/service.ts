@@ -2,17 +2,14 @@
  * Invitation links: 32 random bytes, kept only as their SHA-256, valid for seven days and
  * usable once.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { INVITATION_TTL_DAYS, SHORT_TEXT_MAX } from '@domain/limits';
 import { Company, Invitation, User } from '../../entities';
 import { apiError } from '../../middleware/errors';
+import { hashSecret } from '../../secrets';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function hashInvitationToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
 
 export interface IssuedInvitation {
   token: string;
@@ -25,7 +22,7 @@ export async function issueInvitation(em: EntityManager, user: User, now = new D
   const token = randomBytes(32).toString('base64url');
   const invitation = em.create(Invitation, {
     userId: user.id,
-    tokenHash: hashInvitationToken(token),
+    tokenHash: hashSecret(token),
     expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
   });
   return { token, invitation };
@@ -45,7 +42,7 @@ export interface OpenInvitation {
 export async function findOpenInvitation(em: EntityManager, token: string, now = new Date()): Promise<OpenInvitation> {
   const invalid = apiError('invitation_invalid');
   if (!token || token.length > SHORT_TEXT_MAX) throw invalid;
-  const invitation = await em.findOne(Invitation, { tokenHash: hashInvitationToken(token) });
+  const invitation = await em.findOne(Invitation, { tokenHash: hashSecret(token) });
   if (!invitation) throw invalid;
   const user = await em.findOne(User, { id: invitation.userId });
   const company = user ? await em.findOne(Company, { id: user.companyId }) : null;

@@ -15,7 +15,8 @@ import { createApp, type AppDependencies } from '@bff/app';
 import { loadConfig, type Config } from '@bff/config';
 import { initOrm, migrate, type Orm } from '@bff/db';
 import { ApiKey, Company, User } from '@bff/entities';
-import { generateApiKey, hashApiKey } from '@bff/modules/apiKeys/tokens';
+import { API_KEY_PREFIX_LENGTH, generateApiKey } from '@bff/modules/apiKeys/tokens';
+import { hashSecret } from '@bff/secrets';
 import { signSessionToken } from '@bff/modules/auth/tokens';
 import { issueInvitation } from '@bff/modules/invitations/service';
 import { DEMO_USERS, seedDemo } from '@bff/seeders/demo';
@@ -168,8 +169,8 @@ export class World {
     const apiKey = em.create(ApiKey, {
       companyId,
       name: unique('key'),
-      tokenHash: hashApiKey(key),
-      tokenPrefix: key.slice(0, 8),
+      tokenHash: hashSecret(key),
+      tokenPrefix: key.slice(0, API_KEY_PREFIX_LENGTH),
       scopes: options.scopes ?? ['read', 'write', 'admin'],
       isActive: options.isActive ?? true,
       revokedAt: options.revokedAt ?? null,
