@@ -51,6 +51,14 @@ export const SETTINGS: readonly SettingDescription[] = [
   { name: 'SMTP_PASS', default: '', description: 'Mail server password.' },
   { name: 'SMTP_FROM', default: 'Navout <no-reply@navout.example>', description: 'Sender of invitation e-mails.' },
   { name: 'LOGIN_RATE_LIMIT', default: '5', description: 'Failed sign-ins allowed per account and client address in 15 minutes.' },
+  {
+    name: 'CREDENTIALS_KEY',
+    default: '(generated)',
+    description:
+      'Key (32 bytes, base64 or 64 hex digits) that encrypts data-source credentials at rest with AES-256-GCM. When absent, one is generated once and kept in DATA_DIR/credentials-key (mode 600). Set the same key on every replica.',
+  },
+  { name: 'IMPORT_MAX_BYTES', default: '10485760', description: 'Largest file accepted by Import Data (10 MB); a larger one is refused with 413 and nothing stored.' },
+  { name: 'SALES_EMAIL', default: '', description: 'Where Contact Sales and custom API requests are e-mailed (when SMTP_HOST is set). They are always kept in the requests inbox.' },
   { name: 'STATIC_DIR', default: 'dist', description: 'Built dashboard served for every non-API request (with index.html for client routes), when the folder exists.' },
 ];
 
@@ -86,6 +94,10 @@ export interface Config {
   smtp: SmtpSettings | null;
   loginRateLimit: number;
   staticDir: string;
+  /** 32 bytes for AES-256-GCM (data-source credentials). */
+  credentialsKey: Buffer;
+  importMaxBytes: number;
+  salesEmail: string | null;
 }
 
 export class ConfigError extends Error {
@@ -166,6 +178,26 @@ function jwtSecret(env: Env, dataDir: string): string {
   return generated;
 }
 
+/** The key that encrypts data-source credentials, generated and kept like the JWT secret when not set. */
+function credentialsKey(env: Env, dataDir: string): Buffer {
+  const configured = text(env, 'CREDENTIALS_KEY');
+  if (configured) {
+    const key = /^[0-9a-f]{64}$/i.test(configured) ? Buffer.from(configured, 'hex') : Buffer.from(configured, 'base64');
+    if (key.length !== 32) throw new ConfigError('CREDENTIALS_KEY must be 32 bytes, as base64 or 64 hex digits');
+    return key;
+  }
+  const file = join(dataDir, 'credentials-key');
+  if (existsSync(file)) {
+    const stored = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+    if (stored.length === 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const generated = randomBytes(32);
+  writeFileSync(file, `${generated.toString('base64')}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return generated;
+}
+
 function sso(env: Env): SsoSettings | null {
   const tenantId = text(env, 'SSO_TENANT_ID');
   const clientId = text(env, 'SSO_CLIENT_ID');
@@ -218,6 +250,9 @@ export function loadConfig(env: Env = process.env): Config {
     smtp: smtp(env),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 5, 1, 10_000),
     staticDir: resolve(text(env, 'STATIC_DIR') ?? 'dist'),
+    credentialsKey: credentialsKey(env, dataDir),
+    importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+    salesEmail: text(env, 'SALES_EMAIL') ?? null,
   };
 }
 

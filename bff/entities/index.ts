@@ -1,14 +1,26 @@
 import { ApiKey } from './ApiKey';
 import { Company } from './Company';
+import { DataRecord } from './DataRecord';
+import { DataSource } from './DataSource';
+import { DataType } from './DataType';
+import { FieldSetting } from './FieldSetting';
+import { ImportTemplate } from './ImportTemplate';
 import { Invitation } from './Invitation';
+import { ServiceRequest } from './ServiceRequest';
 import { StoredFile } from './StoredFile';
 import { User } from './User';
 
-export const ENTITIES = [Company, User, Invitation, StoredFile, ApiKey];
+export const ENTITIES = [Company, User, Invitation, StoredFile, ApiKey, DataSource, DataRecord, FieldSetting, ImportTemplate, DataType, ServiceRequest];
 
 // Each name is both the entity (em.find(User, ...)) and its type (user: User).
 export { ApiKey } from './ApiKey';
 export { Company } from './Company';
+export { DataRecord } from './DataRecord';
+export { DataSource } from './DataSource';
+export { DataType } from './DataType';
+export { FieldSetting } from './FieldSetting';
+export { ImportTemplate } from './ImportTemplate';
 export { Invitation } from './Invitation';
+export { ServiceRequest } from './ServiceRequest';
 export { StoredFile, type StoredFileKind } from './StoredFile';
 export { User } from './User';

@@ -77,3 +77,16 @@ export function inReach<Entity extends object>(
   };
   return guard;
 }
+
+/**
+ * The company a new row is written for: a global admin names it (their "View Data For" choice,
+ * which must be one company), everyone else writes for their own company whatever they send.
+ */
+export function companyForWrite(actor: Actor, requested: string | null | undefined): string {
+  if (!actor.isGlobalAdmin) {
+    if (requested && requested !== actor.companyId) throw apiError('not_found', { message: 'No such company exists in your reach.' });
+    return actor.companyId;
+  }
+  if (!requested) throw apiError('company_required');
+  return requested;
+}

@@ -82,6 +82,13 @@ export const API_ERRORS = {
   invitation_used: define(410, AUTH_WORDING.invitationUsed),
   invalid_image: define(400, 'Please select a valid image file', 'Upload a PNG, JPEG, GIF or WebP image.'),
   image_too_large: define(413, 'Image file must be smaller than 5MB', 'The upload must be at most 5 MB.'),
+  company_required: define(400, 'Choose a company', 'Choose a company in "View Data For" first: this is kept per company.'),
+  import_too_large: define(413, 'File too large', 'The file must be at most 10 MB.'),
+  unsupported_file: define(400, 'Unsupported file type', 'Import a .csv, .json, .xlsx or .xls file.'),
+  invalid_file: define(400, 'Error processing the file. Please try again.', 'The file could not be read.'),
+  import_rows_invalid: define(400, 'Some rows are not valid', 'Fix the rows listed in the report, or import only the valid rows.'),
+  sync_unavailable: define(409, 'Sync not available', 'This source cannot be synced yet.'),
+  global_data_type_protected: define(403, 'Only a global admin can change a global data type'),
   survey_inactive: define(410, 'Survey inactive', 'This survey is not accepting responses.'),
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -38,6 +38,8 @@ export const CAPABILITIES = {
   viewAudience: role('admin'),
   /** Data sources, data types, export and the survey screens share the data permission. */
   viewData: permission('data_sources:read'),
+  /** Connecting, importing, mapping, data types: changing a company's data. */
+  manageData: permission('data_sources:write'),
   viewApi: permission('api:read'),
   viewModels: permission('models:read'),
   viewPlans: permission('plans:read'),
@@ -197,6 +199,30 @@ export const API_ROUTES = {
   'DELETE /api/companies/:id': 'manageCompanies',
   'PUT /api/companies/:id/logo': 'editCompanyProfile',
   'DELETE /api/companies/:id/logo': 'editCompanyProfile',
+
+  'GET /api/data-sources': 'viewData',
+  'POST /api/data-sources': 'manageData',
+  'POST /api/data-sources/import/preview': 'manageData',
+  'POST /api/data-sources/import': 'manageData',
+  'GET /api/data-sources/fields': 'viewData',
+  'PUT /api/data-sources/fields': 'manageData',
+  'POST /api/data-sources/custom-fields': 'manageData',
+  'DELETE /api/data-sources/custom-fields/:id': 'manageData',
+  'GET /api/data-sources/templates': 'viewData',
+  'DELETE /api/data-sources/templates/:id': 'manageData',
+  'PUT /api/data-sources/:id': 'manageData',
+  'DELETE /api/data-sources/:id': 'manageData',
+  'POST /api/data-sources/:id/sync': 'manageData',
+  'GET /api/data-sources/:id/records': 'viewData',
+
+  'GET /api/data-types': 'viewData',
+  'POST /api/data-types': 'manageData',
+  'PUT /api/data-types/:id': 'manageData',
+  'DELETE /api/data-types/:id': 'manageData',
+
+  // The requests inbox: anyone signed in may ask; the Navout team (global admins) reads them.
+  'POST /api/requests': 'signedIn',
+  'GET /api/requests': 'manageCompanies',
 
   // Logos and photos: public by their unguessable ids, so every device (and the widget) shows them.
   'GET /api/files/:fileId': 'public',

@@ -1,0 +1,49 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { RecordKind } from '@domain/data/unifiedModel';
+import type { UnifiedValue } from '@domain/data/values';
+import { nullable, record } from './BaseRecord';
+import { Company } from './Company';
+import { DataSource } from './DataSource';
+
+/**
+ * One record of a connected source: the row as it came (`data`), its values in the unified model
+ * (`unified`), and where it came from (the `_import_metadata` of the specification). The unified
+ * fields later features look up or aggregate by are also kept in their own indexed columns
+ * (PROMOTED_FIELDS in src/domain/data/unifiedModel.ts).
+ *
+ * Written in bulk by the import (bff/modules/imports/store.ts), not through the unit of work.
+ */
+export const DataRecord = defineEntity({
+  name: 'DataRecord',
+  tableName: 'data_records',
+  properties: record({
+    companyId: p.manyToOne(Company).mapToPk().fieldName('company_id').index().updateRule('no action'),
+    sourceId: p.manyToOne(DataSource).mapToPk().fieldName('source_id').index().updateRule('no action'),
+    kind: p.string().$type<RecordKind>().length(10),
+    /** The value of the source's key field: a re-import with the same key updates this record. */
+    recordKey: nullable(p.string()),
+    data: p.json<Record<string, unknown>>(),
+    unified: p.json<Record<string, UnifiedValue>>(),
+    importId: nullable(p.string().length(36)),
+    sourceFile: nullable(p.string()),
+    sourceType: p.string().length(20),
+    importedAt: p.datetime(),
+    /** The row's position in its file (0-based, as the specification's recordIndex). */
+    recordIndex: p.integer(),
+    userId: nullable(p.string()),
+    email: nullable(p.string()),
+    anonymousId: nullable(p.string()),
+    eventType: nullable(p.string()),
+    eventTime: nullable(p.datetime()),
+    itemId: nullable(p.string()),
+  }),
+  indexes: [
+    { properties: ['sourceId', 'recordKey'] },
+    { properties: ['companyId', 'kind', 'eventTime'] },
+    { properties: ['companyId', 'email'] },
+    { properties: ['companyId', 'userId'] },
+    { properties: ['companyId', 'anonymousId'] },
+    { properties: ['companyId', 'itemId'] },
+  ],
+});
+export type DataRecord = InferEntity<typeof DataRecord>;

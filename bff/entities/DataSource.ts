@@ -1,0 +1,38 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { DataSourceStatus } from '@domain/data/sources';
+import type { FieldMapping, RecordKind } from '@domain/data/unifiedModel';
+import { nullable, record } from './BaseRecord';
+import { Company } from './Company';
+
+/**
+ * A company's connected source: a catalogue source connected with a key, or an imported file.
+ * The key is kept only encrypted (AES-256-GCM, bff/secrets.ts) and never leaves the BFF.
+ */
+export const DataSource = defineEntity({
+  name: 'DataSource',
+  tableName: 'data_sources',
+  properties: record({
+    companyId: p.manyToOne(Company).mapToPk().fieldName('company_id').index().updateRule('no action'),
+    name: p.string(),
+    description: nullable(p.text()),
+    /** 'File Upload' for imports, the catalogue category otherwise. */
+    type: p.string().length(100),
+    /** The catalogue entry it was connected from (csv-upload, json-upload… for files). */
+    catalogueId: p.string().length(100),
+    status: p.string().$type<DataSourceStatus>().length(20),
+    records: p.integer().onCreate(() => 0),
+    lastSync: nullable(p.datetime()),
+    /** Settings that are not secret: account id, file name and type. */
+    config: p.json<Record<string, unknown>>(),
+    /** The encrypted key (iv, tag and ciphertext, base64url), or null. */
+    credentials: nullable(p.text()),
+    recordKind: p.string().$type<RecordKind>().length(10),
+    /** The source's own fields (for a file: its columns), in order. */
+    fields: p.json<string[]>(),
+    mapping: p.json<FieldMapping>(),
+    /** The field whose value identifies a record across imports. */
+    keyField: nullable(p.string()),
+    createdById: nullable(p.string().length(36)),
+  }),
+});
+export type DataSource = InferEntity<typeof DataSource>;

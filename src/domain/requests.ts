@@ -1,0 +1,42 @@
+/**
+ * The internal requests inbox: custom-API requests from the Data Sources screen and Contact Sales
+ * requests from the Plans page. Stored per company, listed for global admins.
+ */
+import * as yup from 'yup';
+import { EMAIL_PATTERN, MESSAGES } from './auth/schemas';
+import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from './limits';
+
+export const REQUEST_KINDS = ['custom_api', 'contact_sales', 'model_access'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
+  custom_api: 'Custom API',
+  contact_sales: 'Contact Sales',
+  model_access: 'Model access',
+};
+
+export interface ServiceRequest {
+  id: string;
+  kind: RequestKind;
+  companyId: string;
+  companyName: string;
+  requestedByName: string | null;
+  requestedByEmail: string | null;
+  /** The service (custom API), the plan (sales) or the model (access). */
+  subject: string;
+  /** Documentation link (custom API). */
+  link: string | null;
+  /** Contact e-mail and free text (sales). */
+  contactEmail: string | null;
+  message: string | null;
+  createdAt: string;
+}
+
+export const serviceRequestSchema = yup.object({
+  kind: yup.string().oneOf(REQUEST_KINDS).required(),
+  subject: yup.string().trim().required('Subject is required').max(SHORT_TEXT_MAX),
+  link: yup.string().trim().url(MESSAGES.invalidUrl).max(LONG_TEXT_MAX).nullable().default(null),
+  contactEmail: yup.string().trim().matches(EMAIL_PATTERN, { message: MESSAGES.invalidEmail, excludeEmptyString: true }).max(SHORT_TEXT_MAX).nullable().default(null),
+  message: yup.string().trim().max(LONG_TEXT_MAX).nullable().default(null),
+});
+export type ServiceRequestInput = yup.InferType<typeof serviceRequestSchema>;
