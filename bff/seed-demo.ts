@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const orm = await initOrm(config);
   try {
     await migrate(orm);
-    const seeded = await RequestContext.create(orm.em, () => seedDemo(orm.em));
+    const seeded = await RequestContext.create(orm.em, () => seedDemo(orm.em, { data: config }));
     if (!seeded) {
       console.info(`The demo data already exists in ${describeDatabase(config.database)}; nothing to do.`);
       return;

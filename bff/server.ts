@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   logger.info({ database: describeDatabase(config.database), migrationsApplied: applied }, 'Database ready');
 
   if (await shouldSeed(config, orm)) {
-    const seeded = await RequestContext.create(orm.em, () => seedDemo(orm.em));
+    const seeded = await RequestContext.create(orm.em, () => seedDemo(orm.em, { data: config }));
     if (seeded) {
       console.info('\nDemo data created. Sign in with:');
       for (const user of DEMO_USERS) console.info(`  ${user.email.padEnd(24)} ${user.password.padEnd(20)} ${user.role}`);

@@ -5,7 +5,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { DEFAULT_PERMISSIONS, type Role } from '@domain/auth/roles';
 import { Company, User } from '../entities';
+import type { Config } from '../config';
 import { hashPassword as scryptHash } from '../modules/auth/passwords';
+import { seedDemoData } from './demoData';
 
 export interface DemoCompany {
   key: 'navout' | 'acme' | 'globex';
@@ -85,6 +87,12 @@ export const DEMO_USERS: readonly DemoUser[] = [
 export interface SeedOptions {
   /** Tests pass a memoised hasher; scrypt at full cost takes a noticeable time per password. */
   hashPassword?: (password: string) => Promise<string>;
+  /**
+   * Also seeds the companies' business data (files, records, sources, data types), encrypting the
+   * demo credentials with this key. The product's start and `npm run seed:demo` do; most tests
+   * only need the accounts.
+   */
+  data?: Pick<Config, 'credentialsKey'>;
 }
 
 export interface SeededDemo {
@@ -122,6 +130,18 @@ export async function seedDemo(em: EntityManager, options: SeedOptions = {}): Pr
         department: demo.department,
       });
     });
-    return { companies, users };
+    const seeded = { companies, users };
+    if (options.data) {
+      await tx.flush();
+      await seedDemoData(tx, options.data, companies, demoAdmins(seeded));
+    }
+    return seeded;
   });
+}
+
+/** Who created each company's demo data: its first admin. */
+function demoAdmins(seeded: SeededDemo): Record<DemoCompany['key'], User> {
+  const admins = {} as Record<DemoCompany['key'], User>;
+  for (const demo of DEMO_USERS) admins[demo.company] ??= seeded.users[demo.email]!;
+  return admins;
 }

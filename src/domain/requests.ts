@@ -5,6 +5,7 @@
 import * as yup from 'yup';
 import { EMAIL_PATTERN, MESSAGES } from './auth/schemas';
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from './limits';
+import { requiredTrimmed, trimmed } from './text';
 
 export const REQUEST_KINDS = ['custom_api', 'contact_sales', 'model_access'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
@@ -34,9 +35,9 @@ export interface ServiceRequest {
 
 export const serviceRequestSchema = yup.object({
   kind: yup.string().oneOf(REQUEST_KINDS).required(),
-  subject: yup.string().trim().required('Subject is required').max(SHORT_TEXT_MAX),
-  link: yup.string().trim().url(MESSAGES.invalidUrl).max(LONG_TEXT_MAX).nullable().default(null),
-  contactEmail: yup.string().trim().matches(EMAIL_PATTERN, { message: MESSAGES.invalidEmail, excludeEmptyString: true }).max(SHORT_TEXT_MAX).nullable().default(null),
-  message: yup.string().trim().max(LONG_TEXT_MAX).nullable().default(null),
+  subject: requiredTrimmed('Subject is required', SHORT_TEXT_MAX),
+  link: trimmed(LONG_TEXT_MAX).url(MESSAGES.invalidUrl).nullable().default(null),
+  contactEmail: trimmed(SHORT_TEXT_MAX).matches(EMAIL_PATTERN, { message: MESSAGES.invalidEmail, excludeEmptyString: true }).nullable().default(null),
+  message: trimmed(LONG_TEXT_MAX).nullable().default(null),
 });
 export type ServiceRequestInput = yup.InferType<typeof serviceRequestSchema>;

@@ -1,7 +1,9 @@
 import type { CompanyInput, CompanyProfileInput } from '@domain/auth/schemas';
 import type { Company as CompanyView } from '@domain/auth/types';
 import type { Orm } from '../../db';
-import { ApiKey, Company, Invitation, StoredFile, User } from '../../entities';
+import { ApiKey, Company, DataType, Invitation, ServiceRequest, StoredFile, User } from '../../entities';
+import { removeCompanyFields } from '../dataSources/fields';
+import { removeCompanyData } from '../dataSources/service';
 import { apiError } from '../../middleware/errors';
 import { findInReach } from '../../middleware/tenant';
 import type { UserActor } from '../../types';
@@ -69,6 +71,10 @@ export function createCompanyService({ orm }: { orm: Orm }) {
         await em.nativeDelete(User, { companyId: company.id });
         await em.nativeDelete(StoredFile, { companyId: company.id });
         await em.nativeDelete(ApiKey, { companyId: company.id });
+        await em.nativeDelete(DataType, { companyId: company.id });
+        await removeCompanyData(em, company.id);
+        await removeCompanyFields(em, company.id);
+        await em.nativeDelete(ServiceRequest, { companyId: company.id });
         await em.nativeDelete(Company, { id: company.id });
       });
     },

@@ -1,12 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor } from 'storybook/test';
 import { PLANS } from '@domain/plans/plans';
+import { failure, mockFetch } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { ContactSalesDialog } from './ContactSalesDialog';
 
 const meta = {
   title: 'Pages/Plans/ContactSalesDialog',
   component: ContactSalesDialog,
+  beforeEach: () => mockFetch({ 'POST /api/requests': ({ body }) => ({ status: 201, body: { id: 'r-1', ...(body as object) } }) }),
   args: {
     open: true,
     plan: PLANS.find((plan) => plan.id === 'enterprise')!,
@@ -26,6 +28,16 @@ export const Enterprise: Story = {
     await userEvent.type(screen.getByLabelText('Tell us about your needs'), 'Three brands, 2 million calls a month.');
     await userEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     await waitFor(() => expect(args.onSent).toHaveBeenCalled());
+  },
+};
+
+/** The request is kept by the server; when it cannot be, the dialog stays open and says so. */
+export const SendFails: Story = {
+  beforeEach: () => mockFetch({ 'POST /api/requests': failure('internal_error') }),
+  play: async ({ args, userEvent }) => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Send Request' }));
+    await expectShown(() => screen.getByText('The request could not be sent. Please try again.'));
+    await expect(args.onSent).not.toHaveBeenCalled();
   },
 };
 

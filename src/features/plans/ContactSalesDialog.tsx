@@ -11,9 +11,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { EMAIL_PATTERN, MESSAGES } from '@domain/auth/schemas';
 import type { Plan } from '@domain/plans/plans';
+import { useSendServiceRequest } from '@/lib/requests';
+import { FailureAlert } from '@/ui/FailureAlert';
 import { FormTextField } from '@/ui/FormTextField';
 
-/** Nothing is sent anywhere (specification, section 7); the e-mail is still checked so the form makes sense. */
+/** The request joins the requests inbox (and is e-mailed to sales when mail is configured). */
 const contactSalesSchema = yup.object({
   email: yup.string().trim().required(MESSAGES.emailRequired).matches(EMAIL_PATTERN, MESSAGES.invalidEmail),
   companyName: yup.string().trim().default(''),
@@ -60,12 +62,27 @@ function ContactSalesForm({ titleId, plan, defaults, onClose, onSent }: Omit<Con
     },
   });
 
+  const send = useSendServiceRequest();
+  const submit = handleSubmit((input) =>
+    send.mutate(
+      {
+        kind: 'contact_sales',
+        subject: plan ? plan.name : 'Enterprise',
+        link: null,
+        contactEmail: input.email,
+        message: [input.companyName && `Company: ${input.companyName}`, input.needs].filter(Boolean).join('\n\n') || null,
+      },
+      { onSuccess: () => onSent() },
+    ),
+  );
+
   return (
-    <form noValidate onSubmit={handleSubmit(() => onSent())} aria-labelledby={titleId}>
+    <form noValidate onSubmit={submit} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>Contact Sales</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText>{introFor(plan)}</DialogContentText>
+          {send.isError && <FailureAlert title="The request could not be sent. Please try again." error={send.error} />}
           <FormTextField control={control} name="email" label="Email Address" type="email" autoComplete="email" required fullWidth />
           <FormTextField control={control} name="companyName" label="Company Name" autoComplete="organization" fullWidth />
           <FormTextField control={control} name="needs" label="Tell us about your needs" multiline minRows={4} fullWidth />
@@ -73,8 +90,8 @@ function ContactSalesForm({ titleId, plan, defaults, onClose, onSent }: Omit<Con
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained">
-          Send Request
+        <Button type="submit" variant="contained" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send Request'}
         </Button>
       </DialogActions>
     </form>

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { PLAN_BENEFITS, PRICING_NOTE, SALES_THANK_YOU } from '@domain/plans/plans';
 import { withSession } from '@/lib/testing/fixtures';
+import { mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import PlansPage from './PlansPage';
 
@@ -14,6 +15,8 @@ const meta = {
 export default meta;
 
 type Story = StoryObj<typeof meta>;
+
+let requestsSent: MockCall[] = [];
 
 export const Default: Story = {
   play: async ({ canvas }) => {
@@ -30,8 +33,13 @@ export const Default: Story = {
   },
 };
 
-/** Nothing is sent: the request closes the dialog and thanks the visitor. */
+/** The request is sent to the requests inbox, then the dialog closes and thanks the visitor. */
 export const ContactSales: Story = {
+  beforeEach: () => {
+    const restore = mockFetch({ 'POST /api/requests': ({ body }) => ({ status: 201, body: { id: 'r-1', ...(body as object) } }) });
+    requestsSent = restore.calls;
+    return restore;
+  },
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Contact Sales' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Contact Sales' }));
@@ -40,6 +48,7 @@ export const ContactSales: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Send Request' }));
     await expectShown(() => screen.getByText(SALES_THANK_YOU));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Contact Sales' })).not.toBeInTheDocument());
+    await expect(requestsSent[0]?.body).toMatchObject({ kind: 'contact_sales', contactEmail: 'alice@acme.example', message: expect.stringContaining('Five brands') });
   },
 };
 

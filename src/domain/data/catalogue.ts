@@ -1,0 +1,224 @@
+/**
+ * The catalogue of sources a company can connect (data document, sections 2 and 3): categories in
+ * the specification's order, real sources in each, their "Popular" badges, and the built-in field
+ * sets of the five sources the specification mentions. Every other source gets the generic set.
+ */
+import type { RecordKind } from './unifiedModel';
+
+export const CATALOGUE_CATEGORIES = [
+  'Web Analytics',
+  'CRM Systems',
+  'E-commerce Platforms',
+  'Payment Processing',
+  'Productivity Tools',
+  'Analytics & Growth',
+  'Media & Content',
+  'Cloud Storage',
+  'Email Marketing',
+  'Custom API',
+  'Database Connections',
+  'Import Data',
+] as const;
+export type CatalogueCategory = (typeof CATALOGUE_CATEGORIES)[number];
+
+export const ALL_CATEGORIES_LABEL = 'All Categories';
+
+export const CATALOGUE_BUTTON_LABELS = {
+  connectApi: 'Connect API',
+  connectData: 'Connect Data',
+  connected: '✓ Connected',
+} as const;
+
+export interface CatalogueSource {
+  id: string;
+  name: string;
+  /** A short monogram shown on the card's tile. */
+  icon: string;
+  /** The tile's colour. */
+  color: string;
+  description: string;
+  isPopular: boolean;
+  /** Connected by importing a file ("Connect Data"), not with a key. */
+  isImport: boolean;
+  /** A custom integration (REST, GraphQL, Webhook) or the request for one. */
+  isCustom: boolean;
+  category: CatalogueCategory;
+  /** What its records are, once mapped into the unified model. */
+  recordKind: RecordKind;
+}
+
+type Entry = Omit<CatalogueSource, 'isPopular' | 'isImport' | 'isCustom' | 'recordKind'> &
+  Partial<Pick<CatalogueSource, 'isPopular' | 'isImport' | 'isCustom' | 'recordKind'>>;
+
+const entry = (source: Entry): CatalogueSource => ({
+  isPopular: false,
+  isImport: false,
+  isCustom: false,
+  recordKind: 'people',
+  ...source,
+});
+
+export const CATALOGUE: readonly CatalogueSource[] = [
+  entry({ id: 'google-analytics', name: 'Google Analytics', icon: 'GA', color: '#E37400', category: 'Web Analytics', description: 'Sessions, page views, traffic sources and conversions from GA4 properties.', isPopular: true, recordKind: 'events' }),
+  entry({ id: 'adobe-analytics', name: 'Adobe Analytics', icon: 'AA', color: '#EB1000', category: 'Web Analytics', description: 'Report suite metrics and visitor behaviour.', recordKind: 'events' }),
+  entry({ id: 'matomo', name: 'Matomo', icon: 'Ma', color: '#3152A0', category: 'Web Analytics', description: 'Privacy-friendly visits, actions and goals.', recordKind: 'events' }),
+
+  entry({ id: 'salesforce', name: 'Salesforce', icon: 'SF', color: '#00A1E0', category: 'CRM Systems', description: 'Accounts, contacts, leads and opportunities.', isPopular: true }),
+  entry({ id: 'hubspot', name: 'HubSpot', icon: 'HS', color: '#FF7A59', category: 'CRM Systems', description: 'Contacts, companies, deals and lifecycle stages.', isPopular: true }),
+  entry({ id: 'pipedrive', name: 'Pipedrive', icon: 'PD', color: '#1A1A1A', category: 'CRM Systems', description: 'People, organisations and deals from your pipeline.' }),
+
+  entry({ id: 'shopify', name: 'Shopify', icon: 'Sh', color: '#5E8E3E', category: 'E-commerce Platforms', description: 'Customers, orders and products of your store.', isPopular: true }),
+  entry({ id: 'woocommerce', name: 'WooCommerce', icon: 'Wo', color: '#7F54B3', category: 'E-commerce Platforms', description: 'Orders, customers and products from WordPress stores.' }),
+  entry({ id: 'bigcommerce', name: 'BigCommerce', icon: 'BC', color: '#121118', category: 'E-commerce Platforms', description: 'Catalogue, customers and orders.' }),
+
+  entry({ id: 'stripe', name: 'Stripe', icon: 'St', color: '#635BFF', category: 'Payment Processing', description: 'Customers, charges, subscriptions and invoices.', isPopular: true, recordKind: 'events' }),
+  entry({ id: 'paypal', name: 'PayPal', icon: 'PP', color: '#003087', category: 'Payment Processing', description: 'Transactions and payer details.', recordKind: 'events' }),
+  entry({ id: 'square', name: 'Square', icon: 'Sq', color: '#3E4348', category: 'Payment Processing', description: 'Payments, customers and point-of-sale orders.', recordKind: 'events' }),
+
+  entry({ id: 'calendly', name: 'Calendly', icon: 'Ca', color: '#006BFF', category: 'Productivity Tools', description: 'Scheduled meetings, invitees and event types.', recordKind: 'events' }),
+  entry({ id: 'notion', name: 'Notion', icon: 'No', color: '#191919', category: 'Productivity Tools', description: 'Rows of Notion databases.' }),
+  entry({ id: 'airtable', name: 'Airtable', icon: 'At', color: '#18BFFF', category: 'Productivity Tools', description: 'Records of Airtable bases.' }),
+
+  entry({ id: 'segment', name: 'Segment', icon: 'Se', color: '#52BD94', category: 'Analytics & Growth', description: 'Track, identify and page calls from your customer data platform.', isPopular: true, recordKind: 'events' }),
+  entry({ id: 'mixpanel', name: 'Mixpanel', icon: 'Mx', color: '#7856FF', category: 'Analytics & Growth', description: 'Product events and user profiles.', recordKind: 'events' }),
+  entry({ id: 'amplitude', name: 'Amplitude', icon: 'Am', color: '#1E61F0', category: 'Analytics & Growth', description: 'Behavioural events and cohorts.', recordKind: 'events' }),
+
+  entry({ id: 'youtube', name: 'YouTube', icon: 'YT', color: '#FF0000', category: 'Media & Content', description: 'Channel videos and viewing statistics.', recordKind: 'items' }),
+  entry({ id: 'wordpress', name: 'WordPress', icon: 'WP', color: '#21759B', category: 'Media & Content', description: 'Posts and pages of your site as a content catalogue.', recordKind: 'items' }),
+  entry({ id: 'contentful', name: 'Contentful', icon: 'Cf', color: '#2478CC', category: 'Media & Content', description: 'Entries of your content models.', recordKind: 'items' }),
+
+  entry({ id: 'amazon-s3', name: 'Amazon S3', icon: 'S3', color: '#569A31', category: 'Cloud Storage', description: 'CSV and JSON objects from an S3-compatible bucket.' }),
+  entry({ id: 'google-drive', name: 'Google Drive', icon: 'GD', color: '#1FA463', category: 'Cloud Storage', description: 'Spreadsheets and CSV files in a shared folder.' }),
+  entry({ id: 'dropbox', name: 'Dropbox', icon: 'Db', color: '#0061FF', category: 'Cloud Storage', description: 'CSV and JSON files in a Dropbox folder.' }),
+
+  entry({ id: 'mailchimp', name: 'Mailchimp', icon: 'MC', color: '#FFE01B', category: 'Email Marketing', description: 'Audiences, members and campaign activity.', isPopular: true }),
+  entry({ id: 'klaviyo', name: 'Klaviyo', icon: 'Kl', color: '#232426', category: 'Email Marketing', description: 'Profiles, lists and e-mail events.' }),
+  entry({ id: 'sendgrid', name: 'SendGrid', icon: 'SG', color: '#1A82E2', category: 'Email Marketing', description: 'Contacts and e-mail engagement.', recordKind: 'events' }),
+
+  entry({ id: 'rest-api', name: 'REST API', icon: '{}', color: '#455A64', category: 'Custom API', description: 'Pull records from any JSON REST endpoint.', isCustom: true }),
+  entry({ id: 'graphql', name: 'GraphQL', icon: 'GQ', color: '#E10098', category: 'Custom API', description: 'Pull records with a GraphQL query.', isCustom: true }),
+  entry({ id: 'webhook', name: 'Webhook', icon: 'Wh', color: '#00897B', category: 'Custom API', description: 'Receive records pushed to your own ingestion URL.', isCustom: true, recordKind: 'events' }),
+  entry({ id: 'request-custom-api', name: 'Request Custom API', icon: '+', color: '#6D4C41', category: 'Custom API', description: 'Ask us to build a connector for a service you use.', isCustom: true }),
+
+  entry({ id: 'postgresql', name: 'PostgreSQL', icon: 'Pg', color: '#336791', category: 'Database Connections', description: 'Rows of a read-only SELECT on your PostgreSQL database.', isPopular: true }),
+  entry({ id: 'mysql', name: 'MySQL', icon: 'My', color: '#00758F', category: 'Database Connections', description: 'Rows of a read-only SELECT on your MySQL or MariaDB database.' }),
+
+  entry({ id: 'csv-upload', name: 'CSV Upload', icon: 'CSV', color: '#2E7D32', category: 'Import Data', description: 'Import a comma-, semicolon- or tab-separated file.', isImport: true, isPopular: true }),
+  entry({ id: 'excel-upload', name: 'Excel Upload', icon: 'XLS', color: '#1D6F42', category: 'Import Data', description: 'Import the first sheet of an .xlsx or .xls workbook.', isImport: true }),
+  entry({ id: 'json-upload', name: 'JSON Upload', icon: 'JS', color: '#F9A825', category: 'Import Data', description: 'Import an array of records or a single record.', isImport: true }),
+];
+
+/** The custom-request entry opens the request dialog instead of connecting anything. */
+export const REQUEST_CUSTOM_API_ID = 'request-custom-api';
+
+export function catalogueSource(id: string): CatalogueSource | undefined {
+  return CATALOGUE.find((source) => source.id === id);
+}
+
+export function sourcesIn(category: CatalogueCategory | typeof ALL_CATEGORIES_LABEL): CatalogueSource[] {
+  return CATALOGUE.filter((source) => category === ALL_CATEGORIES_LABEL || source.category === category);
+}
+
+/** A field a source provides: a metric is counted or summed, a dimension groups or filters. */
+export interface SourceFieldDefinition {
+  id: string;
+  name: string;
+  type: 'metric' | 'dimension';
+  description: string;
+  /** The unified field it maps to by default. */
+  unifiedField?: string;
+}
+
+const f = (name: string, type: 'metric' | 'dimension', description: string, unifiedField?: string): SourceFieldDefinition => ({
+  id: name,
+  name,
+  type,
+  description,
+  ...(unifiedField ? { unifiedField } : {}),
+});
+
+/** The built-in field sets: web analytics, CRM, payment processor, scheduling tool, customer data platform. */
+export const BUILT_IN_FIELD_SETS: Record<string, readonly SourceFieldDefinition[]> = {
+  'google-analytics': [
+    f('client_id', 'dimension', 'Pseudonymous browser id.', 'anonymous_id'),
+    f('user_id', 'dimension', 'Signed-in user id sent with the hit.', 'user_id'),
+    f('event_name', 'dimension', 'GA4 event name (page_view, purchase…).', 'event_type'),
+    f('event_timestamp', 'dimension', 'When the event happened.', 'event_time'),
+    f('page_location', 'dimension', 'Full page URL.', 'page_url'),
+    f('device_category', 'dimension', 'desktop, mobile or tablet.', 'device_type'),
+    f('session_source', 'dimension', 'Traffic source of the session.', 'source'),
+    f('session_medium', 'dimension', 'Traffic medium of the session.', 'medium'),
+    f('session_campaign', 'dimension', 'Campaign of the session.', 'campaign'),
+    f('sessions', 'metric', 'Number of sessions.'),
+    f('page_views', 'metric', 'Number of page views.'),
+    f('engagement_time', 'metric', 'Engaged time in seconds.'),
+    f('purchase_revenue', 'metric', 'Revenue of purchase events.', 'revenue'),
+  ],
+  salesforce: [
+    f('contact_id', 'dimension', 'Salesforce contact id.', 'user_id'),
+    f('email', 'dimension', 'Contact e-mail.', 'email'),
+    f('full_name', 'dimension', 'Contact name.', 'name'),
+    f('phone', 'dimension', 'Contact phone.', 'phone'),
+    f('account_name', 'dimension', 'The account the contact belongs to.', 'account'),
+    f('lead_source', 'dimension', 'Where the lead came from.', 'source'),
+    f('mailing_city', 'dimension', 'Mailing city.', 'location'),
+    f('created_date', 'dimension', 'When the contact was created.', 'created_at'),
+    f('has_opted_out_of_email', 'dimension', 'E-mail opt-out flag.'),
+    f('opportunity_amount', 'metric', 'Open opportunity amount.'),
+    f('lifetime_value', 'metric', 'Closed-won amount to date.', 'ltv'),
+  ],
+  stripe: [
+    f('customer', 'dimension', 'Stripe customer id.', 'user_id'),
+    f('customer_email', 'dimension', 'Customer e-mail.', 'email'),
+    f('charge_id', 'dimension', 'Charge or payment intent id.', 'order_id'),
+    f('type', 'dimension', 'charge.succeeded, invoice.paid…', 'event_type'),
+    f('created', 'dimension', 'When the payment was created.', 'event_time'),
+    f('amount', 'metric', 'Amount in the currency.', 'revenue'),
+    f('currency', 'dimension', 'Three-letter currency code.', 'currency'),
+    f('subscription_status', 'dimension', 'Status of the subscription.', 'subscription_status'),
+    f('amount_refunded', 'metric', 'Refunded amount.'),
+  ],
+  calendly: [
+    f('invitee_email', 'dimension', 'E-mail of the invitee.', 'email'),
+    f('invitee_name', 'dimension', 'Name of the invitee.'),
+    f('event_type_name', 'dimension', 'The kind of meeting booked.', 'event_type'),
+    f('start_time', 'dimension', 'When the meeting starts.', 'event_time'),
+    f('status', 'dimension', 'active or canceled.'),
+    f('utm_source', 'dimension', 'Tracking source of the booking.', 'source'),
+    f('utm_campaign', 'dimension', 'Tracking campaign of the booking.', 'campaign'),
+    f('duration_minutes', 'metric', 'Length of the meeting.'),
+  ],
+  segment: [
+    f('userId', 'dimension', 'Your user id.', 'user_id'),
+    f('anonymousId', 'dimension', 'Segment anonymous id.', 'anonymous_id'),
+    f('event', 'dimension', 'Track event name.', 'event_type'),
+    f('timestamp', 'dimension', 'When the call happened.', 'event_time'),
+    f('context_page_url', 'dimension', 'Page URL of the call.', 'page_url'),
+    f('context_device_type', 'dimension', 'Device type.', 'device_type'),
+    f('context_campaign_source', 'dimension', 'Campaign source.', 'source'),
+    f('context_campaign_name', 'dimension', 'Campaign name.', 'campaign'),
+    f('properties_revenue', 'metric', 'Revenue property of the event.', 'revenue'),
+    f('properties_product_id', 'dimension', 'Product the event concerns.', 'item_id'),
+  ],
+};
+
+export const GENERIC_FIELD_SET: readonly SourceFieldDefinition[] = [
+  f('id', 'dimension', 'The record id in the source.'),
+  f('name', 'dimension', 'The record name.'),
+  f('created_at', 'dimension', 'When the record was created.'),
+  f('updated_at', 'dimension', 'When the record last changed.'),
+];
+
+export function fieldSetOf(catalogueId: string): readonly SourceFieldDefinition[] {
+  return BUILT_IN_FIELD_SETS[catalogueId] ?? GENERIC_FIELD_SET;
+}
+
+/** A catalogue source's fields mapped to their built-in unified fields. */
+export function builtInMapping(catalogueId: string): Record<string, string> {
+  return Object.fromEntries(fieldSetOf(catalogueId).flatMap((field) => (field.unifiedField ? [[field.name, field.unifiedField]] : [])));
+}
+
+/** "Google Analytics" + "page_views" → "google_analytics_page_views" (data document, section 3). */
+export function internalFieldName(sourceName: string, fieldName: string): string {
+  return `${sourceName}_${fieldName}`.toLowerCase().replace(/\s+/g, '_');
+}
