@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@domain/errors';
-import { Company, StoredFile, User } from '@bff/entities';
+import { Company, DataSource, DataType, ImportTemplate, StoredFile, User } from '@bff/entities';
+import { encryptSecret } from '@bff/secrets';
 import { servedRoutes } from './support/routes';
 import { PNG_BYTES, unique, useWorld, type World } from './support/world';
 
@@ -36,6 +37,8 @@ interface Request {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: object | Buffer;
+  /** A multipart form: its fields in order, then the file. */
+  multipart?: { fields: Record<string, string>; file: { name: string; content: string } };
 }
 
 interface Row {
@@ -75,6 +78,43 @@ const withinActorsCompany = (response: Response, cell: Cell, field = 'companyId'
 };
 const companyOf = (cell: Cell) => cell.world.em().findOneOrFail(Company, { id: cell.companyId });
 
+/** The key of every data source the matrix connects: no answer may ever contain it. */
+const SOURCE_KEY = 'matrix-source-key-5f1d2c9a7b3e';
+const MATRIX_CSV = 'email,matrix_field\nm@example.com,1\n';
+async function addSource({ world, companyId }: Cell) {
+  const em = world.em();
+  const source = em.create(DataSource, {
+    companyId,
+    name: 'matrix.csv',
+    type: 'File Upload',
+    catalogueId: 'csv-upload',
+    status: 'active',
+    config: {},
+    credentials: encryptSecret(SOURCE_KEY, world.config.credentialsKey),
+    recordKind: 'people',
+    fields: ['email', 'matrix_field'],
+    mapping: { email: 'email' },
+  });
+  await em.flush();
+  return source;
+}
+async function addTemplate({ world, companyId }: Cell) {
+  const em = world.em();
+  const template = em.create(ImportTemplate, { companyId, name: 'matrix.csv', headerSignature: unique('sig').padEnd(64, '0').slice(0, 64), columns: ['email'], recordKind: 'people', mapping: { email: 'email' } });
+  await em.flush();
+  return template;
+}
+async function addDataType({ world, companyId }: Cell) {
+  const em = world.em();
+  const type = em.create(DataType, { companyId, name: unique('Type'), dataFieldName: 'matrix_field', type: 'static' });
+  await em.flush();
+  return type;
+}
+const withinActorsCompanyOrGlobal = (response: Response, cell: Cell) => {
+  if (cell.role === 'admin' || !cell.actor) return;
+  for (const item of response.body as Array<{ companyId: string | null }>) expect([null, cell.actor.companyId]).toContain(item.companyId);
+};
+
 const ROWS: Row[] = [
   { route: 'GET /api/health', expected: all(200), request: () => ({}) },
   { route: 'POST /api/auth/login', expected: all(200), request: async ({ world, companyId }) => ({ body: { email: (await world.addUser(companyId, { password: PASSWORD })).email, password: PASSWORD } }) },
@@ -105,6 +145,28 @@ const ROWS: Row[] = [
   { route: 'DELETE /api/companies/:id', expected: forUsers({ admin: [400, 204], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: async ({ world, companyId, scope }) => ({ params: { id: scope === 'own' ? companyId : (await world.addCompany()).id } }) },
   { route: 'PUT /api/companies/:id/logo', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId }, body: PNG_BYTES }) },
   { route: 'DELETE /api/companies/:id/logo', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }) },
+
+  { route: 'GET /api/data-sources', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addSource(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
+  { route: 'POST /api/data-sources', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { catalogueId: 'pipedrive', apiKey: SOURCE_KEY, companyId } }) },
+  { route: 'POST /api/data-sources/import/preview', expected: onlyOwnCompany(200, 404), request: ({ companyId }) => ({ multipart: { fields: { companyId }, file: { name: 'matrix.csv', content: MATRIX_CSV } } }) },
+  { route: 'POST /api/data-sources/import', expected: onlyOwnCompany(200, 404), request: ({ companyId }) => ({ multipart: { fields: { options: JSON.stringify({ recordKind: 'people', mapping: { email: 'email' }, companyId }) }, file: { name: 'matrix.csv', content: MATRIX_CSV } } }) },
+  { route: 'GET /api/data-sources/fields', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addSource(cell); return { query: { companyFilter: cell.companyId } }; } },
+  { route: 'PUT /api/data-sources/fields', expected: onlyOwnCompany(200, 404), request: async (cell) => { await addSource(cell); return { body: { name: 'matrix_field', removed: true, companyId: cell.companyId } }; } },
+  { route: 'POST /api/data-sources/custom-fields', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { name: unique('custom'), description: 'Made by the matrix', companyId } }) },
+  { route: 'GET /api/data-sources/templates', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addTemplate(cell); return { query: { companyFilter: cell.companyId } }; } },
+  { route: 'DELETE /api/data-sources/templates/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addTemplate(cell)).id } }) },
+  { route: 'PUT /api/data-sources/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSource(cell)).id }, body: { name: 'Renamed by the matrix' } }) },
+  { route: 'DELETE /api/data-sources/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addSource(cell)).id } }) },
+  { route: 'POST /api/data-sources/:id/sync', expected: onlyOwnCompany(409), request: async (cell) => ({ params: { id: (await addSource(cell)).id } }) },
+  { route: 'GET /api/data-sources/:id/records', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSource(cell)).id } }) },
+
+  { route: 'GET /api/data-types', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addDataType(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompanyOrGlobal },
+  { route: 'POST /api/data-types', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { name: unique('Type'), dataFieldName: 'matrix_field', type: 'dynamic', companyId } }) },
+  { route: 'PUT /api/data-types/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addDataType(cell)).id }, body: { name: 'Renamed', dataFieldName: 'matrix_field', type: 'static' } }) },
+  { route: 'DELETE /api/data-types/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addDataType(cell)).id } }) },
+
+  { route: 'POST /api/requests', expected: signedIn(201), request: () => ({ body: { kind: 'custom_api', subject: 'Matrix API', link: 'https://docs.matrix.example' } }) },
+  { route: 'GET /api/requests', expected: forUsers({ admin: [200, 200], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: () => ({}) },
   { route: 'GET /api/files/:fileId', expected: all(200), request: async ({ world, companyId }) => { const em = world.em(); const file = em.create(StoredFile, { companyId, kind: 'company_logo', contentType: 'image/png', bytes: PNG_BYTES, size: PNG_BYTES.length }); await em.flush(); return { params: { fileId: file.id } }; } },
 ];
 
@@ -145,6 +207,11 @@ describe('tenant isolation matrix', () => {
     if (cell.apiKey) pending = pending.set('X-API-Key', cell.apiKey);
     if (request.query) pending = pending.query(request.query);
     if (Buffer.isBuffer(request.body)) return pending.set('Content-Type', 'image/png').send(request.body);
+    if (request.multipart) {
+      for (const [name, value] of Object.entries(request.multipart.fields)) pending = pending.field(name, value);
+      const { name, content } = request.multipart.file;
+      return pending.attach('file', Buffer.from(content), { filename: name, contentType: 'text/csv' });
+    }
     return request.body ? pending.send(request.body) : pending;
   }
 
@@ -177,6 +244,7 @@ describe('tenant isolation matrix', () => {
     const cell = await cellFor(role, scope);
     const response = await call(row, cell);
     expect(response.status, JSON.stringify(response.body)).toBe(status);
+    expect(response.text ?? '').not.toContain(SOURCE_KEY);
     if (status >= 400) {
       expect(response.body.error).toEqual(expect.any(String));
       expect(ERROR_CODES).toContain(response.body.code);

@@ -1,20 +1,233 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
-import { NOT_AVAILABLE_YET } from '@/ui/ComingSoon';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { CATALOGUE_BUTTON_LABELS } from '@domain/data/catalogue';
+import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES } from '@domain/data/sources';
+import { API_ERRORS } from '@domain/errors';
+import { SESSIONS, withSession } from '@/lib/testing/fixtures';
+import { failure, mockFetch, type MockAnswer, type MockCall, type MockRoutes } from '@/lib/testing/mockFetch';
+import { expectShown } from '@/lib/testing/storyHelpers';
+import { acmeCompany } from '@/lib/testing/sessions';
+import { NAVOUT_TAGLINE } from '@/theme';
 import { DataSourcesPage } from './DataSourcesPage';
+import {
+  ACME_SOURCES,
+  ALL_SOURCES,
+  dataSourceApiRoutes,
+  READ_ONLY_SESSION,
+  SOURCES,
+  SYNC_UNAVAILABLE_MESSAGE,
+  withDataSession,
+} from './fixtures';
+import { HOW_TO_GET_DATA_IN } from './components/ConnectedSourcesPanel';
+
+let calls: MockCall[] = [];
+
+/** The in-memory server's own answer, for a story that changes only its timing or its first answer. */
+function answer(routes: MockRoutes, call: MockCall): MockAnswer {
+  const route = routes[`${call.method} /api/*`];
+  return typeof route === 'function' ? route(call) : route;
+}
 
 const meta = {
   title: 'Pages/Data Sources',
   component: DataSourcesPage,
-  parameters: { layout: 'padded' },
+  decorators: [withSession('companyAdmin')],
+  parameters: { layout: 'padded', router: { initialEntries: ['/data-sources'], path: '/data-sources' } },
+  beforeEach: () => {
+    const restore = mockFetch(dataSourceApiRoutes());
+    calls = restore.calls;
+    return restore;
+  },
 } satisfies Meta<typeof DataSourcesPage>;
 export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-export const NotAvailableYet: Story = {
+const card = async (name: string) => within(await screen.findByRole('article', { name }));
+
+export const WithSources: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Data Sources' })).toBeVisible();
-    await expect(canvas.getByText(NOT_AVAILABLE_YET)).toBeVisible();
+    await expect(canvas.getByText(NAVOUT_TAGLINE)).toBeVisible();
+    await expectShown(() => canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.connectedTab(3) }));
+    await expect(canvas.getAllByRole('article')).toHaveLength(ACME_SOURCES.length);
+  },
+};
+
+/** No connector is built yet: Sync Now says so honestly, and nothing pretends a sync happened. */
+export const SyncNowIsHonest: Story = {
+  play: async ({ userEvent }) => {
+    const analytics = await card('Google Analytics');
+    const lastSync = analytics.getByText(/^Last sync: /).textContent;
+    await userEvent.click(analytics.getByRole('button', { name: DATA_SOURCE_LABELS.syncNow }));
+    await expectShown(() => screen.getByText(SYNC_UNAVAILABLE_MESSAGE));
+    await expect(analytics.getByText(/^Last sync: /)).toHaveTextContent(lastSync ?? '');
+    await expect(analytics.getByRole('button', { name: DATA_SOURCE_LABELS.syncNow })).toBeEnabled();
+  },
+};
+
+/** While it runs, Sync Now says "Syncing..." and cannot be pressed again. */
+export const Syncing: Story = {
+  beforeEach: () =>
+    mockFetch({ ...dataSourceApiRoutes(), [`POST /api/data-sources/${SOURCES.hubspot.id}/sync`]: { delayMs: Infinity } }),
+  play: async ({ userEvent }) => {
+    const hubspot = await card('HubSpot');
+    await userEvent.click(hubspot.getByRole('button', { name: DATA_SOURCE_LABELS.syncNow }));
+    await expectShown(() => hubspot.getByRole('button', { name: 'Syncing...' }));
+    await expect(hubspot.getByRole('button', { name: 'Syncing...' })).toBeDisabled();
+    await expect(hubspot.getByText('Syncing')).toBeVisible();
+  },
+};
+
+/** Delete: confirm, "Deleting..." while the call runs, then the source leaves the list. */
+export const DeleteSource: Story = {
+  beforeEach: () => {
+    const routes = dataSourceApiRoutes();
+    const restore = mockFetch({ ...routes, 'DELETE /api/*': (call) => ({ ...answer(routes, call), delayMs: 300 }) });
+    calls = restore.calls;
+    return restore;
+  },
+  play: async ({ canvas, userEvent }) => {
+    const hubspot = await card('HubSpot');
+    await userEvent.click(hubspot.getByRole('button', { name: DATA_SOURCE_LABELS.delete }));
+    const confirm = within(await screen.findByRole('dialog', { name: DATA_SOURCE_LABELS.deleteSource }));
+    await userEvent.click(confirm.getByRole('button', { name: DATA_SOURCE_LABELS.delete }));
+    await expectShown(() => hubspot.getByRole('button', { name: DATA_SOURCE_MESSAGES.deleting }));
+    await expect(hubspot.getByRole('button', { name: DATA_SOURCE_MESSAGES.deleting })).toBeDisabled();
+    await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.deleted('HubSpot')));
+    await waitFor(() => expect(canvas.queryByRole('article', { name: 'HubSpot' })).not.toBeInTheDocument());
+    await expect(calls.some((call) => call.method === 'DELETE' && call.path === `/api/data-sources/${SOURCES.hubspot.id}`)).toBe(true);
+    await expect(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.connectedTab(2) })).toBeVisible();
+  },
+};
+
+export const DeleteFails: Story = {
+  beforeEach: () =>
+    mockFetch({
+      ...dataSourceApiRoutes(),
+      [`DELETE /api/data-sources/${SOURCES.hubspot.id}`]: failure('internal_error', { error: 'Database unavailable' }),
+    }),
+  play: async ({ canvas, userEvent }) => {
+    const hubspot = await card('HubSpot');
+    await userEvent.click(hubspot.getByRole('button', { name: DATA_SOURCE_LABELS.delete }));
+    const confirm = within(await screen.findByRole('dialog', { name: DATA_SOURCE_LABELS.deleteSource }));
+    await userEvent.click(confirm.getByRole('button', { name: DATA_SOURCE_LABELS.delete }));
+    await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.deleteFailed));
+    await expect(canvas.getByRole('article', { name: 'HubSpot' })).toBeVisible();
+    await expect(hubspot.getByRole('button', { name: DATA_SOURCE_LABELS.delete })).toBeEnabled();
+  },
+};
+
+/** Connect from the catalogue: the card then reads "✓ Connected". */
+export const ConnectSource: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
+    const salesforce = await card('Salesforce');
+    await userEvent.click(salesforce.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
+    const form = within(await screen.findByRole('dialog', { name: 'Connect Salesforce' }));
+    await userEvent.type(form.getByLabelText(/^API Key/), 'sf-key-2a9c41');
+    await userEvent.click(form.getByRole('button', { name: 'Connect' }));
+    await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.connected('Salesforce')));
+    await expectShown(() => salesforce.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected }));
+    await expect(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.connectedTab(4) })).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  beforeEach: () => mockFetch(dataSourceApiRoutes({ sources: [] })),
+  play: async ({ canvas, userEvent }) => {
+    await expectShown(() => canvas.getByRole('heading', { name: DATA_SOURCE_MESSAGES.noneConnected }));
+    await expect(canvas.getByText(HOW_TO_GET_DATA_IN)).toBeVisible();
+    await expect(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.connectedTab(0) })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: DATA_SOURCE_MESSAGES.browseSources }));
+    await expect(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.availableTab })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tab', { name: 'All Categories' })).toBeVisible();
+  },
+};
+
+/** The first load fails: a banner with Retry; a retry that fails too is a failed refresh. */
+export const LoadFailure: Story = {
+  beforeEach: () => mockFetch({ 'GET /api/data-sources': failure('internal_error', { error: 'Database unavailable' }) }),
+  play: async ({ canvas, userEvent }) => {
+    await expectShown(() => canvas.getByText(DATA_SOURCE_MESSAGES.loadFailed));
+    await expect(canvas.getByText('Database unavailable')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expectShown(() => canvas.getByText(DATA_SOURCE_MESSAGES.refreshFailed));
+  },
+};
+
+/** A retry that succeeds shows the sources. */
+export const RetrySucceeds: Story = {
+  beforeEach: () => {
+    let attempts = 0;
+    const routes = dataSourceApiRoutes();
+    return mockFetch({
+      ...routes,
+      'GET /api/data-sources': (call) => {
+        attempts += 1;
+        return attempts === 1 ? failure('internal_error') : answer(routes, call);
+      },
+    });
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Retry' }));
+    await expectShown(() => canvas.getByRole('article', { name: 'Google Analytics' }));
+    await expect(canvas.queryByText(DATA_SOURCE_MESSAGES.loadFailed)).not.toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach: () => mockFetch({ 'GET /api/data-sources': { delayMs: Infinity } }),
+  play: async ({ canvas }) => {
+    await expectShown(() => canvas.getByRole('progressbar', { name: 'Loading data sources' }));
+  },
+};
+
+/** data_sources:read without write: everything is shown, nothing can be changed. */
+export const ReadOnlyUser: Story = {
+  decorators: [withDataSession(READ_ONLY_SESSION)],
+  play: async ({ canvas, userEvent }) => {
+    await card('Google Analytics');
+    await expect(canvas.queryByRole('button', { name: DATA_SOURCE_LABELS.syncNow })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: DATA_SOURCE_LABELS.delete })).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
+    await expect(canvas.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi })).not.toBeInTheDocument();
+    await expect(canvas.getAllByText(CATALOGUE_BUTTON_LABELS.connected).length).toBeGreaterThan(0);
+  },
+};
+
+/** A global admin with "All Companies": every company's sources, named; connecting asks for a company. */
+export const GlobalAdminAllCompanies: Story = {
+  decorators: [withSession('globalAdmin')],
+  beforeEach: () => mockFetch(dataSourceApiRoutes({ session: SESSIONS.globalAdmin, sources: ALL_SOURCES })),
+  play: async ({ canvas, userEvent }) => {
+    const shopify = await card('Shopify');
+    await expectShown(() => shopify.getByText('Globex Health'));
+    await userEvent.click(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
+    const salesforce = await card('Salesforce');
+    await userEvent.click(salesforce.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
+    await expectShown(() => screen.getByText(API_ERRORS.company_required.message));
+  },
+};
+
+/** A global admin with a company chosen connects for that company. */
+export const GlobalAdminCompanyInView: Story = {
+  decorators: [withSession('globalAdmin', acmeCompany.id)],
+  beforeEach: () => {
+    const restore = mockFetch(dataSourceApiRoutes({ session: SESSIONS.globalAdmin }));
+    calls = restore.calls;
+    return restore;
+  },
+  play: async ({ canvas, userEvent }) => {
+    await card('HubSpot');
+    await userEvent.click(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
+    const shopify = await card('Shopify');
+    await userEvent.click(shopify.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
+    const form = within(await screen.findByRole('dialog', { name: 'Connect Shopify' }));
+    await userEvent.type(form.getByLabelText(/^API Key/), 'shpat_4f1c');
+    await userEvent.click(form.getByRole('button', { name: 'Connect' }));
+    await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.connected('Shopify')));
+    const sent = calls.find((call) => call.method === 'POST' && call.path === '/api/data-sources');
+    await expect(sent?.body).toEqual(expect.objectContaining({ catalogueId: 'shopify', companyId: acmeCompany.id }));
   },
 };

@@ -1,6 +1,73 @@
-import { ComingSoon } from '@/ui/ComingSoon';
+/** Data Sources (data document, section 2), routed at /data-sources. */
+import { useMemo, useState } from 'react';
+import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
+import { errorCodeOf } from '@domain/errors';
+import { useCompanies } from '@/lib/accounts';
+import { withReason } from '@/lib/failure';
+import { useNotify } from '@/lib/notifications';
+import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
+import { explanationOf, useDataSources, useDeleteSource, useDeletingIds, useSyncingIds, useSyncSource } from './api';
+import { DataSourcesView } from './components/DataSourcesView';
+import type { LoadFailure } from './components/ConnectedSourcesPanel';
 
-/** Data Sources: not built yet, so the page says so. */
 export function DataSourcesPage() {
-  return <ComingSoon title="Data Sources" />;
+  const { can } = useSession();
+  const { companyFilter, filterParam } = useCompanyFilter();
+  const notify = useNotify();
+  const choosesCompany = can('chooseCompany');
+  const viewingAll = choosesCompany && companyFilter === ALL_COMPANIES;
+  // Everyone else writes for their own company, which the server takes from the session.
+  const companyId = choosesCompany ? filterParam : undefined;
+
+  const sources = useDataSources(filterParam);
+  const companies = useCompanies(viewingAll);
+  const companyNames = useMemo(
+    () => (companies.data ? new Map(companies.data.map((company) => [company.id, company.name])) : undefined),
+    [companies.data],
+  );
+
+  const sync = useSyncSource({
+    onSuccess: (synced) => notify.success(`${synced.name} synced.`),
+    onError: (error, source) => {
+      // No connector is built yet for most sources: the server says so, and nothing pretends otherwise.
+      if (errorCodeOf(error) === 'sync_unavailable') notify.warning(explanationOf(error) ?? `${source.name} cannot be synced yet.`);
+      else notify.error(withReason(`Failed to sync ${source.name}`, error));
+    },
+  });
+  const remove = useDeleteSource({
+    onSuccess: (_result, source) => notify.success(DATA_SOURCE_MESSAGES.deleted(source.name)),
+    onError: () => notify.error(DATA_SOURCE_MESSAGES.deleteFailed),
+  });
+  const syncingIds = useSyncingIds();
+  const deletingIds = useDeletingIds();
+
+  // A retry that fails again is worded as a failed refresh; a new company in view starts afresh.
+  const [retriedFor, setRetriedFor] = useState<string | null>(null);
+  const listKey = filterParam ?? ALL_COMPANIES;
+  const loadFailure: LoadFailure | undefined = sources.isError
+    ? {
+        title: sources.data || retriedFor === listKey ? DATA_SOURCE_MESSAGES.refreshFailed : DATA_SOURCE_MESSAGES.loadFailed,
+        error: sources.error,
+        retrying: sources.isFetching,
+        onRetry: () => {
+          setRetriedFor(listKey);
+          void sources.refetch();
+        },
+      }
+    : undefined;
+
+  return (
+    <DataSourcesView
+      sources={sources.data}
+      loadFailure={loadFailure}
+      canManage={can('manageData')}
+      companyId={companyId}
+      viewingAll={viewingAll}
+      companyNames={companyNames}
+      syncingIds={syncingIds}
+      deletingIds={deletingIds}
+      onSync={(source) => sync.mutate(source)}
+      onDelete={(source) => remove.mutate(source)}
+    />
+  );
 }

@@ -1,0 +1,110 @@
+/**
+ * Data Sources: the server-state hooks of the screen's own calls (list, connect, settings and key
+ * rotation, Sync Now, delete). Custom API requests go to the shared requests inbox
+ * (src/lib/requests.ts). The import dialog and the mapping panel keep their calls beside them and
+ * refresh the list through `dataSourceKeys`.
+ */
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConnectSourceInput, DataSource, UpdateSourceInput } from '@domain/data/sources';
+import { api, ApiError } from '@/lib/apiClient';
+
+export const dataSourceKeys = {
+  /** Every data-source query; a write here invalidates all of them, so caches kept under it refresh too. */
+  all: ['data-sources'] as const,
+  /** companyFilter: undefined lists every company's sources (global admin); others always get their own. */
+  list: (companyFilter: string | undefined) => [...dataSourceKeys.all, 'list', companyFilter ?? 'all'] as const,
+};
+
+/** Sync Now and Delete run per card, several at once: their keys let every card see whether its own call runs. */
+const mutationKeys = {
+  sync: [...dataSourceKeys.all, 'sync'] as const,
+  delete: [...dataSourceKeys.all, 'delete'] as const,
+};
+
+const sourcePath = (id: string, suffix = '') => `/api/data-sources/${encodeURIComponent(id)}${suffix}`;
+
+export function useDataSources(companyFilter: string | undefined) {
+  return useQuery({
+    queryKey: dataSourceKeys.list(companyFilter),
+    queryFn: () => api.get<DataSource[]>('/api/data-sources', { companyFilter }),
+  });
+}
+
+/**
+ * Callbacks given to the hook, not to `mutate`: TanStack Query calls `mutate`'s own callbacks for
+ * the latest call only, and two cards may sync at the same time.
+ */
+export interface SourceCallbacks<TResult> {
+  onSuccess?: (result: TResult, source: DataSource) => void;
+  onError?: (error: unknown, source: DataSource) => void;
+}
+
+function useSourceMutation<TResult>(
+  mutationKey: readonly unknown[],
+  call: (source: DataSource) => Promise<TResult>,
+  callbacks: SourceCallbacks<TResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey,
+    mutationFn: call,
+    // The list is read again before the call counts as done, so a card never shows a stale state in between.
+    onSuccess: async (result, source) => {
+      await queryClient.invalidateQueries({ queryKey: dataSourceKeys.all });
+      callbacks.onSuccess?.(result, source);
+    },
+    onError: (error, source) => callbacks.onError?.(error, source),
+  });
+}
+
+export const useSyncSource = (callbacks: SourceCallbacks<DataSource> = {}) =>
+  useSourceMutation(mutationKeys.sync, (source) => api.post<DataSource>(sourcePath(source.id, '/sync')), callbacks);
+
+export const useDeleteSource = (callbacks: SourceCallbacks<void> = {}) =>
+  useSourceMutation(mutationKeys.delete, (source) => api.delete<void>(sourcePath(source.id)), callbacks);
+
+function usePendingIds(mutationKey: readonly unknown[]): string[] {
+  return useMutationState({
+    filters: { mutationKey, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as DataSource).id,
+  });
+}
+
+/** The ids of the sources whose Sync Now is running. */
+export const useSyncingIds = () => usePendingIds(mutationKeys.sync);
+/** The ids of the sources being deleted. */
+export const useDeletingIds = () => usePendingIds(mutationKeys.delete);
+
+/** Writes whose answer changes the list. */
+function useListMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: dataSourceKeys.all }) });
+}
+
+export const useConnectSource = () =>
+  useListMutation((input: ConnectSourceInput) => api.post<DataSource>('/api/data-sources', input));
+
+/** A partial change; an `apiKey` replaces (rotates) the stored key. */
+export const useUpdateSource = () =>
+  useListMutation(({ id, changes }: { id: string; changes: Partial<UpdateSourceInput> }) =>
+    api.put<DataSource>(sourcePath(id), changes),
+  );
+
+/**
+ * The server's sentence about a failure: its `message` says what to do (choose a company, import
+ * the file again), where ApiError.message carries only the short `error`.
+ */
+export function explanationOf(error: unknown): string | undefined {
+  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
+    const { message } = error.body as { message?: unknown };
+    if (typeof message === 'string' && message) return message;
+  }
+  return error instanceof Error && error.message ? error.message : undefined;
+}
+
+/** Field-level messages of a 400 validation answer, by field name. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return {};
+  const { fields } = error.body as { fields?: unknown };
+  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+}

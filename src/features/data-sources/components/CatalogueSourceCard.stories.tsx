@@ -1,0 +1,75 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { CATALOGUE_BUTTON_LABELS, catalogueSource, REQUEST_CUSTOM_API_ID } from '@domain/data/catalogue';
+import { CatalogueSourceCard, POPULAR_LABEL } from './CatalogueSourceCard';
+
+const source = (id: string) => {
+  const found = catalogueSource(id);
+  if (!found) throw new Error(`No catalogue source ${id}`);
+  return found;
+};
+
+const meta = {
+  title: 'Data Sources/CatalogueSourceCard',
+  component: CatalogueSourceCard,
+  args: { source: source('google-analytics'), connected: false, canManage: true, onAction: fn() },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 320 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof CatalogueSourceCard>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const ConnectApi: Story = {
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByRole('article', { name: 'Google Analytics' })).toBeVisible();
+    await expect(canvas.getByText(POPULAR_LABEL)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
+    await expect(args.onAction).toHaveBeenCalledWith(args.source);
+  },
+};
+
+export const ConnectData: Story = {
+  args: { source: source('json-upload') },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectData })).toBeEnabled();
+    // JSON Upload is not one of the popular sources.
+    await expect(canvas.queryByText(POPULAR_LABEL)).not.toBeInTheDocument();
+  },
+};
+
+export const Connected: Story = {
+  args: { source: source('hubspot'), connected: true },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected }));
+    await expect(args.onAction).toHaveBeenCalledWith(args.source);
+  },
+};
+
+export const RequestCustomApi: Story = {
+  args: { source: source(REQUEST_CUSTOM_API_ID), canManage: false },
+  play: async ({ canvas }) => {
+    // Anyone signed in may ask for a connector, read-only users included.
+    await expect(canvas.getByRole('button', { name: 'Request Custom API' })).toBeEnabled();
+  },
+};
+
+export const ReadOnly: Story = {
+  args: { canManage: false },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
+  },
+};
+
+export const ReadOnlyConnected: Story = {
+  args: { source: source('hubspot'), connected: true, canManage: false },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
+    await expect(canvas.getByText(CATALOGUE_BUTTON_LABELS.connected)).toBeVisible();
+  },
+};

@@ -1,0 +1,226 @@
+import { useId, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { CatalogueSource } from '@domain/data/catalogue';
+import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES, FILE_UPLOAD_TYPE, type DataSource } from '@domain/data/sources';
+import { API_ERRORS } from '@domain/errors';
+import { useNotify } from '@/lib/notifications';
+import { useLastDefined } from '@/lib/useLastDefined';
+import { NAVOUT_TAGLINE } from '@/theme';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
+import { explanationOf } from '../api';
+import { ConnectedSourcesPanel, type LoadFailure } from './ConnectedSourcesPanel';
+import { ConnectSourceDialog } from './ConnectSourceDialog';
+import { recordsText } from './ConnectedSourceCard';
+import { CustomApiRequestDialog } from './CustomApiRequestDialog';
+import { SourceCatalogue } from './SourceCatalogue';
+import { SourceSettingsDialog } from './SourceSettingsDialog';
+
+export type DataSourcesTab = 'connected' | 'available';
+
+/** What the import dialog is given when "Connect Data" opens it. */
+export interface ImportDialogSlotProps {
+  open: boolean;
+  onClose: () => void;
+  /** The import entry whose button opened it (CSV, Excel or JSON upload); null before the first opening. */
+  catalogueSource: CatalogueSource | null;
+  /** The company in view, for a global admin; undefined imports for the signed-in user's own company. */
+  companyId: string | undefined;
+}
+
+export interface DataSourcesViewProps {
+  /** undefined while loading, or when the first load failed. */
+  sources: DataSource[] | undefined;
+  loadFailure?: LoadFailure;
+  /** data_sources:write: connect, import, settings, Sync Now and Delete. */
+  canManage: boolean;
+  /** The company in view, for a global admin; undefined for everyone else (the server uses their own). */
+  companyId: string | undefined;
+  /** A global admin with "All Companies" chosen: lists every company's sources; writes need a company first. */
+  viewingAll: boolean;
+  /** Company names by id, shown on the cards when viewing all companies. */
+  companyNames?: ReadonlyMap<string, string>;
+  syncingIds: readonly string[];
+  deletingIds: readonly string[];
+  onSync: (source: DataSource) => void;
+  /** Called once the user has confirmed. */
+  onDelete: (source: DataSource) => void;
+  /** The Field Mapping panel, under the connected sources. */
+  mappingPanel?: ReactNode;
+  /** Renders the Import Data dialog. */
+  importDialog?: (props: ImportDialogSlotProps) => ReactNode;
+  /** Opens Configure Data Mapping for a source (from its settings). */
+  onConfigureMapping?: (source: DataSource) => void;
+  initialTab?: DataSourcesTab;
+}
+
+/** Whether a catalogue entry is connected among `sources`: by its catalogue id, or for an import entry, any imported file. */
+export function isCatalogueSourceConnected(entry: CatalogueSource, sources: readonly DataSource[]): boolean {
+  if (entry.isImport) return sources.some((source) => source.type === FILE_UPLOAD_TYPE);
+  return sources.some((source) => source.availableDataSource?.id === entry.id);
+}
+
+/**
+ * The Data Sources screen without its server calls: the tabs, the connected sources and the
+ * catalogue, and the dialogs they open. The page feeds it; the import dialog and the mapping
+ * panel come in through their slots.
+ */
+export function DataSourcesView({
+  sources,
+  loadFailure,
+  canManage,
+  companyId,
+  viewingAll,
+  companyNames,
+  syncingIds,
+  deletingIds,
+  onSync,
+  onDelete,
+  mappingPanel,
+  importDialog,
+  onConfigureMapping,
+  initialTab = 'connected',
+}: DataSourcesViewProps) {
+  const notify = useNotify();
+  const idPrefix = useId();
+  const [tab, setTab] = useState<DataSourcesTab>(initialTab);
+  const [connecting, setConnecting] = useState<CatalogueSource | null>(null);
+  const [settingsId, setSettingsId] = useState<string | null>(null);
+  const [requesting, setRequesting] = useState(false);
+  const [importing, setImporting] = useState<CatalogueSource | null>(null);
+  const [toDelete, setToDelete] = useState<DataSource | null>(null);
+  const shownToDelete = useLastDefined(toDelete);
+  const lastImportSource = useLastDefined(importing);
+
+  const list = sources ?? [];
+  const activeCount = list.filter((source) => source.status === 'active').length;
+  // Read from the list on every render: the dialog shows the saved state, and closes if the source goes.
+  const settingsSource = list.find((source) => source.id === settingsId) ?? null;
+  // With every company listed, "connected" would mix companies: a company is chosen first.
+  const isConnected = (entry: CatalogueSource) => !viewingAll && isCatalogueSourceConnected(entry, list);
+
+  /** Writes are kept per company: a global admin viewing all companies chooses one first. */
+  const onceCompanyChosen = (open: (entry: CatalogueSource) => void) => (entry: CatalogueSource) => {
+    if (viewingAll) notify.warning(API_ERRORS.company_required.message);
+    else open(entry);
+  };
+
+  const openSettingsFor = (entry: CatalogueSource, error?: unknown) => {
+    const connected = list.find((source) => source.availableDataSource?.id === entry.id);
+    if (connected) setSettingsId(connected.id);
+    else notify.info(explanationOf(error) ?? `${entry.name} is already connected.`);
+  };
+
+  const tabId = (value: DataSourcesTab) => `${idPrefix}-tab-${value}`;
+  // Only the chosen tab's panel is rendered, so only that tab may point at it.
+  const panelId = (value: DataSourcesTab) => `${idPrefix}-panel-${value}`;
+
+  return (
+    <Stack spacing={3} sx={{ py: 2 }}>
+      <Box>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Data Sources
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{NAVOUT_TAGLINE}</Typography>
+      </Box>
+
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs value={tab} onChange={(_event, value: DataSourcesTab) => setTab(value)} aria-label="Data sources">
+          <Tab
+            value="connected"
+            label={DATA_SOURCE_LABELS.connectedTab(activeCount)}
+            id={tabId('connected')}
+            aria-controls={tab === 'connected' ? panelId('connected') : undefined}
+          />
+          <Tab
+            value="available"
+            label={DATA_SOURCE_LABELS.availableTab}
+            id={tabId('available')}
+            aria-controls={tab === 'available' ? panelId('available') : undefined}
+          />
+        </Tabs>
+      </Box>
+
+      <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+        {tab === 'connected' ? (
+          <ConnectedSourcesPanel
+            sources={sources}
+            loadFailure={loadFailure}
+            canManage={canManage}
+            companyNames={viewingAll ? companyNames : undefined}
+            syncingIds={syncingIds}
+            deletingIds={deletingIds}
+            onSync={onSync}
+            onDelete={setToDelete}
+            onOpenSettings={(source) => setSettingsId(source.id)}
+            onBrowse={() => setTab('available')}
+            mappingPanel={mappingPanel}
+          />
+        ) : (
+          <SourceCatalogue
+            isConnected={isConnected}
+            canManage={canManage}
+            onConnect={onceCompanyChosen(setConnecting)}
+            onImport={onceCompanyChosen(setImporting)}
+            onOpenConnected={(entry) => openSettingsFor(entry)}
+            onRequestCustomApi={() => setRequesting(true)}
+          />
+        )}
+      </Box>
+
+      <ConnectSourceDialog
+        source={connecting}
+        companyId={companyId}
+        onClose={() => setConnecting(null)}
+        onConnected={(created) => {
+          setConnecting(null);
+          notify.success(DATA_SOURCE_MESSAGES.connected(created.name));
+        }}
+        onAlreadyConnected={(entry, error) => {
+          setConnecting(null);
+          openSettingsFor(entry, error);
+        }}
+      />
+
+      <SourceSettingsDialog
+        source={settingsSource}
+        onClose={() => setSettingsId(null)}
+        onConfigureMapping={onConfigureMapping}
+      />
+
+      <CustomApiRequestDialog
+        open={requesting}
+        onClose={() => setRequesting(false)}
+        onSent={() => {
+          setRequesting(false);
+          notify.success(DATA_SOURCE_MESSAGES.requestSent);
+        }}
+      />
+
+      {importDialog?.({
+        open: Boolean(importing),
+        onClose: () => setImporting(null),
+        catalogueSource: lastImportSource,
+        companyId,
+      })}
+
+      <ConfirmDialog
+        open={Boolean(toDelete)}
+        title={DATA_SOURCE_LABELS.deleteSource}
+        confirmLabel={DATA_SOURCE_LABELS.delete}
+        destructive
+        onConfirm={() => {
+          if (toDelete) onDelete(toDelete);
+          setToDelete(null);
+        }}
+        onCancel={() => setToDelete(null)}
+      >
+        {shownToDelete &&
+          `Are you sure you want to delete ${shownToDelete.name}? Its ${recordsText(shownToDelete.records)} will be deleted with it. This action cannot be undone.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import {
+  ALL_CATEGORIES_LABEL,
+  CATALOGUE_CATEGORIES,
+  REQUEST_CUSTOM_API_ID,
+  sourcesIn,
+  type CatalogueCategory,
+  type CatalogueSource,
+} from '@domain/data/catalogue';
+import { CatalogueSourceCard } from './CatalogueSourceCard';
+
+type CategoryChoice = CatalogueCategory | typeof ALL_CATEGORIES_LABEL;
+
+const CHOICES: readonly CategoryChoice[] = [ALL_CATEGORIES_LABEL, ...CATALOGUE_CATEGORIES];
+
+export interface SourceCatalogueProps {
+  /** Whether a catalogue source is connected for the company in view. */
+  isConnected: (source: CatalogueSource) => boolean;
+  canManage: boolean;
+  /** "Connect API" on a source not connected yet. */
+  onConnect: (source: CatalogueSource) => void;
+  /** "Connect Data" (and "✓ Connected") on an import entry: another file can always be imported. */
+  onImport: (source: CatalogueSource) => void;
+  /** "✓ Connected" on an API source: its settings. */
+  onOpenConnected: (source: CatalogueSource) => void;
+  onRequestCustomApi: () => void;
+  /** The category shown first. */
+  initialCategory?: CategoryChoice;
+}
+
+/** The Available tab: category tabs plus "All Categories", each category's source cards under its heading. */
+export function SourceCatalogue({
+  isConnected,
+  canManage,
+  onConnect,
+  onImport,
+  onOpenConnected,
+  onRequestCustomApi,
+  initialCategory = ALL_CATEGORIES_LABEL,
+}: SourceCatalogueProps) {
+  const [category, setCategory] = useState<CategoryChoice>(initialCategory);
+  const idPrefix = useId();
+  const tabId = (choice: CategoryChoice) => `${idPrefix}-tab-${CHOICES.indexOf(choice)}`;
+  const panelId = `${idPrefix}-panel`;
+  // Category names hold spaces, which an id list (aria-labelledby) would split: ids use the index.
+  const headingId = (name: CatalogueCategory) => `${idPrefix}-heading-${CATALOGUE_CATEGORIES.indexOf(name)}`;
+  const shown = category === ALL_CATEGORIES_LABEL ? CATALOGUE_CATEGORIES : [category];
+
+  const act = (source: CatalogueSource) => {
+    if (source.id === REQUEST_CUSTOM_API_ID) onRequestCustomApi();
+    else if (source.isImport) onImport(source);
+    else if (isConnected(source)) onOpenConnected(source);
+    else onConnect(source);
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={category}
+          onChange={(_event, value: CategoryChoice) => setCategory(value)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Source categories"
+        >
+          {CHOICES.map((choice) => (
+            <Tab key={choice} value={choice} label={choice} id={tabId(choice)} aria-controls={panelId} />
+          ))}
+        </Tabs>
+      </Box>
+      <Stack spacing={4} role="tabpanel" id={panelId} aria-labelledby={tabId(category)}>
+        {shown.map((name) => (
+          <Box component="section" key={name} aria-labelledby={headingId(name)}>
+            <Typography id={headingId(name)} variant="h6" component="h2" sx={{ mb: 2 }}>
+              {name}
+            </Typography>
+            <Grid container spacing={2}>
+              {sourcesIn(name).map((source) => (
+                <Grid key={source.id} size={{ xs: 12, sm: 6, md: 4, xl: 3 }}>
+                  <CatalogueSourceCard
+                    source={source}
+                    connected={source.id !== REQUEST_CUSTOM_API_ID && isConnected(source)}
+                    canManage={canManage}
+                    onAction={act}
+                  />
+                </Grid>
+              ))}
+            </Grid>
+          </Box>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,202 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import * as yup from 'yup';
+import KeyIcon from '@mui/icons-material/Key';
+import SchemaOutlinedIcon from '@mui/icons-material/SchemaOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from '@domain/limits';
+import {
+  DATA_SOURCE_LABELS,
+  DATA_SOURCE_MESSAGES,
+  FILE_UPLOAD_TYPE,
+  updateSourceSchema,
+  type DataSource,
+  type UpdateSourceInput,
+} from '@domain/data/sources';
+import { RECORD_KIND_LABELS, RECORD_KINDS, type RecordKind } from '@domain/data/unifiedModel';
+import { useNotify } from '@/lib/notifications';
+import { useLastDefined } from '@/lib/useLastDefined';
+import { FailureAlert } from '@/ui/FailureAlert';
+import { FormTextField } from '@/ui/FormTextField';
+import { fieldErrorsOf, useUpdateSource } from '../api';
+import { ApiKeyField } from './ApiKeyField';
+
+export const KEY_STORED = 'A key is stored';
+export const NO_KEY_STORED = 'No key is stored';
+export const SAVE_LABEL = 'Save';
+
+/**
+ * The settings form: the server's rules for a change, except that a blank new key is allowed here
+ * (it keeps the stored one) and the name and record kind are always sent by the form.
+ */
+const settingsFormSchema = updateSourceSchema.pick(['accountId']).shape({
+  name: yup.string().trim().required('Name is required').max(SHORT_TEXT_MAX),
+  apiKey: yup.string().trim().max(LONG_TEXT_MAX).default(''),
+  recordKind: yup.string().oneOf(RECORD_KINDS).required('Choose what the records are'),
+});
+
+/** The account id kept in the source's (non-secret) config, if any. */
+export function accountIdOf(source: DataSource): string {
+  try {
+    const config: unknown = JSON.parse(source.config);
+    if (config && typeof config === 'object' && 'accountId' in config && typeof config.accountId === 'string') return config.accountId;
+  } catch {
+    // A config that is not JSON carries no account id.
+  }
+  return '';
+}
+
+export interface SourceSettingsDialogProps {
+  /** The connected source; null keeps the dialog closed. */
+  source: DataSource | null;
+  onClose: () => void;
+  /** Opens Configure Data Mapping for the source; without it the button is not offered. */
+  onConfigureMapping?: (source: DataSource) => void;
+}
+
+/**
+ * A connected source's settings: its name, a new API key (rotation; the stored key is never
+ * shown), its account id, what its records are, and the way to its field mapping.
+ */
+export function SourceSettingsDialog({ source, onClose, onConfigureMapping }: SourceSettingsDialogProps) {
+  const titleId = useId();
+  const shown = useLastDefined(source);
+  return (
+    <Dialog open={Boolean(source)} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+      {shown && (
+        <SourceSettingsForm
+          key={shown.id}
+          titleId={titleId}
+          source={shown}
+          onClose={onClose}
+          onConfigureMapping={onConfigureMapping}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+type SourceSettingsFormProps = Omit<SourceSettingsDialogProps, 'source'> & { titleId: string; source: DataSource };
+
+function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping }: SourceSettingsFormProps) {
+  const notify = useNotify();
+  const update = useUpdateSource();
+  const usesKey = source.type !== FILE_UPLOAD_TYPE;
+  const accountId = accountIdOf(source);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isDirty },
+  } = useForm({
+    resolver: yupResolver(settingsFormSchema),
+    defaultValues: { name: source.name, apiKey: '', accountId, recordKind: source.recordKind },
+  });
+
+  const submit = handleSubmit((values) => {
+    // Only what changed is sent: a blank key keeps the stored one.
+    const changes: Partial<UpdateSourceInput> = {};
+    if (values.name !== source.name) changes.name = values.name;
+    if (values.apiKey) changes.apiKey = values.apiKey;
+    if ((values.accountId ?? '') !== accountId) changes.accountId = values.accountId || null;
+    if (values.recordKind !== source.recordKind) changes.recordKind = values.recordKind as RecordKind;
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    update.mutate(
+      { id: source.id, changes },
+      {
+        onSuccess: (saved) => {
+          notify.success(DATA_SOURCE_MESSAGES.settingsSaved(saved.name));
+          onClose();
+        },
+        onError: (error) => {
+          for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+            if (field === 'name' || field === 'apiKey' || field === 'accountId' || field === 'recordKind') setError(field, { message });
+          }
+        },
+      },
+    );
+  });
+
+  const configureMapping =
+    onConfigureMapping &&
+    (() => {
+      onClose();
+      onConfigureMapping(source);
+    });
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{source.name} Settings</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormTextField control={control} name="name" label="Name" required fullWidth />
+          {usesKey && (
+            <>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+                <KeyIcon fontSize="small" aria-hidden />
+                <Typography variant="body2">{source.hasCredentials ? KEY_STORED : NO_KEY_STORED}</Typography>
+              </Stack>
+              <ApiKeyField
+                control={control}
+                name="apiKey"
+                label="New API Key"
+                helperText={source.hasCredentials ? 'Leave blank to keep the stored key.' : 'Enter the key to store.'}
+                fullWidth
+              />
+              <FormTextField control={control} name="accountId" label="Account ID" helperText="Optional" fullWidth />
+            </>
+          )}
+          <FormTextField
+            control={control}
+            name="recordKind"
+            label="Its records are"
+            select
+            fullWidth
+            helperText="Decides which unified fields its columns can be mapped to."
+          >
+            {RECORD_KINDS.map((kind) => (
+              <MenuItem key={kind} value={kind}>
+                {RECORD_KIND_LABELS[kind]}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          {configureMapping && (
+            <>
+              <Divider />
+              <Box>
+                <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+                  Map its fields to the unified data model, mark metrics and dimensions, and add custom fields.
+                </Typography>
+                <Button variant="outlined" startIcon={<SchemaOutlinedIcon />} onClick={configureMapping}>
+                  {DATA_SOURCE_LABELS.configureMapping}
+                </Button>
+              </Box>
+            </>
+          )}
+          {update.isError && <FailureAlert title="Failed to save settings" error={update.error} />}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={!isDirty || update.isPending}>
+          {SAVE_LABEL}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
