@@ -22,9 +22,16 @@ import { createAuthService } from './modules/auth/service';
 import { createIdTokenVerifier } from './modules/auth/sso';
 import { createCompanyRouter } from './modules/companies/routes';
 import { createCompanyService } from './modules/companies/service';
+import { createDataTypeRouter } from './modules/dataTypes/routes';
+import { createFieldService } from './modules/dataSources/fields';
+import { createDataSourceRouter } from './modules/dataSources/routes';
+import { createDataSourceService } from './modules/dataSources/service';
 import { createFileRouter } from './modules/files/routes';
 import { createHealthRouter } from './modules/health/routes';
+import { createImportRouter } from './modules/imports/routes';
 import { createMailer, type Mailer } from './modules/invitations/mailer';
+import { createRequestRouter } from './modules/requests/routes';
+import { createRequestService } from './modules/requests/service';
 import { createUserRouter } from './modules/users/routes';
 import { createUserService } from './modules/users/service';
 import type { AppState } from './types';
@@ -51,6 +58,9 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
   });
   const users = createUserService({ orm, config, logger, mailer });
   const companies = createCompanyService({ orm });
+  const dataSources = createDataSourceService({ orm, config });
+  const fields = createFieldService({ orm });
+  const requests = createRequestService({ orm, mailer, salesEmail: config.salesEmail, logger });
   // Routes of the embeddable widget (cross-origin, no session) are added to this router.
   const publicApi = new Router<AppState>({ prefix: PUBLIC_API_PREFIX.replace(/\/$/, '') });
 
@@ -70,6 +80,10 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
     createUserRouter(users),
     createCompanyRouter(companies),
     createFileRouter(orm),
+    createDataTypeRouter({ orm }),
+    createDataSourceRouter(dataSources, fields),
+    createImportRouter({ orm, config, logger }),
+    createRequestRouter(requests),
     publicApi,
   ];
   for (const router of routers) {

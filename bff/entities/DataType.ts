@@ -8,7 +8,9 @@ export const DataType = defineEntity({
   name: 'DataType',
   tableName: 'data_types',
   properties: record({
-    companyId: nullable(p.manyToOne(Company).mapToPk().fieldName('company_id').index().updateRule('no action').deleteRule('no action')),
+    // The builder's own nullable (not BaseRecord's `nullable`, whose type drops mapToPk and would
+    // type this id as a Company); every create names the company, null for a global type.
+    companyId: p.manyToOne(Company).mapToPk().nullable().fieldName('company_id').index().updateRule('no action').deleteRule('no action'),
     name: p.string(),
     dataFieldName: p.string(),
     type: p.string().$type<DataTypeKind>().length(10),

@@ -41,7 +41,7 @@ describe('the routes', () => {
 
   it('shows a permitted page inside the shell', async () => {
     visit('/data-types', companyAdminSession);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Data Types' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Data Types' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 

@@ -5,7 +5,6 @@ import type { Session } from '@/lib/session';
 import { loadLazy } from '@/lib/testing/loadLazy';
 import { mockFetch } from '@/lib/testing/mockFetch';
 import { companyUserSession, globalAdminSession, sampleCompanies, SessionFixture } from '@/lib/testing/sessions';
-import { NOT_AVAILABLE_YET } from '@/ui/ComingSoon';
 import { OverviewPage } from '@/features/dashboard';
 import { DataTypesPage } from '@/features/data-types';
 import { APP_ROUTES } from '../routes';
@@ -32,7 +31,7 @@ const meta = {
   parameters: { layout: 'fullscreen', router: { initialEntries: ['/'] } },
   // The router loads each page when first opened; the shell is looked at once both are in.
   loaders: [() => loadLazy(OverviewPage, DataTypesPage)],
-  beforeEach: () => mockFetch({ 'GET /api/companies': { body: sampleCompanies } }),
+  beforeEach: () => mockFetch({ 'GET /api/companies': { body: sampleCompanies }, 'GET /api/data-types': { body: [] } }),
   args: { session: globalAdminSession },
 } satisfies Meta<typeof Shell>;
 export default meta;
@@ -47,7 +46,7 @@ export const GlobalAdminOverview: Story = {
     if (expand) await userEvent.click(expand);
     await userEvent.click(canvas.getByRole('link', { name: 'Data Types' }));
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Data Types' })).toBeVisible();
-    await expect(canvas.getByText(NOT_AVAILABLE_YET)).toBeVisible();
+    await expect(await canvas.findByText('No Data Types Found')).toBeVisible();
   },
 };
 

@@ -4,10 +4,11 @@
  */
 import * as yup from 'yup';
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from '../limits';
-import { optionalId } from '../params';
+import { ALL_COMPANIES, optionalId, uuid } from '../params';
 
 export const DATA_TYPE_KINDS = ['static', 'dynamic'] as const;
 export type DataTypeKind = (typeof DATA_TYPE_KINDS)[number];
+export const DATA_TYPE_KIND_LABELS: Record<DataTypeKind, string> = { static: 'Static', dynamic: 'Dynamic' };
 
 export interface DataType {
   id: string;
@@ -40,23 +41,46 @@ export const DATA_TYPE_MESSAGES = {
   dataFieldNameRequired: 'Data Field Name is required',
   typeRequired: 'Type is required',
   onlyGlobalAdminEditsGlobal: 'Only a global admin can change a global data type',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
 } as const;
 
 /** The company filter of the page (admin only): every company, only global types, or one company. */
 export const DATA_TYPE_COMPANY_FILTERS = { all: 'All Companies', global: 'Global Only' } as const;
+
+/** The companyFilter value that lists only the global types (company null). */
+export const GLOBAL_DATA_TYPES = 'global';
+
+export const DATA_TYPE_FILTER_MESSAGE = "Must be a company id, 'all' or 'global'";
+
+/**
+ * GET /api/data-types: a global admin's filter. 'all' (or absent) lists every type, 'global' only
+ * the global ones, a company id that company's and the global ones. Other callers' filters are
+ * ignored: they always see their own company's types and the global ones.
+ */
+export const dataTypeListQuery = yup.object({
+  companyFilter: yup
+    .string()
+    .optional()
+    .test(
+      'data-type-company-filter',
+      DATA_TYPE_FILTER_MESSAGE,
+      (value) =>
+        value === undefined || value === '' || value === ALL_COMPANIES || value === GLOBAL_DATA_TYPES || uuid().isValidSync(value),
+    ),
+});
 
 const required = (message: string) =>
   yup
     .string()
     .required(message)
     .test('not-blank', message, (value) => value.trim() !== '')
-    .max(SHORT_TEXT_MAX);
+    .max(SHORT_TEXT_MAX, DATA_TYPE_MESSAGES.tooLong(SHORT_TEXT_MAX));
 
 export const dataTypeSchema = yup.object({
   name: required(DATA_TYPE_MESSAGES.nameRequired),
   dataFieldName: required(DATA_TYPE_MESSAGES.dataFieldNameRequired),
   type: yup.string().oneOf(DATA_TYPE_KINDS, DATA_TYPE_MESSAGES.typeRequired).required(DATA_TYPE_MESSAGES.typeRequired),
-  description: yup.string().max(LONG_TEXT_MAX).nullable().default(''),
+  description: yup.string().max(LONG_TEXT_MAX, DATA_TYPE_MESSAGES.tooLong(LONG_TEXT_MAX)).nullable().default(''),
   /** On create only: the company a global admin files it under; absent or null with "all": global. */
   companyId: optionalId(),
 });

@@ -1,6 +1,259 @@
-import { ComingSoon } from '@/ui/ComingSoon';
+/** Data Types (platform specification, sections 2 to 8), routed at /data-types. */
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
+import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { DATA_TYPE_MESSAGES, type DataType } from '@domain/dataTypes/dataTypes';
+import { useCompanies } from '@/lib/accounts';
+import { failureReason } from '@/lib/failure';
+import { useNotify } from '@/lib/notifications';
+import { ALL_COMPANIES, isGlobalAdmin, useCompanyFilter, useSession } from '@/lib/session';
+import { useLastDefined } from '@/lib/useLastDefined';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
+import { FailureAlert } from '@/ui/FailureAlert';
+import { useCreateDataType, useDataTypes, useDeleteDataType, useUpdateDataType, type DataTypeFields } from './api';
+import { DataTypeFilterBar } from './components/DataTypeFilterBar';
+import { DataTypeForm } from './components/DataTypeForm';
+import { filterDataTypes, NO_FILTERS, type DataTypeFilters } from './filtering';
 
-/** Data Types: not built yet, so the page says so. */
+// The grid is most of the page's code: its download starts with the page, beside the list's fetch,
+// and the heading, filters and form do not wait for it.
+const tableModule = import('./components/DataTypeTable');
+const DataTypeTable = lazy(async () => ({ default: (await tableModule).DataTypeTable }));
+
+type FormState = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; dataType: DataType };
+
+/** The server's reason, as the specification's "Failed to ...: ..." messages end. */
+const reasonOf = (error: unknown) => failureReason(error) ?? 'Unknown error';
+
 export function DataTypesPage() {
-  return <ComingSoon title="Data Types" />;
+  const { session, can } = useSession();
+  const { companyFilter, filterParam } = useCompanyFilter();
+  const notify = useNotify();
+  const globalAdmin = isGlobalAdmin(session);
+  const canManage = can('manageData');
+  // The page's own company filter is the global admin's, and only while no company is chosen globally.
+  const choosesCompany = globalAdmin && companyFilter === ALL_COMPANIES;
+
+  const dataTypes = useDataTypes(filterParam);
+  const companies = useCompanies(globalAdmin);
+  const create = useCreateDataType();
+  const update = useUpdateDataType();
+  const remove = useDeleteDataType();
+
+  const [form, setForm] = useState<FormState>({ kind: 'closed' });
+  // Each opening mounts a fresh form, so nothing typed before a Cancel or a save comes back.
+  const [opening, setOpening] = useState(0);
+  const [filters, setFilters] = useState<DataTypeFilters>(NO_FILTERS);
+  const [toDelete, setToDelete] = useState<DataType | null>(null);
+  const shownToDelete = useLastDefined(toDelete);
+
+  useLoadFailureNotice(dataTypes.error);
+
+  const openForm = useCallback((next: FormState) => {
+    setOpening((count) => count + 1);
+    setForm(next);
+  }, []);
+  const closeForm = useCallback(() => setForm({ kind: 'closed' }), []);
+  const edit = useCallback((dataType: DataType) => openForm({ kind: 'edit', dataType }), [openForm]);
+
+  const effectiveFilters = choosesCompany ? filters : { ...filters, company: NO_FILTERS.company };
+  const all = dataTypes.data ?? [];
+  const shown = filterDataTypes(all, effectiveFilters);
+
+  const viewedCompanyName = filterParam ? companies.data?.find((company) => company.id === filterParam)?.name : undefined;
+  let destination: string;
+  if (!globalAdmin) destination = `It will belong to ${session?.company.name ?? 'your company'}.`;
+  else if (!filterParam) destination = 'It will be a global data type: every company sees it.';
+  else destination = `It will belong to ${viewedCompanyName ?? 'the company chosen in View Data For'}.`;
+
+  const submit = (values: DataTypeFields) => {
+    if (form.kind === 'edit') {
+      update.mutate(
+        { id: form.dataType.id, ...values },
+        {
+          onSuccess: () => {
+            notify.success(DATA_TYPE_MESSAGES.updated);
+            closeForm();
+          },
+          onError: (error) => notify.error(DATA_TYPE_MESSAGES.updateFailed(reasonOf(error))),
+        },
+      );
+      return;
+    }
+    // A global admin files the type under the company in view; with all companies in view it is global.
+    const companyId = globalAdmin && filterParam ? { companyId: filterParam } : {};
+    create.mutate(
+      { ...values, ...companyId },
+      {
+        onSuccess: () => {
+          notify.success(DATA_TYPE_MESSAGES.created);
+          closeForm();
+        },
+        onError: (error) => notify.error(DATA_TYPE_MESSAGES.createFailed(reasonOf(error))),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const deleted = toDelete;
+    remove.mutate(deleted.id, {
+      onSuccess: () => {
+        setToDelete(null);
+        notify.success(DATA_TYPE_MESSAGES.deleted);
+        if (form.kind === 'edit' && form.dataType.id === deleted.id) closeForm();
+      },
+      onError: (error) => {
+        setToDelete(null);
+        notify.error(DATA_TYPE_MESSAGES.deleteFailed(reasonOf(error)));
+      },
+    });
+  };
+
+  const createButton = canManage && form.kind !== 'create' && (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm({ kind: 'create' })}>
+      Create Data Type
+    </Button>
+  );
+
+  let list: ReactNode;
+  if (dataTypes.isPending) {
+    list = <Spinner />;
+  } else if (dataTypes.isError) {
+    list = (
+      <FailureAlert title={DATA_TYPE_MESSAGES.loadFailed(reasonOf(dataTypes.error))} error={null} onRetry={() => void dataTypes.refetch()} />
+    );
+  } else if (all.length === 0) {
+    list = (
+      <EmptyState title={DATA_TYPE_MESSAGES.noneFound} icon={<CategoryOutlinedIcon />}>
+        <Typography sx={{ color: 'text.secondary' }}>
+          {canManage ? DATA_TYPE_MESSAGES.noneFoundHint : 'Data types created by your administrators will appear here.'}
+        </Typography>
+        {form.kind === 'closed' && createButton}
+      </EmptyState>
+    );
+  } else if (shown.length === 0) {
+    list = (
+      <EmptyState title={DATA_TYPE_MESSAGES.noneMatch} icon={<FilterAltOffOutlinedIcon />}>
+        <Typography sx={{ color: 'text.secondary' }}>Change or clear the filters to see more data types.</Typography>
+        <Button onClick={() => setFilters(NO_FILTERS)}>Clear Filters</Button>
+      </EmptyState>
+    );
+  } else {
+    list = (
+      <Suspense fallback={<Spinner />}>
+        <DataTypeTable dataTypes={shown} canManage={canManage} isGlobalAdmin={globalAdmin} onEdit={edit} onDelete={setToDelete} />
+      </Suspense>
+    );
+  }
+
+  const formHeadingId = useId();
+  const listHeadingId = useId();
+  const loaded = dataTypes.isSuccess;
+
+  return (
+    <Stack spacing={3} sx={{ py: 2 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
+        <Box>
+          <Typography variant="h4" component="h1" gutterBottom>
+            Data Types
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', maxWidth: 720 }}>
+            Name the fields your survey questions are bound to. Global data types are shared with every company.
+          </Typography>
+        </Box>
+        {createButton && <Box sx={{ flexShrink: 0 }}>{createButton}</Box>}
+      </Stack>
+
+      {form.kind !== 'closed' && (
+        <Paper variant="outlined" component="section" aria-labelledby={formHeadingId} sx={{ p: 3 }}>
+          <Typography variant="h6" component="h2" id={formHeadingId} sx={{ mb: 2 }}>
+            {form.kind === 'edit' ? 'Edit Data Type' : 'Create Data Type'}
+          </Typography>
+          <DataTypeForm
+            key={opening}
+            dataType={form.kind === 'edit' ? form.dataType : undefined}
+            destination={destination}
+            pending={form.kind === 'edit' ? update.isPending : create.isPending}
+            onSubmit={submit}
+            onCancel={closeForm}
+          />
+        </Paper>
+      )}
+
+      <Paper variant="outlined" component="section" aria-labelledby={listHeadingId} sx={{ p: 3 }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}
+        >
+          <Typography variant="h6" component="h2" id={listHeadingId}>
+            {loaded ? `Data Types (${shown.length})` : 'Data Types'}
+          </Typography>
+          {loaded && all.length > 0 && (
+            <DataTypeFilterBar
+              filters={effectiveFilters}
+              onChange={setFilters}
+              companies={choosesCompany ? (companies.data ?? []) : undefined}
+            />
+          )}
+        </Stack>
+        {list}
+      </Paper>
+
+      <ConfirmDialog
+        open={Boolean(toDelete)}
+        title="Delete Data Type"
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      >
+        {shownToDelete && (
+          <>
+            {DATA_TYPE_MESSAGES.confirmDelete} <strong>{shownToDelete.name}</strong> ({shownToDelete.dataFieldName})
+          </>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** A failed load is also announced as a notice, once per failure (not again on a re-render). */
+function useLoadFailureNotice(error: unknown) {
+  const notify = useNotify();
+  const announced = useRef<unknown>(null);
+  useEffect(() => {
+    if (!error || announced.current === error) return;
+    announced.current = error;
+    notify.error(DATA_TYPE_MESSAGES.loadFailed(reasonOf(error)));
+  }, [error, notify]);
+}
+
+function Spinner() {
+  return (
+    <Stack sx={{ alignItems: 'center', py: 6 }}>
+      <CircularProgress aria-label="Loading data types" />
+    </Stack>
+  );
+}
+
+function EmptyState({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', py: 6, color: 'text.secondary', '& > svg': { fontSize: 48 } }}>
+      {icon}
+      <Typography variant="h6" component="h3" sx={{ color: 'text.primary' }}>
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
 }

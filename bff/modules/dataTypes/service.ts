@@ -1,0 +1,115 @@
+/**
+ * Data types (platform document, sections 2 to 8). A type belongs to one company or, with no
+ * company, is global: every company sees it, only a global admin changes it. The generic tenant
+ * guard (middleware/tenant.ts) reads a null company as nobody's, so the reach rule is written here.
+ */
+import type { FilterQuery } from '@mikro-orm/core';
+import { ALL_COMPANIES } from '@domain/params';
+import { GLOBAL_DATA_TYPES, type DataTypeInput, type DataType as DataTypeView } from '@domain/dataTypes/dataTypes';
+import type { Orm } from '../../db';
+import { Company, DataType, User } from '../../entities';
+import { apiError } from '../../middleware/errors';
+import { companyForWrite, findInReach } from '../../middleware/tenant';
+import type { UserActor } from '../../types';
+import { COMPANY_NOT_FOUND } from '../companies/service';
+import { presentDataType } from './present';
+
+export const DATA_TYPE_NOT_FOUND = { error: 'Data type not found', message: 'No data type with this id exists in your reach.' };
+
+/** A company's own types and the global ones. */
+const ownAndGlobal = (companyId: string): FilterQuery<DataType> => ({ $or: [{ companyId }, { companyId: null }] });
+
+/** Which types a list shows: a global admin chooses with the filter, everyone else sees their own and the global ones. */
+function listScope(actor: UserActor, companyFilter: string | undefined): FilterQuery<DataType> {
+  if (!actor.isGlobalAdmin) return ownAndGlobal(actor.companyId);
+  if (!companyFilter || companyFilter === ALL_COMPANIES) return {};
+  if (companyFilter === GLOBAL_DATA_TYPES) return { companyId: null };
+  return ownAndGlobal(companyFilter);
+}
+
+const blankToNull = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
+
+type DataTypeFields = Pick<DataTypeInput, 'name' | 'dataFieldName' | 'type' | 'description'>;
+
+/** What is stored: names trimmed, a blank description as none. */
+function storedFields(input: DataTypeFields) {
+  return {
+    name: input.name.trim(),
+    dataFieldName: input.dataFieldName.trim(),
+    type: input.type,
+    description: blankToNull(input.description),
+  };
+}
+
+export function createDataTypeService({ orm }: { orm: Orm }) {
+  /** The company and creator names of many types in two queries, whatever the number of types. */
+  async function present(types: DataType[]): Promise<DataTypeView[]> {
+    const companyIds = [...new Set(types.flatMap((type) => (type.companyId ? [type.companyId] : [])))];
+    const creatorIds = [...new Set(types.flatMap((type) => (type.createdById ? [type.createdById] : [])))];
+    const [companies, creators] = await Promise.all([
+      companyIds.length ? orm.em.find(Company, { id: { $in: companyIds } }, { fields: ['id', 'name'] }) : [],
+      creatorIds.length ? orm.em.find(User, { id: { $in: creatorIds } }, { fields: ['id', 'name', 'profileName', 'email'] }) : [],
+    ]);
+    const companyById = new Map(companies.map((company) => [company.id, company]));
+    const creatorById = new Map(creators.map((creator) => [creator.id, creator]));
+    return types.map((type) =>
+      presentDataType(
+        type,
+        type.companyId ? companyById.get(type.companyId) : undefined,
+        type.createdById ? creatorById.get(type.createdById) : undefined,
+      ),
+    );
+  }
+
+  const presentOne = async (type: DataType) => (await present([type]))[0];
+
+  /** The company a new type is filed under: null (global) only when a global admin names none. */
+  async function owningCompany(actor: UserActor, requested: string | null | undefined): Promise<string | null> {
+    if (!actor.isGlobalAdmin) return companyForWrite(actor, requested);
+    if (!requested) return null;
+    return (await findInReach(orm.em, actor, Company, requested, COMPANY_NOT_FOUND)).id;
+  }
+
+  return {
+    async list(actor: UserActor, companyFilter: string | undefined): Promise<DataTypeView[]> {
+      const types = await orm.em.find(DataType, listScope(actor, companyFilter), { orderBy: { name: 'asc', id: 'asc' } });
+      return present(types);
+    },
+
+    /**
+     * The type with this id if the actor sees it (their company's or a global one); another
+     * company's answers 404, exactly like an id that does not exist.
+     */
+    async find(actor: UserActor, id: string): Promise<DataType> {
+      const where: FilterQuery<DataType> = actor.isGlobalAdmin ? { id } : { $and: [{ id }, ownAndGlobal(actor.companyId)] };
+      const found = await orm.em.findOne(DataType, where);
+      if (!found) throw apiError('not_found', DATA_TYPE_NOT_FOUND);
+      return found;
+    },
+
+    /** Everyone who manages data may change their company's types; a global type is the global admin's. */
+    assertMayChange(actor: UserActor, type: DataType): void {
+      if (type.companyId === null && !actor.isGlobalAdmin) throw apiError('global_data_type_protected');
+    },
+
+    async create(actor: UserActor, input: DataTypeInput): Promise<DataTypeView> {
+      const companyId = await owningCompany(actor, input.companyId);
+      const type = orm.em.create(DataType, { companyId, createdById: actor.id, ...storedFields(input) });
+      await orm.em.flush();
+      return presentOne(type);
+    },
+
+    /** The company a type belongs to never changes: a companyId in the body is ignored. */
+    async update(type: DataType, input: DataTypeFields): Promise<DataTypeView> {
+      Object.assign(type, storedFields(input));
+      await orm.em.flush();
+      return presentOne(type);
+    },
+
+    async remove(type: DataType): Promise<void> {
+      await orm.em.nativeDelete(DataType, { id: type.id });
+    },
+  };
+}
+
+export type DataTypeService = ReturnType<typeof createDataTypeService>;
