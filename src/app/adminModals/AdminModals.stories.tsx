@@ -13,6 +13,7 @@ const ENTRIES: { name: AdminModalName; label: string }[] = [
   { name: 'permissions', label: 'Manage Permissions' },
   { name: 'companyProfile', label: 'Company Profile' },
   { name: 'profileSettings', label: 'Profile Settings' },
+  { name: 'requests', label: 'Requests Inbox' },
 ];
 
 /** Stands in for the header's user menu: each button opens one modal by name. */
@@ -41,7 +42,7 @@ const meta = {
   title: 'Shell/AdminModalsProvider',
   component: AdminModalsDemo,
   decorators: [withSession('globalAdmin')],
-  beforeEach: () => mockFetch(adminApiRoutes({ session: SESSIONS.globalAdmin })),
+  beforeEach: () => mockFetch({ ...adminApiRoutes({ session: SESSIONS.globalAdmin }), 'GET /api/requests': { body: [] } }),
 } satisfies Meta<typeof AdminModalsDemo>;
 export default meta;
 
@@ -56,6 +57,7 @@ export const OpensEachModal: Story = {
       permissions: 'Permission Management',
       companyProfile: 'Company Profile',
       profileSettings: 'Profile Settings',
+      requests: 'Requests Inbox',
     };
     for (const { name, label } of ENTRIES) {
       await userEvent.click(canvas.getByRole('button', { name: label }));
@@ -71,9 +73,11 @@ export const OrdinaryUser: Story = {
   decorators: [withSession('user')],
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Manage Companies' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Requests Inbox' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Profile Settings' }));
     await screen.findByRole('dialog', { name: 'Profile Settings' }, { timeout: 5_000 });
     await expectShown(() => screen.getByRole('dialog', { name: 'Profile Settings' }));
     await expect(screen.queryByRole('dialog', { name: 'Company Management' })).not.toBeInTheDocument();
+    await expect(screen.queryByRole('dialog', { name: 'Requests Inbox' })).not.toBeInTheDocument();
   },
 };

@@ -26,6 +26,7 @@ import { useSession } from '@/lib/session';
 import type { ModalProps } from '@/ui/ModalDialog';
 import { CompanyManagementModal, CompanyProfileModal } from '@/features/companies';
 import { ProfileSettingsModal } from '@/features/profile';
+import { RequestsInboxModal } from '@/features/requests';
 import { PermissionManagementModal, UserManagementModal } from '@/features/users';
 
 export type { AdminModalName } from '@domain/access/capabilities';
@@ -37,6 +38,7 @@ export const ADMIN_MODAL_COMPONENTS: Record<AdminModalName, ComponentType<ModalP
   permissions: PermissionManagementModal,
   companyProfile: CompanyProfileModal,
   profileSettings: ProfileSettingsModal,
+  requests: RequestsInboxModal,
 };
 
 /** What a caller needs to open the modal (the menu shows its entry only then). */

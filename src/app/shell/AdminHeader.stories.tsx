@@ -51,7 +51,7 @@ export const GlobalAdminViewingAll: Story = {
   play: async ({ canvas, userEvent }) => {
     await expect(canvas.getByTestId('header-company-name')).toHaveTextContent('All Companies');
     const menu = within(await openMenu(canvas, userEvent));
-    for (const entry of ['Manage Companies', 'Manage Users', 'Manage Permissions', 'Company Profile', 'Plans']) {
+    for (const entry of ['Manage Companies', 'Manage Users', 'Manage Permissions', 'Company Profile', 'Requests Inbox', 'Plans']) {
       await expect(menu.getByRole('menuitem', { name: entry })).toBeVisible();
     }
     await expect(menu.getByText('View Data For')).toBeVisible();
@@ -78,6 +78,7 @@ export const CompanyAdmin: Story = {
     await expect(canvas.getByTestId('header-company-name')).toHaveTextContent('Acme Retail');
     const menu = within(await openMenu(canvas, userEvent));
     await expect(menu.queryByRole('menuitem', { name: 'Manage Companies' })).not.toBeInTheDocument();
+    await expect(menu.queryByRole('menuitem', { name: 'Requests Inbox' })).not.toBeInTheDocument();
     await expect(menu.getByRole('menuitem', { name: 'Manage Users' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Company Profile' })).toBeVisible();
     await expect(menu.queryByText('View Data For')).not.toBeInTheDocument();

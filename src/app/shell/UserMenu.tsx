@@ -11,6 +11,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import CheckIcon from '@mui/icons-material/Check';
 import GroupIcon from '@mui/icons-material/Group';
+import InboxIcon from '@mui/icons-material/Inbox';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SellIcon from '@mui/icons-material/Sell';
 import StoreIcon from '@mui/icons-material/Store';
@@ -45,6 +46,7 @@ const ADMIN_CONTROLS: readonly AdminControl[] = [
     target: { modal: 'permissions' },
   },
   { entry: 'companyProfile', label: 'Company Profile', icon: <StoreIcon fontSize="small" />, target: { modal: 'companyProfile' } },
+  { entry: 'requestsInbox', label: 'Requests Inbox', icon: <InboxIcon fontSize="small" />, target: { modal: 'requests' } },
   { entry: 'plans', label: 'Plans', icon: <SellIcon fontSize="small" />, target: { path: '/plans' } },
 ];
 

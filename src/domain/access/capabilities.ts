@@ -134,7 +134,7 @@ export const SCREENS = {
 
 export type ScreenPath = keyof typeof SCREENS;
 
-export const ADMIN_MODAL_NAMES = ['companies', 'users', 'permissions', 'companyProfile', 'profileSettings'] as const;
+export const ADMIN_MODAL_NAMES = ['companies', 'users', 'permissions', 'companyProfile', 'profileSettings', 'requests'] as const;
 export type AdminModalName = (typeof ADMIN_MODAL_NAMES)[number];
 
 /**
@@ -150,6 +150,8 @@ export const ADMIN_MODALS = {
   permissions: { capability: 'managePermissions', loads: ['GET /api/users', 'GET /api/companies/:id'] },
   companyProfile: { capability: 'editCompanyProfile', loads: ['GET /api/companies/:id'] },
   profileSettings: { capability: 'signedIn', loads: [] },
+  // The Navout team's inbox: custom API and Contact Sales requests from every company.
+  requests: { capability: 'manageCompanies', loads: ['GET /api/requests'] },
 } as const satisfies Record<AdminModalName, { capability: Capability; loads: readonly ApiRoute[] }>;
 
 /** The header's user menu, by entry (platform specification, section 2: Admin Controls, Company Filter, User Profile). */
@@ -158,6 +160,7 @@ export const USER_MENU = {
   manageUsers: 'viewUsers',
   managePermissions: 'managePermissions',
   companyProfile: 'editCompanyProfile',
+  requestsInbox: 'manageCompanies',
   plans: 'viewPlans',
   companyFilter: 'chooseCompany',
   profileSettings: 'signedIn',
@@ -207,7 +210,6 @@ export const API_ROUTES = {
   'GET /api/data-sources/fields': 'viewData',
   'PUT /api/data-sources/fields': 'manageData',
   'POST /api/data-sources/custom-fields': 'manageData',
-  'DELETE /api/data-sources/custom-fields/:id': 'manageData',
   'GET /api/data-sources/templates': 'viewData',
   'DELETE /api/data-sources/templates/:id': 'manageData',
   'PUT /api/data-sources/:id': 'manageData',

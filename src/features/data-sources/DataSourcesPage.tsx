@@ -1,20 +1,29 @@
 /** Data Sources (data document, section 2), routed at /data-sources. */
-import { useMemo, useState } from 'react';
-import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
-import { errorCodeOf } from '@domain/errors';
-import { useCompanies } from '@/lib/accounts';
-import { withReason } from '@/lib/failure';
-import { useNotify } from '@/lib/notifications';
-import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
-import { explanationOf, useDataSources, useDeleteSource, useDeletingIds, useSyncingIds, useSyncSource } from './api';
-import { DataSourcesView } from './components/DataSourcesView';
-import type { LoadFailure } from './components/ConnectedSourcesPanel';
+import { Suspense, useMemo, useState } from "react";
+import { DATA_SOURCE_MESSAGES } from "@domain/data/sources";
+import { errorCodeOf } from "@domain/errors";
+import { useCompanies } from "@/lib/accounts";
+import { withReason } from "@/lib/failure";
+import { useNotify } from "@/lib/notifications";
+import { ALL_COMPANIES, useCompanyFilter, useSession } from "@/lib/session";
+import {
+  explanationOf,
+  useDataSources,
+  useDeleteSource,
+  useDeletingIds,
+  useSyncingIds,
+  useSyncSource,
+} from "./api";
+import { DataSourcesView } from "./components/DataSourcesView";
+import { ImportDataDialog } from "./import";
+import { ConfigureMappingDialog, FieldMappingPanel } from "./mapping";
+import type { LoadFailure } from "./components/ConnectedSourcesPanel";
 
 export function DataSourcesPage() {
   const { can } = useSession();
   const { companyFilter, filterParam } = useCompanyFilter();
   const notify = useNotify();
-  const choosesCompany = can('chooseCompany');
+  const choosesCompany = can("chooseCompany");
   const viewingAll = choosesCompany && companyFilter === ALL_COMPANIES;
   // Everyone else writes for their own company, which the server takes from the session.
   const companyId = choosesCompany ? filterParam : undefined;
@@ -22,7 +31,10 @@ export function DataSourcesPage() {
   const sources = useDataSources(filterParam);
   const companies = useCompanies(viewingAll);
   const companyNames = useMemo(
-    () => (companies.data ? new Map(companies.data.map((company) => [company.id, company.name])) : undefined),
+    () =>
+      companies.data
+        ? new Map(companies.data.map((company) => [company.id, company.name]))
+        : undefined,
     [companies.data],
   );
 
@@ -30,14 +42,21 @@ export function DataSourcesPage() {
     onSuccess: (synced) => notify.success(`${synced.name} synced.`),
     onError: (error, source) => {
       // No connector is built yet for most sources: the server says so, and nothing pretends otherwise.
-      if (errorCodeOf(error) === 'sync_unavailable') notify.warning(explanationOf(error) ?? `${source.name} cannot be synced yet.`);
+      if (errorCodeOf(error) === "sync_unavailable")
+        notify.warning(
+          explanationOf(error) ?? `${source.name} cannot be synced yet.`,
+        );
       else notify.error(withReason(`Failed to sync ${source.name}`, error));
     },
   });
   const remove = useDeleteSource({
-    onSuccess: (_result, source) => notify.success(DATA_SOURCE_MESSAGES.deleted(source.name)),
+    onSuccess: (_result, source) =>
+      notify.success(DATA_SOURCE_MESSAGES.deleted(source.name)),
     onError: () => notify.error(DATA_SOURCE_MESSAGES.deleteFailed),
   });
+  const [mappingFor, setMappingFor] = useState<{ sourceId: string } | null>(
+    null,
+  );
   const syncingIds = useSyncingIds();
   const deletingIds = useDeletingIds();
 
@@ -46,7 +65,10 @@ export function DataSourcesPage() {
   const listKey = filterParam ?? ALL_COMPANIES;
   const loadFailure: LoadFailure | undefined = sources.isError
     ? {
-        title: sources.data || retriedFor === listKey ? DATA_SOURCE_MESSAGES.refreshFailed : DATA_SOURCE_MESSAGES.loadFailed,
+        title:
+          sources.data || retriedFor === listKey
+            ? DATA_SOURCE_MESSAGES.refreshFailed
+            : DATA_SOURCE_MESSAGES.loadFailed,
         error: sources.error,
         retrying: sources.isFetching,
         onRetry: () => {
@@ -57,17 +79,50 @@ export function DataSourcesPage() {
     : undefined;
 
   return (
-    <DataSourcesView
-      sources={sources.data}
-      loadFailure={loadFailure}
-      canManage={can('manageData')}
-      companyId={companyId}
-      viewingAll={viewingAll}
-      companyNames={companyNames}
-      syncingIds={syncingIds}
-      deletingIds={deletingIds}
-      onSync={(source) => sync.mutate(source)}
-      onDelete={(source) => remove.mutate(source)}
-    />
+    <>
+      <DataSourcesView
+        sources={sources.data}
+        loadFailure={loadFailure}
+        canManage={can("manageData")}
+        companyId={companyId}
+        viewingAll={viewingAll}
+        companyNames={companyNames}
+        syncingIds={syncingIds}
+        deletingIds={deletingIds}
+        onSync={(source) => sync.mutate(source)}
+        onDelete={(source) => remove.mutate(source)}
+        mappingPanel={
+          <Suspense fallback={null}>
+            <FieldMappingPanel
+              companyId={companyId ?? null}
+              canEdit={can("manageData")}
+            />
+          </Suspense>
+        }
+        importDialog={(slot) =>
+          slot.open && (
+            <Suspense fallback={null}>
+              <ImportDataDialog
+                open={slot.open}
+                onClose={slot.onClose}
+                companyId={slot.companyId ?? null}
+                onImported={() => undefined}
+              />
+            </Suspense>
+          )
+        }
+        onConfigureMapping={(source) => setMappingFor({ sourceId: source.id })}
+      />
+      {mappingFor && (
+        <Suspense fallback={null}>
+          <ConfigureMappingDialog
+            open
+            onClose={() => setMappingFor(null)}
+            companyId={companyId ?? null}
+            focusSourceId={mappingFor.sourceId}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,0 +1,177 @@
+import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { IMPORT_DATE_RANGE_LABELS, IMPORT_DATE_RANGES, type ImportColumn, type ImportDateRange, type ImportPreview } from '@domain/data/imports';
+import type { DataSource } from '@domain/data/sources';
+import { RECORD_KIND_LABELS, RECORD_KINDS, type RecordKind } from '@domain/data/unifiedModel';
+import { UnifiedFieldSelect } from '../mapping/UnifiedFieldSelect';
+import { unifiedLabel, unifiedOptionGroups } from '../mapping/unifiedOptions';
+import { duplicateTargets, missingRequired, withKind, type ImportChoices } from './importChoices';
+
+const LOOKS_LIKE: Record<ImportColumn['looksLike'], string> = {
+  string: 'Text',
+  number: 'Number',
+  datetime: 'Date',
+  boolean: 'True/false',
+  email: 'E-mail',
+};
+
+/** A disabled field's helper says why it is disabled: it stays as readable as any other. */
+const readableHelper = { formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } } as const;
+
+export interface ImportOptionsFormProps {
+  preview: ImportPreview;
+  choices: ImportChoices;
+  onChange: (choices: ImportChoices) => void;
+  /** The file source being imported into again: its kind is fixed. */
+  source?: DataSource;
+  disabled?: boolean;
+}
+
+function requiredText(missing: { allOf: string[]; oneOf: string[] }): string {
+  const parts = missing.allOf.map(unifiedLabel);
+  if (missing.oneOf.length) parts.push(`one of ${missing.oneOf.map(unifiedLabel).join(', ')}`);
+  return parts.join('; ');
+}
+
+/** What the records are, where each column goes, and which rows to keep. */
+export function ImportOptionsForm({ preview, choices, onChange, source, disabled = false }: ImportOptionsFormProps) {
+  const mappingTitleId = useId();
+  const groups = unifiedOptionGroups([choices.recordKind]);
+  const duplicates = duplicateTargets(choices.mapping);
+  const missing = missingRequired(choices.recordKind, choices.mapping);
+  const firstRow = preview.rows[0] ?? {};
+  const set = (changes: Partial<ImportChoices>) => onChange({ ...choices, ...changes });
+
+  return (
+    <Stack spacing={2}>
+      {preview.template && (
+        <Alert severity="info">
+          <AlertTitle>Saved mapping applied</AlertTitle>
+          The columns are mapped as at the last import of a file with this header ({preview.template.name}).
+        </Alert>
+      )}
+      <TextField
+        select
+        label="What are the records?"
+        value={choices.recordKind}
+        disabled={disabled || Boolean(source)}
+        slotProps={readableHelper}
+        helperText={source ? `Set by ${source.name}, whose records this file updates.` : 'Decides which unified fields the columns can be mapped to.'}
+        onChange={(event) => onChange(withKind(preview, choices, event.target.value as RecordKind))}
+      >
+        {RECORD_KINDS.map((kind) => (
+          <MenuItem key={kind} value={kind}>
+            {RECORD_KIND_LABELS[kind]}
+          </MenuItem>
+        ))}
+      </TextField>
+
+      <Typography id={mappingTitleId} variant="subtitle2" component="h3">
+        Map columns to unified fields
+      </Typography>
+      <TableContainer tabIndex={0} role="region" aria-labelledby={mappingTitleId} sx={{ maxHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" stickyHeader aria-labelledby={mappingTitleId}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Column</TableCell>
+              <TableCell>Looks like</TableCell>
+              <TableCell>First value</TableCell>
+              <TableCell sx={{ minWidth: 220 }}>Unified field</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {preview.columns.map((column) => (
+              <TableRow key={column.name}>
+                <TableCell sx={{ fontWeight: 600 }}>{column.name}</TableCell>
+                <TableCell>{LOOKS_LIKE[column.looksLike]}</TableCell>
+                <TableCell sx={{ maxWidth: 180, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{firstRow[column.name]}</TableCell>
+                <TableCell>
+                  <UnifiedFieldSelect
+                    label={`Unified field for ${column.name}`}
+                    emptyLabel="Keep as is"
+                    value={choices.mapping[column.name] ?? ''}
+                    groups={groups}
+                    disabled={disabled}
+                    error={duplicates[column.name] ? `Already mapped from ${duplicates[column.name]}` : undefined}
+                    onChange={(target) => set({ mapping: { ...choices.mapping, [column.name]: target } })}
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {(missing.allOf.length > 0 || missing.oneOf.length > 0) && (
+        <Alert severity="warning">
+          These records need {requiredText(missing)}: map a column to each, or the check reports every row.
+        </Alert>
+      )}
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          fullWidth
+          label="Key column for updates (optional)"
+          value={choices.keyColumn}
+          disabled={disabled}
+          helperText="A row whose key matches a stored record updates it instead of adding another."
+          onChange={(event) => set({ keyColumn: event.target.value })}
+        >
+          <MenuItem value="">
+            <em>None</em>
+          </MenuItem>
+          {preview.columns.map((column) => (
+            <MenuItem key={column.name} value={column.name}>
+              {column.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          fullWidth
+          label="Date column"
+          value={choices.dateColumn}
+          disabled={disabled}
+          helperText="The date the range below applies to."
+          onChange={(event) => set({ dateColumn: event.target.value })}
+        >
+          <MenuItem value="">
+            <em>None</em>
+          </MenuItem>
+          {preview.columns.map((column) => (
+            <MenuItem key={column.name} value={column.name}>
+              {column.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          fullWidth
+          label="Date range"
+          value={choices.dateColumn ? choices.dateRange : 'all'}
+          disabled={disabled || !choices.dateColumn}
+          slotProps={readableHelper}
+          helperText={choices.dateColumn ? 'Rows dated earlier are skipped.' : 'Choose a date column first.'}
+          onChange={(event) => set({ dateRange: event.target.value as ImportDateRange })}
+        >
+          {IMPORT_DATE_RANGES.map((range) => (
+            <MenuItem key={range} value={range}>
+              {IMPORT_DATE_RANGE_LABELS[range]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </Stack>
+  );
+}
