@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from './support';
+
+const HEADER = 'customer_id,email,full_name,signup_date,score';
+/** Row 3 has a broken e-mail, row 4 no way to recognise the person (the header is row 1). */
+const WITH_TWO_BAD_ROWS = [HEADER, 'E2E-1,eve@example.com,Eve One,2026-01-05,12', 'E2E-2,not-an-email,Bad Mail,2026-01-06,7', ',,No Id,2026-01-07,3', 'E2E-4,dora@example.com,Dora Four,2026-01-08,9'].join('\n');
+const FIXED = [HEADER, 'E2E-1,eve@example.com,Eve One,2026-01-05,12', 'E2E-2,bad.mail@example.com,Bad Mail,2026-01-06,7', 'E2E-3,noid@example.com,No Id,2026-01-07,3', 'E2E-4,dora@example.com,Dora Four,2026-01-08,9'].join('\n');
+const FILE_NAME = 'e2e-customers.csv';
+
+async function chooseFile(page: Page, content: string) {
+  await page.getByLabel('File to import (max 10MB)').setInputFiles({ name: FILE_NAME, mimeType: 'text/csv', buffer: Buffer.from(content) });
+}
+
+test('a company admin connects a source, imports a checked file, maps and restores a field, deletes the source, and manages data types', async ({ page }) => {
+  await signIn(page, DEMO.acmeAdmin);
+  await page.goto('/data-sources');
+  await expect(page.getByRole('tab', { name: /Connected Sources \(\d+\)/ })).toBeVisible();
+  // The demo's imported customer list is there, with its records.
+  await expect(page.getByRole('article', { name: 'acme-customers.csv' })).toContainText('2,400');
+
+  // Connect HubSpot with a key; its card then reads "✓ Connected".
+  await page.getByRole('tab', { name: 'Available Sources' }).click();
+  const hubspot = page.getByRole('article', { name: 'HubSpot' });
+  await hubspot.getByRole('button', { name: 'Connect API' }).click();
+  const connect = page.getByRole('dialog');
+  await connect.getByRole('textbox', { name: 'API Key' }).fill('pat-na1-e2e-0000-1111');
+  await connect.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('HubSpot connected.')).toBeVisible();
+  await expect(hubspot.getByRole('button', { name: '✓ Connected' })).toBeVisible();
+
+  // Import a CSV: the dry run finds the two bad rows, by row number, and stores nothing.
+  await page.getByRole('article', { name: 'CSV Upload' }).getByRole('button', { name: /Connect Data|Connected/ }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Import Data' });
+  await chooseFile(page, WITH_TWO_BAD_ROWS);
+  await expect(importDialog.getByText('Eve One').first()).toBeVisible();
+  await importDialog.getByRole('button', { name: 'Check file' }).click();
+  const report = importDialog.getByRole('table', { name: /row errors|errors/i });
+  await expect(report.getByRole('row')).toHaveCount(3);
+  await expect(report.getByRole('row', { name: /^3 .*not-an-email.*Not a valid e-mail address/ })).toBeVisible();
+  await expect(report.getByRole('row', { name: /^4 .*One of user_id, email, anonymous_id is required/ })).toBeVisible();
+
+  // The fixed file passes and is imported, with progress, into a new File Upload source.
+  await chooseFile(page, FIXED);
+  await expect(importDialog.getByText('bad.mail@example.com').first()).toBeVisible();
+  await importDialog.getByRole('button', { name: 'Check file' }).click();
+  await expect(importDialog.getByText('No problems found in 4 rows.')).toBeVisible();
+  await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(importDialog.getByText(`Successfully imported ${FILE_NAME}! 4 records processed and ready for database storage.`)).toBeVisible();
+  await importDialog.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('tab', { name: /Connected Sources/ }).click();
+  const imported = page.getByRole('article', { name: FILE_NAME });
+  await expect(imported).toContainText('Imported CSV file with 4 records');
+
+  // Its fields are in the mapping; map one to a unified field.
+  const mapping = page.getByRole('region', { name: 'Mapped fields' });
+  await page.getByLabel('Search fields').fill('score');
+  await expect(mapping.getByRole('row', { name: /e2e-customers\.csv_score/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Configure Data Mapping' }).first().click();
+  const configure = page.getByRole('dialog', { name: 'Configure Data Mapping' });
+  await configure.getByLabel('Unified field for score').selectOption('ltv');
+  await configure.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Data mapping saved.')).toBeVisible();
+  await expect(mapping.getByRole('row', { name: /score/ })).toContainText('Mapped to Lifetime value');
+
+  // Remove the field, then restore it from the mapping dialog.
+  await mapping.getByRole('button', { name: 'Remove score' }).click();
+  await page.getByRole('dialog', { name: 'Remove Field' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Field "score" removed from auto-generated mapping.')).toBeVisible();
+  await expect(mapping.getByRole('row', { name: /score/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Configure Data Mapping' }).first().click();
+  await page.getByRole('dialog', { name: 'Configure Data Mapping' }).getByRole('button', { name: 'Restore score' }).click();
+  await expect(page.getByText('Field "score" restored to the mapping.')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Configure Data Mapping' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(mapping.getByRole('row', { name: /score/ })).toBeVisible();
+
+  // Delete the imported source, after confirming.
+  await imported.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete Data Source' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('article', { name: FILE_NAME })).toHaveCount(0);
+
+  // Data types: create, edit, filter and delete.
+  await page.goto('/data-types');
+  await expect(page.getByRole('heading', { level: 1, name: /Data Types/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Data Type' }).first().click();
+  const form = page.getByRole('form', { name: 'Create a data type' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Shoe size');
+  await form.getByLabel('Data Field Name').fill('shoe_size');
+  await form.getByRole('button', { name: 'Create Data Type' }).click();
+  await expect(page.getByText('Data type created successfully!')).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Data types' });
+  await expect(grid.getByRole('row', { name: /Shoe size/ })).toBeVisible();
+
+  await grid.getByRole('menuitem', { name: 'Edit Shoe size' }).or(grid.getByRole('button', { name: 'Edit Shoe size' })).click();
+  const edit = page.getByRole('form', { name: 'Edit Shoe size' });
+  await edit.getByRole('textbox', { name: 'Name', exact: true }).fill('Shoe size (EU)');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Data type updated successfully!')).toBeVisible();
+  await expect(grid.getByRole('row', { name: /Shoe size \(EU\)/ })).toBeVisible();
+
+  await page.getByRole('group', { name: 'Filters' }).getByLabel('Type').click();
+  await page.getByRole('option', { name: 'Dynamic' }).click();
+  await expect(grid.getByRole('row', { name: /Shoe size \(EU\)/ })).toHaveCount(0);
+  await page.getByRole('group', { name: 'Filters' }).getByLabel('Type').click();
+  await page.getByRole('option', { name: 'Static' }).click();
+  await expect(grid.getByRole('row', { name: /Shoe size \(EU\)/ })).toBeVisible();
+
+  await grid.getByRole('menuitem', { name: 'Delete Shoe size (EU)' }).or(grid.getByRole('button', { name: 'Delete Shoe size (EU)' })).click();
+  await expect(page.getByText('Are you sure you want to delete this data type?')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Data type deleted successfully!')).toBeVisible();
+  await expect(grid.getByRole('row', { name: /Shoe size/ })).toHaveCount(0);
+});
