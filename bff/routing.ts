@@ -1,12 +1,13 @@
 /**
  * How a module declares its routes. Each route is registered with its guard from the capability
- * map (src/domain/access/capabilities.ts, API_ROUTES) and the checks of its path and query
+ * map (src/domain/access/apiRoutes.ts) and the checks of its path and query
  * parameters, so no route can be served without either: a route missing from the map fails at
  * start-up, not in production.
  */
 import { Router } from '@koa/router';
 import type { AnyObjectSchema } from 'yup';
-import { API_ROUTES, type ApiRoute, type Capability } from '@domain/access/capabilities';
+import { API_ROUTES, type ApiRoute } from '@domain/access/apiRoutes';
+import type { Capability } from '@domain/access/capabilities';
 import { PATH_PARAMS, type PathParam } from '@domain/params';
 import { authorize } from './middleware/auth';
 import { checkInput } from './middleware/validate';
@@ -43,7 +44,7 @@ export class ApiRouter {
 
   private add(method: Method, path: string, handlers: Handlers): this {
     const key = routeKey(method, this.prefix, path);
-    if (!(key in API_ROUTES)) throw new Error(`${key} has no entry in the capability map (src/domain/access/capabilities.ts)`);
+    if (!(key in API_ROUTES)) throw new Error(`${key} has no entry in the capability map (src/domain/access/apiRoutes.ts)`);
     const capability = API_ROUTES[key as ApiRoute];
     const [first, ...rest] = handlers;
     const options = typeof first === 'function' ? {} : first;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, uploadWithProgress } from './apiClient';
+import { ApiError, NetworkError } from './apiClient';
+import { uploadWithProgress } from './uploadWithProgress';
 import { STORAGE_KEYS } from './storage';
 import { installFakeXhr, type FakeXhr, type FakeXhrControl } from './testing/mockXhr';
 

@@ -4,7 +4,8 @@
  * capability the map names, which is also what the dashboard reads for its screens and modals.
  */
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MODALS, API_ROUTES, type ApiRoute } from '@domain/access/capabilities';
+import { API_ROUTES, type ApiRoute } from '@domain/access/apiRoutes';
+import { ADMIN_MODALS } from '@domain/access/capabilities';
 import { createApp } from '@bff/app';
 import { ApiRouter } from '@bff/routing';
 import { servedRoutes } from './support/routes';

@@ -4,15 +4,14 @@ import { DEFAULT_PERMISSIONS, PERMISSIONS, ROLES, type Permission, type Role } f
 import {
   ADMIN_MODALS,
   allows,
-  API_ROUTES,
   CAPABILITIES,
   meets,
   type AdminModalName,
-  type ApiRoute,
   type Caller,
   type Capability,
   type Requirement,
 } from './capabilities';
+import { API_ROUTES, type ApiRoute } from './apiRoutes';
 
 /** Every kind of caller the dashboard and the API meet, and a few no real account has. */
 function everyCaller(): Caller[] {

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportEvent, ImportOptions, ImportPreview, ImportResult } from '@domain/data/imports';
-import { apiRequest, uploadWithProgress } from '@/lib/apiClient';
+import { apiRequest } from '@/lib/apiClient';
+import { uploadWithProgress } from '@/lib/uploadWithProgress';
 import { dataSourceKeys } from '../api';
 import { progressView, type ProgressLine, type UploadCount } from './importProgress';
 
