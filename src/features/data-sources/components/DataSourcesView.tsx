@@ -29,6 +29,8 @@ export interface ImportDialogSlotProps {
   catalogueSource: CatalogueSource | null;
   /** The company in view, for a global admin; undefined imports for the signed-in user's own company. */
   companyId: string | undefined;
+  /** An existing file source to import an updated file into (upserts), or null for a new source. */
+  source: DataSource | null;
 }
 
 export interface DataSourcesViewProps {
@@ -91,6 +93,7 @@ export function DataSourcesView({
   const [settingsId, setSettingsId] = useState<string | null>(null);
   const [requesting, setRequesting] = useState(false);
   const [importing, setImporting] = useState<CatalogueSource | null>(null);
+  const [reimporting, setReimporting] = useState<DataSource | null>(null);
   const [toDelete, setToDelete] = useState<DataSource | null>(null);
   const shownToDelete = useLastDefined(toDelete);
   const lastImportSource = useLastDefined(importing);
@@ -189,6 +192,7 @@ export function DataSourcesView({
         source={settingsSource}
         onClose={() => setSettingsId(null)}
         onConfigureMapping={onConfigureMapping}
+        onReimport={canManage && importDialog ? setReimporting : undefined}
       />
 
       <CustomApiRequestDialog
@@ -201,10 +205,14 @@ export function DataSourcesView({
       />
 
       {importDialog?.({
-        open: Boolean(importing),
-        onClose: () => setImporting(null),
+        open: Boolean(importing) || Boolean(reimporting),
+        onClose: () => {
+          setImporting(null);
+          setReimporting(null);
+        },
         catalogueSource: lastImportSource,
-        companyId,
+        companyId: reimporting ? reimporting.companyId : companyId,
+        source: reimporting,
       })}
 
       <ConfirmDialog

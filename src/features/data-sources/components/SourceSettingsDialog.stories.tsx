@@ -6,7 +6,7 @@ import { withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { dataSourceApiRoutes, SOURCES } from '../fixtures';
-import { KEY_STORED, NO_KEY_STORED, SAVE_LABEL, SourceSettingsDialog } from './SourceSettingsDialog';
+import { KEY_STORED, NO_KEY_STORED, REIMPORT_LABEL, SAVE_LABEL, SourceSettingsDialog } from './SourceSettingsDialog';
 
 let calls: MockCall[] = [];
 
@@ -79,6 +79,26 @@ export const FileUpload: Story = {
     await expect(form.queryByText(KEY_STORED)).not.toBeInTheDocument();
     // Without a mapping dialog to open, the button is not offered.
     await expect(form.queryByRole('button', { name: DATA_SOURCE_LABELS.configureMapping })).not.toBeInTheDocument();
+  },
+};
+
+/** An imported file is refreshed by importing its updated version: rows with the same key update their records. */
+export const ImportUpdatedFile: Story = {
+  args: { source: SOURCES.customersCsv, onConfigureMapping: undefined, onReimport: fn() },
+  play: async ({ args, userEvent }) => {
+    const form = await dialog('customers.csv Settings');
+    await userEvent.click(form.getByRole('button', { name: REIMPORT_LABEL }));
+    await expect(args.onReimport).toHaveBeenCalledWith(SOURCES.customersCsv);
+    await expect(args.onClose).toHaveBeenCalled();
+  },
+};
+
+/** A connected vendor source is synced, not re-imported: the button is not offered. */
+export const NoReimportForConnectedSources: Story = {
+  args: { onReimport: fn() },
+  play: async () => {
+    const form = await dialog('Google Analytics Settings');
+    await expect(form.queryByRole('button', { name: REIMPORT_LABEL })).not.toBeInTheDocument();
   },
 };
 

@@ -4,6 +4,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import * as yup from 'yup';
 import KeyIcon from '@mui/icons-material/Key';
 import SchemaOutlinedIcon from '@mui/icons-material/SchemaOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -56,19 +57,23 @@ export function accountIdOf(source: DataSource): string {
   return '';
 }
 
+export const REIMPORT_LABEL = 'Import Updated File';
+
 export interface SourceSettingsDialogProps {
   /** The connected source; null keeps the dialog closed. */
   source: DataSource | null;
   onClose: () => void;
   /** Opens Configure Data Mapping for the source; without it the button is not offered. */
   onConfigureMapping?: (source: DataSource) => void;
+  /** Imports an updated file into this (file) source: records with the same key are updated. */
+  onReimport?: (source: DataSource) => void;
 }
 
 /**
  * A connected source's settings: its name, a new API key (rotation; the stored key is never
  * shown), its account id, what its records are, and the way to its field mapping.
  */
-export function SourceSettingsDialog({ source, onClose, onConfigureMapping }: SourceSettingsDialogProps) {
+export function SourceSettingsDialog({ source, onClose, onConfigureMapping, onReimport }: SourceSettingsDialogProps) {
   const titleId = useId();
   const shown = useLastDefined(source);
   return (
@@ -80,6 +85,7 @@ export function SourceSettingsDialog({ source, onClose, onConfigureMapping }: So
           source={shown}
           onClose={onClose}
           onConfigureMapping={onConfigureMapping}
+          onReimport={onReimport}
         />
       )}
     </Dialog>
@@ -88,7 +94,7 @@ export function SourceSettingsDialog({ source, onClose, onConfigureMapping }: So
 
 type SourceSettingsFormProps = Omit<SourceSettingsDialogProps, 'source'> & { titleId: string; source: DataSource };
 
-function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping }: SourceSettingsFormProps) {
+function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onReimport }: SourceSettingsFormProps) {
   const notify = useNotify();
   const update = useUpdateSource();
   const usesKey = source.type !== FILE_UPLOAD_TYPE;
@@ -137,6 +143,14 @@ function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping }: So
       onConfigureMapping(source);
     });
 
+  const reimport =
+    onReimport &&
+    !usesKey &&
+    (() => {
+      onClose();
+      onReimport(source);
+    });
+
   return (
     <form onSubmit={submit} noValidate aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{source.name} Settings</DialogTitle>
@@ -182,6 +196,21 @@ function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping }: So
                 </Typography>
                 <Button variant="outlined" startIcon={<SchemaOutlinedIcon />} onClick={configureMapping}>
                   {DATA_SOURCE_LABELS.configureMapping}
+                </Button>
+              </Box>
+            </>
+          )}
+          {reimport && (
+            <>
+              <Divider />
+              <Box>
+                <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+                  {source.keyField
+                    ? `Import an updated file: rows whose ${source.keyField} matches a stored record update it, the others are added.`
+                    : 'Import an updated file into this source. Choose a key column so matching rows update their records.'}
+                </Typography>
+                <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={reimport}>
+                  {REIMPORT_LABEL}
                 </Button>
               </Box>
             </>
