@@ -22,7 +22,7 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function waitFor(url, timeoutMs = 60_000) {
+export async function waitFor(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -43,7 +43,7 @@ function load(url, headers) {
   });
 }
 
-function stop(child) {
+export function stop(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', resolve);
@@ -52,7 +52,7 @@ function stop(child) {
 }
 
 /** A fresh PostgreSQL database for one run, or null when the server is not reachable. */
-async function createPostgresDatabase() {
+export async function createPostgresDatabase() {
   const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();

@@ -3,6 +3,7 @@
 import { execSync } from 'node:child_process';
 import { BUNDLE_TARGET_KB, measureBundle } from '../bench/bundle.mjs';
 import { OVERHEAD_TARGET, measureBffOverhead } from '../bench/bff-overhead.mjs';
+import { printImportBenchmark } from '../bench/import.mjs';
 
 let missed = 0;
 
@@ -29,5 +30,7 @@ for (const engine of ['sqlite', 'postgresql']) {
   console.info(`    bare Koa            ${Math.round(overhead.koaRps)} req/s (p99 ${overhead.koaLatencyP99} ms)`);
   console.info(`    ratio               ${overhead.ratio.toFixed(2)}${ok ? ' ok' : ' MISSED'}`);
 }
+
+missed += await printImportBenchmark();
 
 process.exit(missed ? 1 : 0);

@@ -2,6 +2,8 @@ import type { DataSource as DataSourceView } from '@domain/data/sources';
 import { catalogueSource } from '@domain/data/catalogue';
 import type { DataSource } from '../../entities';
 
+export const DATA_SOURCE_NOT_FOUND = { error: 'Data source not found', message: 'No data source with this id exists in your reach.' };
+
 /** A source as the API answers it: never its credentials, only whether some are stored. */
 export function presentDataSource(source: DataSource): DataSourceView {
   const catalogue = catalogueSource(source.catalogueId);

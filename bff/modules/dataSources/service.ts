@@ -9,9 +9,11 @@ import { apiError } from '../../middleware/errors';
 import { companyForWrite } from '../../middleware/tenant';
 import { encryptSecret } from '../../secrets';
 import type { Actor } from '../../types';
+import { presentTemplate } from '../imports/templates';
 import { presentDataSource } from './present';
 
-export const DATA_SOURCE_NOT_FOUND = { error: 'Data source not found', message: 'No data source with this id exists in your reach.' };
+export { DATA_SOURCE_NOT_FOUND } from './present';
+
 export const TEMPLATE_NOT_FOUND = { error: 'Mapping template not found', message: 'No mapping template with this id exists in your reach.' };
 
 /**
@@ -163,18 +165,6 @@ export function createDataSourceService({ orm, config }: { orm: Orm; config: Pic
   };
 }
 
-export function presentTemplate(template: ImportTemplate) {
-  return {
-    id: template.id,
-    name: template.name,
-    columns: template.columns,
-    recordKind: template.recordKind,
-    mapping: template.mapping,
-    keyColumn: template.keyColumn,
-    dateColumn: template.dateColumn,
-    updatedAt: template.updatedAt.toISOString(),
-  };
-}
 
 /** Everything a company's data consists of, removed with the company (its own transaction's em). */
 export async function removeCompanyData(em: EntityManager, companyId: string): Promise<void> {
