@@ -11,7 +11,7 @@ import type { Company } from '@domain/auth/types';
 import { NotificationsProvider } from '@/lib/notifications';
 import { ALL_COMPANIES, type Session } from '@/lib/session';
 import { COMPANY_LIST, SESSIONS } from '@/lib/testing/fixtures';
-import { failure, type MockAnswer, type MockCall, type MockRoutes } from '@/lib/testing/mockFetch';
+import { failure, patternRoutes, type MockRoutes, type PatternRoute } from '@/lib/testing/mockFetch';
 import { acmeCompany, globexCompany, SessionFixture } from '@/lib/testing/sessions';
 
 /** A user of Acme Retail who may look at its data but not change it (data_sources:read only). */
@@ -94,8 +94,6 @@ export interface DataSourceApiOptions {
   session?: Session;
 }
 
-type Handler = (call: MockCall, params: string[]) => MockAnswer;
-type Route = [method: string, path: RegExp, handler: Handler];
 
 /**
  * An in-memory BFF for the Data Sources screen, for mockFetch: writes change the list, so the
@@ -112,7 +110,7 @@ export function dataSourceApiRoutes({
   const isGlobalAdmin = session.role === 'admin';
   const byId = (id: string) => sources.find((entry) => entry.id === id);
 
-  const routes: Route[] = [
+  const routes: PatternRoute[] = [
     ['GET', /^\/api\/data-sources$/, () => ({ body: sources })],
     ['POST', /^\/api\/data-sources$/, ({ body }) => {
       const input = body as { catalogueId: string; apiKey: string; accountId?: string | null; companyId?: string | null };
@@ -157,12 +155,5 @@ export function dataSourceApiRoutes({
     ['GET', /^\/api\/companies$/, () => ({ body: companies })],
   ];
 
-  const dispatch = (call: MockCall): MockAnswer => {
-    for (const [method, pattern, handler] of routes) {
-      const match = method === call.method ? pattern.exec(call.path) : null;
-      if (match) return handler(call, match.slice(1).map(decodeURIComponent));
-    }
-    return failure('route_not_found', { error: `No mocked answer for ${call.method} ${call.path}` });
-  };
-  return { 'GET /api/*': dispatch, 'POST /api/*': dispatch, 'PUT /api/*': dispatch, 'DELETE /api/*': dispatch };
+  return patternRoutes(routes);
 }

@@ -10,7 +10,7 @@ import type { Company, InviteResponse, ManagedUser, SessionUser } from '@domain/
 import { ALL_COMPANIES } from '@/lib/session';
 import { NotificationsProvider } from '../notifications';
 import type { Session } from '../session';
-import { failure, type MockAnswer, type MockCall, type MockRoutes } from './mockFetch';
+import { failure, patternRoutes, type MockAnswer, type MockRoutes, type PatternRoute } from './mockFetch';
 import {
   acmeCompany,
   companyAdminSession,
@@ -119,8 +119,6 @@ export interface AdminApiOptions {
   session?: Session;
 }
 
-type Handler = (call: MockCall, params: string[]) => MockAnswer;
-type Route = [method: string, path: RegExp, handler: Handler];
 
 /**
  * An in-memory BFF for the administration routes, for mockFetch: lists are filtered like the
@@ -151,7 +149,7 @@ export function adminApiRoutes({
     return { body: profile };
   };
 
-  const routes: Route[] = [
+  const routes: PatternRoute[] = [
     // Like the server, a non-admin only ever gets their own company's users. (mockFetch does not
     // pass the query string on, so a global admin's filtered view is set up with `users`.)
     ['GET', /^\/api\/users$/, () => ({
@@ -209,14 +207,7 @@ export function adminApiRoutes({
     }],
   ];
 
-  const dispatch = (call: MockCall): MockAnswer => {
-    for (const [method, pattern, handler] of routes) {
-      const match = method === call.method ? pattern.exec(call.path) : null;
-      if (match) return handler(call, match.slice(1).map(decodeURIComponent));
-    }
-    return failure('route_not_found', { error: `No mocked answer for ${call.method} ${call.path}` });
-  };
-  return { 'GET /api/*': dispatch, 'POST /api/*': dispatch, 'PUT /api/*': dispatch, 'DELETE /api/*': dispatch };
+  return patternRoutes(routes);
 }
 
 /** A file of a given size and type, for the upload validation stories and tests. */

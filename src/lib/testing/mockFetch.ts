@@ -93,3 +93,18 @@ function waitOrAbort(ms: number, signal: AbortSignal | null | undefined): Promis
     });
   });
 }
+
+/** A route of an in-memory BFF: its method, a path pattern, and the answer from the call and the pattern's groups. */
+export type PatternRoute = [method: string, path: RegExp, handler: (call: MockCall, params: string[]) => MockAnswer];
+
+/** Mocked routes answered by the first pattern route that matches, for in-memory BFFs whose writes change their lists. */
+export function patternRoutes(routes: readonly PatternRoute[]): MockRoutes {
+  const dispatch = (call: MockCall): MockAnswer => {
+    for (const [method, pattern, handler] of routes) {
+      const match = method === call.method ? pattern.exec(call.path) : null;
+      if (match) return handler(call, match.slice(1).map(decodeURIComponent));
+    }
+    return failure('route_not_found', { error: `No mocked answer for ${call.method} ${call.path}` });
+  };
+  return { 'GET /api/*': dispatch, 'POST /api/*': dispatch, 'PUT /api/*': dispatch, 'DELETE /api/*': dispatch };
+}

@@ -119,42 +119,22 @@ export function ImportOptionsForm({ preview, choices, onChange, source, disabled
       )}
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          select
-          fullWidth
+        <ColumnSelect
           label="Key column for updates (optional)"
           value={choices.keyColumn}
+          columns={preview.columns}
           disabled={disabled}
           helperText="A row whose key matches a stored record updates it instead of adding another."
-          onChange={(event) => set({ keyColumn: event.target.value })}
-        >
-          <MenuItem value="">
-            <em>None</em>
-          </MenuItem>
-          {preview.columns.map((column) => (
-            <MenuItem key={column.name} value={column.name}>
-              {column.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          fullWidth
+          onChange={(keyColumn) => set({ keyColumn })}
+        />
+        <ColumnSelect
           label="Date column"
           value={choices.dateColumn}
+          columns={preview.columns}
           disabled={disabled}
           helperText="The date the range below applies to."
-          onChange={(event) => set({ dateColumn: event.target.value })}
-        >
-          <MenuItem value="">
-            <em>None</em>
-          </MenuItem>
-          {preview.columns.map((column) => (
-            <MenuItem key={column.name} value={column.name}>
-              {column.name}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(dateColumn) => set({ dateColumn })}
+        />
         <TextField
           select
           fullWidth
@@ -173,5 +153,30 @@ export function ImportOptionsForm({ preview, choices, onChange, source, disabled
         </TextField>
       </Stack>
     </Stack>
+  );
+}
+
+interface ColumnSelectProps {
+  label: string;
+  value: string;
+  columns: ImportPreview['columns'];
+  disabled: boolean;
+  helperText: string;
+  onChange: (column: string) => void;
+}
+
+/** One of the file's columns, or none. */
+function ColumnSelect({ label, value, columns, disabled, helperText, onChange }: ColumnSelectProps) {
+  return (
+    <TextField select fullWidth label={label} value={value} disabled={disabled} helperText={helperText} onChange={(event) => onChange(event.target.value)}>
+      <MenuItem value="">
+        <em>None</em>
+      </MenuItem>
+      {columns.map((column) => (
+        <MenuItem key={column.name} value={column.name}>
+          {column.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
