@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { ValidationError } from 'yup';
 import { API_ERRORS, type ApiErrorBody, type ErrorCode } from '@domain/errors';
 import type { AppMiddleware } from '../types';
+import { discardUnreadBody } from './discardBody';
 
 export class HttpError extends Error {
   constructor(
@@ -121,6 +122,8 @@ export function errorHandler(logger: Logger): AppMiddleware {
         ctx.status = status;
       }
     } catch (failure) {
+      // A refused upload may still be arriving: take it in, so the client reads this answer.
+      await discardUnreadBody(ctx.req);
       const known = toHttpError(failure);
       if (known) {
         ctx.status = known.status;
