@@ -11,21 +11,12 @@ import { ROLE_LABELS } from '@domain/auth/roles';
 import { useCompanies } from '@/lib/accounts';
 import { useCompanyFilter, useSession } from '@/lib/session';
 import { headerCompany } from './headerCompany';
+import { visuallyHidden } from '@/ui/visuallyHidden';
 
 // The menu is downloaded when first wanted (hovering or focusing its button is enough).
 const loadUserMenu = () => import('./UserMenu');
 const UserMenu = lazy(async () => ({ default: (await loadUserMenu()).UserMenu }));
 const preloadUserMenu = () => void loadUserMenu();
-
-/** Out of sight but still read by screen readers. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function initialOf(name: string): string {
   return name.trim().charAt(0).toUpperCase() || '?';

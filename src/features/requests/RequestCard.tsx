@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { REQUEST_KIND_LABELS, type RequestKind, type ServiceRequest } from '@domain/requests';
 import { mailtoHref, openableLink } from './inbox';
+import { visuallyHidden } from '@/ui/visuallyHidden';
 
 const KIND_COLOURS: Record<RequestKind, 'primary' | 'success' | 'secondary'> = {
   custom_api: 'primary',
@@ -15,15 +16,6 @@ const KIND_COLOURS: Record<RequestKind, 'primary' | 'success' | 'secondary'> = {
 };
 
 const receivedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Long addresses and unbroken text wrap inside the card instead of widening the modal. */
 const WRAP = { overflowWrap: 'anywhere' } as const;

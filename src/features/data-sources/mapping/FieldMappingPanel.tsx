@@ -31,18 +31,9 @@ import { ConfigureMappingDialog } from './ConfigureMappingDialog';
 import { FIELD_TYPE_LABELS } from './CustomFieldForm';
 import { sourcesOfFields, writeBlocked } from './fieldSources';
 import { unifiedLabel } from './unifiedOptions';
+import { visuallyHidden } from '@/ui/visuallyHidden';
 
 const ALL_SOURCES = 'all';
-
-/** Read to screen readers, not shown: the chip's arrow says "mapped to" visually. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export interface FieldMappingPanelProps {
   /** The company in view for a global admin; null for everyone else (they change their own). */
@@ -204,7 +195,7 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
                     <TableRow key={`${field.isCustom}-${field.id}`} hover>
                       <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{field.internalName}</TableCell>
                       <TableCell>
-                        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', position: 'relative' }}>
                           <span>{field.name}</span>
                           {field.unifiedField && (
                             <Chip
