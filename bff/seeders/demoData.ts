@@ -12,10 +12,12 @@ import { importDescription } from '@domain/data/imports';
 import { FILE_UPLOAD_TYPE } from '@domain/data/sources';
 import type { DataTypeKind } from '@domain/dataTypes/dataTypes';
 import type { Config } from '../config';
-import { DataRecord, DataSource, DataType, ImportTemplate, type Company, type User } from '../entities';
-import { STORE_BATCH_ROWS } from '../modules/imports/store';
+import { DataSource, DataType, ImportTemplate, type Company, type User } from '../entities';
+import type { SpooledRecord } from '../modules/imports/spool';
+import { FILE_SOURCE_TYPE, STORE_BATCH_ROWS } from '../modules/imports/store';
 import { headerSignature } from '../modules/imports/templates';
 import { promotedColumns, unifyRow } from '../modules/imports/unify';
+import { recordWriter } from '../modules/imports/writer';
 import { encryptSecret } from '../secrets';
 import { demoDataSet, type DemoFile } from './demoRows';
 
@@ -65,28 +67,30 @@ async function importFile(em: EntityManager, companyId: string, createdById: str
     dateColumn: null,
   });
   await em.flush();
+  // Written by the import's own writer, so a seeded record is exactly what an import would store.
+  const write = await recordWriter(em as SqlEntityManager, {
+    now,
+    companyId,
+    sourceId: source.id,
+    kind: file.kind,
+    importId,
+    sourceFile: file.fileName,
+    sourceType: FILE_SOURCE_TYPE,
+  });
   for (let start = 0; start < file.rows.length; start += STORE_BATCH_ROWS) {
-    const rows = file.rows.slice(start, start + STORE_BATCH_ROWS).map((data, offset) => {
+    const records = file.rows.slice(start, start + STORE_BATCH_ROWS).map((data, offset): SpooledRecord => {
       const { unified } = unifyRow(file.kind, file.mapping, data);
+      const promoted = promotedColumns(unified);
       return {
-        id: randomUUID(),
-        createdAt: now,
-        updatedAt: now,
-        companyId,
-        sourceId: source.id,
-        kind: file.kind,
-        recordKey: data[file.keyColumn] ?? null,
-        data,
-        unified,
-        importId,
-        sourceFile: file.fileName,
-        sourceType: 'file_upload',
-        importedAt: now,
-        recordIndex: start + offset,
-        ...promotedColumns(unified),
+        index: start + offset,
+        key: data[file.keyColumn] ?? null,
+        ...promoted,
+        eventTime: promoted.eventTime?.getTime() ?? null,
+        data: JSON.stringify(data),
+        unified: JSON.stringify(unified),
       };
     });
-    await (em as SqlEntityManager).createQueryBuilder(DataRecord).insert(rows).execute('run');
+    await write(records, records.map(() => randomUUID()), false);
   }
 }
 
