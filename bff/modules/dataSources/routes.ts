@@ -6,18 +6,19 @@ import { companyFilterQuery } from '@domain/params';
 import { DataSource, ImportTemplate } from '../../entities';
 import { actorOf } from '../../middleware/auth';
 import { companyForWrite, companyScope, inReach } from '../../middleware/tenant';
-import { validateBody } from '../../middleware/validate';
+import { queryOf, validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';
 import type { FieldService } from './fields';
-import { DATA_SOURCE_NOT_FOUND, TEMPLATE_NOT_FOUND, type DataSourceService } from './service';
+import { DATA_SOURCE_NOT_FOUND } from './present';
+import { TEMPLATE_NOT_FOUND, type DataSourceService } from './service';
 
 const recordPageQuery = yup.object({
   page: yup.string().matches(/^[1-9]\d{0,5}$/, 'Must be a page number from 1'),
   limit: yup.string().matches(/^([1-9]|[1-9]\d|100)$/, 'Must be a number from 1 to 100'),
 });
 
-const scopeOf = (ctx: AppContext) => companyScope(actorOf(ctx), (ctx.state.query as { companyFilter?: string } | undefined)?.companyFilter);
+const scopeOf = (ctx: AppContext) => companyScope(actorOf(ctx), queryOf(ctx, companyFilterQuery).companyFilter);
 
 export function createDataSourceRouter(sources: DataSourceService, fields: FieldService): Router<AppState> {
   const routes = new ApiRouter('/api/data-sources');
@@ -74,7 +75,7 @@ export function createDataSourceRouter(sources: DataSourceService, fields: Field
   });
 
   routes.get('/:id/records', { query: recordPageQuery }, source, async (ctx) => {
-    const query = ctx.state.query as { page?: string; limit?: string };
+    const query = queryOf(ctx, recordPageQuery);
     ctx.body = await sources.records(source.of(ctx), Number(query.page ?? 1), Number(query.limit ?? 20));
   });
 

@@ -12,7 +12,6 @@ import type { Actor } from '../../types';
 import { presentTemplate } from '../imports/templates';
 import { presentDataSource } from './present';
 
-export { DATA_SOURCE_NOT_FOUND } from './present';
 
 export const TEMPLATE_NOT_FOUND = { error: 'Mapping template not found', message: 'No mapping template with this id exists in your reach.' };
 

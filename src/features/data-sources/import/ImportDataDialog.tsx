@@ -36,7 +36,7 @@ export interface ImportDataDialogProps {
   /** A file source to import into again: records with the same key are updated (upserts). */
   source?: DataSource;
   /** Called once a stored import has succeeded, when the dialog closes after its message. */
-  onImported: (result: ImportResult) => void;
+  onImported?: (result: ImportResult) => void;
 }
 
 /**
@@ -91,7 +91,7 @@ function ImportFlow({ open, onClose, companyId, source, onImported }: ImportData
   const finish = useCallback(() => {
     if (finished.current || !imported) return;
     finished.current = true;
-    onImported(imported);
+    onImported?.(imported);
     onClose();
   }, [imported, onImported, onClose]);
 
