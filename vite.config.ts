@@ -10,6 +10,7 @@ export const aliases = {
   '@': fromRoot('./src'),
   '@domain': fromRoot('./src/domain'),
   '@bff': fromRoot('./bff'),
+  '@widget': fromRoot('./widget'),
   '@tokens': fromRoot('./design-tokens/build'),
 };
 

@@ -41,6 +41,10 @@ export const CAPABILITIES = {
   viewData: permission('data_sources:read'),
   /** Connecting, importing, mapping, data types: changing a company's data. */
   manageData: permission('data_sources:write'),
+  /** CreateIQ and LiveIQ: the route guard of the data document, section 2. */
+  viewSurveys: permission('data_sources:read'),
+  /** Drafts, publishing, starting, styling and deleting surveys. */
+  manageSurveys: permission('data_sources:write'),
   viewApi: permission('api:read'),
   viewModels: permission('models:read'),
   viewPlans: permission('plans:read'),
@@ -127,8 +131,8 @@ export const SCREENS = {
   '/data-types': 'viewData',
   '/outbound-api': 'viewApi',
   '/export-data': 'viewData',
-  '/zero-party/survey-creation': 'viewData',
-  '/zero-party/survey-published': 'viewData',
+  '/zero-party/survey-creation': 'viewSurveys',
+  '/zero-party/survey-published': 'viewSurveys',
   '/discovery-settings': 'viewModels',
   '/plans': 'viewPlans',
 } as const satisfies Record<string, Capability>;
