@@ -5,7 +5,10 @@ import storybook from 'eslint-plugin-storybook';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The rooms of src/: the shared ones, each feature (by folder name), and the shell. */
+/**
+ * The rooms of src/: the shared ones, each feature (by folder name), and the shell; and widget/,
+ * the embeddable survey, which the dashboard's previews reuse.
+ */
 const ROOMS = [
   { type: 'domain', pattern: 'src/domain' },
   { type: 'theme', pattern: 'src/theme' },
@@ -13,6 +16,7 @@ const ROOMS = [
   { type: 'ui', pattern: 'src/ui' },
   { type: 'feature', pattern: 'src/features/*' },
   { type: 'app', pattern: 'src/app' },
+  { type: 'widget', pattern: 'widget' },
 ];
 const SHARED_ROOMS = ['domain', 'theme', 'lib', 'ui'];
 const fromRoom = (type, allowed) => ({ from: { element: { type } }, allow: { to: { element: { type: allowed } } } });
@@ -46,7 +50,7 @@ export default tseslint.config(
     // Rooms point inward (README, "Rooms"): a feature uses the shared rooms and its own files, never
     // the shell nor another feature; ui/ and lib/ know no feature; the shell reaches a feature only
     // through its index. Imports are resolved (aliases included) before they are judged.
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'widget/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' } },
@@ -64,11 +68,26 @@ export default tseslint.config(
             fromRoom('theme', ['domain', 'lib', 'theme']),
             fromRoom('lib', SHARED_ROOMS),
             fromRoom('ui', SHARED_ROOMS),
-            fromRoom('feature', SHARED_ROOMS),
+            // A feature may show the survey renderer (the previews mount widget/renderer).
+            fromRoom('feature', [...SHARED_ROOMS, 'widget']),
+            // The widget runs on customers' sites: the survey rules and itself, nothing of the dashboard.
+            fromRoom('widget', ['domain', 'widget']),
             fromRoom('app', [...SHARED_ROOMS, 'app']),
             { from: { element: { type: 'app' } }, allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } } },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The renderer is shipped with Preact: React's API only (preact/compat has it), no dashboard
+    // UI, and no yup (the domain's schemas), which would weigh more than the whole widget.
+    files: ['widget/renderer/**/*.{ts,tsx}'],
+    ignores: ['widget/renderer/**/*.stories.tsx', 'widget/renderer/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react-dom', 'react-dom/*', '@mui/*', '@emotion/*', 'yup', '@domain/survey/schemas', '@domain/survey/regexSafety'] },
       ],
     },
   },

@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { aliases } from './vite.config';
+import { preactAliases } from './widget/vite.config';
 import { chromiumLaunchOptions } from './tests/chromium';
 
 export default defineConfig({
@@ -17,7 +18,19 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'widget/**/*.test.{ts,tsx}', 'design-tokens/**/*.test.ts'],
+          // *.preact.test.tsx render through Preact: the widget project runs them.
+          exclude: [...configDefaults.exclude, 'widget/**/*.preact.test.{ts,tsx}'],
           setupFiles: ['tests/setup/unit.ts'],
+        },
+      },
+      {
+        // The widget's renderer as the widget ships it: `react` is Preact here.
+        extends: true,
+        resolve: { alias: [...preactAliases, ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement }))] },
+        test: {
+          name: 'widget',
+          environment: 'jsdom',
+          include: ['widget/**/*.preact.test.{ts,tsx}'],
         },
       },
       {

@@ -32,6 +32,9 @@ import { createImportRouter } from './modules/imports/routes';
 import { createMailer, type Mailer } from './modules/invitations/mailer';
 import { createRequestRouter } from './modules/requests/routes';
 import { createRequestService } from './modules/requests/service';
+import { createIdentifierService } from './modules/surveys/identifiers';
+import { createSurveyRouters } from './modules/surveys/routes';
+import { createSurveyService } from './modules/surveys/service';
 import { createUserRouter } from './modules/users/routes';
 import { createUserService } from './modules/users/service';
 import type { AppState } from './types';
@@ -40,6 +43,8 @@ export interface AppDependencies {
   logger?: Logger;
   /** Replaces the SMTP mailer built from the configuration. */
   mailer?: Mailer | null;
+  /** The clock surveys run by (publish dates, starts, end conditions); tests move it. */
+  clock?: () => Date;
 }
 
 export function createApp(config: Config, orm: Orm, dependencies: AppDependencies = {}): Koa<AppState> {
@@ -61,6 +66,8 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
   const dataSources = createDataSourceService({ orm, config });
   const fields = createFieldService({ orm });
   const requests = createRequestService({ orm, mailer, salesEmail: config.salesEmail, logger });
+  const surveys = createSurveyService({ orm, now: dependencies.clock ?? (() => new Date()) });
+  const identifiers = createIdentifierService({ orm });
   // Routes of the embeddable widget (cross-origin, no session) are added to this router.
   const publicApi = new Router<AppState>({ prefix: PUBLIC_API_PREFIX.replace(/\/$/, '') });
 
@@ -84,6 +91,7 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
     createDataSourceRouter(dataSources, fields),
     createImportRouter({ orm, config, logger }),
     createRequestRouter(requests),
+    ...createSurveyRouters(surveys, identifiers),
     publicApi,
   ];
   for (const router of routers) {

@@ -13,7 +13,7 @@ import { authorize } from './middleware/auth';
 import { checkInput } from './middleware/validate';
 import type { AppMiddleware, AppState } from './types';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteOptions {
   /** The query parameters the route reads. */
@@ -64,6 +64,10 @@ export class ApiRouter {
 
   put(path: string, ...handlers: Handlers): this {
     return this.add('PUT', path, handlers);
+  }
+
+  patch(path: string, ...handlers: Handlers): this {
+    return this.add('PATCH', path, handlers);
   }
 
   delete(path: string, ...handlers: Handlers): this {

@@ -3,11 +3,12 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { baseProperties } from './BaseRecord';
 import { Company } from './Company';
 
-export type StoredFileKind = 'company_logo' | 'user_photo';
+export type StoredFileKind = 'company_logo' | 'user_photo' | 'survey_logo';
 
 /**
- * A logo or profile photo. Served publicly by its id, so the id is long and random (192 bits):
- * knowing one file's address gives no way to guess another's. Never updated, so no updatedAt.
+ * A company logo, survey logo or profile photo. Served publicly by its id, so the id is long and
+ * random (192 bits): knowing one file's address gives no way to guess another's. Never updated, so
+ * no updatedAt.
  */
 export const StoredFile = defineEntity({
   name: 'StoredFile',

@@ -8,6 +8,7 @@ import { Company, User } from '../entities';
 import type { Config } from '../config';
 import { hashPassword as scryptHash } from '../modules/auth/passwords';
 import { seedDemoData } from './demoData';
+import { seedDemoSurveys } from './demoSurveys';
 
 export interface DemoCompany {
   key: 'navout' | 'acme' | 'globex';
@@ -88,9 +89,9 @@ export interface SeedOptions {
   /** Tests pass a memoised hasher; scrypt at full cost takes a noticeable time per password. */
   hashPassword?: (password: string) => Promise<string>;
   /**
-   * Also seeds the companies' business data (files, records, sources, data types), encrypting the
-   * demo credentials with this key. The product's start and `npm run seed:demo` do; most tests
-   * only need the accounts.
+   * Also seeds the companies' business data (files, records, sources, data types, surveys),
+   * encrypting the demo credentials with this key. The product's start and `npm run seed:demo`
+   * do; most tests only need the accounts.
    */
   data?: Pick<Config, 'credentialsKey'>;
 }
@@ -134,6 +135,7 @@ export async function seedDemo(em: EntityManager, options: SeedOptions = {}): Pr
     if (options.data) {
       await tx.flush();
       await seedDemoData(tx, options.data, companies, demoAdmins(seeded));
+      await seedDemoSurveys(tx, companies, demoAdmins(seeded));
     }
     return seeded;
   });

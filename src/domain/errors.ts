@@ -90,6 +90,15 @@ export const API_ERRORS = {
   sync_unavailable: define(409, 'Sync not available', 'This source cannot be synced yet.'),
   global_data_type_protected: define(403, 'Only a global admin can change a global data type'),
   survey_inactive: define(410, 'Survey inactive', 'This survey is not accepting responses.'),
+  // The answer names every problem (publishProblems in src/domain/survey/check.ts) in its error.
+  survey_not_ready: define(400, 'The survey is not ready to publish', 'Fix the problems named in the answer, then publish again.'),
+  logo_not_image: define(400, 'Please select an image file', 'Upload a PNG, JPEG, GIF or WebP image.'),
+  logo_too_large: define(413, 'File size must be less than 5MB', 'The logo must be smaller than 5 MB.'),
+  override_not_allowed: define(
+    403,
+    'The company settings do not allow surveys to override the global identifier requirements.',
+    'Ask an administrator to allow survey overrides in the global identifier settings.',
+  ),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof API_ERRORS;

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   permissions: 'auth_permissions',
   companyFilter: 'adminCompanyFilter',
   theme: 'theme',
+  /** The survey draft CreateIQ saves to (data document, section 3, "Browser storage used here"). */
+  currentDraftId: 'currentDraftId',
 } as const;
 
 /** Everything a sign-out must clear. */

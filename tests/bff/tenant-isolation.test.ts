@@ -8,9 +8,11 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@domain/errors';
-import { Company, DataSource, DataType, ImportTemplate, StoredFile, User } from '@bff/entities';
+import { DEFAULT_GLOBAL_IDENTIFIERS, DEFAULT_LOGO, DEFAULT_THEME, defaultDisplayTriggers, defaultEmbedSettings } from '@domain/survey/defaults';
+import { Company, DataSource, DataType, ImportTemplate, SavedTheme, StoredFile, User } from '@bff/entities';
 import { encryptSecret } from '@bff/secrets';
 import { servedRoutes } from './support/routes';
+import { addDraft, addPublished, readySurvey } from './support/surveys';
 import { PNG_BYTES, unique, useWorld, type World } from './support/world';
 
 type UserRole = 'admin' | 'company_admin' | 'user' | 'anonymous';
@@ -37,8 +39,8 @@ interface Request {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: object | Buffer;
-  /** A multipart form: its fields in order, then the file. */
-  multipart?: { fields: Record<string, string>; file: { name: string; content: string } };
+  /** A multipart form: its fields in order, then the file (CSV text unless a type is given). */
+  multipart?: { fields: Record<string, string>; file: { name: string; content: string | Buffer; contentType?: string } };
 }
 
 interface Row {
@@ -110,6 +112,18 @@ async function addDataType({ world, companyId }: Cell) {
   await em.flush();
   return type;
 }
+const addSurveyDraft = ({ world, companyId }: Cell) => addDraft(world, companyId);
+const addPublishedSurvey = ({ world, companyId }: Cell) => addPublished(world, companyId);
+async function addTheme({ world, companyId }: Cell) {
+  const em = world.em();
+  const theme = em.create(SavedTheme, { companyId, name: unique('Theme'), settings: { theme: DEFAULT_THEME, logo: DEFAULT_LOGO } });
+  await em.flush();
+  return theme;
+}
+const OVERRIDE = { requireIdentifier: true, identifierTypes: ['email'], identifierFields: { email: 'user_email', uuid: 'user_id', custom: 'custom_field' } };
+/** A new row answered for the cell's company, and nowhere else. */
+const forCellCompany = (response: Response, cell: Cell) => expect(response.body.companyId).toBe(cell.companyId);
+
 const withinActorsCompanyOrGlobal = (response: Response, cell: Cell) => {
   if (cell.role === 'admin' || !cell.actor) return;
   for (const item of response.body as Array<{ companyId: string | null }>) expect([null, cell.actor.companyId]).toContain(item.companyId);
@@ -165,6 +179,28 @@ const ROWS: Row[] = [
   { route: 'PUT /api/data-types/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addDataType(cell)).id }, body: { name: 'Renamed', dataFieldName: 'matrix_field', type: 'static' } }) },
   { route: 'DELETE /api/data-types/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addDataType(cell)).id } }) },
 
+  { route: 'GET /api/surveys/drafts', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addSurveyDraft(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
+  { route: 'POST /api/surveys/drafts', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ query: { companyFilter: companyId }, body: { name: unique('Draft'), survey: readySurvey() } }), check: forCellCompany },
+  { route: 'GET /api/surveys/drafts/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSurveyDraft(cell)).id } }) },
+  { route: 'PUT /api/surveys/drafts/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSurveyDraft(cell)).id }, body: { name: 'Updated by the matrix', survey: readySurvey() } }) },
+  { route: 'PATCH /api/surveys/drafts/:id/name', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSurveyDraft(cell)).id }, body: { name: 'Renamed by the matrix' } }) },
+  { route: 'DELETE /api/surveys/drafts/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addSurveyDraft(cell)).id } }) },
+  { route: 'POST /api/surveys/publish', expected: onlyOwnCompany(201, 404), request: async (cell) => ({ body: { name: unique('Published'), survey: readySurvey(), draftId: (await addSurveyDraft(cell)).id } }), check: forCellCompany },
+  { route: 'GET /api/surveys/published', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addPublishedSurvey(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
+  { route: 'GET /api/surveys/published/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id } }) },
+  { route: 'PUT /api/surveys/published/:id/status', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id }, body: { status: 'active', endCondition: { type: 'days', value: 7 } } }) },
+  { route: 'PUT /api/surveys/published/:id/embed-settings', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id }, body: { settings: defaultEmbedSettings() } }) },
+  { route: 'PUT /api/surveys/published/:id/display-triggers', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id }, body: { displayTriggers: defaultDisplayTriggers() } }) },
+  { route: 'DELETE /api/surveys/published/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id } }) },
+  { route: 'GET /api/surveys/themes', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addTheme(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
+  { route: 'POST /api/surveys/themes', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ query: { companyFilter: companyId }, body: { name: unique('Theme'), settings: { theme: DEFAULT_THEME, logo: DEFAULT_LOGO } } }), check: forCellCompany },
+  { route: 'DELETE /api/surveys/themes/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addTheme(cell)).id } }) },
+  { route: 'POST /api/surveys/logos', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ query: { companyFilter: companyId }, multipart: { fields: {}, file: { name: 'logo.png', content: PNG_BYTES, contentType: 'image/png' } } }) },
+  { route: 'GET /api/companies/:id/global-identifiers', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }) },
+  { route: 'PUT /api/companies/:id/global-identifiers', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId }, body: { globalIdentifiers: DEFAULT_GLOBAL_IDENTIFIERS } }) },
+  { route: 'POST /api/admin/override-logs', expected: onlyOwnCompany(201, 404), request: async (cell) => ({ body: { surveyId: (await addPublishedSurvey(cell)).id, overrideReason: 'Matrix override', customSettings: OVERRIDE } }), check: forCellCompany },
+  { route: 'GET /api/admin/override-logs', expected: onlyOwnCompany(200, 200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }), check: withinActorsCompany },
+
   { route: 'POST /api/requests', expected: signedIn(201), request: () => ({ body: { kind: 'custom_api', subject: 'Matrix API', link: 'https://docs.matrix.example' } }) },
   { route: 'GET /api/requests', expected: forUsers({ admin: [200, 200], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: () => ({}) },
   { route: 'GET /api/files/:fileId', expected: all(200), request: async ({ world, companyId }) => { const em = world.em(); const file = em.create(StoredFile, { companyId, kind: 'company_logo', contentType: 'image/png', bytes: PNG_BYTES, size: PNG_BYTES.length }); await em.flush(); return { params: { fileId: file.id } }; } },
@@ -202,15 +238,15 @@ describe('tenant isolation matrix', () => {
     const request = await row.request(cell);
     const path = template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));
     const http = cell.world.http;
-    let pending = http[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path).set('X-Forwarded-For', unique('192.0.2'));
+    let pending = http[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](path).set('X-Forwarded-For', unique('192.0.2'));
     if (cell.actor) pending = pending.set(cell.world.bearer(cell.actor));
     if (cell.apiKey) pending = pending.set('X-API-Key', cell.apiKey);
     if (request.query) pending = pending.query(request.query);
     if (Buffer.isBuffer(request.body)) return pending.set('Content-Type', 'image/png').send(request.body);
     if (request.multipart) {
       for (const [name, value] of Object.entries(request.multipart.fields)) pending = pending.field(name, value);
-      const { name, content } = request.multipart.file;
-      return pending.attach('file', Buffer.from(content), { filename: name, contentType: 'text/csv' });
+      const { name, content, contentType = 'text/csv' } = request.multipart.file;
+      return pending.attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), { filename: name, contentType });
     }
     return request.body ? pending.send(request.body) : pending;
   }

@@ -4,6 +4,7 @@ import type { Orm } from '../../db';
 import { ApiKey, Company, DataType, Invitation, ServiceRequest, StoredFile, User } from '../../entities';
 import { removeCompanyFields } from '../dataSources/fields';
 import { removeCompanyData } from '../dataSources/service';
+import { removeCompanySurveys } from '../surveys/companyData';
 import { apiError } from '../../middleware/errors';
 import { findInReach } from '../../middleware/tenant';
 import type { UserActor } from '../../types';
@@ -72,6 +73,7 @@ export function createCompanyService({ orm }: { orm: Orm }) {
         await em.nativeDelete(StoredFile, { companyId: company.id });
         await em.nativeDelete(ApiKey, { companyId: company.id });
         await em.nativeDelete(DataType, { companyId: company.id });
+        await removeCompanySurveys(em, company.id);
         await removeCompanyData(em, company.id);
         await removeCompanyFields(em, company.id);
         await em.nativeDelete(ServiceRequest, { companyId: company.id });

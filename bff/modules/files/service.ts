@@ -15,14 +15,19 @@ export interface CheckedImage {
   contentType: string;
 }
 
+/** The image type read from the bytes themselves, or null when they are not an image we show. */
+export async function imageTypeOf(bytes: Buffer): Promise<string | null> {
+  if (bytes.length === 0) return null;
+  const detected = await fileTypeFromBuffer(bytes);
+  return detected && IMAGE_TYPES.has(detected.mime) ? detected.mime : null;
+}
+
 /** The type is read from the bytes themselves; the declared Content-Type is not trusted. */
 export async function checkImage(bytes: Buffer | undefined): Promise<CheckedImage> {
   if (!bytes || bytes.length === 0) throw apiError('invalid_image', { message: 'The upload is empty.' });
-  const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !IMAGE_TYPES.has(detected.mime)) {
-    throw apiError('invalid_image');
-  }
-  return { bytes, contentType: detected.mime };
+  const contentType = await imageTypeOf(bytes);
+  if (!contentType) throw apiError('invalid_image');
+  return { bytes, contentType };
 }
 
 export function createStoredImage(em: EntityManager, companyId: string, kind: StoredFileKind, image: CheckedImage): StoredFile {

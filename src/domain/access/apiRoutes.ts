@@ -59,6 +59,30 @@ export const API_ROUTES = {
   'PUT /api/data-types/:id': 'manageData',
   'DELETE /api/data-types/:id': 'manageData',
 
+  // CreateIQ and LiveIQ: reads need the data read permission, every change the write one.
+  'GET /api/surveys/drafts': 'viewSurveys',
+  'POST /api/surveys/drafts': 'manageSurveys',
+  'GET /api/surveys/drafts/:id': 'viewSurveys',
+  'PUT /api/surveys/drafts/:id': 'manageSurveys',
+  'PATCH /api/surveys/drafts/:id/name': 'manageSurveys',
+  'DELETE /api/surveys/drafts/:id': 'manageSurveys',
+  'POST /api/surveys/publish': 'manageSurveys',
+  'GET /api/surveys/published': 'viewSurveys',
+  'GET /api/surveys/published/:id': 'viewSurveys',
+  'PUT /api/surveys/published/:id/status': 'manageSurveys',
+  'PUT /api/surveys/published/:id/embed-settings': 'manageSurveys',
+  'PUT /api/surveys/published/:id/display-triggers': 'manageSurveys',
+  'DELETE /api/surveys/published/:id': 'manageSurveys',
+  'GET /api/surveys/themes': 'viewSurveys',
+  'POST /api/surveys/themes': 'manageSurveys',
+  'DELETE /api/surveys/themes/:id': 'manageSurveys',
+  'POST /api/surveys/logos': 'manageSurveys',
+  'GET /api/companies/:id/global-identifiers': 'viewSurveys',
+  'PUT /api/companies/:id/global-identifiers': 'manageSurveys',
+  // Override logs: a global admin reads every company's, a company's survey managers their own.
+  'POST /api/admin/override-logs': 'manageSurveys',
+  'GET /api/admin/override-logs': 'manageSurveys',
+
   // The requests inbox: anyone signed in may ask; the Navout team (global admins) reads them.
   'POST /api/requests': 'signedIn',
   'GET /api/requests': 'manageCompanies',

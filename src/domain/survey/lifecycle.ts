@@ -45,11 +45,20 @@ export interface RunState {
   responseCount: number;
 }
 
+/**
+ * The chosen date is a day on the chooser's calendar, wherever they are, so it ends the survey
+ * once that day is over everywhere: at midnight in the last time zone (UTC-12), 12 hours after
+ * the UTC midnight. Starting accepts yesterday's UTC date for the same reason.
+ */
+const LAST_ZONE_OFFSET_MS = 12 * HOUR_MS;
+
 /** When a date or days condition ends the survey (null for none or responses). */
 export function endsAt(state: Pick<RunState, 'endCondition' | 'startedAt'>): Date | null {
   const condition = state.endCondition;
   if (!condition) return null;
-  if (condition.type === 'date') return new Date(Date.parse(`${String(condition.value)}T00:00:00Z`) + DAY_MS);
+  if (condition.type === 'date') {
+    return new Date(Date.parse(`${String(condition.value)}T00:00:00Z`) + DAY_MS + LAST_ZONE_OFFSET_MS);
+  }
   if (condition.type === 'days' && state.startedAt) {
     return new Date(Date.parse(state.startedAt) + (positiveWhole(condition.value) ?? 0) * DAY_MS);
   }
@@ -95,7 +104,11 @@ export function endConditionLabel(
   if (condition.type === 'date') return `Ends: ${formatDate(String(condition.value))}`;
   if (condition.type === 'responses') return `Ends at: ${condition.value} response(s)`;
   const end = endsAt(state);
+  const chosen = positiveWhole(condition.value) ?? condition.value;
+  // Never more than chosen: a clock read a moment before the start would otherwise add a day.
   const days =
-    state.status === 'active' && end ? Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS)) : condition.value;
+    state.status === 'active' && end && typeof chosen === 'number'
+      ? Math.min(chosen, Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS)))
+      : chosen;
   return `Ends in: ${days} day(s)`;
 }

@@ -1,6 +1,157 @@
-import { ComingSoon } from '@/ui/ComingSoon';
+/** CreateIQ (data document, section 2), routed at /zero-party/survey-creation. */
+import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { API_ERRORS } from '@domain/errors';
+import { publishProblems } from '@domain/survey/check';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { useCompanies } from '@/lib/accounts';
+import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
+import { useQuestionDataTypes } from './api/dataTypes';
+import { DraftBar } from './creation/DraftBar';
+import { DraftsPanel } from './creation/DraftsPanel';
+import { GuideTab } from './creation/GuideTab';
+import { CREATOR_LABELS, CREATOR_TAB_LABELS, CREATOR_TABS, type CreatorTab } from './creation/labels';
+import { PublishChecklist } from './creation/PublishChecklist';
+import { SaveDraftDialog } from './creation/SaveDraftDialog';
+import { StylingTab } from './creation/StylingTab';
+import { SurveyBuilder } from './creation/SurveyBuilder';
+import { DRAFT_ID_PARAM, useDraftWorkflow } from './creation/useDraftWorkflow';
+import { SurveyPreview } from './preview/SurveyPreview';
 
-/** CreateIQ: not built yet, so the page says so. */
-export function SurveyCreationPage() {
-  return <ComingSoon title="CreateIQ" />;
+export interface SurveyCreationPageProps {
+  /** The tab shown first; by default the builder when a draft is opened or remembered, else the Guide. */
+  initialTab?: CreatorTab;
+}
+
+function openingTab(params: URLSearchParams): CreatorTab {
+  const opensDraft = params.has(DRAFT_ID_PARAM) || localStorage.getItem(STORAGE_KEYS.currentDraftId) !== null;
+  return opensDraft ? 'builder' : 'guide';
+}
+
+export function SurveyCreationPage({ initialTab }: SurveyCreationPageProps) {
+  const { can } = useSession();
+  const { companyFilter, filterParam } = useCompanyFilter();
+  const canManage = can('manageSurveys');
+  const viewingAll = can('chooseCompany') && companyFilter === ALL_COMPANIES;
+  const idPrefix = useId();
+  const checklistId = `${idPrefix}-checklist`;
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<CreatorTab>(() => initialTab ?? openingTab(searchParams));
+
+  const workflow = useDraftWorkflow({
+    canManage,
+    companyFilter: filterParam,
+    needsCompany: viewingAll,
+    onShowBuilder: () => setTab('builder'),
+  });
+  const { survey } = workflow;
+  const dataTypes = useQuestionDataTypes(filterParam);
+  const companies = useCompanies(viewingAll);
+  const companyNames = useMemo(
+    () => (companies.data ? new Map(companies.data.map((company) => [company.id, company.name])) : undefined),
+    [companies.data],
+  );
+  const problems = useMemo(() => publishProblems(survey), [survey]);
+  const opening = workflow.loadingId !== null && workflow.currentDraftId === null;
+  const readOnly = !canManage || opening;
+
+  const tabId = (value: CreatorTab) => `${idPrefix}-tab-${value}`;
+  // Only the chosen tab's panel is rendered, so only that tab points at it.
+  const panelId = (value: CreatorTab) => `${idPrefix}-panel-${value}`;
+
+  return (
+    <Stack spacing={3} sx={{ py: 2 }}>
+      <Box>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {CREATOR_LABELS.pageTitle}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{CREATOR_LABELS.pageSubtitle}</Typography>
+      </Box>
+      {!canManage && <Alert severity="info">{CREATOR_LABELS.readOnly}</Alert>}
+
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: CreatorTab) => setTab(value)}
+          aria-label={CREATOR_LABELS.pageTitle}
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          {CREATOR_TABS.map((value) => (
+            <Tab
+              key={value}
+              value={value}
+              label={CREATOR_TAB_LABELS[value]}
+              id={tabId(value)}
+              aria-controls={tab === value ? panelId(value) : undefined}
+            />
+          ))}
+        </Tabs>
+      </Box>
+
+      <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+        {tab === 'guide' && <GuideTab />}
+        {tab === 'builder' && (
+          <SurveyBuilder
+            survey={survey}
+            onChange={workflow.setSurvey}
+            dataTypes={dataTypes}
+            readOnly={readOnly}
+            header={
+              <Stack spacing={2}>
+                {opening && <LinearProgress aria-label="Loading draft" />}
+                <DraftBar
+                  nameField={workflow.nameField}
+                  canManage={canManage && !opening}
+                  saving={workflow.saving}
+                  saved={workflow.saved}
+                  publishing={workflow.publishingId === 'builder'}
+                  publishBlocked={problems.length > 0}
+                  checklistId={checklistId}
+                  companyNotice={viewingAll && workflow.currentDraftId === null ? API_ERRORS.company_required.message : null}
+                  onSave={workflow.save}
+                  onPublish={workflow.publishFromBuilder}
+                  onNewSurvey={workflow.newSurvey}
+                />
+                {canManage && <PublishChecklist problems={problems} id={checklistId} />}
+              </Stack>
+            }
+          />
+        )}
+        {tab === 'styling' && (
+          <StylingTab survey={survey} onChange={workflow.setSurvey} companyFilter={filterParam} readOnly={readOnly} />
+        )}
+        {tab === 'preview' && <SurveyPreview survey={survey} />}
+        {tab === 'drafts' && (
+          <DraftsPanel
+            companyFilter={filterParam}
+            currentDraftId={workflow.currentDraftId}
+            canManage={canManage}
+            companyNames={viewingAll ? companyNames : undefined}
+            busyDraftId={workflow.publishingId ?? workflow.loadingId}
+            onLoad={workflow.loadDraft}
+            onPublish={workflow.publishDraft}
+            onNewSurvey={workflow.newSurvey}
+            onDeleted={workflow.draftDeleted}
+            onRenamed={workflow.draftRenamed}
+          />
+        )}
+      </Box>
+
+      <SaveDraftDialog
+        open={workflow.askingName}
+        defaultName={survey.title}
+        busy={workflow.creating}
+        onCancel={workflow.cancelCreate}
+        onSave={workflow.createDraft}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,90 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { PUBLISHED } from '../fixtures';
+import { CARD_ACTIONS, formatEndDate, PublishedSurveyCard } from './PublishedSurveyCard';
+
+const meta = {
+  title: 'Surveys/LiveIQ/PublishedSurveyCard',
+  component: PublishedSurveyCard,
+  args: {
+    survey: PUBLISHED.satisfaction,
+    now: new Date(),
+    canManage: true,
+    onStart: fn(),
+    onStop: fn(),
+    onEdit: fn(),
+    onCustomize: fn(),
+    onPreview: fn(),
+    onDelete: fn(),
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 420 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof PublishedSurveyCard>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** A running survey: Stop, and every other action, each naming its survey. */
+export const Active: Story = {
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByRole('article', { name: 'Store Visit Satisfaction' })).toBeVisible();
+    await expect(canvas.getByText('Active')).toBeVisible();
+    await expect(canvas.getByText(`Ends: ${formatEndDate(String(PUBLISHED.satisfaction.endCondition?.value))}`)).toBeVisible();
+    for (const [label, handler] of [
+      [CARD_ACTIONS.stop, args.onStop],
+      [CARD_ACTIONS.edit, args.onEdit],
+      [CARD_ACTIONS.customize, args.onCustomize],
+      [CARD_ACTIONS.preview, args.onPreview],
+      [CARD_ACTIONS.delete, args.onDelete],
+    ] as const) {
+      await userEvent.click(canvas.getByRole('button', { name: label }));
+      await expect(handler).toHaveBeenCalledWith(PUBLISHED.satisfaction);
+    }
+    await expect(canvas.queryByRole('button', { name: CARD_ACTIONS.start })).not.toBeInTheDocument();
+  },
+};
+
+export const Inactive: Story = {
+  args: { survey: PUBLISHED.feedback },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByText('Inactive')).toBeVisible();
+    await expect(canvas.getByText('Age: 5 hours')).toBeVisible();
+    await expect(canvas.getByText('42 responses')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: CARD_ACTIONS.start }));
+    await expect(args.onStart).toHaveBeenCalledWith(PUBLISHED.feedback);
+  },
+};
+
+/** Ended by its response limit: inactive, and it says so. */
+export const Ended: Story = {
+  args: { survey: PUBLISHED.holiday },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Ends at: 300 response(s) (Ended)')).toBeVisible();
+    await expect(canvas.getByText('Age: 40 days')).toBeVisible();
+  },
+};
+
+/** A start or stop running: the button waits. */
+export const ChangingStatus: Story = {
+  args: { survey: PUBLISHED.checkout, changingStatus: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: CARD_ACTIONS.stop })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: CARD_ACTIONS.delete })).toBeDisabled();
+    await expect(canvas.getByText('Ends in: 14 day(s)')).toBeVisible();
+  },
+};
+
+/** Without manageSurveys, only Preview. */
+export const ReadOnly: Story = {
+  args: { canManage: false, survey: PUBLISHED.globex, showCompany: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual([CARD_ACTIONS.preview]);
+    await expect(canvas.getByText('Globex Health')).toBeVisible();
+    await expect(canvas.getByText('Age: Unknown')).toBeVisible();
+  },
+};
