@@ -47,3 +47,14 @@ export function measureBundle(distDir = 'dist') {
   }
   return rows;
 }
+
+/** Loader and renderer of the embeddable widget together: at most 25 KB gzipped (DESIGN). */
+export const WIDGET_TARGET_KB = 25;
+
+/** The widget's files in dist/widget, gzipped: what a visitor downloads when a survey shows. */
+export function measureWidget(distDir = 'dist') {
+  return ['renderer.js'].map((file) => ({
+    file,
+    kb: gzipSync(readFileSync(join(distDir, 'widget', file)), { level: 9 }).length / 1024,
+  }));
+}

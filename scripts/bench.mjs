@@ -1,7 +1,7 @@
 // `npm run bench`: the speed and size targets. Prints each figure beside its target and exits
 // non-zero when one is missed.
 import { execSync } from 'node:child_process';
-import { BUNDLE_TARGET_KB, measureBundle } from '../bench/bundle.mjs';
+import { BUNDLE_TARGET_KB, WIDGET_TARGET_KB, measureBundle, measureWidget } from '../bench/bundle.mjs';
 import { OVERHEAD_TARGET, measureBffOverhead } from '../bench/bff-overhead.mjs';
 import { printImportBenchmark } from '../bench/import.mjs';
 
@@ -15,6 +15,13 @@ for (const row of measureBundle('dist')) {
   if (verdict === ' MISSED') missed++;
   console.info(`  ${row.route.padEnd(42)} ${row.kb.toFixed(1).padStart(7)} KB${verdict}`);
 }
+
+console.info(`\nSurvey widget, gzipped (target: loader and renderer together at most ${WIDGET_TARGET_KB} KB)`);
+const widget = measureWidget('dist');
+const widgetKb = widget.reduce((sum, row) => sum + row.kb, 0);
+for (const row of widget) console.info(`  ${row.file.padEnd(42)} ${row.kb.toFixed(1).padStart(7)} KB`);
+if (widgetKb > WIDGET_TARGET_KB) missed++;
+console.info(`  ${'together'.padEnd(42)} ${widgetKb.toFixed(1).padStart(7)} KB${widgetKb <= WIDGET_TARGET_KB ? ' ok' : ' MISSED'}`);
 
 console.info(`\nBFF overhead (target: at least ${OVERHEAD_TARGET} of bare Koa's requests per second, same JSON, same run)`);
 for (const engine of ['sqlite', 'postgresql']) {
