@@ -29,3 +29,26 @@ export const ManyRowsSorted: Story = {
     await expect(firstCell).toHaveTextContent('Company 30');
   },
 };
+
+const LONG_TEXT =
+  'Returning customers are identified by their loyalty number at the till, so this survey asks for it instead of an e-mail address.';
+
+/** Long text wraps and its row grows to show it in full. */
+export const WrappedText: Story = {
+  args: {
+    rows: [
+      { id: 1, name: 'Short' },
+      { id: 2, name: LONG_TEXT },
+    ],
+    columns: [{ field: 'name', headerName: 'Reason', width: 240 }],
+    wrapText: true,
+  },
+  play: async ({ canvas }) => {
+    const [short, long] = canvas.getAllByRole('gridcell');
+    await expect(long).toHaveTextContent(LONG_TEXT);
+    // Every word of the long text is inside its cell: the cell grew rather than cut it off.
+    await expect(long.scrollWidth).toBeLessThanOrEqual(long.clientWidth + 1);
+    await expect(long.scrollHeight).toBeLessThanOrEqual(long.clientHeight + 1);
+    await expect(long.getBoundingClientRect().height).toBeGreaterThan(short.getBoundingClientRect().height * 2);
+  },
+};

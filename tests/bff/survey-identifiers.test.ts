@@ -170,7 +170,9 @@ describe('global identifiers and override logs', () => {
       const acmeLog = await logOverride(w, 'alice', { surveyId: acmeSurvey.id, overrideReason: 'Acme reason', customSettings: CUSTOM });
       const globexLog = await logOverride(w, 'carol', { surveyId: globexSurvey.id, overrideReason: 'Globex reason', customSettings: CUSTOM });
       const byAdmin = await logOverride(w, 'admin', { surveyId: globexSurvey.id, overrideReason: 'Admin reason', customSettings: CUSTOM });
-      expect(byAdmin.body).toMatchObject({ companyId: w.companies.globex.id, userName: 'Nora Admin' });
+      expect(byAdmin.body).toMatchObject({ companyId: w.companies.globex.id, companyName: w.companies.globex.name, userName: 'Nora Admin' });
+      const everyCompany = (await w.http.get('/api/admin/override-logs').set(as('admin'))).body as OverrideLogView[];
+      expect(everyCompany.find((log) => log.id === acmeLog.body.id)?.companyName).toBe(w.companies.acme.name);
 
       const list = async (who: Person, companyFilter?: string) => {
         const request = w.http.get('/api/admin/override-logs').set(as(who));

@@ -11,7 +11,7 @@ import { IDENTIFIER_MESSAGES } from '@domain/survey/messages';
 import type { globalIdentifiersSchema, overrideLogBodySchema } from '@domain/survey/schemas';
 import type { GlobalIdentifierSettings, IdentifierType } from '@domain/survey/types';
 import type { Orm } from '../../db';
-import { CompanySurveySettings, OverrideLog, type Company, type PublishedSurvey } from '../../entities';
+import { Company, CompanySurveySettings, OverrideLog, type PublishedSurvey } from '../../entities';
 import { apiError, type HttpError } from '../../middleware/errors';
 import type { UserActor } from '../../types';
 import { presentOverrideLog, type OverrideLogAnswer } from './present';
@@ -79,13 +79,16 @@ export function createIdentifierService({ orm }: { orm: Orm }) {
         overrideReason: input.overrideReason.trim(),
       });
       await orm.em.flush();
-      return presentOverrideLog(log);
+      const company = await orm.em.findOne(Company, { id: survey.companyId }, { fields: ['name'] });
+      return presentOverrideLog(log, company?.name ?? null);
     },
 
     /** Newest first; `companyId` undefined lists every company's (a global admin's "all"). */
     async list(companyId: string | undefined): Promise<OverrideLogAnswer[]> {
       const logs = await orm.em.find(OverrideLog, companyId ? { companyId } : {}, { orderBy: { createdAt: 'desc', id: 'asc' } });
-      return logs.map(presentOverrideLog);
+      const companies = await orm.em.find(Company, { id: { $in: [...new Set(logs.map((log) => log.companyId))] } }, { fields: ['name'] });
+      const names = new Map(companies.map((company) => [company.id, company.name]));
+      return logs.map((log) => presentOverrideLog(log, names.get(log.companyId) ?? null));
     },
   };
 }

@@ -59,11 +59,11 @@ export function presentTheme(theme: SavedTheme): SavedThemeView & { companyId: s
   return { id: theme.id, name: theme.name, companyId: theme.companyId, settings: theme.settings, createdAt: theme.createdAt.toISOString() };
 }
 
-/** surveyId is null once the survey has been deleted: the log itself is kept. */
-export type OverrideLogAnswer = Omit<OverrideLogView, 'surveyId'> & { surveyId: string | null };
+export type OverrideLogAnswer = OverrideLogView;
 
-export function presentOverrideLog(log: OverrideLog): OverrideLogAnswer {
+export function presentOverrideLog(log: OverrideLog, companyName: string | null): OverrideLogAnswer {
   return {
+    companyName,
     id: log.id,
     surveyId: log.surveyId ?? null,
     surveyName: log.surveyName,

@@ -14,6 +14,7 @@ const ENTRIES: { name: AdminModalName; label: string }[] = [
   { name: 'companyProfile', label: 'Company Profile' },
   { name: 'profileSettings', label: 'Profile Settings' },
   { name: 'requests', label: 'Requests Inbox' },
+  { name: 'overrideLogs', label: 'Override Logs' },
 ];
 
 /** Stands in for the header's user menu: each button opens one modal by name. */
@@ -42,7 +43,12 @@ const meta = {
   title: 'Shell/AdminModalsProvider',
   component: AdminModalsDemo,
   decorators: [withSession('globalAdmin')],
-  beforeEach: () => mockFetch({ ...adminApiRoutes({ session: SESSIONS.globalAdmin }), 'GET /api/requests': { body: [] } }),
+  beforeEach: () =>
+    mockFetch({
+      ...adminApiRoutes({ session: SESSIONS.globalAdmin }),
+      'GET /api/requests': { body: [] },
+      'GET /api/admin/override-logs': { body: [] },
+    }),
 } satisfies Meta<typeof AdminModalsDemo>;
 export default meta;
 
@@ -58,6 +64,7 @@ export const OpensEachModal: Story = {
       companyProfile: 'Company Profile',
       profileSettings: 'Profile Settings',
       requests: 'Requests Inbox',
+      overrideLogs: 'Override Logs',
     };
     for (const { name, label } of ENTRIES) {
       await userEvent.click(canvas.getByRole('button', { name: label }));
@@ -74,10 +81,12 @@ export const OrdinaryUser: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Manage Companies' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Requests Inbox' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Override Logs' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Profile Settings' }));
     await screen.findByRole('dialog', { name: 'Profile Settings' }, { timeout: 5_000 });
     await expectShown(() => screen.getByRole('dialog', { name: 'Profile Settings' }));
     await expect(screen.queryByRole('dialog', { name: 'Company Management' })).not.toBeInTheDocument();
     await expect(screen.queryByRole('dialog', { name: 'Requests Inbox' })).not.toBeInTheDocument();
+    await expect(screen.queryByRole('dialog', { name: 'Override Logs' })).not.toBeInTheDocument();
   },
 };

@@ -27,6 +27,7 @@ import type { ModalProps } from '@/ui/ModalDialog';
 import { CompanyManagementModal, CompanyProfileModal } from '@/features/companies';
 import { ProfileSettingsModal } from '@/features/profile';
 import { RequestsInboxModal } from '@/features/requests';
+import { OverrideLogsDialog } from '@/features/surveys';
 import { PermissionManagementModal, UserManagementModal } from '@/features/users';
 
 export type { AdminModalName } from '@domain/access/capabilities';
@@ -39,6 +40,7 @@ export const ADMIN_MODAL_COMPONENTS: Record<AdminModalName, ComponentType<ModalP
   companyProfile: CompanyProfileModal,
   profileSettings: ProfileSettingsModal,
   requests: RequestsInboxModal,
+  overrideLogs: OverrideLogsDialog,
 };
 
 /** What a caller needs to open the modal (the menu shows its entry only then). */

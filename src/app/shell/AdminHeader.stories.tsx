@@ -51,7 +51,7 @@ export const GlobalAdminViewingAll: Story = {
   play: async ({ canvas, userEvent }) => {
     await expect(canvas.getByTestId('header-company-name')).toHaveTextContent('All Companies');
     const menu = within(await openMenu(canvas, userEvent));
-    for (const entry of ['Manage Companies', 'Manage Users', 'Manage Permissions', 'Company Profile', 'Requests Inbox', 'Plans']) {
+    for (const entry of ['Manage Companies', 'Manage Users', 'Manage Permissions', 'Company Profile', 'Requests Inbox', 'Override Logs', 'Plans']) {
       await expect(menu.getByRole('menuitem', { name: entry })).toBeVisible();
     }
     await expect(menu.getByText('View Data For')).toBeVisible();
@@ -59,6 +59,17 @@ export const GlobalAdminViewingAll: Story = {
     await expect(menu.getByRole('menuitemradio', { name: 'All Companies' })).toHaveAttribute('aria-checked', 'true');
     await expect(menu.getByRole('menuitem', { name: 'Profile Settings' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  },
+};
+
+/** The menu opens the override logs of the company in view. */
+export const GlobalAdminOpensOverrideLogs: Story = {
+  beforeEach: () => mockFetch({ 'GET /api/companies': { body: sampleCompanies }, 'GET /api/admin/override-logs': { body: [] } }),
+  play: async ({ canvas, userEvent }) => {
+    const menu = within(await openMenu(canvas, userEvent));
+    await userEvent.click(menu.getByRole('menuitem', { name: 'Override Logs' }));
+    const modal = within(await within(document.body).findByRole('dialog', { name: 'Override Logs' }, { timeout: 5_000 }));
+    await expect(await modal.findByText('No identifier overrides yet.')).toBeVisible();
   },
 };
 
@@ -79,6 +90,8 @@ export const CompanyAdmin: Story = {
     const menu = within(await openMenu(canvas, userEvent));
     await expect(menu.queryByRole('menuitem', { name: 'Manage Companies' })).not.toBeInTheDocument();
     await expect(menu.queryByRole('menuitem', { name: 'Requests Inbox' })).not.toBeInTheDocument();
+    // The override logs of every company are the Navout team's, though a company admin edits surveys.
+    await expect(menu.queryByRole('menuitem', { name: 'Override Logs' })).not.toBeInTheDocument();
     await expect(menu.getByRole('menuitem', { name: 'Manage Users' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Company Profile' })).toBeVisible();
     await expect(menu.queryByText('View Data For')).not.toBeInTheDocument();

@@ -11,6 +11,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import CheckIcon from '@mui/icons-material/Check';
 import GroupIcon from '@mui/icons-material/Group';
+import HistoryIcon from '@mui/icons-material/History';
 import InboxIcon from '@mui/icons-material/Inbox';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SellIcon from '@mui/icons-material/Sell';
@@ -47,6 +48,7 @@ const ADMIN_CONTROLS: readonly AdminControl[] = [
   },
   { entry: 'companyProfile', label: 'Company Profile', icon: <StoreIcon fontSize="small" />, target: { modal: 'companyProfile' } },
   { entry: 'requestsInbox', label: 'Requests Inbox', icon: <InboxIcon fontSize="small" />, target: { modal: 'requests' } },
+  { entry: 'overrideLogs', label: 'Override Logs', icon: <HistoryIcon fontSize="small" />, target: { modal: 'overrideLogs' } },
   { entry: 'plans', label: 'Plans', icon: <SellIcon fontSize="small" />, target: { path: '/plans' } },
 ];
 

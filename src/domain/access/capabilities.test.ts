@@ -5,6 +5,7 @@ import {
   ADMIN_MODALS,
   allows,
   CAPABILITIES,
+  describeCapability,
   meets,
   type AdminModalName,
   type Caller,
@@ -127,5 +128,16 @@ describe('allows', () => {
     expect(meets({ kind: 'anyOf', options: [] }, user('admin', PERMISSIONS, true))).toBe(false);
     const userOrReadKey: Requirement = { kind: 'anyOf', options: [{ kind: 'signedIn' }, { kind: 'apiKey', scope: 'read' }] };
     expect(meets(userOrReadKey, { kind: 'apiKey', scopes: ['read'] })).toBe(true);
+  });
+
+  it('meets allOf only when every part is met', () => {
+    const overrideLogs = CAPABILITIES.reviewOverrideLogs;
+    expect(meets(overrideLogs, user('admin', ['admin:all'], true))).toBe(true);
+    // A global admin flag without the survey permission, and the permission outside the internal company.
+    expect(meets(overrideLogs, user('user', [], true))).toBe(false);
+    expect(meets(overrideLogs, user('company_admin', DEFAULT_PERMISSIONS.company_admin))).toBe(false);
+    expect(meets(overrideLogs, user('user', PERMISSIONS, false))).toBe(false);
+    expect(meets({ kind: 'allOf', requirements: [] }, user('user'))).toBe(true);
+    expect(describeCapability('reviewOverrideLogs')).toBe('This action needs a global admin and the data_sources:write permission.');
   });
 });

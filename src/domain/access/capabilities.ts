@@ -20,7 +20,8 @@ export type Requirement =
   | { kind: 'globalAdmin' }
   /** A caller with an API key holding this scope. */
   | { kind: 'apiKey'; scope: ApiKeyScope }
-  | { kind: 'anyOf'; options: readonly Requirement[] };
+  | { kind: 'anyOf'; options: readonly Requirement[] }
+  | { kind: 'allOf'; requirements: readonly Requirement[] };
 
 const PUBLIC: Requirement = { kind: 'public' };
 const SIGNED_IN: Requirement = { kind: 'signedIn' };
@@ -28,6 +29,7 @@ const permission = (name: Permission): Requirement => ({ kind: 'permission', per
 const role = (name: Role): Requirement => ({ kind: 'role', role: name });
 const GLOBAL_ADMIN: Requirement = { kind: 'globalAdmin' };
 const anyOf = (...options: Requirement[]): Requirement => ({ kind: 'anyOf', options });
+const allOf = (...requirements: Requirement[]): Requirement => ({ kind: 'allOf', requirements });
 
 /** company_admin's default permission set has neither users:permissions nor settings:write, yet both screens are theirs by role. */
 const MANAGE_PERMISSIONS = anyOf(role('company_admin'), permission('users:permissions'));
@@ -57,6 +59,12 @@ export const CAPABILITIES = {
   manageUsers: permission('users:write'),
   managePermissions: MANAGE_PERMISSIONS,
   editCompanyProfile: EDIT_COMPANY_PROFILE,
+  /**
+   * The override logs of every company, for the Navout team. The list is read through a survey
+   * route, which needs manageSurveys: asking for both keeps the menu entry from showing to a
+   * caller the route would refuse.
+   */
+  reviewOverrideLogs: allOf(GLOBAL_ADMIN, permission('data_sources:write')),
 } as const satisfies Record<string, Requirement>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -73,6 +81,8 @@ export function meets(requirement: Requirement, caller: Caller): boolean {
       return true;
     case 'anyOf':
       return requirement.options.some((option) => meets(option, caller));
+    case 'allOf':
+      return requirement.requirements.every((part) => meets(part, caller));
     case 'apiKey':
       return caller?.kind === 'apiKey' && scopeSatisfies(caller.scopes, requirement.scope);
   }
@@ -109,6 +119,8 @@ function describeRequirement(requirement: Requirement): string {
       return `an API key with the ${requirement.scope} scope`;
     case 'anyOf':
       return requirement.options.map(describeRequirement).join(' or ');
+    case 'allOf':
+      return requirement.requirements.map(describeRequirement).join(' and ');
   }
 }
 
@@ -139,7 +151,7 @@ export const SCREENS = {
 
 export type ScreenPath = keyof typeof SCREENS;
 
-export const ADMIN_MODAL_NAMES = ['companies', 'users', 'permissions', 'companyProfile', 'profileSettings', 'requests'] as const;
+export const ADMIN_MODAL_NAMES = ['companies', 'users', 'permissions', 'companyProfile', 'profileSettings', 'requests', 'overrideLogs'] as const;
 export type AdminModalName = (typeof ADMIN_MODAL_NAMES)[number];
 
 /**
@@ -157,6 +169,8 @@ export const ADMIN_MODALS = {
   profileSettings: { capability: 'signedIn', loads: [] },
   // The Navout team's inbox: custom API and Contact Sales requests from every company.
   requests: { capability: 'manageCompanies', loads: ['GET /api/requests'] },
+  // Surveys that use their own identifier settings instead of their company's, newest first.
+  overrideLogs: { capability: 'reviewOverrideLogs', loads: ['GET /api/admin/override-logs'] },
 } as const satisfies Record<AdminModalName, { capability: Capability; loads: readonly ApiRoute[] }>;
 
 /** The header's user menu, by entry (platform specification, section 2: Admin Controls, Company Filter, User Profile). */
@@ -166,6 +180,7 @@ export const USER_MENU = {
   managePermissions: 'managePermissions',
   companyProfile: 'editCompanyProfile',
   requestsInbox: 'manageCompanies',
+  overrideLogs: 'reviewOverrideLogs',
   plans: 'viewPlans',
   companyFilter: 'chooseCompany',
   profileSettings: 'signedIn',

@@ -308,11 +308,13 @@ export interface GlobalIdentifierSettings {
 
 export interface OverrideLog {
   id: string;
-  surveyId: string;
+  /** null once the survey has been deleted: the log itself is kept. */
+  surveyId: string | null;
   surveyName: string;
   userId: string;
   userName: string;
   companyId: string;
+  companyName: string | null;
   timestamp: string;
   globalSettings: GlobalIdentifierSettings;
   customSettings: Pick<DisplayTriggers, 'requireIdentifier' | 'identifierTypes' | 'identifierFields'>;

@@ -373,7 +373,7 @@ export function publishedApiRoutes(options: PublishedApiOptions = {}): MockRoute
       'POST',
       /^\/api\/admin\/override-logs$/,
       (call) => {
-        const body = call.body as Pick<OverrideLog, 'surveyId' | 'overrideReason' | 'customSettings'>;
+        const body = call.body as Pick<OverrideLog, 'overrideReason' | 'customSettings'> & { surveyId: string };
         const survey = find(body.surveyId);
         const log: OverrideLog = {
           id: `0e0e0e0e-0000-4000-8000-00000000000${overrideLogs.length + 1}`,
@@ -382,6 +382,7 @@ export function publishedApiRoutes(options: PublishedApiOptions = {}): MockRoute
           userId: SESSIONS.companyAdmin.user.id,
           userName: SESSIONS.companyAdmin.user.name,
           companyId: survey?.companyId ?? acmeCompany.id,
+          companyName: survey?.companyName ?? acmeCompany.name,
           timestamp: new Date().toISOString(),
           globalSettings: identifiers,
           customSettings: body.customSettings,
