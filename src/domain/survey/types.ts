@@ -181,6 +181,7 @@ export interface EmbedSettings extends SurveySettings {
 export const IDENTIFIER_TYPES = ['email', 'uuid', 'custom'] as const;
 export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
 export type IdentifierFields = Record<IdentifierType, string>;
+export const IDENTIFIER_TYPE_LABELS: Record<IdentifierType, string> = { email: 'Email', uuid: 'UUID', custom: 'Custom' };
 
 export const DEVICE_TARGETS = ['all', 'mobile-only', 'desktop-only'] as const;
 export type DeviceTarget = (typeof DEVICE_TARGETS)[number];

@@ -1,11 +1,5 @@
 /** Identifier settings in a few words, for a table cell: whether one is required, and which. */
-import type { GlobalIdentifierSettings, IdentifierType } from '@domain/survey/types';
-
-export const IDENTIFIER_TYPE_NAMES: Record<IdentifierType, string> = {
-  email: 'Email',
-  uuid: 'UUID',
-  custom: 'Custom',
-};
+import { IDENTIFIER_TYPE_LABELS, type GlobalIdentifierSettings } from '@domain/survey/types';
 
 type IdentifierSettings = Pick<GlobalIdentifierSettings, 'requireIdentifier' | 'identifierTypes' | 'identifierFields'>;
 
@@ -19,7 +13,7 @@ export interface IdentifierSummary {
 export function summarizeIdentifiers({ requireIdentifier, identifierTypes, identifierFields }: IdentifierSettings): IdentifierSummary {
   const types = identifierTypes.map((type) => {
     const fields = identifierFields[type]?.trim();
-    return fields ? `${IDENTIFIER_TYPE_NAMES[type]} (${fields})` : IDENTIFIER_TYPE_NAMES[type];
+    return fields ? `${IDENTIFIER_TYPE_LABELS[type]} (${fields})` : IDENTIFIER_TYPE_LABELS[type];
   });
   return {
     requirement: requireIdentifier ? 'Required' : 'Not required',

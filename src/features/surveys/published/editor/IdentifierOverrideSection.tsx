@@ -13,12 +13,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormContext } from 'react-hook-form';
 import { IDENTIFIER_MESSAGES } from '@domain/survey/messages';
-import { IDENTIFIER_TYPES, type GlobalIdentifierSettings, type IdentifierType } from '@domain/survey/types';
+import { IDENTIFIER_TYPE_LABELS, IDENTIFIER_TYPES, type GlobalIdentifierSettings, type IdentifierType } from '@domain/survey/types';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import type { DisplayEditorValues } from '../displayEditorForm';
 import { useEditorField, useFieldError } from './useEditorField';
 
-export const IDENTIFIER_TYPE_LABELS: Record<IdentifierType, string> = { email: 'Email', uuid: 'UUID', custom: 'Custom' };
 export const OVERRIDE_SWITCH_LABEL = 'Use custom identifiers for this survey';
 export const OVERRIDE_DIALOG_TITLE = 'Override Global Identifiers';
 export const GLOBAL_IDENTIFIERS_UNAVAILABLE =
