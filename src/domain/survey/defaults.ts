@@ -153,8 +153,14 @@ export const RATING_DEFAULTS = { minValue: 1, maxValue: 5 } as const;
 export const RANGE_DEFAULTS = { minValue: 0, maxValue: 10, step: 1 } as const;
 export const LENGTH_DEFAULTS = { minLength: 0, maxLength: 1000 } as const;
 
+/**
+ * A question or condition id. randomUUID exists only in secure contexts (https, localhost), so a
+ * dashboard served over plain http falls back to getRandomValues, which every browser has.
+ */
 export function newId(prefix: string): string {
-  const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+  const random =
+    globalThis.crypto.randomUUID?.() ??
+    Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${prefix}_${random}`;
 }
 
