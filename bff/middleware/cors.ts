@@ -10,8 +10,11 @@ export const PUBLIC_API_PREFIX = '/api/public/';
 export function publicApiCors(): AppMiddleware {
   const allowCrossOrigin = cors({
     origin: '*',
-    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    // PATCH continues a started response.
+    allowMethods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'X-API-Key'],
+    // The widget reads the bundle's validator and how long a rate limit lasts.
+    exposeHeaders: ['ETag', 'Retry-After'],
     maxAge: 600,
     credentials: false,
   }) as AppMiddleware;

@@ -78,6 +78,32 @@ export const IDENTIFIER_MESSAGES = {
   globalSaveFailed: (detail: string) => `Failed to save global identifier settings: ${detail}`,
 } as const;
 
+/** The company embed screen's Survey Completion Triggers form (section 8, "Embed forms"). */
+export const TRIGGER_MESSAGES = {
+  saveFailed: (detail: string) => `Failed to save trigger settings: ${detail}`,
+  callbackNameRequired: 'Enter the name of the function to call.',
+  callbackNameInvalid: 'Use a JavaScript function name or path (onSurveyDone, myApp.onSurveyDone): letters, digits, _ or $, not starting with a digit.',
+  redirectUrlRequired: 'Enter the address to send respondents to.',
+  redirectUrlInvalid: 'The address must start with https:// or http://',
+  webhookUrlRequired: 'Enter the address that receives completions.',
+  webhookUrlInvalid: 'The webhook address must start with https://',
+} as const;
+
+/** The company embed screen's Response Collection form. */
+export const COLLECTION_MESSAGES = {
+  cooldownDays: 'Enter a whole number of days from 0 to 365.',
+} as const;
+
+/** InsightIQ, the results tab (section 8, "Published surveys"). */
+export const RESULTS_MESSAGES = {
+  exportFailed: 'Failed to export responses. Please try again.',
+  exported: (count: number) => `Exported ${count} responses to CSV file!`,
+  noResponses: 'No responses found matching your current filters.',
+  noQuestions: 'No Questions Available',
+  noQuestionsFound: 'No questions found',
+  noAnswers: 'No one has answered this question yet.',
+} as const;
+
 export const TARGETING_MESSAGES = {
   invalidRegex: (pattern: string) => `"${pattern}" is not a valid regular expression`,
   unsafeRegex: (pattern: string) =>

@@ -1,0 +1,157 @@
+/**
+ * Sends the queued completion webhooks. Each pass claims the due deliveries (on PostgreSQL with
+ * FOR UPDATE SKIP LOCKED, so replicas never claim the same row; SQLite has one process), marks
+ * them leased for a minute, sends them outside any transaction, then records the outcome: delivered,
+ * or another attempt after a growing delay, until a day after the delivery was queued, when it
+ * is marked failed. A replica that dies mid-send leaves a lease that expires, and the delivery is
+ * sent again: receivers deduplicate by webhook-id, which stays the same on every attempt.
+ */
+import { LockMode } from '@mikro-orm/core';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Orm } from '../../db';
+import { CompanySurveySettings, WebhookDelivery } from '../../entities';
+import { decryptSecret } from '../../secrets';
+import type { ResolvedAddress } from './addressGuard';
+import { sendWebhook, type WebhookAttempt, type WebhookRequest } from './send';
+import { webhookHeaders } from './signing';
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** The wait after the 1st, 2nd, … failed attempt; the last one repeats. */
+export const RETRY_DELAYS_MS = [30 * SECOND, 2 * MINUTE, 10 * MINUTE, HOUR, 3 * HOUR, 6 * HOUR] as const;
+/** A delivery still failing this long after it was queued is given up. */
+export const GIVE_UP_AFTER_MS = 24 * HOUR;
+/** How long a claimed delivery is left to its worker: the send's time limit and a margin. */
+const LEASE_MS = MINUTE;
+const BATCH_SIZE = 10;
+const POLL_INTERVAL_MS = 5 * SECOND;
+
+/** When to try again after `attempts` failures, or null to give up. */
+export function nextAttemptAfter(createdAt: Date, attempts: number, now: Date): Date | null {
+  const delay = RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1]!;
+  const next = now.getTime() + delay;
+  return next > createdAt.getTime() + GIVE_UP_AFTER_MS ? null : new Date(next);
+}
+
+export interface WebhookWorkerDependencies {
+  orm: Orm;
+  config: Pick<Config, 'credentialsKey' | 'webhookAllowPrivate' | 'database'>;
+  logger: Logger;
+  clock?: () => Date;
+  /** Replaces DNS for the address guard (tests). */
+  lookup?: (hostname: string) => Promise<ResolvedAddress[]>;
+  timeoutMs?: number;
+}
+
+export interface DeliveryPass {
+  attempted: number;
+  delivered: number;
+}
+
+export function createWebhookWorker({ orm, config, logger, clock = () => new Date(), lookup, timeoutMs }: WebhookWorkerDependencies) {
+  const skipLocked = config.database.kind === 'postgresql' ? ({ lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE } as const) : {};
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+
+  async function claim(now: Date): Promise<WebhookDelivery[]> {
+    return orm.em.fork().transactional(async (em) => {
+      const due = await em.find(
+        WebhookDelivery,
+        { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ lockedUntil: null }, { lockedUntil: { $lt: now } }] },
+        { orderBy: { nextAttemptAt: 'asc', id: 'asc' }, limit: BATCH_SIZE, ...skipLocked },
+      );
+      for (const delivery of due) delivery.lockedUntil = new Date(now.getTime() + LEASE_MS);
+      await em.flush();
+      return due;
+    });
+  }
+
+  /** Each company's current signing secret (a rotation applies to the next attempt). */
+  async function secretsOf(companyIds: string[]): Promise<Map<string, string>> {
+    const rows = await orm.em.fork().find(CompanySurveySettings, { companyId: { $in: [...new Set(companyIds)] } }, { fields: ['companyId', 'webhookSecret'] });
+    const secrets = new Map<string, string>();
+    for (const row of rows) {
+      if (!row.webhookSecret) continue;
+      try {
+        secrets.set(row.companyId, decryptSecret(row.webhookSecret, config.credentialsKey));
+      } catch (failure) {
+        logger.error({ err: failure, companyId: row.companyId }, 'Webhook signing secret cannot be decrypted (was CREDENTIALS_KEY changed?)');
+      }
+    }
+    return secrets;
+  }
+
+  async function attempt(delivery: WebhookDelivery, secret: string | undefined, now: Date): Promise<WebhookAttempt> {
+    if (!secret) return { delivered: false, statusCode: null, error: 'The company has no readable webhook signing secret' };
+    const request: WebhookRequest = { url: delivery.url, body: delivery.payload, headers: webhookHeaders(secret, delivery.id, now, delivery.payload) };
+    return sendWebhook(request, { allowPrivate: config.webhookAllowPrivate, lookup, timeoutMs });
+  }
+
+  async function record(delivery: WebhookDelivery, outcome: WebhookAttempt, now: Date): Promise<void> {
+    const attempts = delivery.attempts + 1;
+    const retryAt = outcome.delivered ? null : nextAttemptAfter(delivery.createdAt, attempts, now);
+    await orm.em.fork().nativeUpdate(
+      WebhookDelivery,
+      { id: delivery.id },
+      {
+        attempts,
+        lastStatusCode: outcome.statusCode,
+        lastError: outcome.error,
+        status: outcome.delivered ? 'delivered' : retryAt ? 'pending' : 'failed',
+        deliveredAt: outcome.delivered ? now : null,
+        nextAttemptAt: retryAt,
+        lockedUntil: null,
+      },
+    );
+    if (!outcome.delivered) {
+      logger.warn({ deliveryId: delivery.id, attempts, error: outcome.error, givenUp: !retryAt }, 'Webhook delivery failed');
+    }
+  }
+
+  /** One pass: sends every delivery due at `now` (tests pass their own clock). */
+  async function deliverDue(now: Date = clock()): Promise<DeliveryPass> {
+    const claimed = await claim(now);
+    if (!claimed.length) return { attempted: 0, delivered: 0 };
+    const secrets = await secretsOf(claimed.map((delivery) => delivery.companyId));
+    const outcomes = await Promise.all(
+      claimed.map(async (delivery) => {
+        const outcome = await attempt(delivery, secrets.get(delivery.companyId), now);
+        await record(delivery, outcome, now);
+        return outcome;
+      }),
+    );
+    return { attempted: claimed.length, delivered: outcomes.filter((outcome) => outcome.delivered).length };
+  }
+
+  function tick(): void {
+    if (running) return;
+    running = deliverDue()
+      .catch((failure: unknown) => logger.error({ err: failure }, 'Webhook delivery pass failed'))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    deliverDue,
+
+    start(intervalMs = POLL_INTERVAL_MS): void {
+      if (timer) return;
+      timer = setInterval(tick, intervalMs);
+      // Deliveries queued before a restart go out at once.
+      tick();
+    },
+
+    /** Stops polling and waits for the pass in flight (its sends end within their time limit). */
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
