@@ -1,6 +1,8 @@
 /**
- * The widget's renderer bundle: widget/renderer/index.ts (mountSurvey) built with Preact into
- * dist/widget/renderer.js, beside the dashboard's build in dist/ (which the BFF serves).
+ * The widget's second stage: widget/display/index.ts (the renderer's mountSurvey, the overlay,
+ * inline and button presentation, the response it collects) built with Preact into
+ * dist/widget/renderer.js, beside the dashboard's build in dist/ (which the BFF serves). The
+ * loader (widget/loader.vite.config.ts, built after this) imports it when a survey must show.
  * Run after the dashboard's build: `vite build -c widget/vite.config.ts`.
  */
 import { fileURLToPath } from 'node:url';
@@ -40,7 +42,7 @@ export default defineConfig({
     // an ES library, and this file goes to every visitor that is shown a survey.
     modulePreload: false,
     rolldownOptions: {
-      input: fromRoot('widget/renderer/index.ts'),
+      input: fromRoot('widget/display/index.ts'),
       preserveEntrySignatures: 'exports-only',
       output: { format: 'es', entryFileNames: 'renderer.js' },
     },

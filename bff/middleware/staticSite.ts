@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import serve from 'koa-static';
 import type { AppContext, AppMiddleware } from '../types';
@@ -12,6 +12,8 @@ export function readIndexHtml(staticDir: string): string | null {
 }
 
 type Encoding = 'br' | 'gzip';
+
+export const WIDGET_CACHE_CONTROL = 'public, max-age=300';
 
 /** The client's encoding for a precompressed answer: brotli first, as koa-send chooses for files. */
 function acceptedEncoding(ctx: AppContext): Encoding | null {
@@ -45,14 +47,26 @@ function encodedPage(html: string): Record<Encoding | 'identity', Buffer> {
  * The build writes brotli (.br) and gzip (.gz) files beside the text files; koa-send answers with
  * one of them when the request accepts its encoding. Every answer may differ by Accept-Encoding,
  * so caches are told so.
+ *
+ * The survey widget's files (/widget/*) are loaded by customers' sites: they may be read from any
+ * origin (the renderer is an ES module, fetched in CORS mode) and are cached for five minutes, so
+ * a new release reaches every site soon without each page view asking again.
  */
 export function staticSite(staticDir: string, indexHtml: string | null): AppMiddleware | null {
   if (!existsSync(staticDir) || !statSync(staticDir).isDirectory()) return null;
+  const widgetDir = join(staticDir, 'widget') + sep;
   const serveFiles = serve(staticDir, {
     index: false,
     brotli: true,
     gzip: true,
     setHeaders(res, path) {
+      if (path.startsWith(widgetDir)) {
+        res.setHeader('Cache-Control', WIDGET_CACHE_CONTROL);
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Vary', 'Accept-Encoding');
+        return;
+      }
       const immutable = /[\\/]assets[\\/]/.test(path);
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       res.setHeader('Vary', 'Accept-Encoding');

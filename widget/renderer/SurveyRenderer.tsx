@@ -120,12 +120,14 @@ export function SurveyRenderer({ survey, settings = survey.settings, mode, onSub
                     {RENDERER_LABELS.previous}
                   </button>
                 )}
+                {/* Keyed apart: reusing Next's element as the submit button while its click is still
+                    being handled would submit the survey from the second-to-last question. */}
                 {carousel && !last ? (
-                  <button type="button" className="nv-button" onClick={form.next}>
+                  <button key="next" type="button" className="nv-button" onClick={form.next}>
                     {RENDERER_LABELS.next}
                   </button>
                 ) : (
-                  <button type="submit" className="nv-button" disabled={status === 'submitting'}>
+                  <button key="submit" type="submit" className="nv-button" disabled={status === 'submitting'}>
                     {status === 'submitting' ? RENDERER_LABELS.submitting : RENDERER_LABELS.submit}
                   </button>
                 )}

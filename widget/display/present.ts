@@ -1,0 +1,157 @@
+/**
+ * One survey on the page, once the loader has decided to show it: its display mode (overlay after
+ * the delay, inline, or the button with its optional auto-open), the response it collects, and
+ * its completion (the navoutSurveyCompleted event, then the company's trigger).
+ */
+import type { PublicSurvey, PublicSurveyBundle, ResponseInput } from '@domain/survey/collection';
+import type { Answers } from '@domain/survey/types';
+import { debug } from '../loader/log';
+import { mountInline, openOverlay, showLauncher, type InlinePlace, type PresentationContext, type RendererModule, type Shown, type SurveyHandlers } from './presentation';
+import { responseSession, type ResponseSession } from './session';
+
+export const COMPLETED_EVENT = 'navoutSurveyCompleted';
+
+/** event.detail of navoutSurveyCompleted (and the callback trigger's argument). */
+export interface CompletionDetail {
+  surveyId: string;
+  responseId: string;
+  answers: Answers;
+}
+
+/** How long a redirect trigger waits, so the thank-you is read first. */
+export const REDIRECT_DELAY_MS = 1500;
+
+export interface PresentOptions {
+  window: Window;
+  survey: PublicSurvey;
+  /** navout.show(): opens at once, as an overlay unless the survey is inline. */
+  forced: boolean;
+  /** Inline mode: the target element (found by the loader), or the widget's script. */
+  place: InlinePlace;
+  nonce?: string;
+  apiBase: string;
+  fetch: typeof fetch;
+  trigger: PublicSurveyBundle['trigger'];
+  /** Sent when the response is started (read then: identifiers given meanwhile count). */
+  visitor: () => Omit<ResponseInput, 'answers' | 'complete'>;
+  /** The survey, or its button, is on screen. */
+  onShown: () => void;
+  onCompleted: (detail: CompletionDetail) => void;
+  /** Closed by the visitor for good (the button of button mode stays until completion). */
+  onClosed: () => void;
+}
+
+/** A presented survey, as the loader holds it. */
+export interface Presented {
+  /** Removes it from the page (navigation, navout.reset): no onClosed. */
+  close: () => void;
+  /** Whether the visitor has answered anything: such a survey stays through navigation. */
+  answered: () => boolean;
+  /** Sends answers still waiting for their save delay (the page is going away). */
+  flush: () => void;
+}
+
+export function createPresenter(renderer: RendererModule) {
+  return function presentSurvey(options: PresentOptions): Presented {
+    const { window: win, survey, forced } = options;
+    const { widget } = survey.embedSettings;
+    const context: PresentationContext = { document: win.document, renderer, nonce: options.nonce, assetBase: options.apiBase };
+    const views: Shown[] = [];
+    let overlay: Shown | null = null;
+    let session: ResponseSession | null = null;
+    let answered = false;
+    let completed = false;
+    /** The response whose completion was announced: once, however often submit resolves. */
+    let announced = '';
+    let timer: number | undefined;
+    let gone = false;
+
+    const close = () => {
+      gone = true;
+      win.clearTimeout(timer);
+      session?.flush();
+      views.splice(0).forEach((view) => view.close());
+    };
+
+    const sessionOf = () =>
+      (session ??= responseSession({
+        fetch: options.fetch,
+        apiBase: options.apiBase,
+        surveyId: survey.id,
+        start: options.visitor(),
+        clean: (answers) => renderer.submittedAnswers(survey.survey.questions, answers),
+        window: win,
+      }));
+
+    const handlers: SurveyHandlers = {
+      onAnswersChange: (answers) => {
+        answered = true;
+        sessionOf().change(answers);
+      },
+      onSubmit: async (answers) => {
+        const { id: responseId } = await sessionOf().submit(answers);
+        completed = true;
+        if (announced === responseId) return;
+        announced = responseId;
+        const detail: CompletionDetail = { surveyId: survey.id, responseId, answers };
+        options.onCompleted(detail);
+        win.dispatchEvent(new CustomEvent(COMPLETED_EVENT, { detail }));
+        runTrigger(win, options.trigger, detail);
+      },
+    };
+
+    const shown = (view: Shown) => {
+      views.push(view);
+      options.onShown();
+    };
+
+    const open = () => {
+      if (overlay || gone) return;
+      overlay = openOverlay(context, survey, handlers, () => {
+        const closed = overlay as Shown;
+        overlay = null;
+        if (gone) return;
+        views.splice(views.indexOf(closed), 1);
+        // Button mode keeps its button until the survey is completed.
+        if (completed || forced || widget.displayMode !== 'button') {
+          close();
+          options.onClosed();
+        }
+      });
+      shown(overlay);
+    };
+
+    const later = (seconds: number, run: () => void) => {
+      if (seconds > 0) timer = win.setTimeout(run, seconds * 1000);
+      else run();
+    };
+
+    if (widget.displayMode === 'inline') shown(mountInline(context, survey, options.place, handlers));
+    else if (forced) open();
+    else if (widget.displayMode === 'overlay') later(widget.delay, open);
+    else {
+      shown(showLauncher(context, survey, open));
+      if (widget.autoOpen) later(widget.delay, open);
+    }
+
+    return { close, answered: () => answered, flush: () => session?.flush(true) };
+  };
+}
+
+/** The company's completion trigger: 'event' is the event itself and 'webhook' the server's. */
+function runTrigger(win: Window, trigger: PublicSurveyBundle['trigger'], detail: CompletionDetail): void {
+  if (trigger.triggerType === 'callback') {
+    try {
+      let target: unknown = win;
+      for (const part of trigger.callbackName.split('.')) target = (target as Record<string, unknown> | undefined)?.[part];
+      if (typeof target === 'function') target(detail);
+      else debug(`completion callback "${trigger.callbackName}" is not a function`);
+    } catch (error) {
+      debug(`completion callback "${trigger.callbackName}" failed`, error);
+    }
+  }
+  // Only web addresses: never javascript: or data: from a tampered setting.
+  if (trigger.triggerType === 'redirect' && /^https?:\/\//i.test(trigger.redirectUrl)) {
+    win.setTimeout(() => win.location.assign(trigger.redirectUrl), REDIRECT_DELAY_MS);
+  }
+}

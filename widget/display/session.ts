@@ -1,0 +1,90 @@
+/**
+ * One respondent's response: started on the first answer (after SAVE_DELAY_MS without another
+ * change), continued with its token, completed on submit. Saves go one at a time, in order. A
+ * partial save that fails is dropped quietly: the answers stay on screen and submit sends them all.
+ */
+import type { ResponseInput, StartedResponse } from '@domain/survey/collection';
+import type { Answers } from '@domain/survey/types';
+import { debug } from '../loader/log';
+import { callApi, type ApiError } from '../publicApi';
+
+/** How long answers rest before they are saved. */
+export const SAVE_DELAY_MS = 1000;
+
+/** Statuses whose server message speaks to the respondent (a wrong answer, a closed survey, too many tries). */
+const RESPONDENT_STATUSES = [400, 409, 429];
+
+/** The server's message for the respondent, or null when the renderer's own wording fits better. */
+export function respondentMessage(error: unknown): string | null {
+  const { status, message } = (error ?? {}) as Partial<ApiError>;
+  return status && RESPONDENT_STATUSES.includes(status) && message ? message : null;
+}
+
+export interface ResponseSessionOptions {
+  fetch: typeof fetch;
+  apiBase: string;
+  surveyId: string;
+  /** Visitor data sent when the response is started. */
+  start: Omit<ResponseInput, 'answers' | 'complete'>;
+  /** The answers the server accepts: visible questions only, numbers as numbers. */
+  clean: (answers: Answers) => Answers;
+  window: Window;
+}
+
+export interface ResponseSession {
+  /** The respondent changed an answer. */
+  change: (answers: Answers) => void;
+  /** Sends answers still waiting for their delay now (the page is going away). */
+  flush: (keepalive?: boolean) => void;
+  /** Completes the response; rejects (ApiError) when the server refuses it. */
+  submit: (answers: Answers) => Promise<StartedResponse>;
+}
+
+export function responseSession(options: ResponseSessionOptions): ResponseSession {
+  const { window: win } = options;
+  let started: StartedResponse | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  let timer: number | undefined;
+  let pending: Answers | null = null;
+
+  const send = async (answers: Answers, complete: boolean, keepalive: boolean) => {
+    const body = { answers: options.clean(answers) as ResponseInput['answers'], complete };
+    started = started
+      ? await callApi<StartedResponse>(options.fetch, options.apiBase, 'PATCH', `/responses/${encodeURIComponent(started.id)}`, { token: started.token, ...body }, keepalive)
+      : await callApi<StartedResponse>(options.fetch, options.apiBase, 'POST', `/surveys/${encodeURIComponent(options.surveyId)}/responses`, { ...options.start, ...body }, keepalive);
+    return started;
+  };
+
+  const enqueue = (answers: Answers, complete: boolean, keepalive: boolean) => {
+    const run = () => send(answers, complete, keepalive);
+    // After the previous save, whether it worked or not: a failed start is retried by the next one.
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const takePending = () => {
+    win.clearTimeout(timer);
+    const answers = pending;
+    pending = null;
+    return answers;
+  };
+
+  const flush = (keepalive = false) => {
+    const answers = takePending();
+    if (answers) enqueue(answers, false, keepalive).catch((error: unknown) => debug('saving answers failed', error));
+  };
+
+  return {
+    change: (answers) => {
+      pending = answers;
+      win.clearTimeout(timer);
+      timer = win.setTimeout(flush, SAVE_DELAY_MS);
+    },
+    flush,
+    submit: (answers) => {
+      takePending();
+      return enqueue(answers, true, false);
+    },
+  };
+}
