@@ -8,6 +8,7 @@ import { LOGO_MESSAGES, PUBLISHED_MESSAGES, TARGETING_MESSAGES, THEME_MESSAGES }
 import type { DisplayTriggers, EmbedSettings, PublishedSurvey as PublishedSurveyView, SavedTheme } from '@domain/survey/types';
 import { MB } from '@domain/limits';
 import { PublishedSurvey, StoredFile } from '@bff/entities';
+import { addResponses } from './support/responses';
 import { addPublished } from './support/surveys';
 import { PNG_BYTES, SVG_BYTES, useWorld, type Person, type World } from './support/world';
 
@@ -134,9 +135,11 @@ describe('published surveys', () => {
       const w = world();
       const survey = await addPublished(w, w.companies.acme.id);
       await setStatus(w, survey, { status: 'active', endCondition: { type: 'responses', value: 5 } });
-      await w.em().nativeUpdate(PublishedSurvey, { id: survey.id }, { responseCount: 4 });
+      // Stored completed responses count; partial ones do not.
+      await addResponses(w, survey, 4);
+      await addResponses(w, survey, 3, { complete: false });
       expect(await statusOf(w, survey)).toEqual({ single: 'active', listed: 'active' });
-      await w.em().nativeUpdate(PublishedSurvey, { id: survey.id }, { responseCount: 5 });
+      await addResponses(w, survey, 1);
       expect(await statusOf(w, survey)).toEqual({ single: 'inactive', listed: 'inactive' });
       expect((await w.http.get(path(survey)).set(as('alice'))).body.responseCount).toBe(5);
     });

@@ -32,8 +32,11 @@ export function presentDraft(draft: SurveyDraft): SurveyDraftView & { title: str
   return { ...presentDraftSummary(draft), survey: draft.survey };
 }
 
-/** The status is the effective one by the server's clock: an ended survey reads inactive whatever was stored. */
-export function presentPublished(survey: PublishedSurvey, companyName: string | null, now: Date): PublishedSurveyView {
+/**
+ * The status is the effective one by the server's clock: an ended survey reads inactive whatever
+ * was stored. `responseCount` is the stored completed responses (counted by the caller).
+ */
+export function presentPublished(survey: PublishedSurvey, companyName: string | null, now: Date, responseCount: number): PublishedSurveyView {
   const startedAt = survey.startedAt?.toISOString() ?? null;
   return {
     id: survey.id,
@@ -41,13 +44,13 @@ export function presentPublished(survey: PublishedSurvey, companyName: string | 
     companyId: survey.companyId,
     companyName,
     status: effectiveStatus(
-      { status: survey.status, endCondition: survey.endCondition, startedAt, responseCount: survey.responseCount },
+      { status: survey.status, endCondition: survey.endCondition, startedAt, responseCount },
       now,
     ),
     publishedAt: survey.publishedAt.toISOString(),
     updatedAt: survey.updatedAt.toISOString(),
     startedAt,
-    responseCount: survey.responseCount,
+    responseCount,
     endCondition: survey.endCondition,
     survey: survey.survey,
     embedSettings: { settings: survey.embedSettings },

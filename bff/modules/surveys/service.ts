@@ -23,6 +23,7 @@ import { Company, PublishedSurvey, SavedTheme, SurveyDraft } from '../../entitie
 import { apiError } from '../../middleware/errors';
 import { companyForWrite, findInReach } from '../../middleware/tenant';
 import type { UserActor } from '../../types';
+import { completedResponseCounts } from '../collection/counts';
 import { COMPANY_NOT_FOUND } from '../companies/service';
 import { createStoredImage, type CheckedImage } from '../files/service';
 import { fileUrl } from '../files/urls';
@@ -86,8 +87,10 @@ export function createSurveyService({ orm, now }: SurveyServiceDependencies) {
 
   async function presentSurveys(surveys: PublishedSurvey[]): Promise<PublishedSurveyView[]> {
     const names = await companyNames(surveys.map((survey) => survey.companyId));
+    // Completed responses as stored: what the cards show and a 'responses' end condition counts.
+    const counts = await completedResponseCounts(orm.em, surveys.map((survey) => survey.id));
     const clock = now();
-    return surveys.map((survey) => presentPublished(survey, names.get(survey.companyId) ?? null, clock));
+    return surveys.map((survey) => presentPublished(survey, names.get(survey.companyId) ?? null, clock, counts.get(survey.id) ?? 0));
   }
 
   const presentSurvey = async (survey: PublishedSurvey) => (await presentSurveys([survey]))[0]!;

@@ -9,6 +9,7 @@ import {
   ACME_PUBLISHED,
   PUBLISHED,
   publishedApiRoutes,
+  RESPONSES,
   SURVEY_READER_SESSION,
   withSurveySession,
 } from './fixtures';
@@ -16,6 +17,10 @@ import { CARD_ACTIONS, formatEndDate } from './published/PublishedSurveyCard';
 import { CREATE_SURVEY_LABEL, LOAD_FAILED } from './published/DeployPanel';
 import { READ_ONLY_DISPLAY } from './published/CustomDisplayPanel';
 import { PICK_SURVEY_TO_PREVIEW } from './published/PreviewPanel';
+import { CHOOSE_COMPANY_FOR_EMBED } from './embed/EmbedCodePanel';
+import { SUMMARY_LABELS, TREND_TITLE } from './results/AnalyticsSummary';
+import { PICK_SURVEY_FOR_RESULTS, SURVEY_SELECT_LABEL } from './results/ResultsPanel';
+import { RESPONSES_TABLE_LABEL } from './results/ResponsesTable';
 import { START_SURVEY_TITLE } from './published/StartSurveyDialog';
 import { callsTo, expectNotice } from './published/storyHelpers';
 import { DELETE_SURVEY_TITLE, EDIT_CONFIRM_LABEL, EDIT_SURVEY_TITLE, LIVEIQ_TAGLINE, SurveyPublishedPage } from './SurveyPublishedPage';
@@ -47,7 +52,7 @@ export const WithSurveys: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'LiveIQ' })).toBeVisible();
     await expect(canvas.getByText(LIVEIQ_TAGLINE)).toBeVisible();
     await expect(canvas.getByRole('tab', { name: 'Deploy' })).toHaveAttribute('aria-selected', 'true');
-    await expect(canvas.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Deploy', 'Custom Display', 'Preview']);
+    await expect(canvas.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Deploy', 'Custom Display', 'Preview', 'Embed Code', 'InsightIQ']);
 
     const satisfaction = await card('Store Visit Satisfaction');
     await expect(satisfaction.getByText('Active')).toBeVisible();
@@ -274,7 +279,7 @@ export const DeleteFails: Story = {
   },
 };
 
-/** Without a chosen survey, Custom Display and Preview say how to choose one. */
+/** Without a chosen survey, Custom Display, Preview and InsightIQ say how to choose one. */
 export const TabsWithoutASurvey: Story = {
   play: async ({ canvas, userEvent }) => {
     await card('Store Visit Satisfaction');
@@ -282,6 +287,37 @@ export const TabsWithoutASurvey: Story = {
     await expectShown(() => canvas.getByText(PUBLISHED_MESSAGES.selectSurveyFirst));
     await userEvent.click(canvas.getByRole('tab', { name: 'Preview' }));
     await expectShown(() => canvas.getByText(PICK_SURVEY_TO_PREVIEW));
+    await userEvent.click(canvas.getByRole('tab', { name: 'InsightIQ' }));
+    await expectShown(() => canvas.getByText(PICK_SURVEY_FOR_RESULTS));
+  },
+};
+
+/** View Results selects the survey and opens InsightIQ: its analytics and the first page of its responses. */
+export const ViewResults: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const feedback = await card('Garden Range Feedback');
+    await userEvent.click(feedback.getByRole('button', { name: CARD_ACTIONS.results }));
+    await expect(canvas.getByRole('tab', { name: 'InsightIQ' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('combobox', { name: SURVEY_SELECT_LABEL })).toHaveTextContent('Garden Range Feedback');
+    await expect(await canvas.findByRole('figure', { name: TREND_TITLE })).toBeVisible();
+    const total = RESPONSES[PUBLISHED.feedback.id].length;
+    await expect(canvas.getByText(SUMMARY_LABELS.total).nextElementSibling).toHaveTextContent(String(total));
+    await waitFor(() => expect(canvas.getByText(`1–20 of ${total}`)).toBeVisible());
+    await expect(canvas.getByRole('grid', { name: RESPONSES_TABLE_LABEL })).toBeVisible();
+    await expect(callsTo(calls, 'GET', `/api/surveys/${PUBLISHED.feedback.id}/analytics`)).toHaveLength(1);
+    await expect(callsTo(calls, 'GET', `/api/surveys/${PUBLISHED.feedback.id}/responses`).map((call) => call.query)).toEqual([{ page: '1', limit: '20' }]);
+  },
+};
+
+/** Embed Code on any card opens the company's one code. */
+export const EmbedCodeFromCard: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const checkout = await card('Checkout Experience');
+    await userEvent.click(checkout.getByRole('button', { name: CARD_ACTIONS.embedCode }));
+    await expect(canvas.getByRole('tab', { name: 'Embed Code' })).toHaveAttribute('aria-selected', 'true');
+    const code = (await canvas.findByRole('textbox', { name: 'HTML Embed code' })) as HTMLTextAreaElement;
+    await expect(code.value).toContain('data-company-id="c-acme"');
+    await expect(await canvas.findByRole('region', { name: 'Survey Completion Triggers' })).toBeVisible();
   },
 };
 
@@ -319,14 +355,16 @@ export const ReadOnly: Story = {
   },
 };
 
-/** A global admin viewing every company sees whose each survey is. */
+/** A global admin viewing every company sees whose each survey is, and must choose one for its embed code. */
 export const GlobalAdminAllCompanies: Story = {
   decorators: [withSurveySession(SESSIONS.globalAdmin)],
   beforeEach: () => mockFetch(publishedApiRoutes({ surveys: [...ACME_PUBLISHED, PUBLISHED.globex] })),
-  play: async () => {
+  play: async ({ canvas, userEvent }) => {
     const globex = await card('Patient Portal Survey');
     await expect(globex.getByText('Globex Health')).toBeVisible();
     await expect(globex.getByText('Age: Unknown')).toBeVisible();
     await expect((await card('Checkout Experience')).getByText('Acme Retail')).toBeVisible();
+    await userEvent.click(canvas.getByRole('tab', { name: 'Embed Code' }));
+    await expectShown(() => canvas.getByText(CHOOSE_COMPANY_FOR_EMBED));
   },
 };

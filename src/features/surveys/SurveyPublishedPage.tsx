@@ -21,10 +21,12 @@ import {
   usePublishedSurveys,
   useStatusChangingIds,
 } from './api/published';
+import { EmbedCodePanel } from './embed/EmbedCodePanel';
 import { CustomDisplayPanel } from './published/CustomDisplayPanel';
 import { DeployPanel } from './published/DeployPanel';
 import { PreviewPanel } from './published/PreviewPanel';
 import { StartSurveyDialog } from './published/StartSurveyDialog';
+import { ResultsPanel } from './results/ResultsPanel';
 
 export const LIVEIQ_TAGLINE = 'Deploy surveys on your sites and gather intelligence shaped by your audience.';
 export const CREATION_PATH = '/zero-party/survey-creation';
@@ -32,15 +34,18 @@ export const EDIT_SURVEY_TITLE = 'Edit Survey';
 export const EDIT_CONFIRM_LABEL = 'Create Draft Copy';
 export const DELETE_SURVEY_TITLE = 'Delete Survey';
 
-export type LiveTab = 'deploy' | 'custom-display' | 'preview';
+export type LiveTab = 'deploy' | 'custom-display' | 'preview' | 'embed-code' | 'results';
 
 interface TabContext {
   selected: PublishedSurvey | null;
   canManage: boolean;
   deploy: ReactNode;
+  /** The published surveys, undefined while they load. */
+  surveys: PublishedSurvey[] | undefined;
+  select: (survey: PublishedSurvey) => void;
 }
 
-/** The tabs in order; the Embed Code and Results tabs join this list. */
+/** The tabs in order (data document, section 2, "Published surveys page"). */
 const TABS: readonly { value: LiveTab; label: string; render: (context: TabContext) => ReactNode }[] = [
   { value: 'deploy', label: 'Deploy', render: ({ deploy }) => deploy },
   {
@@ -49,6 +54,12 @@ const TABS: readonly { value: LiveTab; label: string; render: (context: TabConte
     render: ({ selected, canManage }) => <CustomDisplayPanel survey={selected} canManage={canManage} />,
   },
   { value: 'preview', label: 'Preview', render: ({ selected }) => <PreviewPanel survey={selected} /> },
+  { value: 'embed-code', label: 'Embed Code', render: () => <EmbedCodePanel /> },
+  {
+    value: 'results',
+    label: 'InsightIQ',
+    render: ({ selected, surveys, select }) => <ResultsPanel surveys={surveys} selected={selected} onSelect={select} />,
+  },
 ];
 
 export function SurveyPublishedPage() {
@@ -115,6 +126,8 @@ export function SurveyPublishedPage() {
       onEdit={setEditFor}
       onCustomize={(survey) => open(survey, 'custom-display')}
       onPreview={(survey) => open(survey, 'preview')}
+      onEmbedCode={() => setTab('embed-code')}
+      onViewResults={(survey) => open(survey, 'results')}
       onDelete={setDeleteFor}
       onCreate={() => navigate(CREATION_PATH)}
     />
@@ -149,7 +162,13 @@ export function SurveyPublishedPage() {
       </Box>
 
       <Box role="tabpanel" id={panelId(current.value)} aria-labelledby={tabId(current.value)}>
-        {current.render({ selected, canManage, deploy })}
+        {current.render({
+          selected,
+          canManage,
+          deploy,
+          surveys: list.isError ? [] : list.data,
+          select: (survey) => setSelectedId(survey.id),
+        })}
       </Box>
 
       <StartSurveyDialog

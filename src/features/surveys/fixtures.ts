@@ -14,7 +14,9 @@ import {
   defaultEmbedSettings,
   defaultSurveySettings,
 } from '@domain/survey/defaults';
+import type { CollectionSettings, SurveyResponse, TriggerSettingsView, WebhookDelivery } from '@domain/survey/collection';
 import { isoDay } from '@domain/survey/lifecycle';
+import { globalIdentifiersBodySchema } from '@domain/survey/schemas';
 import type {
   DisplayTriggers,
   EmbedSettings,
@@ -31,7 +33,8 @@ import { NotificationsProvider } from '@/lib/notifications';
 import { ALL_COMPANIES, type Session } from '@/lib/session';
 import { SESSIONS } from '@/lib/testing/fixtures';
 import { failure, patternRoutes, type MockAnswer, type MockCall, type MockRoutes, type PatternRoute } from '@/lib/testing/mockFetch';
-import { acmeCompany, globexCompany, SessionFixture } from '@/lib/testing/sessions';
+import { acmeCompany, globexCompany, sampleCompanies, SessionFixture } from '@/lib/testing/sessions';
+import { ACME_COLLECTION, ACME_TRIGGERS, collectionRoutes, deliveriesFor, generateResponses } from './collectionFixtures';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -182,6 +185,18 @@ export const PUBLISHED = {
 /** What Acme Retail's company admin sees on LiveIQ, newest first. */
 export const ACME_PUBLISHED: PublishedSurvey[] = [PUBLISHED.checkout, PUBLISHED.feedback, PUBLISHED.satisfaction, PUBLISHED.holiday];
 
+/**
+ * The responses behind each card's count: steady over the satisfaction survey's twelve days, a
+ * morning's worth for the new ones, and the holiday poll's, all older than a week.
+ */
+export const RESPONSES: Record<string, SurveyResponse[]> = {
+  [SURVEY_IDS.satisfaction]: generateResponses(PUBLISHED.satisfaction, { count: 128, seed: 1, spreadDays: 12 }),
+  [SURVEY_IDS.feedback]: generateResponses(PUBLISHED.feedback, { count: 42, seed: 2, spreadDays: 0.2 }),
+  [SURVEY_IDS.holiday]: generateResponses(PUBLISHED.holiday, { count: 300, seed: 3, newestDaysAgo: 10, spreadDays: 30 }),
+  [SURVEY_IDS.checkout]: generateResponses(PUBLISHED.checkout, { count: 3, seed: 4, spreadDays: 0.01 }),
+  [SURVEY_IDS.globex]: generateResponses(PUBLISHED.globex, { count: 17, seed: 5, spreadDays: 6 }),
+};
+
 export const SAVED_THEMES: SavedTheme[] = [
   {
     id: '9a0b1c2d-0000-4000-8000-000000000001',
@@ -252,19 +267,25 @@ export interface PublishedApiOptions {
   overrides?: Record<string, MockAnswer | ((call: MockCall) => MockAnswer)>;
   /** Milliseconds every PUT takes, to watch a save in progress. */
   putDelayMs?: number;
+  /** Responses by survey id (RESPONSES by default). */
+  responses?: Record<string, SurveyResponse[]>;
+  triggers?: TriggerSettingsView;
+  deliveries?: WebhookDelivery[];
+  collection?: CollectionSettings;
 }
 
 const clone = <T>(value: T): T => structuredClone(value);
 
 /**
  * An in-memory BFF for LiveIQ: the published list and its writes, saved themes, the company's
- * identifier settings, override logs and the Edit action's draft copy. Writes change what later
- * reads return, as the real server does.
+ * identifier settings, override logs, the Edit action's draft copy, and the embed screen's and
+ * InsightIQ's routes (collectionFixtures.ts). Writes change what later reads return, as the real
+ * server does.
  */
 export function publishedApiRoutes(options: PublishedApiOptions = {}): MockRoutes {
   const surveys = clone(options.surveys ?? ACME_PUBLISHED);
   const themes = clone(options.themes ?? SAVED_THEMES);
-  const identifiers = clone(options.identifiers ?? ACME_IDENTIFIERS);
+  let identifiers = clone(options.identifiers ?? ACME_IDENTIFIERS);
   const overrideLogs: OverrideLog[] = [];
   let nextDraft = 1;
   let nextTheme = 1;
@@ -370,6 +391,19 @@ export function publishedApiRoutes(options: PublishedApiOptions = {}): MockRoute
     ],
     ['GET', /^\/api\/companies\/([^/]+)\/global-identifiers$/, () => ({ body: clone(identifiers) })],
     [
+      'PUT',
+      /^\/api\/companies\/([^/]+)\/global-identifiers$/,
+      (call) => {
+        try {
+          identifiers = globalIdentifiersBodySchema.validateSync(call.body).globalIdentifiers;
+        } catch (error) {
+          const { message } = error as Error;
+          return failure('validation_failed', { message });
+        }
+        return { body: clone(identifiers) };
+      },
+    ],
+    [
       'POST',
       /^\/api\/admin\/override-logs$/,
       (call) => {
@@ -392,6 +426,14 @@ export function publishedApiRoutes(options: PublishedApiOptions = {}): MockRoute
         return { status: 201, body: log };
       },
     ],
+    ...collectionRoutes({
+      surveys,
+      companies: sampleCompanies,
+      responses: options.responses ?? RESPONSES,
+      triggers: clone(options.triggers ?? ACME_TRIGGERS),
+      deliveries: clone(options.deliveries ?? deliveriesFor(ACME_PUBLISHED.filter((survey) => survey.status === 'active'))),
+      collection: clone(options.collection ?? ACME_COLLECTION),
+    }),
   ];
 
   const base = patternRoutes(routes);

@@ -16,6 +16,8 @@ const meta = {
     onEdit: fn(),
     onCustomize: fn(),
     onPreview: fn(),
+    onEmbedCode: fn(),
+    onViewResults: fn(),
     onDelete: fn(),
     onCreate: fn(),
     onRetry: fn(),

@@ -27,7 +27,10 @@ function useMinuteClock(): Date {
 }
 
 export interface DeployPanelProps
-  extends Pick<PublishedSurveyCardProps, 'canManage' | 'onStart' | 'onStop' | 'onEdit' | 'onCustomize' | 'onPreview' | 'onDelete'> {
+  extends Pick<
+    PublishedSurveyCardProps,
+    'canManage' | 'onStart' | 'onStop' | 'onEdit' | 'onCustomize' | 'onPreview' | 'onEmbedCode' | 'onViewResults' | 'onDelete'
+  > {
   /** undefined while the first load runs. */
   surveys: PublishedSurvey[] | undefined;
   /** The load failed after its retries: the list is empty, and the reason is shown. */

@@ -15,6 +15,8 @@ const meta = {
     onEdit: fn(),
     onCustomize: fn(),
     onPreview: fn(),
+    onEmbedCode: fn(),
+    onViewResults: fn(),
     onDelete: fn(),
   },
   decorators: [
@@ -40,6 +42,8 @@ export const Active: Story = {
       [CARD_ACTIONS.edit, args.onEdit],
       [CARD_ACTIONS.customize, args.onCustomize],
       [CARD_ACTIONS.preview, args.onPreview],
+      [CARD_ACTIONS.embedCode, args.onEmbedCode],
+      [CARD_ACTIONS.results, args.onViewResults],
       [CARD_ACTIONS.delete, args.onDelete],
     ] as const) {
       await userEvent.click(canvas.getByRole('button', { name: label }));
@@ -79,11 +83,15 @@ export const ChangingStatus: Story = {
   },
 };
 
-/** Without manageSurveys, only Preview. */
+/** Without manageSurveys: Preview, the embed code and the results, which only read. */
 export const ReadOnly: Story = {
   args: { canManage: false, survey: PUBLISHED.globex, showCompany: true },
   play: async ({ canvas }) => {
-    await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual([CARD_ACTIONS.preview]);
+    await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      CARD_ACTIONS.preview,
+      CARD_ACTIONS.embedCode,
+      CARD_ACTIONS.results,
+    ]);
     await expect(canvas.getByText('Globex Health')).toBeVisible();
     await expect(canvas.getByText('Age: Unknown')).toBeVisible();
   },

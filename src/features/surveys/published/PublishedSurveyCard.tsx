@@ -1,5 +1,7 @@
 import { useId } from 'react';
+import CodeIcon from '@mui/icons-material/Code';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -23,6 +25,8 @@ export const CARD_ACTIONS = {
   edit: 'Edit',
   customize: 'Customize Display',
   preview: 'Preview',
+  embedCode: 'Embed Code',
+  results: 'View Results',
   delete: 'Delete',
 } as const;
 
@@ -56,6 +60,9 @@ export interface PublishedSurveyCardProps {
   onEdit: (survey: PublishedSurvey) => void;
   onCustomize: (survey: PublishedSurvey) => void;
   onPreview: (survey: PublishedSurvey) => void;
+  /** Opens the company's embed code (one code for every survey). */
+  onEmbedCode: (survey: PublishedSurvey) => void;
+  onViewResults: (survey: PublishedSurvey) => void;
   onDelete: (survey: PublishedSurvey) => void;
 }
 
@@ -72,6 +79,8 @@ export function PublishedSurveyCard({
   onEdit,
   onCustomize,
   onPreview,
+  onEmbedCode,
+  onViewResults,
   onDelete,
 }: PublishedSurveyCardProps) {
   const titleId = useId();
@@ -130,6 +139,12 @@ export function PublishedSurveyCard({
         )}
         <Button size="small" startIcon={<VisibilityOutlinedIcon />} disabled={deleting} aria-describedby={titleId} onClick={() => onPreview(survey)}>
           {CARD_ACTIONS.preview}
+        </Button>
+        <Button size="small" startIcon={<CodeIcon />} disabled={deleting} aria-describedby={titleId} onClick={() => onEmbedCode(survey)}>
+          {CARD_ACTIONS.embedCode}
+        </Button>
+        <Button size="small" startIcon={<InsightsIcon />} disabled={deleting} aria-describedby={titleId} onClick={() => onViewResults(survey)}>
+          {CARD_ACTIONS.results}
         </Button>
         {canManage && (
           <Button size="small" color="error" startIcon={<DeleteOutlinedIcon />} disabled={busy} aria-describedby={titleId} onClick={() => onDelete(survey)}>

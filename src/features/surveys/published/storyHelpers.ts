@@ -25,3 +25,4 @@ export const stepTab = (name: string) => screen.getByRole('tab', { name: new Reg
 /** The calls a story's in-memory server received with a method and a path. */
 export const callsTo = (calls: readonly MockCall[], method: string, path: string | RegExp) =>
   calls.filter((call) => call.method === method && (typeof path === 'string' ? call.path === path : path.test(call.path)));
+

@@ -1,0 +1,28 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { expect } from 'storybook/test';
+import { ChartFigure } from './ChartFigure';
+
+const meta = {
+  title: 'Surveys/InsightIQ/ChartFigure',
+  component: ChartFigure,
+  args: {
+    title: 'Responses in the last 7 days',
+    summary: 'Responses per day: Mon 2: 9, Tue 3: 12, Wed 4: 7.',
+    children: (
+      <BarChart height={200} xAxis={[{ scaleType: 'band', data: ['Mon 2', 'Tue 3', 'Wed 4'] }]} series={[{ data: [9, 12, 7], label: 'Responses' }]} hideLegend skipAnimation />
+    ),
+  },
+} satisfies Meta<typeof ChartFigure>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** A figure named by its caption and described by its figures, for readers who cannot see the bars. */
+export const Bars: Story = {
+  play: async ({ args, canvas }) => {
+    const figure = canvas.getByRole('figure', { name: args.title });
+    await expect(figure).toBeVisible();
+    await expect(figure).toHaveAccessibleDescription(args.summary);
+  },
+};

@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from 'react';
+import SearchIcon from '@mui/icons-material/Search';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { DEVICE_TYPES, type DeviceType } from '@domain/survey/collection';
+import {
+  COMPLETION_FILTER_LABELS,
+  COMPLETION_FILTERS,
+  dateRangeError,
+  DEVICE_LABELS,
+  NO_FILTERS,
+  type CompletionFilter,
+  type ResultsFilterState,
+} from './resultFilters';
+
+/** Data document: the search waits for a pause in typing before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+export const CLEAR_FILTERS_LABEL = 'Clear filters';
+
+export interface ResponseFiltersProps {
+  value: ResultsFilterState;
+  onChange: (next: ResultsFilterState) => void;
+}
+
+/** Device, date range, completion and a text search over the answers. */
+export function ResponseFilters({ value, onChange }: ResponseFiltersProps) {
+  const [searchText, setSearchText] = useState(value.search);
+  const [shownSearch, setShownSearch] = useState(value.search);
+  // A search changed from outside (Clear filters) replaces what is typed.
+  if (value.search !== shownSearch) {
+    setShownSearch(value.search);
+    setSearchText(value.search);
+  }
+  const latest = useRef({ value, onChange });
+  useEffect(() => {
+    latest.current = { value, onChange };
+  });
+  useEffect(() => {
+    if (searchText === latest.current.value.search) return undefined;
+    const timer = setTimeout(() => latest.current.onChange({ ...latest.current.value, search: searchText }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const rangeError = dateRangeError(value);
+  const set = (change: Partial<ResultsFilterState>) => onChange({ ...value, ...change });
+  const filtered = JSON.stringify({ ...value, search: searchText }) !== JSON.stringify(NO_FILTERS);
+
+  return (
+    <Grid container spacing={2} role="search" aria-label="Filter responses" sx={{ alignItems: 'flex-start' }}>
+      <Grid size={{ xs: 12, md: 3 }}>
+        <TextField
+          label="Search answers"
+          type="search"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          fullWidth
+          size="small"
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 6, md: 2 }}>
+        <TextField select label="Device" value={value.deviceType} onChange={(event) => set({ deviceType: event.target.value as DeviceType | 'all' })} fullWidth size="small">
+          <MenuItem value="all">All devices</MenuItem>
+          {DEVICE_TYPES.map((device) => (
+            <MenuItem key={device} value={device}>
+              {DEVICE_LABELS[device]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      <Grid size={{ xs: 6, md: 2 }}>
+        <TextField select label="Completion" value={value.completion} onChange={(event) => set({ completion: event.target.value as CompletionFilter })} fullWidth size="small">
+          {COMPLETION_FILTERS.map((completion) => (
+            <MenuItem key={completion} value={completion}>
+              {COMPLETION_FILTER_LABELS[completion]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      <Grid size={{ xs: 6, md: 2 }}>
+        <TextField
+          label="From"
+          type="date"
+          value={value.dateFrom}
+          onChange={(event) => set({ dateFrom: event.target.value })}
+          fullWidth
+          size="small"
+          error={Boolean(rangeError)}
+          helperText={rangeError ?? undefined}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: value.dateTo || undefined } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 6, md: 2 }}>
+        <TextField
+          label="To"
+          type="date"
+          value={value.dateTo}
+          onChange={(event) => set({ dateTo: event.target.value })}
+          fullWidth
+          size="small"
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: value.dateFrom || undefined } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 1 }} sx={{ display: 'flex', alignItems: 'center', minHeight: 40 }}>
+        <Button
+          size="small"
+          disabled={!filtered}
+          onClick={() => {
+            setSearchText('');
+            onChange(NO_FILTERS);
+          }}
+        >
+          {CLEAR_FILTERS_LABEL}
+        </Button>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, within } from 'storybook/test';
+import { userAnalyticsOf } from '../collectionFixtures';
+import { PUBLISHED, RESPONSES } from '../fixtures';
+import { HIDE_USER_ANALYTICS, LOAD_USER_ANALYTICS, MOST_ENGAGED_TITLE, NO_ENGAGED_USERS, UserAnalyticsSection } from './UserAnalyticsSection';
+
+const analytics = userAnalyticsOf(RESPONSES[PUBLISHED.satisfaction.id]);
+
+const meta = {
+  title: 'Surveys/InsightIQ/UserAnalyticsSection',
+  component: UserAnalyticsSection,
+  args: { shown: false, onToggle: fn(), analytics },
+  render: function Render(args) {
+    const [shown, setShown] = useState(args.shown);
+    return (
+      <UserAnalyticsSection
+        {...args}
+        shown={shown}
+        onToggle={() => {
+          args.onToggle();
+          setShown(!shown);
+        }}
+      />
+    );
+  },
+} satisfies Meta<typeof UserAnalyticsSection>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** Folded until asked for; then unique and returning users and the five most engaged. */
+export const LoadAndHide: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await expect(canvas.queryByText('Unique Users')).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: LOAD_USER_ANALYTICS }));
+    await expect(canvas.getByText('Unique Users').nextElementSibling).toHaveTextContent(String(analytics.uniqueUsers));
+    await expect(canvas.getByText('Returning Users').nextElementSibling).toHaveTextContent(String(analytics.returningUsers));
+    const rows = within(canvas.getByRole('table', { name: MOST_ENGAGED_TITLE })).getAllByRole('row');
+    await expect(rows).toHaveLength(analytics.userEngagement.length + 1);
+    await expect(within(rows[1]).getByText(analytics.userEngagement[0].ip_address)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: HIDE_USER_ANALYTICS }));
+    await expect(canvas.queryByText('Unique Users')).not.toBeInTheDocument();
+  },
+};
+
+/** No addresses kept (IP storage off): nobody can be told apart. */
+export const NoAddresses: Story = {
+  args: { shown: true, analytics: { uniqueUsers: 0, returningUsers: 0, userEngagement: [] } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(NO_ENGAGED_USERS)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { shown: true, analytics: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('progressbar', { name: 'Loading user analytics' })).toBeVisible();
+  },
+};
