@@ -64,7 +64,8 @@ export const API_ERRORS = {
     'No account is provisioned for this identity. Please contact your administrator.',
   ),
   invalid_api_key: define(401, 'Invalid API key', 'The API key is unknown or has been revoked.'),
-  api_key_paused: define(403, 'API key paused', 'This API key is paused. Activate it on the Outbound API page.'),
+  // 401 like a revoked key: a paused key authenticates nobody until it is activated again.
+  api_key_paused: define(401, 'API key paused', 'This API key is paused. Activate it on the Outbound API page.'),
   ambiguous_credentials: define(400, 'Ambiguous credentials', 'Send either a session token or an API key, not both.'),
 
   // What the caller may do
@@ -89,7 +90,10 @@ export const API_ERRORS = {
   import_rows_invalid: define(400, 'Some rows are not valid', 'Fix the rows listed in the report, or import only the valid rows.'),
   sync_unavailable: define(409, 'Sync not available', 'This source cannot be synced yet.'),
   global_data_type_protected: define(403, 'Only a global admin can change a global data type'),
-  survey_inactive: define(410, 'Survey inactive', 'This survey is not accepting responses.'),
+  // The widget's public API: a survey that is stopped or ended, a response that cannot change.
+  survey_inactive: define(409, 'Survey inactive', 'This survey is not accepting responses.'),
+  response_complete: define(409, 'Response already complete', 'This response is already complete; a new one must be started to answer again.'),
+  response_token_invalid: define(403, 'Invalid response token', 'This response can only be continued by the browser that started it.'),
   // The answer names every problem (publishProblems in src/domain/survey/check.ts) in its error.
   survey_not_ready: define(400, 'The survey is not ready to publish', 'Fix the problems named in the answer, then publish again.'),
   logo_not_image: define(400, 'Please select an image file', 'Upload a PNG, JPEG, GIF or WebP image.'),
@@ -99,6 +103,21 @@ export const API_ERRORS = {
     'The company settings do not allow surveys to override the global identifier requirements.',
     'Ask an administrator to allow survey overrides in the global identifier settings.',
   ),
+  // The model screen's offline evaluation needs people with at least two recent interactions.
+  not_enough_events: define(
+    400,
+    'Not enough events to evaluate',
+    'The evaluation needs recent events of people with at least two interactions in the last 30 days. Send events through the API or import them, then try again.',
+  ),
+  // The prediction API (POST /api/v1/predict, /api/v1/events, PUT /api/v1/items).
+  quota_exceeded: define(
+    429,
+    'Monthly API call allowance used up',
+    "This month's prediction calls have reached your plan's allowance. Upgrade your plan on the Plans page to continue.",
+  ),
+  unknown_custom_attribute: define(400, 'Unknown custom attribute', 'Define the attribute on the Custom Attributes tab before sending it.'),
+  invalid_custom_attribute: define(400, 'Invalid custom attribute', 'A custom attribute does not have the type it was defined with.'),
+  snapshot_unavailable: define(503, 'Recommendations are not ready', 'The catalogue index could not be built. Please try again shortly.'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof API_ERRORS;

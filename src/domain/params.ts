@@ -16,6 +16,7 @@ export const PARAM_MESSAGES = {
   id: 'Must be a valid id',
   fileId: 'Must be a valid file id',
   companyFilter: "Must be a company id or 'all'",
+  questionId: 'Must be a question id of letters, digits, - and _',
 } as const;
 
 export const uuid = (message: string = PARAM_MESSAGES.id) => yup.string().matches(UUID, message);
@@ -33,6 +34,8 @@ export const PATH_PARAMS = {
     .required(AUTH_WORDING.invalidInvitation)
     .max(200, AUTH_WORDING.invalidInvitation)
     .matches(BASE64URL, AUTH_WORDING.invalidInvitation),
+  /** A survey question's id, as the survey schema allows it (src/domain/survey/schemas.ts). */
+  questionId: yup.string().required(PARAM_MESSAGES.questionId).max(100, PARAM_MESSAGES.questionId).matches(/^[A-Za-z0-9_-]+$/, PARAM_MESSAGES.questionId),
 } as const;
 
 export type PathParam = keyof typeof PATH_PARAMS;

@@ -10,13 +10,16 @@ import { servedRoutes, type ServedRoute } from './support/routes';
 import { useWorld, type World } from './support/world';
 
 /** Well-formed values, for the parameters a case does not spoil. */
-const VALID: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'a-well-formed-token' };
+const VALID: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'a-well-formed-token', questionId: () => 'q_rating' };
 const BAD_VALUES: Array<[label: string, value: string]> = [
   ['a NUL byte', `${randomUUID()}\0`],
   ['an over-long value', 'a'.repeat(1_000)],
   ['a malformed value', '../../etc/passwd'],
   ['quotes and spaces', "x' or '1'='1"],
 ];
+/** Query parameters of free text (a search): any characters are fine there, but not NUL bytes or any length. */
+const FREE_TEXT_QUERY = new Set(['search']);
+const FREE_TEXT_BAD_VALUES = BAD_VALUES.filter(([label]) => label === 'a NUL byte' || label === 'an over-long value');
 
 interface Case {
   route: ServedRoute;
@@ -34,7 +37,7 @@ function casesFor(route: ServedRoute): Case[] {
     for (const [label, value] of BAD_VALUES) cases.push({ route, label: `path parameter ${param} with ${label}`, path: fill(param, value) });
   }
   for (const key of rules.query) {
-    for (const [label, value] of BAD_VALUES) {
+    for (const [label, value] of FREE_TEXT_QUERY.has(key) ? FREE_TEXT_BAD_VALUES : BAD_VALUES) {
       cases.push({ route, label: `query ${key} with ${label}`, path: fill(null, ''), query: `${key}=${encodeURIComponent(value)}` });
     }
     cases.push({ route, label: `query ${key} given twice`, path: fill(null, ''), query: `${key}=all&${key}=all` });

@@ -77,8 +77,30 @@ export const API_ROUTES = {
   'POST /api/surveys/themes': 'manageSurveys',
   'DELETE /api/surveys/themes/:id': 'manageSurveys',
   'POST /api/surveys/logos': 'manageSurveys',
+  // InsightIQ: a published survey's results (analytics, responses and their CSV export).
+  'GET /api/surveys/:id/analytics': 'viewSurveys',
+  'GET /api/surveys/:id/responses': 'viewSurveys',
+  'GET /api/surveys/:id/responses/export': 'viewSurveys',
+  'GET /api/surveys/:id/user-analytics': 'viewSurveys',
+  'GET /api/surveys/:id/questions/:questionId/answers': 'viewSurveys',
   'GET /api/companies/:id/global-identifiers': 'viewSurveys',
   'PUT /api/companies/:id/global-identifiers': 'manageSurveys',
+  // The company embed screen: completion triggers (the webhook secret is shown once), response
+  // collection settings, active surveys, the embed code's addresses and the webhook delivery log.
+  'GET /api/companies/:id/trigger-settings': 'viewSurveys',
+  'PUT /api/companies/:id/trigger-settings': 'manageSurveys',
+  'POST /api/companies/:id/trigger-settings/webhook-secret': 'manageSurveys',
+  'GET /api/companies/:id/webhook-deliveries': 'viewSurveys',
+  'GET /api/companies/:id/collection-settings': 'viewSurveys',
+  'PUT /api/companies/:id/collection-settings': 'manageSurveys',
+  'GET /api/companies/:id/surveys/active': 'viewSurveys',
+  'GET /api/companies/:id/embed-code': 'viewSurveys',
+  // The survey widget's API: no session, cross-origin, rate limited per address and per survey;
+  // a response is continued only with the token its start returned.
+  'GET /api/public/companies/:id/surveys': 'public',
+  'POST /api/public/surveys/:id/displays': 'public',
+  'POST /api/public/surveys/:id/responses': 'public',
+  'PATCH /api/public/responses/:id': 'public',
   // Override logs: a global admin reads every company's, a company's survey managers their own.
   'POST /api/admin/override-logs': 'manageSurveys',
   'GET /api/admin/override-logs': 'manageSurveys',
@@ -86,6 +108,35 @@ export const API_ROUTES = {
   // The requests inbox: anyone signed in may ask; the Navout team (global admins) reads them.
   'POST /api/requests': 'signedIn',
   'GET /api/requests': 'manageCompanies',
+
+  // The model screen: settings versions (every save a new number), reset, and an offline evaluation.
+  'GET /api/model-settings': 'viewModels',
+  'PUT /api/model-settings': 'manageModels',
+  'POST /api/model-settings/reset': 'manageModels',
+  'GET /api/model-settings/versions': 'viewModels',
+  'POST /api/model-settings/evaluate': 'viewModels',
+  // The Outbound API screen: keys (the token is shown once), a Live Test key for the signed-in user,
+  // usage, recent calls and their replay, custom attributes.
+  'GET /api/api-keys': 'viewApi',
+  'POST /api/api-keys': 'manageApi',
+  'PATCH /api/api-keys/:id': 'manageApi',
+  'DELETE /api/api-keys/:id': 'manageApi',
+  'POST /api/api-keys/test-key': 'viewApi',
+  'GET /api/api-keys/usage': 'viewApi',
+  'GET /api/api-keys/calls': 'viewApi',
+  'POST /api/api-keys/calls/:id/compare': 'viewApi',
+  'GET /api/custom-attributes': 'viewApi',
+  'POST /api/custom-attributes': 'manageApi',
+  'PUT /api/custom-attributes/:id': 'manageApi',
+  'DELETE /api/custom-attributes/:id': 'manageApi',
+  // The Plans page: this month's prediction calls against the plan's allowance.
+  'GET /api/plans/usage': 'viewPlans',
+  // The prediction API, called by integrators with an X-API-Key.
+  'POST /api/v1/predict': 'predict',
+  'POST /api/v1/events': 'ingest',
+  'PUT /api/v1/items': 'ingest',
+  'GET /api/v1/usage': 'readKeyUsage',
+  'GET /api/v1/openapi.json': 'public',
 
   // Logos and photos: public by their unguessable ids, so every device (and the widget) shows them.
   'GET /api/files/:fileId': 'public',

@@ -101,8 +101,15 @@ describe('allows', () => {
 
   it('never lets an API key satisfy a capability of users, whatever its scopes', () => {
     const everyScope: Caller = { kind: 'apiKey', scopes: API_KEY_SCOPES };
-    for (const capability of CAPABILITY_NAMES.filter((name) => name !== 'public')) {
+    const forKeys = new Set<Capability>(['predict', 'ingest', 'readKeyUsage']);
+    for (const capability of CAPABILITY_NAMES.filter((name) => name !== 'public' && !forKeys.has(name))) {
       expect(allows(capability, everyScope), capability).toBe(false);
+    }
+    // The prediction API's capabilities are the keys' own, and no user meets them.
+    const user: Caller = { kind: 'user', role: 'admin', permissions: ['admin:all'], isGlobalAdmin: true };
+    for (const capability of forKeys) {
+      expect(allows(capability, everyScope), capability).toBe(true);
+      expect(allows(capability, user), capability).toBe(false);
     }
     expect(meets({ kind: 'signedIn' }, everyScope)).toBe(false);
     expect(meets({ kind: 'permission', permission: 'api:read' }, everyScope)).toBe(false);

@@ -48,7 +48,15 @@ export const CAPABILITIES = {
   /** Drafts, publishing, starting, styling and deleting surveys. */
   manageSurveys: permission('data_sources:write'),
   viewApi: permission('api:read'),
+  /** API keys and custom attributes. */
+  manageApi: permission('api:write'),
   viewModels: permission('models:read'),
+  /** Saving and resetting the model settings. */
+  manageModels: permission('models:write'),
+  /** The prediction API's callers: a key's scope decides what it may call. */
+  predict: { kind: 'apiKey', scope: 'read' },
+  ingest: { kind: 'apiKey', scope: 'write' },
+  readKeyUsage: { kind: 'apiKey', scope: 'admin' },
   viewPlans: permission('plans:read'),
   manageCompanies: GLOBAL_ADMIN,
   /** The company filter ("View Data For"): choosing whose data to see. */

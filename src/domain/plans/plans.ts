@@ -78,3 +78,18 @@ export const PRICING_NOTE =
   'Paid plan pricing depends on data size, number of API calls and custom development. Annual contracts are available.';
 
 export const SALES_THANK_YOU = 'Thank you! Our sales team will contact you within 24 hours.';
+
+/**
+ * Prediction calls included in each plan per calendar month (UTC). Free stops at its allowance;
+ * paid plans count calls beyond it as overage; `null` is unlimited. The prediction runtime's quota
+ * check and the Plans page's usage line both read these numbers.
+ */
+export const MONTHLY_CALL_ALLOWANCE: Readonly<Record<PlanId, number | null>> = {
+  free: 1000,
+  entry: 20000,
+  'mid-market': 80000,
+  enterprise: null,
+};
+
+/** Plans whose calls beyond the allowance are refused rather than counted as overage. */
+export const HARD_STOP_PLANS: ReadonlySet<PlanId> = new Set<PlanId>(['free']);
