@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DISCOVERY_SETTINGS, DISCOVERY_LEVERS, type DiscoveryLever } from '@domain/models/settings';
+import { FIXTURE_ITEMS, fixtureInput, only, request } from './fixture';
+import { baseline, buildIndex, rank } from './index';
+import type { RankedItem } from './types';
+
+const index = buildIndex(fixtureInput());
+const ids = (items: RankedItem[]) => items.map((item) => item.id);
+const NEVER_SERVED = ['i06', 'i07', 'i09']; // out of stock, flagged, unavailable
+
+describe('rank with one slider turned up alone', () => {
+  const expected: Record<DiscoveryLever, string[]> = {
+    // Only Trail Running Jacket shares a tag (trail) with what alice viewed; the rest is popular fill.
+    contentDiscovery: ['i08', 'i11', 'i01', 'i03', 'i04'],
+    // s3 is new and never shown; Headlamp has no impressions at all.
+    coldStartSellers: ['i04', 'i12', 'i10', 'i05', 'i11'],
+    // One item per seller at 100 %: s1 was shown far beyond its share, so its items only come as fill.
+    fairExposure: ['i04', 'i05', 'i11', 'i03', 'i01'],
+    deliveryAware: ['i04', 'i11', 'i01', 'i10', 'i03'],
+    trustSafety: ['i03', 'i01', 'i02', 'i05', 'i11'],
+    // Two of alice's three interactions are in the top price band (120-180), one in the lowest (12-15).
+    priceElasticity: ['i01', 'i02', 'i03', 'i04', 'i11'],
+    // More than 30 days of cover counts as plenty (ties by id).
+    supplyDemand: ['i01', 'i04', 'i05', 'i10', 'i11'],
+    twoSidedMatchmaking: ['i01', 'i04', 'i02', 'i03', 'i08'],
+    // A re-ranking, not a signal: nothing scores, so the answer is the popular fill.
+    intentDiversification: ['i11', 'i01', 'i03', 'i08', 'i04'],
+    // Three people viewed Trail Runner and Trail Running Jacket; one viewed it with the boot.
+    viewingPatterns: ['i08', 'i03', 'i11', 'i01', 'i04'],
+    genreBased: ['i01', 'i02', 'i04', 'i08', 'i11'],
+    trendingContent: ['i11', 'i10', 'i03', 'i01', 'i08'],
+  };
+
+  it.each(DISCOVERY_LEVERS.map((lever) => [lever, expected[lever]] as const))('%s', (lever, order) => {
+    const answer = rank(index, request(), only({ [lever]: 100 }));
+    expect(ids(answer)).toEqual(order);
+    for (const item of answer.filter((entry) => entry.source === 'ranked')) {
+      expect(item.contributions.map((contribution) => contribution.signal)).toEqual([lever]);
+    }
+  });
+
+  it('scores a query by text relevance when contentDiscovery is up', () => {
+    expect(ids(rank(index, request({ query: 'waterproof running' }), only({ contentDiscovery: 100 })))).toEqual(['i08', 'i03', 'i04', 'i02', 'i01']);
+    const [jacket] = rank(index, request({ query: 'waterproof running', userId: null }), only({ contentDiscovery: 100 }));
+    expect(jacket.contributions[0].evidence).toMatchObject({ query: 'waterproof running', matched: 'waterproof running' });
+  });
+
+  it('ranks only the items matching a query while there are enough of them, the other levers ordering them', () => {
+    const matching = ids(rank(index, request({ query: 'trail', topK: 2 }), DEFAULT_DISCOVERY_SETTINGS));
+    expect(matching).toHaveLength(2);
+    for (const id of matching) expect(FIXTURE_ITEMS.find((item) => item.id === id)?.title).toMatch(/trail/i);
+    // With text relevance off, the query no longer steers: the answer is the one without a query.
+    const off = { ...DEFAULT_DISCOVERY_SETTINGS, contentDiscovery: 0 };
+    expect(ids(rank(index, request({ query: 'trail', topK: 2 }), off))).toEqual(ids(rank(index, request({ topK: 2 }), off)));
+  });
+
+  it('prefers items delivered to metadata.region', () => {
+    expect(ids(rank(index, request({ metadata: { region: 'FR' } }), only({ deliveryAware: 100 })))).toEqual(['i11', 'i01', 'i10', 'i03', 'i04']);
+  });
+
+  it('boosts items whose fields match the custom attributes', () => {
+    const answer = rank(index, request({ customAttributes: { color: 'red' }, customAttributeTypes: { color: 'string' } }), only({}));
+    expect(ids(answer).slice(0, 2)).toEqual(['i02', 'i08']);
+    expect(answer[0].contributions).toEqual([{ signal: 'customAttributes', value: 0.5, evidence: { matched: 'color: red' } }]);
+  });
+
+  it('gives viewing-pattern evidence from the real co-occurrence counts', () => {
+    const [jacket] = rank(index, request(), only({ viewingPatterns: 100 }));
+    expect(jacket.contributions[0].evidence).toEqual({ viewers: 3, anchorTitle: 'Trail Runner', anchorId: 'i01' });
+  });
+
+  it('counts the request’s recent events as anchors', () => {
+    const recentEvents = [{ userId: 'newcomer', itemId: 'i01', type: 'view' as const, value: null, at: request().now }];
+    const answer = rank(index, request({ userId: 'newcomer', recentEvents }), only({ viewingPatterns: 100 }));
+    expect(ids(answer).slice(0, 3)).toEqual(['i08', 'i04', 'i02']);
+  });
+});
+
+describe('hard filters', () => {
+  it('never serves flagged, unavailable or out-of-stock items, not even as fill or baseline', () => {
+    const all = rank(index, request({ topK: 50 }), DEFAULT_DISCOVERY_SETTINGS);
+    expect(all).toHaveLength(FIXTURE_ITEMS.length - NEVER_SERVED.length);
+    for (const id of NEVER_SERVED) {
+      expect(ids(all)).not.toContain(id);
+      expect(ids(baseline(index, request({ topK: 50 })))).not.toContain(id);
+    }
+  });
+
+  it('applies equals, in-list and range filters, and excludes items lacking the field', () => {
+    const settings = DEFAULT_DISCOVERY_SETTINGS;
+    expect(ids(rank(index, request({ topK: 50, filters: { category: 'hiking' } }), settings)).sort()).toEqual(['i03', 'i10', 'i12']);
+    expect(ids(rank(index, request({ topK: 50, filters: { category: ['Kitchen', 'Accessories'] } }), settings)).sort()).toEqual(['i05', 'i11']);
+    expect(ids(rank(index, request({ topK: 50, filters: { price: { gte: 60, lt: 125 } } }), settings)).sort()).toEqual(['i01', 'i05', 'i08', 'i10']);
+    // Only three items have a color; Headlamp has no delivery_days.
+    expect(ids(rank(index, request({ topK: 50, filters: { color: 'red' } }), settings)).sort()).toEqual(['i02', 'i08']);
+    expect(ids(rank(index, request({ topK: 50, filters: { delivery_days: { lte: 10 } } }), settings))).not.toContain('i12');
+    expect(ids(rank(index, request({ topK: 50, filters: { tags: 'waterproof' } }), settings)).sort()).toEqual(['i03', 'i08']);
+    expect(rank(index, request({ filters: { nothing_has_this: 'x' } }), settings)).toEqual([]);
+  });
+
+  it('applies the same filters to the baseline', () => {
+    expect(ids(baseline(index, request({ filters: { category: 'running' } })))).toEqual(['i01', 'i08', 'i04', 'i02']);
+  });
+});
+
+describe('scores and fill-up', () => {
+  it('makes every score the exact sum of its positive contributions, largest first', () => {
+    for (const item of rank(index, request({ topK: 20, query: 'trail' }), DEFAULT_DISCOVERY_SETTINGS)) {
+      expect(item.score).toBe(item.contributions.reduce((sum, contribution) => sum + contribution.value, 0));
+      for (const [position, contribution] of item.contributions.entries()) {
+        expect(contribution.value).toBeGreaterThan(0);
+        if (position) expect(contribution.value).toBeLessThanOrEqual(item.contributions[position - 1].value);
+      }
+    }
+  });
+
+  it('fills up from popular items, labelled popular, below every ranked item and without duplicates', () => {
+    const answer = rank(index, request({ topK: 6 }), only({ trendingContent: 100 }));
+    expect(answer.map((item) => `${item.id}:${item.source}`)).toEqual(['i11:ranked', 'i10:ranked', 'i03:ranked', 'i01:popular', 'i08:popular', 'i04:popular']);
+    expect(new Set(ids(answer)).size).toBe(answer.length);
+    const lowestRanked = Math.min(...answer.filter((item) => item.source === 'ranked').map((item) => item.score));
+    for (const item of answer.filter((entry) => entry.source === 'popular')) {
+      expect(item.contributions.map((contribution) => contribution.signal)).toEqual(['popularity']);
+      expect(item.score).toBeLessThanOrEqual(lowestRanked);
+    }
+  });
+
+  it('labels the baseline and scores it by popularity alone', () => {
+    const answer = baseline(index, request());
+    expect(answer.map((item) => `${item.id}:${item.source}`)).toEqual(['i11:baseline', 'i01:baseline', 'i03:baseline', 'i08:baseline', 'i04:baseline']);
+    expect(answer[0].contributions).toEqual([{ signal: 'popularity', value: 7 / 8, evidence: { interactions: 7 } }]);
+  });
+
+  it('caps items per seller by fairExposure', () => {
+    const perSeller = (items: RankedItem[]) => {
+      const counts = new Map<string, number>();
+      for (const item of items) {
+        const seller = FIXTURE_ITEMS.find((entry) => entry.id === item.id)?.sellerId ?? item.id;
+        counts.set(seller, (counts.get(seller) ?? 0) + 1);
+      }
+      return Math.max(...counts.values());
+    };
+    const uncapped = rank(index, request({ topK: 6, filters: { category: ['Running', 'Hiking'] } }), only({ genreBased: 100, trendingContent: 50 }));
+    const capped = rank(index, request({ topK: 6, filters: { category: ['Running', 'Hiking'] } }), only({ genreBased: 100, trendingContent: 50, fairExposure: 100 }));
+    expect(perSeller(uncapped)).toBeGreaterThan(1);
+    expect(perSeller(capped)).toBe(1);
+  });
+
+  it('diversifies by category and tags with intentDiversification (MMR)', () => {
+    const levers = { genreBased: 100, trustSafety: 60, trendingContent: 30 };
+    const plain = rank(index, request({ topK: 3 }), only(levers));
+    const diverse = rank(index, request({ topK: 3 }), only({ ...levers, intentDiversification: 100 }));
+    expect(ids(plain)).toEqual(['i01', 'i02', 'i04']);
+    // Three running items without it; with it, the runner-up intents (hiking, kitchen) come in.
+    expect(ids(diverse)).toEqual(['i01', 'i03', 'i05']);
+    const categories = (items: RankedItem[]) => new Set(items.map((item) => item.category)).size;
+    expect(categories(diverse)).toBeGreaterThan(categories(plain));
+  });
+});
+
+describe('determinism', () => {
+  it('gives identical answers for identical input, twice, and after a structured clone of the index', () => {
+    const ask = request({ query: 'running trail', topK: 8, metadata: { region: 'DE' } });
+    const first = rank(index, ask, DEFAULT_DISCOVERY_SETTINGS);
+    expect(rank(index, ask, DEFAULT_DISCOVERY_SETTINGS)).toEqual(first);
+    expect(rank(buildIndex(fixtureInput()), ask, DEFAULT_DISCOVERY_SETTINGS)).toEqual(first);
+    expect(rank(structuredClone(index), ask, DEFAULT_DISCOVERY_SETTINGS)).toEqual(first);
+    // Input order does not matter either.
+    const shuffled = buildIndex(fixtureInput({ items: [...FIXTURE_ITEMS].reverse(), events: [...fixtureInput().events].reverse() }));
+    expect(rank(shuffled, ask, DEFAULT_DISCOVERY_SETTINGS)).toEqual(first);
+  });
+});
