@@ -25,6 +25,17 @@ export const ApiKey = defineEntity({
     /** The user who created the key; no foreign key, so the record outlives that user. */
     createdById: nullable(p.string().length(36)),
     lastUsedAt: nullable(p.datetime()),
+    /**
+     * 'integration': a company's key, listed on the Outbound API screen. 'test': minted for one
+     * signed-in user's Live Test, read-only, never listed, refused after expiresAt.
+     */
+    purpose: p
+      .string()
+      .$type<'integration' | 'test'>()
+      .length(20)
+      .default('integration')
+      .onCreate(() => 'integration'),
+    expiresAt: nullable(p.datetime()),
   }),
 });
 export type ApiKey = InferEntity<typeof ApiKey>;

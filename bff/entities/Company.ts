@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { CompanyStatus } from '@domain/company/options';
+import type { PlanId } from '@domain/plans/plans';
 import { nullable, record } from './BaseRecord';
 
 export const Company = defineEntity({
@@ -23,6 +24,13 @@ export const Company = defineEntity({
     /** The company whose members may be Global Admins; set only by the seed, never through the API. */
     isInternal: p.boolean().onCreate(() => false),
     logoFileId: nullable(p.string().length(32)),
+    /** The plan (src/domain/plans/plans.ts) whose monthly allowance of prediction calls applies. */
+    plan: p
+      .string()
+      .$type<PlanId>()
+      .length(20)
+      .default('free')
+      .onCreate(() => 'free'),
   }),
 });
 export type Company = InferEntity<typeof Company>;

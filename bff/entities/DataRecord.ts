@@ -44,6 +44,16 @@ export const DataRecord = defineEntity({
     { properties: ['companyId', 'userId'] },
     { properties: ['companyId', 'anonymousId'] },
     { properties: ['companyId', 'itemId'] },
+    // The prediction snapshots' freshness probe (records changed after a watermark).
+    { properties: ['companyId', 'updatedAt'] },
+    { properties: ['companyId', 'kind', 'id'] },
+  ],
+  uniques: [
+    {
+      // Events and items sent to the prediction API, keyed by event_id or item id (see the migration).
+      name: 'data_records_api_record_key_unique',
+      expression: "create unique index data_records_api_record_key_unique on data_records (source_id, record_key) where source_type = 'api'",
+    },
   ],
 });
 export type DataRecord = InferEntity<typeof DataRecord>;

@@ -161,7 +161,7 @@ export function userActor(user: UserSnapshot, company: CompanySnapshot): UserAct
   };
 }
 
-type ApiKeySnapshot = Pick<ApiKey, 'id' | 'companyId' | 'scopes' | 'isActive' | 'revokedAt'>;
+type ApiKeySnapshot = Pick<ApiKey, 'id' | 'companyId' | 'scopes' | 'isActive' | 'revokedAt' | 'expiresAt'>;
 
 /**
  * Sets ctx.state.actor for a valid session token or API key, or ctx.state.authFailure for
@@ -187,6 +187,8 @@ export function authenticate(config: Pick<Config, 'jwt'>, orm: Orm): AppMiddlewa
   async function apiKeyActor(key: string): Promise<Actor | HttpError> {
     const found = isWellFormedApiKey(key) ? await readApiKey(hashSecret(key)) : null;
     if (!found || found.caller.revokedAt) return apiError('invalid_api_key');
+    // A Live Test key lapses on its own: refused like a revoked one.
+    if (found.caller.expiresAt && new Date(found.caller.expiresAt).getTime() <= Date.now()) return apiError('invalid_api_key');
     if (!found.caller.isActive) return apiError('api_key_paused');
     if (!found.company || found.company.status !== 'active') return apiError('company_inactive');
     // Stored JSON is checked, not trusted: an unknown scope grants nothing.

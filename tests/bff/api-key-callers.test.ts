@@ -32,7 +32,7 @@ describe('API-key callers', () => {
 
     const paused = await w.addApiKey(w.companies.acme.id, { isActive: false });
     const pausedAnswer = await me(paused.header);
-    expect(pausedAnswer.status).toBe(403);
+    expect(pausedAnswer.status).toBe(401);
     expect(pausedAnswer.body.code).toBe('api_key_paused');
   });
 

@@ -1,0 +1,53 @@
+/**
+ * This month's prediction calls against the plan's allowance (Plans page: "this month: N of M
+ * calls"). Counted as the prediction runtime's quota counts (bff/modules/prediction/limits.ts):
+ * predict calls that were served (status below 400), over the calendar month in UTC. Refusals
+ * (bad requests, the quota's own 429, failures) are logged but use none of the allowance.
+ */
+import { HARD_STOP_PLANS, MONTHLY_CALL_ALLOWANCE, type PlanId } from '@domain/plans/plans';
+import type { PlanUsage } from '@domain/prediction/contract';
+import type { Orm } from '../../db';
+import { Company, PredictionCall } from '../../entities';
+import { apiError } from '../../middleware/errors';
+
+/** Answers below this status were served; the quota counts only those. */
+const SERVED_BELOW_STATUS = 400;
+
+/** The calendar month (UTC) holding `at`: its first instant, the next month's, and its "YYYY-MM" name. */
+export function calendarMonthOf(at: Date): { start: Date; end: Date; month: string } {
+  const year = at.getUTCFullYear();
+  const month = at.getUTCMonth();
+  return {
+    start: new Date(Date.UTC(year, month, 1)),
+    end: new Date(Date.UTC(year, month + 1, 1)),
+    month: `${year}-${String(month + 1).padStart(2, '0')}`,
+  };
+}
+
+/** Calls beyond the allowance that a paid plan counts (a hard-stop plan refuses them instead). */
+export function overageOf(plan: PlanId, calls: number): number {
+  const allowance = MONTHLY_CALL_ALLOWANCE[plan];
+  if (allowance === null || HARD_STOP_PLANS.has(plan)) return 0;
+  return Math.max(0, calls - allowance);
+}
+
+export function createPlanUsageService({ orm, now }: { orm: Orm; now: () => Date }) {
+  return {
+    async usage(companyId: string): Promise<PlanUsage> {
+      const em = orm.em.fork();
+      const company = await em.findOne(Company, { id: companyId }, { fields: ['id', 'plan'] });
+      if (!company) throw apiError('not_found', { message: 'No such company exists in your reach.' });
+      const plan: PlanId = company.plan in MONTHLY_CALL_ALLOWANCE ? company.plan : 'free';
+      const { start, end, month } = calendarMonthOf(now());
+      const calls = await em.count(PredictionCall, {
+        companyId,
+        endpoint: 'predict',
+        status: { $lt: SERVED_BELOW_STATUS },
+        createdAt: { $gte: start, $lt: end },
+      });
+      return { planId: plan, month, calls, allowance: MONTHLY_CALL_ALLOWANCE[plan], overage: overageOf(plan, calls) };
+    },
+  };
+}
+
+export type PlanUsageService = ReturnType<typeof createPlanUsageService>;

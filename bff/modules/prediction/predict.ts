@@ -1,0 +1,160 @@
+/**
+ * POST /api/v1/predict: the request checked (shape, then custom attributes against the company's
+ * definitions), the company's latest settings and loaded snapshot, the caller's events newer than
+ * the snapshot, and the engine's ranking with its explanations, or the popularity baseline for a
+ * user in the holdout. The answer names the versions that produced it.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import type { PredictItem, PredictRequest, PredictResponse } from '@domain/prediction/contract';
+import { CUSTOM_ATTRIBUTE_TYPE_NAMES, hasAttributeType, predictRequestSchema, type ValidPredictRequest } from '@domain/prediction/schemas';
+import { CustomAttribute, DataRecord } from '../../entities';
+import { apiError } from '../../middleware/errors';
+import { validateBody } from '../../middleware/validate';
+import type { CallEntry } from './callLog';
+import { baseline, explain, rank } from './engine';
+import type { Interaction, RankedItem, RankRequest } from './engine/types';
+import type { VersionedSettings } from './settings';
+import { interactionOf } from './snapshotInput';
+import type { LoadedSnapshot } from './snapshots';
+
+/** The caller's newest events read on top of the snapshot: enough for co-occurrence and affinities. */
+const RECENT_EVENTS_MAX = 200;
+const SCORE_DECIMALS = 1e6;
+
+/** Whether this user is in the holdout: a stable hash of their id, 0-100, below the share. */
+export function inHoldout(userId: string | null, holdoutPercent: number): boolean {
+  if (!userId || holdoutPercent <= 0) return false;
+  const digest = createHash('sha256').update(`navout-holdout:${userId}`).digest();
+  return (digest.readUInt32BE(0) / 0x1_0000_0000) * 100 < holdoutPercent;
+}
+
+export async function validatePredictRequest(body: unknown): Promise<ValidPredictRequest> {
+  return validateBody(predictRequestSchema, body);
+}
+
+/** The request's custom attributes against the company's definitions: their types for the engine. */
+export async function checkCustomAttributes(em: EntityManager, companyId: string, given: Record<string, unknown>): Promise<Record<string, CustomAttribute['type']>> {
+  const names = Object.keys(given);
+  if (!names.length) return {};
+  const defined = await em.find(CustomAttribute, { companyId }, { fields: ['name', 'type'] });
+  const types = new Map(defined.map((attribute) => [attribute.name, attribute.type]));
+  const result: Record<string, CustomAttribute['type']> = {};
+  for (const name of names) {
+    const type = types.get(name);
+    if (!type) {
+      throw apiError('unknown_custom_attribute', {
+        error: `Unknown custom attribute: ${name}`,
+        message: `"${name}" is not one of this company's custom attributes. Define it on the Custom Attributes tab first.`,
+        fields: { [`custom_attributes.${name}`]: 'Unknown custom attribute' },
+      });
+    }
+    if (!hasAttributeType(given[name], type)) {
+      throw apiError('invalid_custom_attribute', {
+        error: `Custom attribute ${name} must be ${CUSTOM_ATTRIBUTE_TYPE_NAMES[type]}`,
+        message: `"${name}" is defined as ${type}; send ${CUSTOM_ATTRIBUTE_TYPE_NAMES[type]}.`,
+        fields: { [`custom_attributes.${name}`]: `Must be ${CUSTOM_ATTRIBUTE_TYPE_NAMES[type]}` },
+      });
+    }
+    result[name] = type;
+  }
+  return result;
+}
+
+/** The user's events stored after the snapshot's watermark, oldest first. */
+export async function recentEventsOf(em: EntityManager, companyId: string, userId: string | null, snapshot: LoadedSnapshot): Promise<Interaction[]> {
+  if (!userId) return [];
+  const where = snapshot.watermark === null ? { companyId, userId, kind: 'events' as const } : { companyId, userId, kind: 'events' as const, updatedAt: { $gt: new Date(snapshot.watermark) } };
+  const rows = await em.find(DataRecord, where, {
+    fields: ['userId', 'itemId', 'eventType', 'eventTime', 'data', 'unified'],
+    orderBy: { eventTime: 'desc', id: 'asc' },
+    limit: RECENT_EVENTS_MAX,
+    disableIdentityMap: true,
+  });
+  const events: Interaction[] = [];
+  for (const row of rows) {
+    const interaction = interactionOf({ user_id: row.userId, item_id: row.itemId, event_type: row.eventType, event_time: row.eventTime, data: row.data, unified: row.unified });
+    if (interaction) events.push(interaction);
+  }
+  return events.reverse();
+}
+
+export interface Ranking {
+  holdout: boolean;
+  model: string;
+  ranked: RankedItem[];
+  items: PredictItem[];
+}
+
+/** The engine's request from a checked predict request. */
+export function rankRequestOf(request: ValidPredictRequest, attributeTypes: RankRequest['customAttributeTypes'], recentEvents: Interaction[], now: number): RankRequest {
+  const metadata = request.metadata ?? {};
+  const userId = typeof metadata.user_id === 'string' && metadata.user_id.trim() ? metadata.user_id : null;
+  return {
+    query: request.query ?? '',
+    topK: request.top_k,
+    filters: (request.filters ?? {}) as RankRequest['filters'],
+    userId,
+    metadata,
+    customAttributes: request.custom_attributes ?? {},
+    customAttributeTypes: attributeTypes,
+    recentEvents,
+    now,
+  };
+}
+
+/** Ranks (or, in the holdout, takes the baseline) and words the explanations. */
+export function rankWith(snapshot: LoadedSnapshot, settings: VersionedSettings, request: RankRequest, options: { holdout?: boolean } = {}): Ranking {
+  const holdout = options.holdout ?? inHoldout(request.userId, settings.settings.holdoutPercent);
+  const ranked = holdout ? baseline(snapshot.index, request) : rank(snapshot.index, request, settings.settings.discovery);
+  const channel = typeof request.metadata.channel === 'string' ? request.metadata.channel : null;
+  const items = ranked.map((item, position): PredictItem => {
+    const next = ranked[position + 1];
+    const { explanation, reasons } = explain(item, {
+      settings: settings.settings,
+      channel,
+      margin: next ? item.score - next.score : item.score,
+      personal: request.userId !== null,
+    });
+    return {
+      id: item.id,
+      title: item.title,
+      score: Math.round(item.score * SCORE_DECIMALS) / SCORE_DECIMALS,
+      explanation,
+      reasons,
+      source: item.source,
+      metadata: { category: item.category, price: item.price, tags: item.tags },
+    };
+  });
+  const model = holdout ? `baseline@popularity/snapshot${snapshot.version}` : `discovery@settings${settings.version}/snapshot${snapshot.version}`;
+  return { holdout, model, ranked, items };
+}
+
+export function responseOf(request: ValidPredictRequest, ranking: Ranking, startedAt: number): PredictResponse {
+  return {
+    model: ranking.model,
+    latency_ms: Math.round((performance.now() - startedAt) * 100) / 100,
+    items: ranking.items,
+    query: request.query ?? '',
+    top_k: request.top_k,
+    total_results: ranking.items.length,
+    holdout: ranking.holdout,
+    custom_attributes_received: request.custom_attributes ?? {},
+    request_id: randomUUID(),
+  };
+}
+
+/** What the call log keeps of a served predict call. */
+export function callDetailsOf(request: ValidPredictRequest, rankRequest: RankRequest, ranking: Ranking, settings: VersionedSettings, snapshot: LoadedSnapshot): Partial<CallEntry> {
+  return {
+    itemsServed: ranking.items.length,
+    // Nothing the model found for this request: an empty answer, or only popular fill-up.
+    zeroResults: ranking.ranked.every((item) => item.source === 'popular'),
+    holdout: ranking.holdout,
+    settingsVersion: settings.version,
+    snapshotVersion: snapshot.version,
+    userId: rankRequest.userId,
+    request: request as PredictRequest,
+    items: ranking.ranked.map((item) => ({ id: item.id, score: Math.round(item.score * SCORE_DECIMALS) / SCORE_DECIMALS, topSignal: item.contributions[0]?.signal ?? null })),
+  };
+}

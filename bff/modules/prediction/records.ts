@@ -1,0 +1,242 @@
+/**
+ * Events and items sent to the prediction API, stored in the unified data model: records of two
+ * per-company system sources ("Prediction API events" and "Prediction API items"), keyed by
+ * event_id or item id. A unique index on (source_id, record_key) for API records makes a resent
+ * event a no-op and a resent item an update, whatever replica receives it.
+ *
+ * Written with bound parameters on the transaction's own connection: a batch of a thousand rows
+ * through the unit of work would cost more than the statements themselves.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
+import type { RecordKind } from '@domain/data/unifiedModel';
+import type { UnifiedValue } from '@domain/data/values';
+import type { EventsResult, ItemsResult } from '@domain/prediction/contract';
+import { parseIsoTimestamp, type ValidEvent } from '@domain/prediction/schemas';
+import { DataRecord, DataSource } from '../../entities';
+
+export const API_SOURCE_TYPE = 'api';
+export const API_CATALOGUE_ID = 'prediction-api';
+export const API_SOURCE_NAMES: Record<'events' | 'items', string> = {
+  events: 'Prediction API events',
+  items: 'Prediction API items',
+};
+const API_SOURCE_DESCRIPTIONS: Record<'events' | 'items', string> = {
+  events: 'Interactions sent to POST /api/v1/events.',
+  items: 'Catalogue items sent to PUT /api/v1/items.',
+};
+/** Rows per statement: well under both engines' limits on bound values (about 20 per row). */
+const STATEMENT_ROWS = 250;
+/** The unified item fields; every other attribute of an item stays in `data` only. */
+const UNIFIED_ITEM_FIELDS = ['title', 'description', 'category', 'price', 'tags', 'created_at', 'available'] as const;
+
+export type DatabaseKind = 'sqlite' | 'postgresql';
+
+/** A catalogue item as validated: the known fields checked, any other field kept as sent. */
+export type ValidItem = { id: string; title: string; created_at?: string } & Record<string, unknown>;
+
+interface Columns {
+  table: string;
+  column: (property: string) => string;
+}
+
+function columnsOf(em: EntityManager): Columns {
+  const meta = em.getMetadata().find(DataRecord.meta.className)!;
+  return {
+    table: meta.tableName,
+    column: (property) => meta.properties[property as keyof typeof meta.properties].fieldNames[0]!,
+  };
+}
+
+/** How a time is bound: MikroORM keeps SQLite datetimes as epoch milliseconds. */
+export function bindTime(kind: DatabaseKind, date: Date): number | Date {
+  return kind === 'sqlite' ? date.getTime() : date;
+}
+
+function rowsOf<Row>(result: unknown): Row[] {
+  if (Array.isArray(result)) return result as Row[];
+  return ((result as { rows?: Row[] })?.rows ?? []) as Row[];
+}
+
+/**
+ * The company's system source for API records of `kind`, created on first use. Creation runs in
+ * its own short transaction; on PostgreSQL an advisory lock on the company and kind makes two
+ * replicas' first requests agree on one source.
+ */
+export async function apiSource(em: EntityManager, kind: DatabaseKind, companyId: string, recordKind: 'events' | 'items'): Promise<string> {
+  const where = { companyId, catalogueId: API_CATALOGUE_ID, recordKind, name: API_SOURCE_NAMES[recordKind] };
+  const found = await em.fork().findOne(DataSource, where, { fields: ['id'], orderBy: { createdAt: 'asc' } });
+  if (found) return found.id;
+  return em.fork().transactional(async (tx) => {
+    if (kind === 'postgresql') {
+      await tx.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', [`navout:api-source:${companyId}:${recordKind}`], 'all', tx.getTransactionContext());
+    }
+    const again = await tx.findOne(DataSource, where, { fields: ['id'], orderBy: { createdAt: 'asc' } });
+    if (again) return again.id;
+    const source = tx.create(DataSource, {
+      companyId,
+      name: API_SOURCE_NAMES[recordKind],
+      description: API_SOURCE_DESCRIPTIONS[recordKind],
+      type: 'API',
+      catalogueId: API_CATALOGUE_ID,
+      status: 'active',
+      records: 0,
+      lastSync: new Date(),
+      config: {},
+      recordKind,
+      fields: [],
+      mapping: {},
+      keyField: recordKind === 'events' ? 'event_id' : 'id',
+    });
+    await tx.flush();
+    return source.id;
+  });
+}
+
+interface RecordRow {
+  id: string;
+  key: string;
+  data: Record<string, unknown>;
+  unified: Record<string, UnifiedValue>;
+  index: number;
+  userId: string | null;
+  eventType: string | null;
+  eventTime: Date | null;
+  itemId: string | null;
+}
+
+const ROW_PROPERTIES = [
+  'id', 'recordKey', 'data', 'unified', 'recordIndex', 'userId', 'email', 'anonymousId', 'eventType', 'eventTime', 'itemId',
+  'createdAt', 'updatedAt', 'importedAt', 'companyId', 'sourceId', 'kind', 'importId', 'sourceFile', 'sourceType',
+];
+
+function insertStatement(columns: Columns, rows: number, suffix: string): string {
+  const names = ROW_PROPERTIES.map(columns.column);
+  const tuple = `(${names.map(() => '?').join(', ')})`;
+  return `insert into ${columns.table} (${names.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(', ')} ${suffix}`;
+}
+
+function bindings(kind: DatabaseKind, rows: RecordRow[], shared: { now: Date; companyId: string; sourceId: string; recordKind: RecordKind; requestId: string }): unknown[] {
+  const now = bindTime(kind, shared.now);
+  const values: unknown[] = [];
+  for (const row of rows) {
+    values.push(
+      row.id, row.key, JSON.stringify(row.data), JSON.stringify(row.unified), row.index, row.userId, null, null, row.eventType,
+      row.eventTime ? bindTime(kind, row.eventTime) : null, row.itemId,
+      now, now, now, shared.companyId, shared.sourceId, shared.recordKind, shared.requestId, null, API_SOURCE_TYPE,
+    );
+  }
+  return values;
+}
+
+async function updateSourceCount(tx: SqlEntityManager, sourceId: string, added: number, now: Date): Promise<void> {
+  if (!added) {
+    await tx.nativeUpdate(DataSource, { id: sourceId }, { lastSync: now });
+    return;
+  }
+  const source = await tx.findOneOrFail(DataSource, sourceId);
+  source.records += added;
+  source.lastSync = now;
+  await tx.flush();
+}
+
+function eventRow(event: ValidEvent, index: number, receivedAt: Date): RecordRow {
+  const at = event.timestamp ? parseIsoTimestamp(event.timestamp)! : receivedAt;
+  const value = event.value ?? null;
+  const unified: Record<string, UnifiedValue> = {
+    user_id: event.user_id,
+    item_id: event.item_id,
+    event_type: event.type,
+    event_time: at.toISOString(),
+  };
+  if (value !== null && (event.type === 'purchase' || event.type === 'conversion')) unified.revenue = value;
+  return {
+    id: randomUUID(),
+    key: event.event_id,
+    data: { event_id: event.event_id, user_id: event.user_id, item_id: event.item_id, type: event.type, value, timestamp: at.toISOString() },
+    unified,
+    index,
+    userId: event.user_id,
+    eventType: event.type,
+    eventTime: at,
+    itemId: event.item_id,
+  };
+}
+
+/**
+ * Stores a batch of events in one transaction. A known event_id (sent before, or twice in this
+ * batch) is ignored: `insert ... on conflict do nothing` against the API records' unique index.
+ */
+export async function storeEvents(em: EntityManager, kind: DatabaseKind, companyId: string, events: ValidEvent[], receivedAt = new Date()): Promise<EventsResult> {
+  const sourceId = await apiSource(em, kind, companyId, 'events');
+  const columns = columnsOf(em);
+  const rows = events.map((event, index) => eventRow(event, index, receivedAt));
+  const requestId = randomUUID();
+  const stored = await em.fork().transactional(async (tx) => {
+    const trx = (tx as SqlEntityManager).getTransactionContext<Knex.Transaction>()!;
+    let inserted = 0;
+    for (let start = 0; start < rows.length; start += STATEMENT_ROWS) {
+      const chunk = rows.slice(start, start + STATEMENT_ROWS);
+      const sql = insertStatement(columns, chunk.length, `on conflict do nothing returning ${columns.column('id')}`);
+      const result = await trx.raw(sql, bindings(kind, chunk, { now: receivedAt, companyId, sourceId, recordKind: 'events', requestId }) as Knex.RawBinding[]);
+      inserted += rowsOf(result).length;
+    }
+    await updateSourceCount(tx as SqlEntityManager, sourceId, inserted, receivedAt);
+    return inserted;
+  });
+  return { received: events.length, stored, duplicates: events.length - stored };
+}
+
+function itemRow(item: ValidItem, index: number, now: Date, previousCreatedAt: UnifiedValue | undefined): RecordRow {
+  const data: Record<string, unknown> = { ...item };
+  const unified: Record<string, UnifiedValue> = { item_id: item.id };
+  for (const field of UNIFIED_ITEM_FIELDS) {
+    const value = item[field];
+    if (value === undefined || value === null) continue;
+    if (field === 'created_at') unified.created_at = parseIsoTimestamp(String(value))!.toISOString();
+    else unified[field] = value as UnifiedValue;
+  }
+  // An item is "new" from when it was first sent, unless the integrator says otherwise.
+  unified.created_at ??= previousCreatedAt ?? now.toISOString();
+  return { id: randomUUID(), key: item.id, data, unified, index, userId: null, eventType: null, eventTime: null, itemId: item.id };
+}
+
+/**
+ * Upserts a batch of items by id in one transaction: new ids are inserted, known ones replaced
+ * (their record keeps its id and creation time). The last of two items with one id in a batch wins.
+ */
+export async function upsertItems(em: EntityManager, kind: DatabaseKind, companyId: string, items: ValidItem[], now = new Date()): Promise<ItemsResult> {
+  const sourceId = await apiSource(em, kind, companyId, 'items');
+  const columns = columnsOf(em);
+  const latest = new Map<string, { item: ValidItem; index: number }>();
+  items.forEach((item, index) => latest.set(item.id, { item, index }));
+  const requestId = randomUUID();
+  const c = columns.column;
+  const conflict =
+    `on conflict (${c('sourceId')}, ${c('recordKey')}) where ${c('sourceType')} = '${API_SOURCE_TYPE}' do update set ` +
+    ['data', 'unified', 'itemId', 'updatedAt', 'importedAt', 'importId', 'recordIndex'].map((property) => `${c(property)} = excluded.${c(property)}`).join(', ');
+
+  const created = await em.fork().transactional(async (tx) => {
+    const trx = (tx as SqlEntityManager).getTransactionContext<Knex.Transaction>()!;
+    const keys = [...latest.keys()];
+    const known = new Map<string, UnifiedValue | undefined>();
+    for (let start = 0; start < keys.length; start += STATEMENT_ROWS) {
+      const found = await tx.find(
+        DataRecord,
+        { sourceId, recordKey: { $in: keys.slice(start, start + STATEMENT_ROWS) } },
+        { fields: ['recordKey', 'unified'], disableIdentityMap: true },
+      );
+      for (const record of found) known.set(record.recordKey!, record.unified?.created_at);
+    }
+    const rows = [...latest.values()].map(({ item, index }) => itemRow(item, index, now, known.get(item.id)));
+    for (let start = 0; start < rows.length; start += STATEMENT_ROWS) {
+      const chunk = rows.slice(start, start + STATEMENT_ROWS);
+      await trx.raw(insertStatement(columns, chunk.length, conflict), bindings(kind, chunk, { now, companyId, sourceId, recordKind: 'items', requestId }) as Knex.RawBinding[]);
+    }
+    const added = rows.length - [...latest.keys()].filter((key) => known.has(key)).length;
+    await updateSourceCount(tx as SqlEntityManager, sourceId, added, now);
+    return added;
+  });
+  return { received: items.length, created, updated: items.length - created };
+}

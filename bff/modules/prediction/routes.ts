@@ -1,0 +1,205 @@
+/**
+ * The prediction API's routes: /api/v1 for integrators (X-API-Key), and the Outbound API
+ * screen's usage, recent calls and replay comparison (signed-in users, tenant-scoped).
+ */
+import type { Router } from '@koa/router';
+import { ValidationError } from 'yup';
+import * as yup from 'yup';
+import type { EntityManager } from '@mikro-orm/core';
+import { companyFilterQuery, uuid } from '@domain/params';
+import type { CallComparison } from '@domain/prediction/contract';
+import { eventsBatchSchema, itemsBatchSchema, type ValidEvent } from '@domain/prediction/schemas';
+import { ApiKey, PredictionCall } from '../../entities';
+import { actorOf } from '../../middleware/auth';
+import { apiError, fromValidationError } from '../../middleware/errors';
+import { requestEntityManager } from '../../middleware/requestContext';
+import { companyScope, findInReach, inReach } from '../../middleware/tenant';
+import { queryOf } from '../../middleware/validate';
+import { ApiRouter } from '../../routing';
+import type { AppContext, AppState } from '../../types';
+import type { CallEntry } from './callLog';
+import { buildOpenApiDocument } from './openapi';
+import { TOP_K_MAX } from '@domain/prediction/contract';
+import { callDetailsOf, checkCustomAttributes, rankRequestOf, rankWith, recentEventsOf, responseOf, validatePredictRequest } from './predict';
+import type { Quota } from './limits';
+import { storeEvents, upsertItems, type DatabaseKind, type ValidItem } from './records';
+import { latestSettings, settingsVersion } from './settings';
+import type { LoadedSnapshot, SnapshotStore } from './snapshots';
+import { CALLS_LIMIT_DEFAULT, CALLS_LIMIT_MAX, callRecord, compareRankings, recentCalls, usageSummary, type UsageScope } from './usage';
+
+const CALL_NOT_FOUND = { error: 'Call not found', message: 'No such call exists in your reach.' };
+const KEY_NOT_FOUND = { error: 'API key not found', message: 'No such API key exists in your reach.' };
+
+export interface PredictionRouteDependencies {
+  kind: DatabaseKind;
+  publicUrl: string;
+  snapshots: SnapshotStore;
+  quota: Quota;
+  now: () => Date;
+  /** What the call log should keep of this request beyond its status and latency. */
+  describeCall: (ctx: AppContext, details: Partial<CallEntry>) => void;
+  /** When the call started (performance.now()), for latency_ms. */
+  startedAt: (ctx: AppContext) => number;
+}
+
+/** The batch in a body: an array, { events: [...] } / { items: [...] }, or one object. */
+function batchOf(body: unknown, field: 'events' | 'items'): unknown[] {
+  if (Array.isArray(body)) return body;
+  if (body === null || typeof body !== 'object') throw apiError('invalid_body', { message: `Send one ${field.slice(0, -1)} object, an array of them, or { "${field}": [...] }.` });
+  const wrapped = (body as Record<string, unknown>)[field];
+  if (wrapped !== undefined) {
+    if (!Array.isArray(wrapped)) throw apiError('validation_failed', { error: `${field} must be an array`, message: `Check these fields: ${field}.`, fields: { [field]: 'Must be an array' } });
+    return wrapped;
+  }
+  return [body];
+}
+
+/** Checks a whole batch; a failure names the first bad entry's position and field, and nothing is stored. */
+async function validateBatch<T>(schema: yup.AnyObjectSchema, field: 'events' | 'items', entries: unknown[]): Promise<T[]> {
+  try {
+    const valid = await schema.validate({ [field]: entries }, { strict: true, abortEarly: false });
+    return valid[field] as T[];
+  } catch (failure) {
+    if (!(failure instanceof ValidationError)) throw failure;
+    const base = fromValidationError(failure);
+    const first = (failure.inner.length ? failure.inner : [failure])[0]!;
+    const match = /^\w+\[(\d+)\](?:\.(.+))?$/.exec(first.path ?? '');
+    const noun = field === 'events' ? 'Event' : 'Item';
+    const error = match ? `${noun} ${match[1]}${match[2] ? `, ${match[2]}` : ''}: ${first.message}` : first.message;
+    throw apiError('validation_failed', { error, message: `Nothing was stored. ${base.detail}`, fields: base.fields });
+  }
+}
+
+function apiKeyCaller(ctx: AppContext): { apiKeyId: string; companyId: string } {
+  const actor = actorOf(ctx);
+  if (actor.kind !== 'apiKey') throw apiError('access_denied', { message: 'This API is called with an X-API-Key.' });
+  return { apiKeyId: actor.id, companyId: actor.companyId };
+}
+
+async function snapshotFor(snapshots: SnapshotStore, companyId: string): Promise<LoadedSnapshot> {
+  try {
+    return await snapshots.ensure(companyId);
+  } catch {
+    throw apiError('snapshot_unavailable');
+  }
+}
+
+export function createPredictionApiRouter(deps: PredictionRouteDependencies): Router<AppState> {
+  const routes = new ApiRouter('/api/v1');
+  const em = (): EntityManager => requestEntityManager();
+
+  routes.post('/predict', async (ctx) => {
+    const { companyId } = apiKeyCaller(ctx);
+    const request = await validatePredictRequest(ctx.request.body);
+    const ticket = await deps.quota.admit(companyId);
+    try {
+      const attributeTypes = await checkCustomAttributes(em(), companyId, request.custom_attributes ?? {});
+      const settings = await latestSettings(em(), companyId);
+      const snapshot = await snapshotFor(deps.snapshots, companyId);
+      const probe = rankRequestOf(request, attributeTypes, [], deps.now().getTime());
+      const rankRequest = { ...probe, recentEvents: await recentEventsOf(em(), companyId, probe.userId, snapshot) };
+      const ranking = rankWith(snapshot, settings, rankRequest);
+      const response = responseOf(request, ranking, deps.startedAt(ctx));
+      deps.describeCall(ctx, callDetailsOf(request, rankRequest, ranking, settings, snapshot));
+      ticket.served();
+      ctx.body = response;
+    } finally {
+      ticket.released();
+    }
+  });
+
+  routes.post('/events', async (ctx) => {
+    const { companyId } = apiKeyCaller(ctx);
+    const events = await validateBatch<ValidEvent>(eventsBatchSchema, 'events', batchOf(ctx.request.body, 'events'));
+    ctx.body = await storeEvents(em(), deps.kind, companyId, events, deps.now());
+  });
+
+  routes.put('/items', async (ctx) => {
+    const { companyId } = apiKeyCaller(ctx);
+    const items = await validateBatch<ValidItem>(itemsBatchSchema, 'items', batchOf(ctx.request.body, 'items'));
+    ctx.body = await upsertItems(em(), deps.kind, companyId, items, deps.now());
+  });
+
+  routes.get('/usage', async (ctx) => {
+    const { apiKeyId, companyId } = apiKeyCaller(ctx);
+    const scope = { companyId, apiKeyId };
+    const at = deps.now();
+    ctx.body = { apiKeyId, last24h: await usageSummary(em(), scope, '24h', at), last30d: await usageSummary(em(), scope, '30d', at) };
+  });
+
+  routes.get('/openapi.json', async (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = buildOpenApiDocument(deps.publicUrl);
+  });
+
+  return routes.router;
+}
+
+const usageQuery = companyFilterQuery.shape({
+  keyId: uuid().optional(),
+  range: yup.string().oneOf(['24h', '30d'], 'Must be 24h or 30d').optional(),
+});
+
+const callsQuery = companyFilterQuery.shape({
+  keyId: uuid().optional(),
+  limit: yup.string().matches(/^([1-9]\d{0,2})$/, `Must be a number from 1 to ${CALLS_LIMIT_MAX}`).test('max', `Must be a number from 1 to ${CALLS_LIMIT_MAX}`, (value) => value === undefined || Number(value) <= CALLS_LIMIT_MAX).optional(),
+});
+
+/** The scope of a usage or calls query: one key in reach, or the company (a global admin's filter). */
+async function scopeOf(ctx: AppContext, keyId: string | undefined, companyFilter: string | undefined): Promise<UsageScope> {
+  const actor = actorOf(ctx);
+  if (keyId) {
+    const key = await findInReach(requestEntityManager(), actor, ApiKey, keyId, KEY_NOT_FOUND);
+    return { companyId: key.companyId, apiKeyId: key.id };
+  }
+  return { companyId: companyScope(actor, companyFilter), apiKeyId: undefined };
+}
+
+export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependencies, 'snapshots' | 'now'>): Router<AppState> {
+  const routes = new ApiRouter('/api/api-keys');
+  const call = inReach(PredictionCall, CALL_NOT_FOUND);
+
+  routes.get('/usage', { query: usageQuery }, async (ctx) => {
+    const query = queryOf(ctx, usageQuery);
+    const scope = await scopeOf(ctx, query.keyId, query.companyFilter);
+    ctx.body = await usageSummary(requestEntityManager(), scope, query.range === '30d' ? '30d' : '24h', deps.now());
+  });
+
+  routes.get('/calls', { query: callsQuery }, async (ctx) => {
+    const query = queryOf(ctx, callsQuery);
+    const scope = await scopeOf(ctx, query.keyId, query.companyFilter);
+    ctx.body = await recentCalls(requestEntityManager(), scope, query.limit ? Number(query.limit) : CALLS_LIMIT_DEFAULT);
+  });
+
+  routes.post('/calls/:id/compare', call, async (ctx) => {
+    const logged = call.of(ctx);
+    if (logged.endpoint !== 'predict' || !logged.request) {
+      throw apiError('validation_failed', { error: 'Only predict calls can be compared', message: 'This call did not ask for predictions.' });
+    }
+    const em = requestEntityManager();
+    const companyId = logged.companyId;
+    const startedAt = performance.now();
+    const request = await validatePredictRequest(logged.request);
+    const attributeTypes = await checkCustomAttributes(em, companyId, request.custom_attributes ?? {});
+    const current = await latestSettings(em, companyId);
+    const old = (logged.settingsVersion !== null ? await settingsVersion(em, companyId, logged.settingsVersion) : null) ?? current;
+    const snapshot = await snapshotFor(deps.snapshots, companyId);
+    const probe = rankRequestOf(request, attributeTypes, [], deps.now().getTime());
+    const rankRequest = { ...probe, recentEvents: await recentEventsOf(em, companyId, probe.userId, snapshot) };
+    const replay = rankWith(snapshot, current, rankRequest);
+    // Each item's contributions under the call's settings and under the current ones, read from the
+    // same request ranked widely on today's snapshot (the old snapshot is gone): an item that left
+    // or entered the list still has its contributions on both sides, so the signal that moved it shows.
+    const wide = { ...rankRequest, topK: TOP_K_MAX };
+    const before = rankWith(snapshot, old, wide, { holdout: logged.holdout });
+    const after = rankWith(snapshot, current, wide, { holdout: logged.holdout });
+    const comparison: CallComparison = {
+      call: await callRecord(em, logged),
+      replay: responseOf(request, replay, startedAt),
+      items: compareRankings(logged.items ?? [], replay.ranked, before.ranked, after.ranked, new Map()),
+    };
+    ctx.body = comparison;
+  });
+
+  return routes.router;
+}

@@ -1,0 +1,32 @@
+/** The model settings a prediction runs with: the company's latest saved version, or the defaults as version 0. */
+import type { EntityManager } from '@mikro-orm/core';
+import { DEFAULT_MODEL_SETTINGS, type ModelSettings } from '@domain/models/settings';
+import { ModelSettingsVersion } from '../../entities';
+
+export interface VersionedSettings {
+  version: number;
+  settings: ModelSettings;
+}
+
+/** Stored settings completed with the defaults, so a version saved before a lever existed still ranks. */
+export function completeSettings(stored: Partial<ModelSettings> | null | undefined): ModelSettings {
+  return {
+    discovery: { ...DEFAULT_MODEL_SETTINGS.discovery, ...(stored?.discovery ?? {}) },
+    explanation: { ...DEFAULT_MODEL_SETTINGS.explanation, ...(stored?.explanation ?? {}) },
+    holdoutPercent: stored?.holdoutPercent ?? DEFAULT_MODEL_SETTINGS.holdoutPercent,
+    bannedPhrases: stored?.bannedPhrases ?? [],
+    requiredPhrases: stored?.requiredPhrases ?? [],
+  };
+}
+
+export async function latestSettings(em: EntityManager, companyId: string): Promise<VersionedSettings> {
+  const row = await em.findOne(ModelSettingsVersion, { companyId }, { orderBy: { version: 'desc' }, fields: ['version', 'settings'] });
+  return row ? { version: row.version, settings: completeSettings(row.settings) } : { version: 0, settings: completeSettings(null) };
+}
+
+/** A given version (0: the defaults); null when the company has no such version. */
+export async function settingsVersion(em: EntityManager, companyId: string, version: number): Promise<VersionedSettings | null> {
+  if (version === 0) return { version: 0, settings: completeSettings(null) };
+  const row = await em.findOne(ModelSettingsVersion, { companyId, version }, { fields: ['version', 'settings'] });
+  return row ? { version: row.version, settings: completeSettings(row.settings) } : null;
+}

@@ -1,0 +1,215 @@
+/**
+ * A company's records read into the engine's SnapshotInput: every item and event record of the
+ * company (API records and imports alike), items deduplicated by item_id (the newest wins), and
+ * the impressions of the last week from the call log. Runs in the snapshot worker on its own
+ * connection; the queries use `?` placeholders and read plain rows, so one function serves both
+ * engines. Records are read in pages by id, so no statement holds the whole table at once.
+ */
+import { EVENT_TYPES, type EventType } from '@domain/prediction/contract';
+import type { CatalogueItem, Interaction, SnapshotInput } from './engine/types';
+
+export type Row = Record<string, unknown>;
+/** Runs one read with `?` placeholders; the rows as plain objects. */
+export type RowQuery = (sql: string, params: unknown[]) => Promise<Row[]>;
+
+const PAGE_ROWS = 5_000;
+export const IMPRESSION_WINDOW_MS = 7 * 86_400_000;
+const EVENT_TYPE_SET = new Set<string>(EVENT_TYPES);
+/** Names imported files use for the interactions the engine knows. */
+const EVENT_TYPE_SYNONYMS: Record<string, EventType> = {
+  page_view: 'view',
+  pageview: 'view',
+  product_view: 'view',
+  viewed: 'view',
+  clicked: 'click',
+  addtocart: 'add_to_cart',
+  add_cart: 'add_to_cart',
+  cart: 'add_to_cart',
+  order: 'purchase',
+  purchased: 'purchase',
+  buy: 'purchase',
+  checkout: 'purchase',
+  signup: 'conversion',
+  converted: 'conversion',
+  review: 'rating',
+  rated: 'rating',
+};
+
+/** A stored time (SQLite: epoch milliseconds; PostgreSQL: a Date; JSON: ISO text) in milliseconds. */
+export function timeOf(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const text = String(value);
+  if (/^\d+$/.test(text)) return Number(text);
+  const time = Date.parse(text);
+  return Number.isFinite(time) ? time : null;
+}
+
+function jsonOf(value: unknown): Record<string, unknown> {
+  if (value === null || value === undefined) return {};
+  if (typeof value === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  }
+  return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function numberOf(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const parsed = Number(value.trim().replace(/^[$€£¥]/, ''));
+    return Number.isFinite(parsed) ? parsed : null;
+  }
+  return null;
+}
+
+function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() || null;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+function listOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map((entry) => textOf(entry)).filter((entry): entry is string => entry !== null);
+  const text = textOf(value);
+  return text ? text.split(/[,;|]/).map((part) => part.trim()).filter(Boolean) : [];
+}
+
+function booleanOf(value: unknown, fallback: boolean): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  const text = textOf(value)?.toLowerCase();
+  if (!text) return fallback;
+  if (['true', 'yes', 'y', '1', 'on'].includes(text)) return true;
+  if (['false', 'no', 'n', '0', 'off'].includes(text)) return false;
+  return fallback;
+}
+
+/** The engine's event type of a stored one, or null for interactions the engine does not use. */
+export function eventTypeOf(stored: unknown): EventType | null {
+  const text = textOf(stored)?.toLowerCase().replace(/[\s-]+/g, '_');
+  if (!text) return null;
+  if (EVENT_TYPE_SET.has(text)) return text as EventType;
+  return EVENT_TYPE_SYNONYMS[text] ?? EVENT_TYPE_SYNONYMS[text.replace(/_/g, '')] ?? null;
+}
+
+/** A stored item record as the engine reads it. */
+export function catalogueItemOf(itemId: string, dataValue: unknown, unifiedValue: unknown): CatalogueItem {
+  const data = jsonOf(dataValue);
+  const unified = jsonOf(unifiedValue);
+  const field = (name: string) => (unified[name] !== undefined ? unified[name] : data[name]);
+  const stock = numberOf(data.stock);
+  return {
+    id: itemId,
+    title: textOf(field('title')) ?? itemId,
+    description: textOf(field('description')) ?? '',
+    category: textOf(field('category')),
+    tags: listOf(field('tags')),
+    genres: listOf(data.genres ?? data.genre),
+    price: numberOf(field('price')),
+    createdAt: timeOf(field('created_at')),
+    available: booleanOf(field('available'), true),
+    stock,
+    sellerId: textOf(data.seller_id ?? data.seller),
+    rating: numberOf(data.rating),
+    ratingCount: Math.max(0, Math.round(numberOf(data.rating_count) ?? 0)),
+    flagged: booleanOf(data.flagged, false),
+    deliveryDays: numberOf(data.delivery_days),
+    regions: listOf(data.regions ?? data.region),
+    fields: { ...data, ...unified, id: itemId },
+  };
+}
+
+/** A stored event record as an interaction, or null when it lacks who, what or when. */
+export function interactionOf(row: Row): Interaction | null {
+  const type = eventTypeOf(row.event_type);
+  const at = timeOf(row.event_time);
+  const userId = textOf(row.user_id);
+  const itemId = textOf(row.item_id);
+  if (!type || at === null || !userId || !itemId) return null;
+  let value: number | null = null;
+  if (row.data !== undefined && row.data !== null) {
+    const data = jsonOf(row.data);
+    const unified = jsonOf(row.unified);
+    value = numberOf(data.value) ?? numberOf(unified.revenue) ?? numberOf(data.rating) ?? null;
+  }
+  return { userId, itemId, type, value, at };
+}
+
+export interface SnapshotRead {
+  input: SnapshotInput;
+  /** The newest updated_at of the records read (ms), or null when there are none. */
+  watermark: number | null;
+}
+
+async function* pages(query: RowQuery, sql: string, params: unknown[]): AsyncGenerator<Row[]> {
+  let after = '';
+  for (;;) {
+    const rows = await query(`${sql} and id > ? order by id limit ${PAGE_ROWS}`, [...params, after]);
+    if (!rows.length) return;
+    yield rows;
+    after = String(rows[rows.length - 1]!.id);
+    if (rows.length < PAGE_ROWS) return;
+  }
+}
+
+/**
+ * Reads everything a company's snapshot is built from. `since` bounds the impressions window;
+ * `now` is the build's clock.
+ */
+export async function readSnapshotInput(query: RowQuery, companyId: string, now: number, timeParam: (ms: number) => unknown): Promise<SnapshotRead> {
+  let watermark: number | null = null;
+  const seen = (updated: unknown) => {
+    const time = timeOf(updated);
+    if (time !== null && (watermark === null || time > watermark)) watermark = time;
+  };
+
+  const newest = new Map<string, { updated: number; item: CatalogueItem }>();
+  for await (const rows of pages(query, "select id, item_id, record_key, data, unified, updated_at from data_records where company_id = ? and kind = 'items'", [companyId])) {
+    for (const row of rows) {
+      seen(row.updated_at);
+      const itemId = textOf(row.item_id) ?? textOf(row.record_key);
+      if (!itemId) continue;
+      const updated = timeOf(row.updated_at) ?? 0;
+      const previous = newest.get(itemId);
+      if (previous && previous.updated > updated) continue;
+      newest.set(itemId, { updated, item: catalogueItemOf(itemId, row.data, row.unified) });
+    }
+  }
+
+  const events: Interaction[] = [];
+  // Only purchases, conversions and ratings carry a value: the JSON of other events is not read.
+  const eventSql =
+    'select id, user_id, item_id, event_type, event_time, updated_at, ' +
+    "case when lower(event_type) in ('purchase', 'conversion', 'rating', 'order', 'review') then data else null end as data, " +
+    "case when lower(event_type) in ('purchase', 'conversion', 'rating', 'order', 'review') then unified else null end as unified " +
+    "from data_records where company_id = ? and kind = 'events'";
+  for await (const rows of pages(query, eventSql, [companyId])) {
+    for (const row of rows) {
+      seen(row.updated_at);
+      const interaction = interactionOf(row);
+      if (interaction) events.push(interaction);
+    }
+  }
+  events.sort((a, b) => a.at - b.at || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+
+  const impressions: Record<string, number> = {};
+  const since = timeParam(now - IMPRESSION_WINDOW_MS);
+  for await (const rows of pages(query, "select id, items from prediction_calls where company_id = ? and endpoint = 'predict' and items_served > 0 and created_at >= ?", [companyId, since])) {
+    for (const row of rows) {
+      const served = typeof row.items === 'string' ? (JSON.parse(row.items) as unknown) : row.items;
+      if (!Array.isArray(served)) continue;
+      for (const entry of served as Array<{ id?: unknown }>) {
+        if (typeof entry?.id === 'string') impressions[entry.id] = (impressions[entry.id] ?? 0) + 1;
+      }
+    }
+  }
+
+  const items = [...newest.values()].map((entry) => entry.item).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { input: { items, events, impressions, now }, watermark };
+}

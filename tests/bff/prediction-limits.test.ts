@@ -1,0 +1,78 @@
+/**
+ * The prediction API's per-key rate limit (PREDICT_RATE_LIMIT calls per minute over all
+ * replicas) and the call log's hand-over on shutdown.
+ */
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { PredictionCall, PredictionCallMinute } from '@bff/entities';
+import { createPredictionRuntime } from '@bff/modules/prediction';
+import { HISTOGRAM_LENGTH } from '@bff/modules/prediction/callLog';
+import { useWorld } from './support/world';
+
+// Every call of this file falls in one minute of the server's clock: no window turns mid-test.
+const MINUTE = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+const clock = () => new Date(MINUTE.getTime() + 30_000);
+
+describe('prediction API limits', () => {
+  const world = useWorld({ env: { PREDICT_RATE_LIMIT: '3' }, dependencies: { clock } });
+  const predict = (header: Record<string, string>) => world().http.post('/api/v1/predict').set(header).send({});
+
+  it('answers 429 rate_limited with Retry-After once a key has made its calls this minute', async () => {
+    const w = world();
+    const company = await w.addCompany();
+    const limited = await w.addApiKey(company.id, { scopes: ['read'] });
+    const other = await w.addApiKey(company.id, { scopes: ['read'] });
+    const statuses = [];
+    for (let call = 0; call < 3; call++) statuses.push((await predict(limited.header)).status);
+    expect(statuses).toEqual([200, 200, 200]);
+    const refused = await predict(limited.header);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate_limited');
+    // Half of the minute is left on the server's clock.
+    expect(refused.headers['retry-after']).toBe('30');
+    // Each key has its own limit.
+    expect((await predict(other.header)).status).toBe(200);
+    await w.prediction.callLog.flush();
+    const logged = await w.em().find(PredictionCall, { apiKeyId: limited.apiKey.id, status: 429 });
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged[0]!.errorCode).toBe('rate_limited');
+  });
+
+  it('counts the calls other replicas made with the key this minute', async () => {
+    const w = world();
+    const company = await w.addCompany();
+    const { apiKey, header } = await w.addApiKey(company.id, { scopes: ['read'] });
+    const minute = MINUTE;
+    await w.em().insertMany(PredictionCallMinute, [
+      {
+        id: randomUUID(), companyId: company.id, apiKeyId: apiKey.id, replicaId: 'another-replica', minute,
+        calls: 3, errors: 0, zeroResults: 0, itemsServed: 0, latencyHistogram: new Array<number>(HISTOGRAM_LENGTH).fill(0),
+      },
+    ]);
+    await w.prediction.rateLimit.refresh();
+    // The other replica's three calls use up the key's limit here.
+    const response = await predict(header);
+    expect(response.status).toBe(429);
+    expect(response.body.code).toBe('rate_limited');
+  });
+
+  it('writes every buffered call when a replica stops', async () => {
+    const w = world();
+    const company = await w.addCompany();
+    const { apiKey } = await w.addApiKey(company.id, { scopes: ['read'] });
+    // A replica of its own, whose log is never flushed on a timer: only stop() can write it.
+    const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }) });
+    const actor = { kind: 'apiKey' as const, id: apiKey.id, companyId: company.id, scopes: ['read' as const], isGlobalAdmin: false as const };
+    for (let call = 0; call < 2; call++) {
+      const ctx = { method: 'POST', path: '/api/v1/predict', status: 200, state: { actor } };
+      await replica.callRecorder(ctx as never, async () => undefined);
+    }
+    expect(replica.callLog.buffered).toBe(2);
+    expect(await w.em().count(PredictionCall, { apiKeyId: apiKey.id })).toBe(0);
+    await replica.stop();
+    expect(await w.em().count(PredictionCall, { apiKeyId: apiKey.id })).toBe(2);
+    const rollup = await w.em().findOneOrFail(PredictionCallMinute, { apiKeyId: apiKey.id, replicaId: replica.replicaId });
+    expect(rollup.calls).toBe(2);
+  });
+});
