@@ -5,12 +5,14 @@ import { withSession } from '@/lib/testing/fixtures';
 import { mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import PlansPage from './PlansPage';
+import { ENTRY_USAGE } from './usageFixtures';
 
 const meta = {
   title: 'Pages/Plans',
   component: PlansPage,
   decorators: [withSession('companyAdmin')],
   parameters: { router: { initialEntries: ['/plans'], path: '/plans' } },
+  beforeEach: () => mockFetch({ 'GET /api/plans/usage': { body: ENTRY_USAGE } }),
 } satisfies Meta<typeof PlansPage>;
 export default meta;
 
@@ -30,13 +32,17 @@ export const Default: Story = {
     await expect(canvas.getAllByText('Most Popular')).toHaveLength(1);
     for (const benefit of PLAN_BENEFITS) await expectShown(() => canvas.getByText(benefit.text));
     await expectShown(() => canvas.getByText(PRICING_NOTE));
+    await expectShown(() => canvas.getByText('This month: 12,480 of 20,000 calls'));
   },
 };
 
 /** The request is sent to the requests inbox, then the dialog closes and thanks the visitor. */
 export const ContactSales: Story = {
   beforeEach: () => {
-    const restore = mockFetch({ 'POST /api/requests': ({ body }) => ({ status: 201, body: { id: 'r-1', ...(body as object) } }) });
+    const restore = mockFetch({
+      'GET /api/plans/usage': { body: ENTRY_USAGE },
+      'POST /api/requests': ({ body }) => ({ status: 201, body: { id: 'r-1', ...(body as object) } }),
+    });
     requestsSent = restore.calls;
     return restore;
   },
@@ -48,7 +54,7 @@ export const ContactSales: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Send Request' }));
     await expectShown(() => screen.getByText(SALES_THANK_YOU));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Contact Sales' })).not.toBeInTheDocument());
-    await expect(requestsSent[0]?.body).toMatchObject({ kind: 'contact_sales', contactEmail: 'alice@acme.example', message: expect.stringContaining('Five brands') });
+    await expect(requestsSent.find((call) => call.path === '/api/requests')?.body).toMatchObject({ kind: 'contact_sales', contactEmail: 'alice@acme.example', message: expect.stringContaining('Five brands') });
   },
 };
 

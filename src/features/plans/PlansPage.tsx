@@ -14,6 +14,7 @@ import { useNotify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
 import { ContactSalesDialog } from './ContactSalesDialog';
 import { PlanCard } from './PlanCard';
+import { PlanUsageLine } from './PlanUsageLine';
 
 const BENEFIT_ICONS = [WorkspacePremiumIcon, CardGiftcardIcon, SupportAgentIcon];
 
@@ -34,6 +35,8 @@ export default function PlansPage() {
           Start free, then grow into the plan that fits your data and your volume of calls.
         </Typography>
       </Box>
+
+      <PlanUsageLine />
 
       <Grid container spacing={3} component="section" aria-label="Plans">
         {PLANS.map((plan) => (

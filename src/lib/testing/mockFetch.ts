@@ -8,6 +8,8 @@ import { API_ERRORS, type ApiErrorBody, type ErrorCode } from '@domain/errors';
 export interface MockCall {
   method: string;
   path: string;
+  /** The query string's parameters (the last value of a repeated one). */
+  query: Record<string, string>;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -17,6 +19,13 @@ export interface MockAnswer {
   body?: unknown;
   /** Milliseconds before answering; Infinity never answers (a request still in flight). */
   delayMs?: number;
+  /**
+   * A body sent as it is instead of `body` as JSON (a CSV download, say); several pieces are
+   * streamed one after another, as a server that writes while it works would send them.
+   */
+  text?: string | readonly string[];
+  /** Response headers; Content-Type defaults to JSON. */
+  headers?: Record<string, string>;
 }
 
 /** Keys are "GET /api/auth/me"; a key ending in "*" matches every path with that prefix. */
@@ -61,6 +70,7 @@ export function mockFetch(routes: MockRoutes): RestoreFetch {
     const call: MockCall = {
       method: (init?.method ?? 'GET').toUpperCase(),
       path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
       body: parseBody(init?.body),
       headers: { ...(init?.headers as Record<string, string> | undefined) },
     };
@@ -73,8 +83,10 @@ export function mockFetch(routes: MockRoutes): RestoreFetch {
       : failure('route_not_found', { error: `No mocked answer for ${call.method} ${call.path}` });
     if (answer.delayMs) await waitOrAbort(answer.delayMs, init?.signal);
     const status = answer.status ?? 200;
+    const headers = { 'Content-Type': 'application/json', ...answer.headers };
+    if (answer.text !== undefined) return new Response(streamOf(answer.text), { status, headers });
     const text = status === 204 || answer.body === undefined ? null : JSON.stringify(answer.body);
-    return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(text, { status, headers });
   };
   return Object.assign(
     () => {
@@ -82,6 +94,20 @@ export function mockFetch(routes: MockRoutes): RestoreFetch {
     },
     { calls },
   );
+}
+
+/** The pieces of a raw body as a stream, one piece per read, each after a turn of the event loop. */
+function streamOf(text: string | readonly string[]): ReadableStream<Uint8Array> {
+  const pieces = typeof text === 'string' ? [text] : [...text];
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const piece = pieces.shift();
+      if (piece === undefined) controller.close();
+      else controller.enqueue(encoder.encode(piece));
+    },
+  });
 }
 
 function waitOrAbort(ms: number, signal: AbortSignal | null | undefined): Promise<void> {

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { ApiKeySummary, PredictionCallRecord, UsageRange } from '@domain/prediction/contract';
+import { FailureAlert } from '@/ui/FailureAlert';
+import { useCompareCall, useKeyUsage, useRecentCalls } from '../api/usage';
+import { CompareDialog } from './CompareDialog';
+import { RecentCallsTable } from './RecentCallsTable';
+import { UsageFigures } from './UsageFigures';
+
+const ALL_KEYS = 'all';
+const RANGE_LABELS: Record<UsageRange, string> = { '24h': 'Last 24 h', '30d': 'Last 30 days' };
+
+export interface KeyActivityPanelProps {
+  companyId: string;
+  keys: readonly ApiKeySummary[];
+  onReplay: (call: PredictionCallRecord) => void;
+}
+
+function Spinner({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+      <CircularProgress aria-label={label} />
+    </Box>
+  );
+}
+
+/** Per-key usage (calls, errors, percentiles, zero results) and the recent calls with Replay and Compare. */
+export function KeyActivityPanel({ companyId, keys, onReplay }: KeyActivityPanelProps) {
+  const [keyChoice, setKeyChoice] = useState(ALL_KEYS);
+  const [range, setRange] = useState<UsageRange>('24h');
+  const keyId = keyChoice === ALL_KEYS ? null : keyChoice;
+  const usage = useKeyUsage(companyId, keyId, range);
+  const calls = useRecentCalls(companyId, keyId);
+  const compare = useCompareCall();
+  const [comparing, setComparing] = useState(false);
+
+  return (
+    <Paper variant="outlined" component="section" aria-label="Usage and recent calls" sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+          <Typography variant="h6" component="h2">
+            Usage
+          </Typography>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <TextField select size="small" label="API token" value={keyChoice} onChange={(event) => setKeyChoice(event.target.value)} sx={{ minWidth: 200 }}>
+              <MenuItem value={ALL_KEYS}>All tokens</MenuItem>
+              {keys.map((key) => (
+                <MenuItem key={key.id} value={key.id}>
+                  {key.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <ToggleButtonGroup exclusive size="small" value={range} onChange={(_event, next: UsageRange | null) => next && setRange(next)} aria-label="Usage range">
+              {(Object.keys(RANGE_LABELS) as UsageRange[]).map((each) => (
+                <ToggleButton key={each} value={each}>
+                  {RANGE_LABELS[each]}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Stack>
+        </Stack>
+        {usage.isError ? (
+          <FailureAlert title="Failed to load usage" error={usage.error} onRetry={() => void usage.refetch()} />
+        ) : usage.data ? (
+          <UsageFigures usage={usage.data} />
+        ) : (
+          <Spinner label="Loading usage" />
+        )}
+        <Typography variant="subtitle1" component="h3">
+          Recent calls
+        </Typography>
+        {calls.isError ? (
+          <FailureAlert title="Failed to load recent calls" error={calls.error} onRetry={() => void calls.refetch()} />
+        ) : !calls.data ? (
+          <Spinner label="Loading recent calls" />
+        ) : calls.data.length === 0 ? (
+          <Typography sx={{ color: 'text.secondary' }}>No calls yet.</Typography>
+        ) : (
+          <RecentCallsTable
+            calls={calls.data}
+            onReplay={onReplay}
+            onCompare={(call) => {
+              setComparing(true);
+              compare.mutate(call);
+            }}
+          />
+        )}
+      </Stack>
+      <CompareDialog
+        open={comparing}
+        comparison={compare.data}
+        error={compare.error}
+        onClose={() => {
+          setComparing(false);
+          compare.reset();
+        }}
+      />
+    </Paper>
+  );
+}
