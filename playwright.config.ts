@@ -36,6 +36,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // Every visitor of the widget tests comes from 127.0.0.1.
+      PUBLIC_RATE_LIMIT: '1000',
     },
   },
 });

@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
+          // Component tests drive MUI with user-event; on two busy cores a 2 s test can take 6 s.
+          testTimeout: 20_000,
           include: ['src/**/*.test.{ts,tsx}', 'widget/**/*.test.{ts,tsx}', 'design-tokens/**/*.test.ts'],
           // *.preact.test.tsx render through Preact: the widget project runs them.
           exclude: [...configDefaults.exclude, 'widget/**/*.preact.test.{ts,tsx}'],
@@ -30,7 +32,17 @@ export default defineConfig({
         test: {
           name: 'widget',
           environment: 'jsdom',
+          testTimeout: 20_000,
           include: ['widget/**/*.preact.test.{ts,tsx}'],
+        },
+      },
+      {
+        // The recommendation engine: pure functions over plain data, no database.
+        extends: true,
+        test: {
+          name: 'engine',
+          environment: 'node',
+          include: ['bff/**/*.test.ts'],
         },
       },
       {

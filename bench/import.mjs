@@ -10,9 +10,10 @@
 // memory (only the set of keys, for duplicates); what does differ between the two peaks is garbage
 // V8 lets pile up in its old generation before a full collection, which a longer import reaches.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { memoryWatch, procStatus } from './memory.mjs';
 import { createPostgresDatabase, stop, waitFor } from './bff-overhead.mjs';
 
 export const IMPORT_TIME_TARGET_S = 10;
@@ -20,7 +21,6 @@ export const IMPORT_RSS_TARGET_MB = 300;
 export const IMPORT_RSS_GROWTH_TARGET = 1.5;
 const BFF_PORT = 3905;
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
-const SAMPLE_MS = 25;
 
 const COUNTRIES = ['Norway', 'Italy', 'Canada', 'Japan', 'Brazil', 'Kenya', 'Germany', 'India'];
 const PLANS = ['free', 'starter', 'pro', 'enterprise'];
@@ -59,36 +59,6 @@ const OPTIONS = {
   keyColumn: 'customer_id',
 };
 
-function procStatus(pid, field) {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : null;
-}
-
-/** Watches a process's resident memory: the kernel's peak since the last reset, or sampled. */
-function memoryWatch(pid) {
-  let resettable = true;
-  let sampled = 0;
-  let timer = null;
-  return {
-    start() {
-      try {
-        writeFileSync(`/proc/${pid}/clear_refs`, '5');
-      } catch {
-        resettable = false;
-      }
-      sampled = procStatus(pid, 'VmRSS') ?? 0;
-      timer = setInterval(() => {
-        sampled = Math.max(sampled, procStatus(pid, 'VmRSS') ?? 0);
-      }, SAMPLE_MS);
-    },
-    stop() {
-      clearInterval(timer);
-      sampled = Math.max(sampled, procStatus(pid, 'VmRSS') ?? 0);
-      const peak = resettable ? (procStatus(pid, 'VmHWM') ?? sampled) : sampled;
-      return { peakBytes: Math.max(peak, sampled), method: resettable ? 'VmHWM' : 'sampled VmRSS' };
-    },
-  };
-}
 
 async function signIn(base) {
   const response = await fetch(`${base}/api/auth/login`, {

@@ -3,14 +3,13 @@
  */
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import { Router } from '@koa/router';
 import type { Config } from './config';
 import type { Orm } from './db';
 import { createLogger } from './logger';
 import { authenticate } from './middleware/auth';
 import { jsonBody } from './middleware/body';
 import { apiCompression } from './middleware/compression';
-import { PUBLIC_API_PREFIX, publicApiCors } from './middleware/cors';
+import { publicApiCors } from './middleware/cors';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/requestContext';
 import { requestLogger } from './middleware/requestLog';
@@ -22,6 +21,10 @@ import { createAuthService } from './modules/auth/service';
 import { createIdTokenVerifier } from './modules/auth/sso';
 import { createCompanyRouter } from './modules/companies/routes';
 import { createCompanyService } from './modules/companies/service';
+import { createRateLimiter } from './modules/collection/rateLimit';
+import { createCollectionRouters } from './modules/collection/routes';
+import { createCollectionService } from './modules/collection/service';
+import { createCompanyCollectionService } from './modules/collection/settings';
 import { createDataTypeRouter } from './modules/dataTypes/routes';
 import { createFieldService } from './modules/dataSources/fields';
 import { createDataSourceRouter } from './modules/dataSources/routes';
@@ -32,11 +35,22 @@ import { createImportRouter } from './modules/imports/routes';
 import { createMailer, type Mailer } from './modules/invitations/mailer';
 import { createRequestRouter } from './modules/requests/routes';
 import { createRequestService } from './modules/requests/service';
+import { createResultsRouter } from './modules/results/routes';
+import { createResultsService } from './modules/results/service';
 import { createIdentifierService } from './modules/surveys/identifiers';
 import { createSurveyRouters } from './modules/surveys/routes';
 import { createSurveyService } from './modules/surveys/service';
 import { createUserRouter } from './modules/users/routes';
 import { createUserService } from './modules/users/service';
+import { createApiKeyRouter } from './modules/apiKeys/routes';
+import { createApiKeyService } from './modules/apiKeys/service';
+import { createCustomAttributeRouter } from './modules/customAttributes/routes';
+import { createCustomAttributeService } from './modules/customAttributes/service';
+import { createModelSettingsRouter } from './modules/modelSettings/routes';
+import { createModelSettingsService } from './modules/modelSettings/service';
+import { createPlanRouter } from './modules/plans/routes';
+import { attachPredictionRuntime, createPredictionRuntime } from './modules/prediction';
+import { createPlanUsageService } from './modules/plans/service';
 import type { AppState } from './types';
 
 export interface AppDependencies {
@@ -68,8 +82,15 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
   const requests = createRequestService({ orm, mailer, salesEmail: config.salesEmail, logger });
   const surveys = createSurveyService({ orm, now: dependencies.clock ?? (() => new Date()) });
   const identifiers = createIdentifierService({ orm });
-  // Routes of the embeddable widget (cross-origin, no session) are added to this router.
-  const publicApi = new Router<AppState>({ prefix: PUBLIC_API_PREFIX.replace(/\/$/, '') });
+  const clock = dependencies.clock ?? (() => new Date());
+  const results = createResultsService({ orm, kind: config.database.kind, now: clock });
+  // The survey widget's public API (cross-origin, no session) and the company embed screen.
+  const collectionRouters = createCollectionRouters({
+    collection: createCollectionService({ orm, config, now: clock }),
+    settings: createCompanyCollectionService({ orm, config, now: clock }),
+    limiter: createRateLimiter(orm, logger, clock),
+    config,
+  });
 
   app.use(requestLogger(logger));
   app.use(apiCompression());
@@ -77,9 +98,15 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
   const indexHtml = readIndexHtml(config.staticDir);
   app.use(securityHeaders(config, indexHtml ? inlineScriptHashes(indexHtml) : []));
   app.use(publicApiCors());
+  // The prediction API's ingestion batches are larger than dashboard bodies.
+  const prediction = createPredictionRuntime({ orm, config, logger, now: clock });
+  attachPredictionRuntime(app, prediction);
+  app.use(prediction.ingestBody);
   app.use(jsonBody());
   app.use(requestContext(orm));
   app.use(authenticate(config, orm));
+  // Every /api/v1 call of a known key: rate limited, and logged once answered.
+  app.use(prediction.callRecorder);
 
   const routers = [
     createHealthRouter(orm),
@@ -92,7 +119,17 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
     createImportRouter({ orm, config, logger }),
     createRequestRouter(requests),
     ...createSurveyRouters(surveys, identifiers),
-    publicApi,
+    createResultsRouter(results, { now: clock, logger }),
+    ...collectionRouters,
+    // The model screen, the Outbound API screen's keys and custom attributes, the Plans page's usage.
+    createModelSettingsRouter(
+      createModelSettingsService({ orm, logger, kind: config.database.kind, now: clock, servedIndex: async (companyId) => (await prediction.snapshots.ensure(companyId)).index }),
+    ),
+    createApiKeyRouter(createApiKeyService({ orm, now: clock })),
+    createCustomAttributeRouter(createCustomAttributeService({ orm })),
+    createPlanRouter(createPlanUsageService({ orm, now: clock })),
+    // The prediction API (/api/v1) and the Outbound API screen's usage, calls and comparisons.
+    ...prediction.routers,
   ];
   for (const router of routers) {
     app.use(router.routes());

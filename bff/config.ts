@@ -60,6 +60,39 @@ export const SETTINGS: readonly SettingDescription[] = [
   { name: 'IMPORT_MAX_BYTES', default: '10485760', description: 'Largest file accepted by Import Data (10 MB); a larger one is refused with 413 and nothing stored.' },
   { name: 'SALES_EMAIL', default: '', description: 'Where Contact Sales and custom API requests are e-mailed (when SMTP_HOST is set). They are always kept in the requests inbox.' },
   { name: 'STATIC_DIR', default: 'dist', description: 'Built dashboard served for every non-API request (with index.html for client routes), when the folder exists.' },
+  {
+    name: 'PUBLIC_RATE_LIMIT',
+    default: '60',
+    description: "Requests per minute one client address may make to the survey widget's public API (/api/public/*); more are answered 429 with Retry-After. Counted in the database, so replicas share the count.",
+  },
+  {
+    name: 'PUBLIC_SURVEY_RATE_LIMIT',
+    default: '600',
+    description: "Requests per minute the survey widget's public API accepts for one survey (displays and responses), from all addresses together.",
+  },
+  {
+    name: 'PREDICT_RATE_LIMIT',
+    default: '6000',
+    description:
+      'Calls per minute one API key may make to the prediction API (/api/v1/predict, /events, /items), over all replicas; more are answered 429 rate_limited with Retry-After. Each replica counts its own calls in memory and reads the others\' per-minute rollups once a second, so no call waits on a database write.',
+  },
+  {
+    name: 'PREDICTION_REFRESH_SECONDS',
+    default: '20',
+    description:
+      'How often each loaded company is checked for items and events changed since its prediction snapshot; a changed company gets a new snapshot, built in a worker thread. New items and events count in predictions within about this long.',
+  },
+  {
+    name: 'PREDICTION_POLL_SECONDS',
+    default: '5',
+    description: 'How often a replica looks for a newer prediction snapshot published by another replica and loads it.',
+  },
+  {
+    name: 'WEBHOOK_ALLOW_PRIVATE',
+    default: 'false',
+    description:
+      'true lets completion webhooks go to loopback, private and link-local addresses and over plain http. For development and tests only: it opens the server to requests into its own network.',
+  },
 ];
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgresql'; url: string };
@@ -98,6 +131,12 @@ export interface Config {
   credentialsKey: Buffer;
   importMaxBytes: number;
   salesEmail: string | null;
+  /** Requests per minute to /api/public/* from one client address, and for one survey. */
+  publicRateLimit: { perAddress: number; perSurvey: number };
+  /** Completion webhooks may reach private addresses and use http (development only). */
+  webhookAllowPrivate: boolean;
+  /** The prediction API: per-key calls per minute, the snapshot refresher's and the replicas' poll intervals. */
+  prediction: { rateLimitPerMinute: number; refreshMs: number; pollMs: number };
 }
 
 export class ConfigError extends Error {
@@ -253,6 +292,16 @@ export function loadConfig(env: Env = process.env): Config {
     credentialsKey: credentialsKey(env, dataDir),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     salesEmail: text(env, 'SALES_EMAIL') ?? null,
+    publicRateLimit: {
+      perAddress: integer(env, 'PUBLIC_RATE_LIMIT', 60, 1, 1_000_000),
+      perSurvey: integer(env, 'PUBLIC_SURVEY_RATE_LIMIT', 600, 1, 1_000_000),
+    },
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE') ?? false,
+    prediction: {
+      rateLimitPerMinute: integer(env, 'PREDICT_RATE_LIMIT', 6000, 1, 10_000_000),
+      refreshMs: integer(env, 'PREDICTION_REFRESH_SECONDS', 20, 1, 86_400) * 1000,
+      pollMs: integer(env, 'PREDICTION_POLL_SECONDS', 5, 1, 3_600) * 1000,
+    },
   };
 }
 

@@ -11,6 +11,8 @@ import { describeDatabase, loadConfig, type Config } from './config';
 import { initOrm, migrate, type Orm } from './db';
 import { Company } from './entities';
 import { createLogger } from './logger';
+import { predictionRuntimeOf } from './modules/prediction';
+import { createWebhookWorker } from './modules/webhooks/worker';
 import { DEMO_USERS, seedDemo } from './seeders/demo';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -50,6 +52,12 @@ async function main(): Promise<void> {
   });
   const { port } = server.address() as AddressInfo;
   logger.info({ port, url: `http://localhost:${port}` }, 'Navout BFF listening');
+  // Completion webhooks queued in the database, including those left by an earlier run.
+  const webhooks = createWebhookWorker({ orm, config, logger });
+  webhooks.start();
+  // The prediction API's call log flush, snapshot refresher and replica poll.
+  const prediction = predictionRuntimeOf(app);
+  prediction?.start();
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -63,6 +71,9 @@ async function main(): Promise<void> {
     forced.unref();
     server.close(async (failure) => {
       try {
+        await webhooks.stop();
+        // Writes the calls still buffered: a graceful stop loses none.
+        await prediction?.stop();
         await orm.close();
       } finally {
         logger.info('Stopped');

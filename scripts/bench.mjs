@@ -4,6 +4,8 @@ import { execSync } from 'node:child_process';
 import { BUNDLE_TARGET_KB, WIDGET_TARGET_KB, measureBundle, measureWidget } from '../bench/bundle.mjs';
 import { OVERHEAD_TARGET, measureBffOverhead } from '../bench/bff-overhead.mjs';
 import { printImportBenchmark } from '../bench/import.mjs';
+import { printPredictionBenchmark } from '../bench/prediction.mjs';
+import { printResponsesBenchmark } from '../bench/responses.mjs';
 
 let missed = 0;
 
@@ -20,6 +22,7 @@ console.info(`\nSurvey widget, gzipped (target: loader and renderer together at 
 const widget = measureWidget('dist');
 const widgetKb = widget.reduce((sum, row) => sum + row.kb, 0);
 for (const row of widget) console.info(`  ${row.file.padEnd(42)} ${row.kb.toFixed(1).padStart(7)} KB`);
+if (widget.some((row) => row.targetKb !== undefined && row.kb > row.targetKb)) missed++;
 if (widgetKb > WIDGET_TARGET_KB) missed++;
 console.info(`  ${'together'.padEnd(42)} ${widgetKb.toFixed(1).padStart(7)} KB${widgetKb <= WIDGET_TARGET_KB ? ' ok' : ' MISSED'}`);
 
@@ -39,5 +42,7 @@ for (const engine of ['sqlite', 'postgresql']) {
 }
 
 missed += await printImportBenchmark();
+missed += await printResponsesBenchmark();
+missed += await printPredictionBenchmark();
 
 process.exit(missed ? 1 : 0);

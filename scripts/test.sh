@@ -30,7 +30,7 @@ step "Lint"
 npm run --silent lint
 
 step "Unit and component tests"
-npx vitest run --project unit --project widget
+npx vitest run --project unit --project widget --project engine
 
 step "BFF integration tests on SQLite"
 npx vitest run --project bff

@@ -1,3 +1,8 @@
+import { CustomAttribute } from './CustomAttribute';
+import { ModelSettingsVersion } from './ModelSettingsVersion';
+import { PredictionCall } from './PredictionCall';
+import { PredictionCallMinute } from './PredictionCallMinute';
+import { PredictionSnapshot } from './PredictionSnapshot';
 import { ApiKey } from './ApiKey';
 import { Company } from './Company';
 import { CompanySurveySettings } from './CompanySurveySettings';
@@ -9,11 +14,15 @@ import { ImportTemplate } from './ImportTemplate';
 import { Invitation } from './Invitation';
 import { OverrideLog } from './OverrideLog';
 import { PublishedSurvey } from './PublishedSurvey';
+import { RateLimitBucket } from './RateLimitBucket';
 import { SavedTheme } from './SavedTheme';
 import { ServiceRequest } from './ServiceRequest';
 import { StoredFile } from './StoredFile';
+import { SurveyDisplay } from './SurveyDisplay';
 import { SurveyDraft } from './SurveyDraft';
+import { SurveyResponse } from './SurveyResponse';
 import { User } from './User';
+import { WebhookDelivery } from './WebhookDelivery';
 
 export const ENTITIES = [
   Company,
@@ -32,6 +41,15 @@ export const ENTITIES = [
   SavedTheme,
   OverrideLog,
   CompanySurveySettings,
+  SurveyResponse,
+  SurveyDisplay,
+  WebhookDelivery,
+  RateLimitBucket,
+  ModelSettingsVersion,
+  CustomAttribute,
+  PredictionSnapshot,
+  PredictionCall,
+  PredictionCallMinute,
 ];
 
 // Each name is both the entity (em.find(User, ...)) and its type (user: User).
@@ -46,8 +64,17 @@ export { ImportTemplate } from './ImportTemplate';
 export { Invitation } from './Invitation';
 export { OverrideLog } from './OverrideLog';
 export { PublishedSurvey } from './PublishedSurvey';
+export { RateLimitBucket } from './RateLimitBucket';
 export { SavedTheme } from './SavedTheme';
 export { ServiceRequest } from './ServiceRequest';
 export { StoredFile, type StoredFileKind } from './StoredFile';
+export { SurveyDisplay } from './SurveyDisplay';
 export { SurveyDraft } from './SurveyDraft';
+export { SurveyResponse } from './SurveyResponse';
 export { User } from './User';
+export { WebhookDelivery } from './WebhookDelivery';
+export { CustomAttribute } from './CustomAttribute';
+export { ModelSettingsVersion } from './ModelSettingsVersion';
+export { PredictionCall } from './PredictionCall';
+export { PredictionCallMinute } from './PredictionCallMinute';
+export { PredictionSnapshot } from './PredictionSnapshot';

@@ -3,6 +3,11 @@ import { Migration20260101000000_identity } from './Migration20260101000000_iden
 import { Migration20261122000000_api_keys } from './Migration20261122000000_api_keys';
 import { Migration20261123000000_company_data } from './Migration20261123000000_company_data';
 import { Migration20261201000000_surveys } from './Migration20261201000000_surveys';
+import { Migration20261215000000_survey_responses } from './Migration20261215000000_survey_responses';
+import { Migration20261216000000_survey_collection } from './Migration20261216000000_survey_collection';
+import { Migration20261217000000_survey_results } from './Migration20261217000000_survey_results';
+import { Migration20261220000000_prediction } from './Migration20261220000000_prediction';
+import { Migration20261221000000_prediction_freshness } from './Migration20261221000000_prediction_freshness';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -10,4 +15,9 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000000_api_keys', class: Migration20261122000000_api_keys },
   { name: 'Migration20261123000000_company_data', class: Migration20261123000000_company_data },
   { name: 'Migration20261201000000_surveys', class: Migration20261201000000_surveys },
+  { name: 'Migration20261215000000_survey_responses', class: Migration20261215000000_survey_responses },
+  { name: 'Migration20261216000000_survey_collection', class: Migration20261216000000_survey_collection },
+  { name: 'Migration20261217000000_survey_results', class: Migration20261217000000_survey_results },
+  { name: 'Migration20261220000000_prediction', class: Migration20261220000000_prediction },
+  { name: 'Migration20261221000000_prediction_freshness', class: Migration20261221000000_prediction_freshness },
 ];

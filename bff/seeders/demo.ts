@@ -8,6 +8,8 @@ import { Company, User } from '../entities';
 import type { Config } from '../config';
 import { hashPassword as scryptHash } from '../modules/auth/passwords';
 import { seedDemoData } from './demoData';
+import { seedDemoPrediction } from './demoPrediction';
+import { seedDemoResponses } from './demoResponses';
 import { seedDemoSurveys } from './demoSurveys';
 
 export interface DemoCompany {
@@ -93,7 +95,7 @@ export interface SeedOptions {
    * encrypting the demo credentials with this key. The product's start and `npm run seed:demo`
    * do; most tests only need the accounts.
    */
-  data?: Pick<Config, 'credentialsKey'>;
+  data?: Pick<Config, 'credentialsKey' | 'database'>;
 }
 
 export interface SeededDemo {
@@ -111,7 +113,7 @@ export async function seedDemo(em: EntityManager, options: SeedOptions = {}): Pr
   const hash = options.hashPassword ?? scryptHash;
   const passwordHashes = await Promise.all(DEMO_USERS.map((user) => hash(user.password)));
 
-  return em.transactional(async (tx) => {
+  const seeded = await em.transactional(async (tx) => {
     const companies = {} as SeededDemo['companies'];
     for (const { key, ...fields } of DEMO_COMPANIES) {
       companies[key] = tx.create(Company, { ...fields, status: 'active' });
@@ -136,9 +138,13 @@ export async function seedDemo(em: EntityManager, options: SeedOptions = {}): Pr
       await tx.flush();
       await seedDemoData(tx, options.data, companies, demoAdmins(seeded));
       await seedDemoSurveys(tx, companies, demoAdmins(seeded));
+      await seedDemoResponses(tx, companies);
     }
     return seeded;
   });
+  // The prediction API's records go through its own ingestion, each batch in its own transaction.
+  if (options.data) await seedDemoPrediction(em, options.data.database.kind, seeded.companies, demoAdmins(seeded));
+  return seeded;
 }
 
 /** Who created each company's demo data: its first admin. */

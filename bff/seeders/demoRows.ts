@@ -4,18 +4,7 @@
  * shows recent activity). Each company gets a customer list, an event history and an item
  * catalogue, shaped like the exports a real company would import.
  */
-
-/** mulberry32: a small, fast, seedable generator; the same seed gives the same sequence. */
-export function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { randomSource } from '@domain/random';
 
 type Random = () => number;
 const pick = <T>(random: Random, values: readonly T[]): T => values[Math.floor(random() * values.length)]!;

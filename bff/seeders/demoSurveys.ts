@@ -314,8 +314,9 @@ export function demoSurveySet(key: CompanyKey, now: Date = new Date()): DemoSurv
         displayTriggers: productTriggers,
         status: 'active',
         endCondition: { type: 'date', value: isoDay(new Date(today + 30 * DAY_MS)) },
-        publishedAt: daysAgo(12),
-        startedAt: daysAgo(10),
+        // Running for three months: InsightIQ's demo has 90 days of responses to show.
+        publishedAt: daysAgo(92),
+        startedAt: daysAgo(90),
       },
       {
         name: words.nps.name,
@@ -324,8 +325,9 @@ export function demoSurveySet(key: CompanyKey, now: Date = new Date()): DemoSurv
         displayTriggers: npsTriggers,
         status: 'inactive',
         endCondition: { type: 'days', value: 14 },
-        publishedAt: daysAgo(60),
-        startedAt: daysAgo(58),
+        // Ran for two weeks about three months ago, before the running survey was published.
+        publishedAt: daysAgo(100),
+        startedAt: daysAgo(98),
       },
       {
         name: words.onboarding.name,

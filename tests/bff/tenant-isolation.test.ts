@@ -10,8 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@domain/errors';
 import { DEFAULT_GLOBAL_IDENTIFIERS, DEFAULT_LOGO, DEFAULT_THEME, defaultDisplayTriggers, defaultEmbedSettings } from '@domain/survey/defaults';
 import { Company, DataSource, DataType, ImportTemplate, SavedTheme, StoredFile, User } from '@bff/entities';
+import { CustomAttribute } from '@bff/entities';
+import { PredictionCall } from '@bff/entities';
+import { DEFAULT_MODEL_SETTINGS } from '@domain/models/settings';
+import { addInteractionRecords } from './support/modelRecords';
 import { encryptSecret } from '@bff/secrets';
 import { servedRoutes } from './support/routes';
+import { startResponse } from './support/responses';
 import { addDraft, addPublished, readySurvey } from './support/surveys';
 import { PNG_BYTES, unique, useWorld, type World } from './support/world';
 
@@ -114,6 +119,8 @@ async function addDataType({ world, companyId }: Cell) {
 }
 const addSurveyDraft = ({ world, companyId }: Cell) => addDraft(world, companyId);
 const addPublishedSurvey = ({ world, companyId }: Cell) => addPublished(world, companyId);
+/** A running survey: what the widget's public routes answer for. */
+const addActiveSurvey = ({ world, companyId }: Cell) => addPublished(world, companyId, { status: 'active', startedAt: new Date() });
 async function addTheme({ world, companyId }: Cell) {
   const em = world.em();
   const theme = em.create(SavedTheme, { companyId, name: unique('Theme'), settings: { theme: DEFAULT_THEME, logo: DEFAULT_LOGO } });
@@ -127,6 +134,35 @@ const forCellCompany = (response: Response, cell: Cell) => expect(response.body.
 const withinActorsCompanyOrGlobal = (response: Response, cell: Cell) => {
   if (cell.role === 'admin' || !cell.actor) return;
   for (const item of response.body as Array<{ companyId: string | null }>) expect([null, cell.actor.companyId]).toContain(item.companyId);
+};
+
+/** A custom attribute of the cell's company; names follow the attribute name rule. */
+async function addCustomAttribute({ world, companyId }: Cell) {
+  const em = world.em();
+  const attribute = em.create(CustomAttribute, { companyId, name: `matrix_${randomUUID().replace(/-/g, '')}`, type: 'string' });
+  await em.flush();
+  return attribute;
+}
+/** An integration key of the cell's company, created for the cell (pausing or deleting it harms no other cell). */
+/** A route for API keys only: users are no API callers (403), a key without the scope neither (403). */
+const forKeys = (ok: number): Expected => ({ admin: [403, 403], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401], apiKey: [ok, ok], revokedKey: [401, 401], unscopedKey: [403, 403] });
+async function addPredictCall({ world, companyId }: Cell) {
+  const em = world.em();
+  const call = em.create(PredictionCall, { companyId, apiKeyId: null, endpoint: 'predict', status: 200, errorCode: null, latencyMs: 2, itemsServed: 0, zeroResults: true, holdout: false, settingsVersion: 0, snapshotVersion: 1, userId: null, request: { query: 'matrix', top_k: 3 }, items: [] });
+  await em.flush();
+  return call;
+}
+const addIntegrationKey = async ({ world, companyId }: Cell) => (await world.addApiKey(companyId)).apiKey;
+/** Recent interactions, once per company, so the offline evaluation has people to score. */
+const evaluationReady = new Set<string>();
+async function withEvents({ world, companyId }: Cell) {
+  if (evaluationReady.has(companyId)) return;
+  evaluationReady.add(companyId);
+  await addInteractionRecords(world, companyId, { items: 10, users: 8, eventsPerUser: 4, newest: new Date() });
+}
+/** The token of a created key is shown once, in the creation answer only: never in a list. */
+const listsNoToken = (response: Response) => {
+  for (const key of response.body as Array<Record<string, unknown>>) expect(key).not.toHaveProperty('token');
 };
 
 const ROWS: Row[] = [
@@ -198,8 +234,53 @@ const ROWS: Row[] = [
   { route: 'POST /api/surveys/logos', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ query: { companyFilter: companyId }, multipart: { fields: {}, file: { name: 'logo.png', content: PNG_BYTES, contentType: 'image/png' } } }) },
   { route: 'GET /api/companies/:id/global-identifiers', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }) },
   { route: 'PUT /api/companies/:id/global-identifiers', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId }, body: { globalIdentifiers: DEFAULT_GLOBAL_IDENTIFIERS } }) },
+  { route: 'GET /api/companies/:id/trigger-settings', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }) },
+  { route: 'PUT /api/companies/:id/trigger-settings', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId }, body: { triggerSettings: { triggerType: 'webhook', callbackName: '', redirectUrl: '', webhookUrl: 'https://hooks.matrix.example/navout' } } }) },
+  { route: 'POST /api/companies/:id/trigger-settings/webhook-secret', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }) },
+  { route: 'GET /api/companies/:id/webhook-deliveries', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }) },
+  { route: 'GET /api/companies/:id/collection-settings', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }) },
+  { route: 'PUT /api/companies/:id/collection-settings', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId }, body: { collectionSettings: { ipAddressMode: 'hashed', cooldownDays: 3 } } }) },
+  { route: 'GET /api/companies/:id/surveys/active', expected: onlyOwnCompany(200), request: async (cell) => { await addActiveSurvey(cell); return { params: { id: cell.companyId } }; } },
+  { route: 'GET /api/companies/:id/embed-code', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }), check: forCellCompany },
+  // The widget's routes answer anyone (no session), for any company's running survey.
+  { route: 'GET /api/public/companies/:id/surveys', expected: all(200), request: async (cell) => { await addActiveSurvey(cell); return { params: { id: cell.companyId } }; }, check: forCellCompany },
+  { route: 'POST /api/public/surveys/:id/displays', expected: all(204), request: async (cell) => ({ params: { id: (await addActiveSurvey(cell)).id }, body: { visitorId: 'matrix-visitor', outcome: 'shown' } }) },
+  { route: 'POST /api/public/surveys/:id/responses', expected: all(201), request: async (cell) => ({ params: { id: (await addActiveSurvey(cell)).id }, body: { answers: { q_rating: 4 }, complete: false } }) },
+  { route: 'PATCH /api/public/responses/:id', expected: all(200), request: async (cell) => { const started = await startResponse(cell.world, (await addActiveSurvey(cell)).id); return { params: { id: started.id }, body: { token: started.token, answers: { q_rating: 5 }, complete: true } }; } },
   { route: 'POST /api/admin/override-logs', expected: onlyOwnCompany(201, 404), request: async (cell) => ({ body: { surveyId: (await addPublishedSurvey(cell)).id, overrideReason: 'Matrix override', customSettings: OVERRIDE } }), check: forCellCompany },
   { route: 'GET /api/admin/override-logs', expected: onlyOwnCompany(200, 200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }), check: withinActorsCompany },
+  // InsightIQ: the results of a published survey (readySurvey's first question is q_rating).
+  { route: 'GET /api/surveys/:id/analytics', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id } }) },
+  { route: 'GET /api/surveys/:id/responses', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id }, query: { completed: 'true' } }) },
+  { route: 'GET /api/surveys/:id/responses/export', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id } }) },
+  { route: 'GET /api/surveys/:id/user-analytics', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id } }) },
+  { route: 'GET /api/surveys/:id/questions/:questionId/answers', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id, questionId: 'q_rating' } }) },
+
+  // The model screen, the Outbound API screen's keys and custom attributes, the Plans page's usage.
+  { route: 'GET /api/model-settings', expected: onlyOwnCompany(200, 200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'PUT /api/model-settings', expected: onlyOwnCompany(200, 404), request: ({ companyId }) => ({ body: { ...DEFAULT_MODEL_SETTINGS, companyId } }) },
+  { route: 'POST /api/model-settings/reset', expected: onlyOwnCompany(200, 404), request: ({ companyId }) => ({ body: { companyId } }) },
+  { route: 'GET /api/model-settings/versions', expected: onlyOwnCompany(200, 200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'POST /api/model-settings/evaluate', expected: onlyOwnCompany(200, 404), request: async (cell) => { await withEvents(cell); return { body: { settings: DEFAULT_MODEL_SETTINGS, companyId: cell.companyId } }; } },
+  { route: 'GET /api/api-keys', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addIntegrationKey(cell); return { query: { companyFilter: cell.companyId } }; }, check: listsNoToken },
+  { route: 'POST /api/api-keys', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { name: 'Matrix key', companyId } }) },
+  { route: 'PATCH /api/api-keys/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addIntegrationKey(cell)).id }, body: { isActive: false } }) },
+  { route: 'DELETE /api/api-keys/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addIntegrationKey(cell)).id } }) },
+  { route: 'POST /api/api-keys/test-key', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { companyId } }) },
+  { route: 'GET /api/custom-attributes', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addCustomAttribute(cell); return { query: { companyFilter: cell.companyId } }; } },
+  { route: 'POST /api/custom-attributes', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { name: `matrix_${randomUUID().replace(/-/g, '')}`, type: 'number', companyId } }) },
+  { route: 'PUT /api/custom-attributes/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addCustomAttribute(cell)).id }, body: { name: `matrix_${randomUUID().replace(/-/g, '')}`, type: 'boolean' } }) },
+  { route: 'DELETE /api/custom-attributes/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addCustomAttribute(cell)).id } }) },
+  // plans:read is the global admins' alone by default.
+  { route: 'POST /api/v1/predict', expected: forKeys(200), request: () => ({ body: { query: 'matrix', top_k: 3 } }) },
+  { route: 'POST /api/v1/events', expected: forKeys(200), request: () => ({ body: { event_id: `matrix-${randomUUID()}`, user_id: 'matrix-user', item_id: 'matrix-item', type: 'view' } }) },
+  { route: 'PUT /api/v1/items', expected: forKeys(200), request: () => ({ body: { id: 'matrix-item', title: 'Matrix item' } }) },
+  { route: 'GET /api/v1/usage', expected: forKeys(200), request: () => ({}) },
+  { route: 'GET /api/v1/openapi.json', expected: all(200), request: () => ({}) },
+  { route: 'GET /api/api-keys/usage', expected: onlyOwnCompany(200), request: async (cell) => ({ query: { keyId: (await addIntegrationKey(cell)).id, range: '24h' } }) },
+  { route: 'GET /api/api-keys/calls', expected: onlyOwnCompany(200), request: async (cell) => ({ query: { keyId: (await addIntegrationKey(cell)).id } }) },
+  { route: 'POST /api/api-keys/calls/:id/compare', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPredictCall(cell)).id } }) },
+  { route: 'GET /api/plans/usage', expected: forUsers({ admin: [200, 200], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
 
   { route: 'POST /api/requests', expected: signedIn(201), request: () => ({ body: { kind: 'custom_api', subject: 'Matrix API', link: 'https://docs.matrix.example' } }) },
   { route: 'GET /api/requests', expected: forUsers({ admin: [200, 200], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: () => ({}) },
@@ -266,7 +347,7 @@ describe('tenant isolation matrix', () => {
   // Ids that name nothing answer 404, even for a global admin who reaches every company.
   const byId = ROWS.filter((row) => /:\w+/.test(row.route));
   /** Well-formed values that name nothing. */
-  const UNKNOWN: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'no-such-invitation-0000' };
+  const UNKNOWN: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'no-such-invitation-0000', questionId: () => 'q_no_such_question' };
   it.each(byId)('$route with an unknown id → 404', async (row) => {
     const cell = await cellFor('admin', 'other');
     const request = await row.request(cell);

@@ -1,7 +1,7 @@
 /**
- * Excel workbooks, first worksheet only. .xlsx is read by exceljs's streaming reader, row by row,
- * after the archive passed the zip checks (its directory sits at the end, so the bytes are
- * gathered first; they are within IMPORT_MAX_BYTES). Legacy .xls is read by @e965/xlsx, a
+ * Excel workbooks, first worksheet only. .xlsx is read by exceljs from the bytes, after the
+ * archive passed the zip checks (its directory sits at the end, so the bytes are gathered first;
+ * they are within IMPORT_MAX_BYTES). Legacy .xls is read by @e965/xlsx, a
  * maintained SheetJS build, from the bytes. Both libraries are loaded on first use: most
  * imports are CSV and the BFF need not carry them.
  *
@@ -46,34 +46,31 @@ export function xlsxCellText(value: CellValue): string {
   return '';
 }
 
-/** The first worksheet of an .xlsx workbook, its rows numbered as the sheet numbers them. */
+/**
+ * The first worksheet of an .xlsx workbook, its rows numbered as the sheet numbers them. The
+ * workbook is loaded from the bytes already in memory rather than through exceljs's streaming
+ * reader, which now and then reads a worksheet before the workbook part that describes it and
+ * fails ("reading 'sheets'") on a perfectly good file.
+ */
 export async function* xlsxRows(stream: Readable): RowReader {
   const bytes = await readAll(stream);
   await checkZip(bytes);
   const ExcelJS = await loadExcelJs();
-  const input = Readable.from([bytes]);
-  // Styles are read because exceljs tells a date from a number by the cell's number format.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  let rows: RawRow[];
   try {
-    for await (const sheet of reader) {
-      let batch: RawRow[] = [];
-      for await (const row of sheet) {
-        const values = row.values as CellValue[];
-        batch.push({ row: row.number, cells: values.slice(1).map((value) => xlsxCellText(value)) });
-        if (batch.length >= BATCH_ROWS) {
-          yield batch;
-          batch = [];
-        }
-      }
-      if (batch.length) yield batch;
-      return;
-    }
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    rows = [];
+    sheet?.eachRow((row, number) => {
+      const values = row.values as CellValue[];
+      rows.push({ row: number, cells: values.slice(1).map((value) => xlsxCellText(value)) });
+    });
   } catch (failure) {
     if (failure instanceof Error && 'status' in failure) throw failure;
     throw invalidFile(`The file is not a readable .xlsx workbook: ${failure instanceof Error ? failure.message : String(failure)}.`);
-  } finally {
-    input.destroy();
   }
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) yield rows.slice(start, start + BATCH_ROWS);
 }
 
 /** A SheetJS cell as text. */

@@ -3,6 +3,7 @@
  * and its dry run, what the server answers and the progress it reports while it works.
  */
 import * as yup from 'yup';
+import { neutraliseFormula } from '../csv';
 import { MB } from '../limits';
 import { optionalId, uuid } from '../params';
 import { RECORD_KINDS, type FieldMapping, type RecordKind } from './unifiedModel';
@@ -156,8 +157,7 @@ export const IMPORT_PROGRESS_MEDIA_TYPE = 'application/x-ndjson';
 /** A row-error report as CSV lines (the dialog's download); values are neutralised against formula injection. */
 export function rowErrorsCsv(errors: readonly RowError[]): string {
   const cell = (value: string | number) => {
-    let text = String(value);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    const text = neutraliseFormula(String(value));
     return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   return ['row,field,value,reason', ...errors.map((error) => [error.row, error.field, error.value, error.reason].map(cell).join(','))].join('\n');

@@ -18,6 +18,7 @@ import { ApiKey, Company, User } from '@bff/entities';
 import { API_KEY_PREFIX_LENGTH, generateApiKey } from '@bff/modules/apiKeys/tokens';
 import { hashSecret } from '@bff/secrets';
 import { signSessionToken } from '@bff/modules/auth/tokens';
+import { predictionRuntimeOf, type PredictionRuntime } from '@bff/modules/prediction';
 import { issueInvitation } from '@bff/modules/invitations/service';
 import { DEMO_USERS, seedDemo } from '@bff/seeders/demo';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -56,6 +57,8 @@ export class World {
   readonly logLines: Array<Record<string, unknown>>;
   readonly companies: Record<'navout' | 'acme' | 'globex', Company>;
   readonly users: Record<Person, User>;
+  /** The prediction API's runtime: tests flush its call log and drive its refresher themselves. */
+  prediction!: PredictionRuntime;
 
   private constructor(
     readonly config: Config,
@@ -102,7 +105,11 @@ export class World {
     const app = createApp(config, orm, { logger, ...options.dependencies });
     const server = createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return new World(config, orm, server, database, logLines, seeded);
+    const world = new World(config, orm, server, database, logLines, seeded);
+    world.prediction = predictionRuntimeOf(app)!;
+    // Calls reach prediction_calls within a second, as on a server; snapshots change only when a test asks.
+    world.prediction.start({ refresher: false, poll: false });
+    return world;
   }
 
   get baseUrl(): string {
@@ -114,6 +121,7 @@ export class World {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
     });
+    await this.prediction?.stop();
     await this.orm.close(true);
     await this.database.drop();
   }

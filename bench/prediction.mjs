@@ -1,0 +1,246 @@
+// The prediction API, through the real HTTP routes of a BFF running in its own process on a fresh
+// SQLite database, for one company with 100,000 items and 1,000,000 events:
+//
+// (a) Events ingestion: POST /api/v1/events in batches of 1,000, 2 requests in flight, for the
+//     first INGEST_MEASURED events. Target: at least EVENTS_TARGET_PER_S. The rest of the million
+//     is written straight into the database (set-up, not measured), rows shaped as ingestion
+//     writes them.
+// (b) Snapshot build: the first predict builds the company's index in the worker thread; the
+//     figure is prediction_snapshots.build_ms (read, index, hand-back). Target: under
+//     BUILD_TARGET_MS.
+// (c) Predict: POST /api/v1/predict under autocannon, 10 connections, a mix of queries, people and
+//     filters. Target: p99 under PREDICT_P99_TARGET_MS and at least PREDICT_TARGET_RPS.
+// (d) Predict during a rebuild: new items are sent, the refresher (every 2 s here) builds a new
+//     snapshot in the worker while autocannon runs; the p99 of that run, and whether a new
+//     snapshot version appeared during it.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { stop, waitFor } from './bff-overhead.mjs';
+
+export const ITEMS = 100_000;
+export const EVENTS = 1_000_000;
+export const INGEST_MEASURED = 200_000;
+export const EVENTS_TARGET_PER_S = 2_000;
+export const BUILD_TARGET_MS = 30_000;
+export const PREDICT_P99_TARGET_MS = 20;
+export const PREDICT_TARGET_RPS = 1_000;
+
+const BFF_PORT = 3911;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const DAY_MS = 86_400_000;
+const EVENT_TYPES = ['view', 'view', 'view', 'view', 'view', 'view', 'click', 'click', 'add_to_cart', 'purchase', 'rating'];
+
+/** A deterministic generator (mulberry32), so every run measures the same data. */
+function random32(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const CATEGORIES = ['Kitchen', 'Bedding', 'Bath', 'Lighting', 'Furniture', 'Decor', 'Outdoor', 'Garden', 'Storage', 'Office'];
+const MATERIALS = ['Oak', 'Walnut', 'Linen', 'Cotton', 'Wool', 'Brass', 'Copper', 'Ceramic', 'Stoneware', 'Glass', 'Rattan', 'Teak', 'Bamboo', 'Velvet', 'Marble', 'Steel', 'Jute', 'Cedar', 'Leather', 'Bouclé'];
+const NOUNS = ['Lamp', 'Chair', 'Table', 'Shelf', 'Vase', 'Rug', 'Throw', 'Pillow', 'Kettle', 'Skillet', 'Mirror', 'Bench', 'Stool', 'Planter', 'Basket', 'Clock', 'Desk', 'Towel', 'Candle', 'Lantern', 'Sofa', 'Dresser', 'Quilt', 'Bowl', 'Tray'];
+const STYLES = ['Scandinavian', 'Industrial', 'Coastal', 'Farmhouse', 'Minimalist', 'Bohemian', 'Classic', 'Mid-Century'];
+
+function catalogue() {
+  const random = random32(0xbe4c);
+  const pick = (values) => values[Math.floor(random() * values.length)];
+  return Array.from({ length: ITEMS }, (_, index) => {
+    const category = CATEGORIES[index % CATEGORIES.length];
+    const title = `${pick(MATERIALS)} ${pick(NOUNS)} ${index % 97}`;
+    const style = pick(STYLES);
+    return {
+      id: `B-${index + 1}`,
+      title,
+      description: `${title}: a ${style.toLowerCase()} piece for the ${category.toLowerCase()}, made by seller ${index % 500}.`,
+      category,
+      tags: [category.toLowerCase(), style.toLowerCase(), pick(MATERIALS).toLowerCase()],
+      genres: [style],
+      price: Math.round(10 + random() * 990),
+      available: true,
+      stock: random() < 0.03 ? 0 : Math.floor(random() * 300),
+      seller_id: `seller-${index % 500}`,
+      rating: Math.round((3 + random() * 2) * 10) / 10,
+      rating_count: Math.floor(random() * 500),
+      delivery_days: 1 + Math.floor(random() * 10),
+      regions: ['US-West', 'US-East'].filter(() => random() < 0.7),
+      created_at: new Date(Date.now() - Math.floor(random() * 400) * DAY_MS).toISOString(),
+    };
+  });
+}
+
+/** Event `index` of the million: 50,000 people, popularity skewed towards the first items. */
+function eventAt(index, random) {
+  const item = Math.floor(Math.pow(random(), 2.2) * ITEMS) + 1;
+  return {
+    event_id: `bench-${index}`,
+    user_id: `person-${Math.floor(random() * 50_000)}`,
+    item_id: `B-${item}`,
+    type: EVENT_TYPES[Math.floor(random() * EVENT_TYPES.length)],
+    value: null,
+    timestamp: new Date(Date.now() - Math.floor(random() * 30 * DAY_MS)).toISOString(),
+  };
+}
+
+async function call(base, method, path, headers, body) {
+  const response = await fetch(`${base}${path}`, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : response.json();
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+}
+
+function predictRequests() {
+  const queries = ['oak table', 'linen', 'ceramic vase', 'scandinavian lamp', '', 'copper kettle', 'velvet sofa', 'garden planter'];
+  return Array.from({ length: 64 }, (_, index) => ({
+    method: 'POST',
+    path: '/api/v1/predict',
+    body: JSON.stringify({
+      query: queries[index % queries.length],
+      top_k: 10,
+      metadata: { user_id: `person-${index * 613}`, channel: 'web' },
+      ...(index % 4 === 0 ? { filters: { price: { lte: 400 } } } : {}),
+    }),
+  }));
+}
+
+/** Writes events straight into data_records, shaped as POST /api/v1/events stores them. */
+function insertEvents(dbPath, from, to) {
+  const db = new Database(dbPath);
+  db.pragma('journal_mode = WAL');
+  const source = db.prepare("select id, company_id from data_sources where name = 'Prediction API events' and catalogue_id = 'prediction-api'").get();
+  const template = db.prepare("select * from data_records where source_id = ? limit 1").get(source.id);
+  const columns = Object.keys(template);
+  const insert = db.prepare(`insert into data_records (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+  const random = random32(0xe7e7 + from);
+  const now = Date.now();
+  db.transaction(() => {
+    for (let index = from; index < to; index++) {
+      const event = eventAt(index, random);
+      const time = Date.parse(event.timestamp);
+      const row = {
+        ...template,
+        id: randomUUID(),
+        record_key: event.event_id,
+        data: JSON.stringify(event),
+        unified: JSON.stringify({ user_id: event.user_id, item_id: event.item_id, event_type: event.type, event_time: event.timestamp }),
+        record_index: index,
+        user_id: event.user_id,
+        event_type: event.type,
+        event_time: time,
+        item_id: event.item_id,
+        created_at: now,
+        updated_at: now,
+        imported_at: now,
+      };
+      insert.run(...columns.map((column) => row[column]));
+    }
+  })();
+  db.close();
+}
+
+export async function measurePrediction() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-prediction-'));
+  const env = {
+    ...process.env,
+    PORT: String(BFF_PORT),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: join(dataDir, 'none'),
+    PREDICT_RATE_LIMIT: '10000000',
+    PREDICTION_REFRESH_SECONDS: '2',
+    PREDICTION_POLL_SECONDS: '2',
+    SEED_DEMO: 'true',
+  };
+  const base = `http://127.0.0.1:${BFF_PORT}`;
+  const result = {};
+  const bff = spawn(process.execPath, ['--import', 'tsx', 'bff/server.ts'], { env, stdio: ['ignore', process.env.BENCH_BFF_LOG ? 'inherit' : 'ignore', 'inherit'] });
+  try {
+    await waitFor(`${base}/api/health`, 300_000);
+    const session = await call(base, 'POST', '/api/auth/login', {}, { email: 'alice@acme.example', password: 'Acme-Admin-2026' });
+    const created = await call(base, 'POST', '/api/api-keys', { Authorization: `Bearer ${session.token}` }, { name: 'Benchmark', permissions: ['read', 'write'] });
+    const key = { 'X-API-Key': created.token };
+
+    const items = catalogue();
+    for (let start = 0; start < items.length; start += 1_000) await call(base, 'PUT', '/api/v1/items', key, items.slice(start, start + 1_000));
+
+    const random = random32(0xe7e7);
+    const batches = [];
+    for (let start = 0; start < INGEST_MEASURED; start += 1_000) batches.push(Array.from({ length: 1_000 }, (_, offset) => eventAt(start + offset, random)));
+    const ingestStarted = performance.now();
+    let next = 0;
+    await Promise.all([0, 1].map(async () => {
+      while (next < batches.length) await call(base, 'POST', '/api/v1/events', key, { events: batches[next++] });
+    }));
+    result.eventsPerSecond = INGEST_MEASURED / ((performance.now() - ingestStarted) / 1000);
+    insertEvents(join(dataDir, 'navout.sqlite'), INGEST_MEASURED, EVENTS);
+    // The insert blocked this process for a while: let the client notice the keep-alive sockets
+    // the server closed meanwhile, rather than send the next request on one of them.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    // The first predict after the bulk load waits for the snapshot of all of it.
+    const db = new Database(join(dataDir, 'navout.sqlite'), { readonly: true });
+    const companyId = db.prepare("select id from companies where name = 'Acme Retail'").get().id;
+    const latest = db.prepare("select version, build_ms, item_count, event_count from prediction_snapshots where company_id = ? and status = 'ready' order by version desc limit 1");
+    const firstStarted = performance.now();
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      await call(base, 'POST', '/api/v1/predict', key, { query: 'oak table', top_k: 10 });
+      const snapshot = latest.get(companyId);
+      if (snapshot && snapshot.event_count >= EVENTS) {
+        result.snapshot = snapshot;
+        break;
+      }
+      if (Date.now() > deadline) throw new Error('No snapshot with every event within 5 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    result.firstAnswerMs = performance.now() - firstStarted;
+
+    const requests = predictRequests();
+    const headers = { 'content-type': 'application/json', ...key };
+    await run({ url: base, connections: 10, duration: 2, requests, headers });
+    const steady = await run({ url: base, connections: 10, duration: DURATION_S, requests, headers });
+    result.predict = { rps: steady.requests.average, p99: steady.latency.p99, p50: steady.latency.p50, errors: steady.non2xx + steady.errors };
+
+    const before = latest.get(companyId).version;
+    await call(base, 'PUT', '/api/v1/items', key, items.slice(0, 1_000).map((item) => ({ ...item, title: `${item.title} (restocked)` })));
+    // Long enough for the refresher to notice the change and the worker to build (about 15 s here).
+    const during = await run({ url: base, connections: 10, duration: Math.max(DURATION_S, 40), requests, headers });
+    const after = latest.get(companyId);
+    result.duringRebuild = { rps: during.requests.average, p99: during.latency.p99, rebuilt: after.version > before, buildMs: after.build_ms };
+    db.close();
+  } finally {
+    await stop(bff);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+export async function printPredictionBenchmark() {
+  let missed = 0;
+  const verdict = (ok) => {
+    if (!ok) missed++;
+    return ok ? ' ok' : ' MISSED';
+  };
+  console.info(`\nPrediction API, SQLite, one company with ${ITEMS.toLocaleString('en-US')} items and ${EVENTS.toLocaleString('en-US')} events`);
+  const result = await measurePrediction();
+  console.info(`  events ingestion, batches of 1,000   ${Math.round(result.eventsPerSecond).toLocaleString('en-US')} events/s (target at least ${EVENTS_TARGET_PER_S.toLocaleString('en-US')})${verdict(result.eventsPerSecond >= EVENTS_TARGET_PER_S)}`);
+  console.info(`  snapshot build in the worker          ${(result.snapshot.build_ms / 1000).toFixed(1)} s for ${result.snapshot.item_count} items, ${result.snapshot.event_count} events (target under ${BUILD_TARGET_MS / 1000} s)${verdict(result.snapshot.build_ms < BUILD_TARGET_MS)}`);
+  console.info(`  predict, 10 connections               ${Math.round(result.predict.rps)} req/s, p50 ${result.predict.p50} ms, p99 ${result.predict.p99} ms, ${result.predict.errors} errors (target p99 under ${PREDICT_P99_TARGET_MS} ms, at least ${PREDICT_TARGET_RPS} req/s)${verdict(result.predict.p99 < PREDICT_P99_TARGET_MS && result.predict.rps >= PREDICT_TARGET_RPS && result.predict.errors === 0)}`);
+  console.info(`  predict during a rebuild              ${Math.round(result.duringRebuild.rps)} req/s, p99 ${result.duringRebuild.p99} ms; new snapshot during the run: ${result.duringRebuild.rebuilt ? `yes (${(result.duringRebuild.buildMs / 1000).toFixed(1)} s)` : 'no'}${verdict(result.duringRebuild.rebuilt && result.duringRebuild.p99 < PREDICT_P99_TARGET_MS)}`);
+  return missed;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit((await printPredictionBenchmark()) ? 1 : 0);

@@ -1,0 +1,78 @@
+/**
+ * The demo's prediction API: a catalogue and a month of interactions stored by the API's own
+ * ingestion, two hashed keys per company, saved settings, a month of calls whose rollups add up,
+ * and a predict call on the seeded data that answers from it with explanations.
+ */
+import { describe, expect, it } from 'vitest';
+import { ApiKey, Company, ModelSettingsVersion, PredictionCall, PredictionCallMinute } from '@bff/entities';
+import { API_SOURCE_TYPE } from '@bff/modules/prediction/records';
+import { demoCatalogue } from '@bff/seeders/demoCatalogue';
+import { seedDemoPrediction } from '@bff/seeders/demoPrediction';
+import type { PredictResponse } from '@domain/prediction/contract';
+import { useWorld } from './support/world';
+
+const NOW = new Date('2026-03-10T16:45:00.000Z');
+const DAY_MS = 86_400_000;
+
+describe('demo prediction data', () => {
+  const world = useWorld();
+
+  it('generates the same catalogue and interactions for the same day, none in the future', () => {
+    const first = demoCatalogue('acme', NOW.getTime());
+    const again = demoCatalogue('acme', NOW.getTime());
+    expect(again).toEqual(first);
+    expect(first.items).toHaveLength(3_000);
+    expect(first.events).toHaveLength(100_000);
+    expect(new Set(first.events.map((event) => event.event_id)).size).toBe(100_000);
+    const ids = new Set(first.items.map((item) => item.id));
+    expect(first.events.every((event) => ids.has(event.item_id))).toBe(true);
+    const times = first.events.map((event) => Date.parse(event.timestamp!));
+    expect(Math.max(...times)).toBeLessThan(NOW.getTime());
+    expect(Math.min(...times)).toBeGreaterThan(NOW.getTime() - 31 * DAY_MS);
+  });
+
+  it('seeds plans, records, keys, settings and a month of calls whose rollups add up', async () => {
+    const w = world();
+    const admins = { navout: w.users.admin, acme: w.users.alice, globex: w.users.carol };
+    await seedDemoPrediction(w.em(), w.config.database.kind, w.companies, admins, NOW);
+    const em = w.em();
+    const acme = w.companies.acme.id;
+
+    expect((await em.findOneOrFail(Company, acme)).plan).toBe('mid-market');
+    expect((await em.findOneOrFail(Company, w.companies.globex.id)).plan).toBe('entry');
+    const records = async (kind: string) =>
+      Number((await em.getConnection().execute<Array<{ n: number | string }>>('select count(*) as n from data_records where company_id = ? and kind = ? and source_type = ?', [acme, kind, API_SOURCE_TYPE]))[0]!.n);
+    expect(await records('items')).toBe(3_000);
+    expect(await records('events')).toBe(100_000);
+
+    const keys = await em.find(ApiKey, { companyId: acme });
+    expect(keys.map((key) => key.name).sort()).toEqual(['Catalogue sync', 'Storefront (production)']);
+    for (const key of keys) expect(key.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await em.find(ModelSettingsVersion, { companyId: acme }, { orderBy: { version: 'asc' } })).map((row) => row.version)).toEqual([1, 2]);
+
+    const calls = await em.count(PredictionCall, { companyId: acme });
+    expect(calls).toBeGreaterThan(6_000);
+    const minutes = await em.find(PredictionCallMinute, { companyId: acme });
+    expect(minutes.reduce((sum, row) => sum + row.calls, 0)).toBe(calls);
+    expect(minutes.reduce((sum, row) => sum + row.latencyHistogram.reduce((a, b) => a + b, 0), 0)).toBe(calls);
+    const errors = await em.count(PredictionCall, { companyId: acme, status: { $gte: 400 } });
+    expect(minutes.reduce((sum, row) => sum + row.errors, 0)).toBe(errors);
+  });
+
+  it('answers predict from the seeded catalogue, with explanations and the saved settings version', async () => {
+    const w = world();
+    const { header } = await w.addApiKey(w.companies.acme.id);
+    const person = demoCatalogue('acme', NOW.getTime()).events.at(-1)!.user_id;
+    const response = await w.http.post('/api/v1/predict').set(header).send({ query: 'linen', top_k: 5, metadata: { user_id: `${person}-not-in-holdout-check` } });
+    expect(response.status).toBe(200);
+    const body = response.body as PredictResponse;
+    expect(body.model).toMatch(/^(discovery@settings2|baseline@popularity)\/snapshot\d+$/);
+    expect(body.items).toHaveLength(5);
+    const titles = new Set(demoCatalogue('acme', NOW.getTime()).items.map((item) => item.title));
+    for (const item of body.items) {
+      expect(item.id).toMatch(/^(ACM|SKU)-\d+$/);
+      expect(item.explanation.length).toBeGreaterThan(0);
+      if (item.id.startsWith('ACM')) expect(titles.has(item.title)).toBe(true);
+    }
+  });
+});
