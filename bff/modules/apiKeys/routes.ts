@@ -7,7 +7,7 @@ import { inReach } from '../../middleware/tenant';
 import { validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
-import { companyToRead, companyToWrite } from '../modelSettings/companyChoice';
+import { companyToRead, companyToWrite } from '../../middleware/companyChoice';
 import { API_KEY_NOT_FOUND, type ApiKeyService } from './service';
 
 /**

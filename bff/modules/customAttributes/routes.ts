@@ -6,7 +6,7 @@ import { inReach } from '../../middleware/tenant';
 import { validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
-import { companyToRead, companyToWrite } from '../modelSettings/companyChoice';
+import { companyToRead, companyToWrite } from '../../middleware/companyChoice';
 import { CUSTOM_ATTRIBUTE_NOT_FOUND, type CustomAttributeService } from './service';
 
 export function createCustomAttributeRouter(attributes: CustomAttributeService): Router<AppState> {

@@ -5,13 +5,13 @@
  * one existing company.
  */
 import { companyFilterQuery } from '@domain/params';
-import { Company } from '../../entities';
-import { actorOf } from '../../middleware/auth';
-import { apiError } from '../../middleware/errors';
-import { requestEntityManager } from '../../middleware/requestContext';
-import { companyForWrite, companyScope } from '../../middleware/tenant';
-import { queryOf } from '../../middleware/validate';
-import type { AppContext } from '../../types';
+import { Company } from '../entities';
+import { actorOf } from './auth';
+import { apiError } from './errors';
+import { requestEntityManager } from './requestContext';
+import { companyForWrite, companyScope } from './tenant';
+import { queryOf } from './validate';
+import type { AppContext } from '../types';
 
 async function existing(companyId: string): Promise<string> {
   const found = await requestEntityManager().findOne(Company, { id: companyId }, { fields: ['id'] });
