@@ -57,7 +57,8 @@ describe('demo prediction data', () => {
     expect(minutes.reduce((sum, row) => sum + row.latencyHistogram.reduce((a, b) => a + b, 0), 0)).toBe(calls);
     const errors = await em.count(PredictionCall, { companyId: acme, status: { $gte: 400 } });
     expect(minutes.reduce((sum, row) => sum + row.errors, 0)).toBe(errors);
-  });
+    // Seeding stores 200,000 events through the API's ingestion: minutes on two busy cores, not a hang.
+  }, 300_000);
 
   it('answers predict from the seeded catalogue, with explanations and the saved settings version', async () => {
     const w = world();
