@@ -45,6 +45,8 @@ export interface AppState {
   actor?: Actor;
   /** Why presented credentials do not authenticate anyone; answered by the route's guard. */
   authFailure?: Error;
+  /** A known API key that was refused (paused, deleted, expired): its calls are still logged for its company. */
+  refusedApiKey?: { id: string; companyId: string };
   /** Rows loaded by the tenant guards (inReach), already checked against the actor's reach. */
   inReach?: Map<object, unknown>;
   /** The validated query parameters of the route. */

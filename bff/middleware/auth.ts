@@ -184,13 +184,18 @@ export function authenticate(config: Pick<Config, 'jwt'>, orm: Orm): AppMiddlewa
     return userActor(found.caller, found.company!);
   }
 
-  async function apiKeyActor(key: string): Promise<Actor | HttpError> {
+  async function apiKeyActor(ctx: AppContext, key: string): Promise<Actor | HttpError> {
     const found = isWellFormedApiKey(key) ? await readApiKey(hashSecret(key)) : null;
-    if (!found || found.caller.revokedAt) return apiError('invalid_api_key');
+    if (!found) return apiError('invalid_api_key');
+    const refuse = (failure: HttpError) => {
+      ctx.state.refusedApiKey = { id: found.caller.id, companyId: found.caller.companyId };
+      return failure;
+    };
+    if (found.caller.revokedAt) return refuse(apiError('invalid_api_key'));
     // A Live Test key lapses on its own: refused like a revoked one.
-    if (found.caller.expiresAt && new Date(found.caller.expiresAt).getTime() <= Date.now()) return apiError('invalid_api_key');
-    if (!found.caller.isActive) return apiError('api_key_paused');
-    if (!found.company || found.company.status !== 'active') return apiError('company_inactive');
+    if (found.caller.expiresAt && new Date(found.caller.expiresAt).getTime() <= Date.now()) return refuse(apiError('invalid_api_key'));
+    if (!found.caller.isActive) return refuse(apiError('api_key_paused'));
+    if (!found.company || found.company.status !== 'active') return refuse(apiError('company_inactive'));
     // Stored JSON is checked, not trusted: an unknown scope grants nothing.
     const scopes = found.caller.scopes.filter((scope) => API_KEY_SCOPES.includes(scope));
     return { kind: 'apiKey', id: found.caller.id, companyId: found.caller.companyId, scopes, isGlobalAdmin: false };
@@ -202,7 +207,7 @@ export function authenticate(config: Pick<Config, 'jwt'>, orm: Orm): AppMiddlewa
     if (authorization && apiKey) {
       ctx.state.authFailure = apiError('ambiguous_credentials');
     } else if (authorization || apiKey) {
-      const result = authorization ? await sessionActor(authorization) : await apiKeyActor(apiKey);
+      const result = authorization ? await sessionActor(authorization) : await apiKeyActor(ctx, apiKey);
       if (result instanceof Error) ctx.state.authFailure = result;
       else ctx.state.actor = result;
     }

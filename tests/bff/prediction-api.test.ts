@@ -250,6 +250,11 @@ describe('prediction API', () => {
       expect((await predict(header, {})).status).toBe(200);
       await w.em().nativeUpdate(ApiKey, { id: apiKey.id }, { revokedAt: new Date() });
       expect((await predict(header, {})).body.code).toBe('invalid_api_key');
+      // The refused calls are in the key's log, so its owner sees why an integration stopped; they
+      // use none of the quota.
+      await w.prediction.callLog.flush();
+      const logged = await w.em().find(PredictionCall, { apiKeyId: apiKey.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+      expect(logged.map((call) => `${call.status} ${call.errorCode ?? ''}`.trim()).sort()).toEqual(['200', '200', '401 api_key_paused', '401 invalid_api_key']);
     });
 
     it('never lets another company’s key see this company’s items', async () => {

@@ -115,15 +115,17 @@ export function createPredictionRuntime(options: PredictionRuntimeOptions): Pred
   const callRecorder: AppMiddleware = async (ctx, next) => {
     const endpoint = LOGGED_ENDPOINTS[`${ctx.method} ${ctx.path}`];
     const actor = ctx.state.actor;
-    // Calls are logged once the key is known: a refused key has no company to log them for.
-    if (!endpoint || actor?.kind !== 'apiKey') return next();
+    // Calls are logged once the key is known, refused ones (paused, deleted) too; an unknown key has
+    // no company to log them for.
+    const caller = actor?.kind === 'apiKey' ? { id: actor.id, companyId: actor.companyId } : ctx.state.refusedApiKey;
+    if (!endpoint || !caller) return next();
     const state: CallState = { startedAt: performance.now(), details: {} };
     calls.set(ctx, state);
     let status = 500;
     let errorCode: string | null = null;
     let admission: { done(): void } | null = null;
     try {
-      admission = rateLimit.admit(actor.id, actor.companyId);
+      if (actor) admission = rateLimit.admit(caller.id, caller.companyId);
       await next();
       status = ctx.status;
     } catch (failure) {
@@ -134,8 +136,8 @@ export function createPredictionRuntime(options: PredictionRuntimeOptions): Pred
     } finally {
       const details = state.details;
       callLog.record({
-        companyId: actor.companyId,
-        apiKeyId: actor.id,
+        companyId: caller.companyId,
+        apiKeyId: caller.id,
         endpoint,
         status,
         errorCode,
