@@ -166,7 +166,9 @@ export async function measurePrediction() {
   };
   const base = `http://127.0.0.1:${BFF_PORT}`;
   const result = {};
-  const bff = spawn(process.execPath, ['--import', 'tsx', 'bff/server.ts'], { env, stdio: ['ignore', process.env.BENCH_BFF_LOG ? 'inherit' : 'ignore', 'inherit'] });
+  // BENCH_BFF_NODE_ARGS passes flags to the BFF's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profile".
+  const nodeArgs = (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const bff = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bff/server.ts'], { env, stdio: ['ignore', process.env.BENCH_BFF_LOG ? 'inherit' : 'ignore', 'inherit'] });
   try {
     await waitFor(`${base}/api/health`, 300_000);
     const session = await call(base, 'POST', '/api/auth/login', {}, { email: 'alice@acme.example', password: 'Acme-Admin-2026' });

@@ -26,9 +26,12 @@ interface Voice {
   variant: number;
 }
 
+// Made once: constructing an Intl.NumberFormat costs far more than formatting with one.
+const WHOLE = new Intl.NumberFormat('en-US');
+const DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const number = (value: string | number | undefined) => {
   if (typeof value !== 'number') return String(value ?? '');
-  return Number.isInteger(value) ? new Intl.NumberFormat('en-US').format(value) : new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value);
+  return Number.isInteger(value) ? WHOLE.format(value) : DECIMAL.format(value);
 };
 const plural = (count: string | number | undefined, one: string, many: string) => `${number(count)} ${count === 1 ? one : many}`;
 const pick = <T,>(options: T[], variant: number) => options[variant % options.length];

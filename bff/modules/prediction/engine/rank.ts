@@ -158,9 +158,7 @@ function searchText(index: EngineIndex, query: string): TextMatches {
   const k1 = BM25_K1;
   const b = BM25_B;
   const averageLength = index.averageDocumentLength || 1;
-  const score = new Float64Array(index.itemCount);
-  const matchedTerms = new Uint32Array(index.itemCount);
-  const touched = new Int32Array(index.itemCount);
+  const { score, matchedTerms, touched } = textScratchOf(index);
   let touchedCount = 0;
   terms.forEach(({ id }, position) => {
     const start = index.postingOffsets[id];
@@ -184,7 +182,33 @@ function searchText(index: EngineIndex, query: string): TextMatches {
       terms.filter((_, position) => matchedTerms[item] & (1 << position)).map(({ word }) => word),
     );
   }
+  // Only the touched entries are non-zero: clearing them readies the buffers for the next query.
+  for (let slot = 0; slot < touchedCount; slot++) {
+    score[touched[slot]] = 0;
+    matchedTerms[touched[slot]] = 0;
+  }
   return { scores, words };
+}
+
+interface TextScratch {
+  score: Float64Array;
+  matchedTerms: Uint32Array;
+  touched: Int32Array;
+}
+
+/**
+ * Per-item buffers for one query's BM25, made once per index and reused: allocating and zeroing
+ * three arrays the size of the catalogue on every request cost more than the scoring itself. Safe
+ * because a search runs to completion synchronously and leaves the buffers zeroed.
+ */
+const textScratch = new WeakMap<EngineIndex, TextScratch>();
+function textScratchOf(index: EngineIndex): TextScratch {
+  let scratch = textScratch.get(index);
+  if (!scratch) {
+    scratch = { score: new Float64Array(index.itemCount), matchedTerms: new Uint32Array(index.itemCount), touched: new Int32Array(index.itemCount) };
+    textScratch.set(index, scratch);
+  }
+  return scratch;
 }
 
 /**
@@ -547,22 +571,35 @@ export function rank(prediction: PredictionIndex, request: RankRequest, discover
       raw.set(signal, values);
     }
   }
-  const scored: Scored[] = [];
-  candidates.forEach((item, slot) => {
-    const contributions: Contribution[] = [];
-    for (const [signal, values] of raw) {
-      const value = (weights.get(signal) ?? 0) * values[slot];
-      // Evidence is gathered only for the items served (below): most candidates are dropped.
-      if (value > 0) contributions.push({ signal, value, evidence: {} });
-    }
-    if (!contributions.length) return;
-    contributions.sort(compareContributions);
-    scored.push({ item, score: sumOf(contributions), contributions });
-  });
-  scored.sort((left, right) => right.score - left.score || left.item - right.item);
+  // Every candidate is ordered by a plain sum first; its contributions (objects, sorted) are made only
+  // for the best, which is all the answer draws from unless sellers' caps use them up (then all).
+  const quick = new Float64Array(candidates.length);
+  for (const [signal, values] of raw) {
+    const weight = weights.get(signal) ?? 0;
+    for (let slot = 0; slot < values.length; slot++) quick[slot] += weight * values[slot];
+  }
+  const order: number[] = [];
+  for (let slot = 0; slot < candidates.length; slot++) if (quick[slot] > 0) order.push(slot);
+  order.sort((left, right) => quick[right] - quick[left] || candidates[left] - candidates[right]);
+  const scoredOf = (slots: number[]): Scored[] => {
+    const scored = slots.map((slot) => {
+      const contributions: Contribution[] = [];
+      for (const [signal, values] of raw) {
+        const value = (weights.get(signal) ?? 0) * values[slot];
+        // Evidence is gathered only for the items served (below): most candidates are dropped.
+        if (value > 0) contributions.push({ signal, value, evidence: {} });
+      }
+      contributions.sort(compareContributions);
+      return { item: candidates[slot], score: sumOf(contributions), contributions };
+    });
+    return scored.sort((left, right) => right.score - left.score || left.item - right.item);
+  };
 
   const cap = sellerCap(discovery.fairExposure ?? 0, topK);
-  const chosen = selectDiverse(index, scored, topK, Math.min(100, Math.max(0, discovery.intentDiversification ?? 0)), cap);
+  const diversification = Math.min(100, Math.max(0, discovery.intentDiversification ?? 0));
+  const scoredFirst = Math.max(MMR_POOL_MIN, topK * 4) * 2;
+  let chosen = selectDiverse(index, scoredOf(order.slice(0, scoredFirst)), topK, diversification, cap);
+  if (chosen.length < topK && order.length > scoredFirst) chosen = selectDiverse(index, scoredOf(order), topK, diversification, cap);
   for (const entry of chosen) {
     for (const contribution of entry.contributions) contribution.evidence = signals.evidence[contribution.signal as ScoredSignal](entry.item);
   }
