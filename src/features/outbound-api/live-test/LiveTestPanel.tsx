@@ -49,8 +49,11 @@ export function LiveTestPanel({ companyId, attributes, replay }: LiveTestPanelPr
       if (error instanceof OutboundNetworkError) setResult({ kind: 'no-answer', message: error.message, latencyMs: error.latencyMs, attempts: error.attempts });
       else notify.error(withReason('The live test failed', error));
     },
-    // The call is logged whatever its outcome: the usage panel and the recent calls show it.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...outboundKeys.all, companyId] }),
+    // The call is logged whatever its outcome: the usage panel and the recent calls show it. Not
+    // awaited: the answer is shown at once, not after the usage panel has been fetched again.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [...outboundKeys.all, companyId] });
+    },
   });
 
   const set = <Field extends keyof LiveTestForm>(field: Field, value: LiveTestForm[Field]) => setForm((current) => ({ ...current, [field]: value }));
