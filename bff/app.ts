@@ -123,7 +123,13 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
     ...collectionRouters,
     // The model screen, the Outbound API screen's keys and custom attributes, the Plans page's usage.
     createModelSettingsRouter(
-      createModelSettingsService({ orm, logger, kind: config.database.kind, now: clock, servedIndex: async (companyId) => (await prediction.snapshots.ensure(companyId)).index }),
+      createModelSettingsService({
+        orm,
+        logger,
+        now: clock,
+        servedIndex: async (companyId) => (await prediction.snapshots.ensure(companyId)).index,
+        evaluateOffline: (...request) => prediction.snapshots.evaluate(...request),
+      }),
     ),
     createApiKeyRouter(createApiKeyService({ orm, now: clock })),
     createCustomAttributeRouter(createCustomAttributeService({ orm })),

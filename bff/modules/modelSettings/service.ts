@@ -16,10 +16,10 @@ import {
 import type { Orm } from '../../db';
 import { Company, ModelSettingsVersion, User } from '../../entities';
 import { apiError } from '../../middleware/errors';
-import { evaluate, readiness } from '../prediction/engine';
+import { readiness } from '../prediction/engine';
 import { completeSettings, latestSettings } from '../prediction/settings';
 import type { PredictionIndex } from '../prediction/engine/types';
-import { loadRecentInput } from './records';
+import type { SnapshotStore } from '../prediction/snapshots';
 
 /** The days of events an evaluation reads. */
 export const EVALUATION_DAYS = 30;
@@ -52,16 +52,17 @@ async function companyCreatedAt(em: EntityManager, companyId: string): Promise<s
 export interface ModelSettingsServiceOptions {
   orm: Orm;
   logger: Logger;
-  kind: 'sqlite' | 'postgresql';
   now: () => Date;
   /**
    * The index predictions are served from (the prediction runtime's snapshot, built off the event
    * loop on first use): the readiness notes describe exactly the data the ranking sees.
    */
   servedIndex: (companyId: string) => Promise<PredictionIndex>;
+  /** The prediction runtime's offline evaluation (run in its worker, off the event loop). */
+  evaluateOffline: SnapshotStore['evaluate'];
 }
 
-export function createModelSettingsService({ orm, logger, kind, now, servedIndex }: ModelSettingsServiceOptions) {
+export function createModelSettingsService({ orm, logger, now, servedIndex, evaluateOffline }: ModelSettingsServiceOptions) {
   async function namesOf(em: EntityManager, rows: ModelSettingsVersion[]): Promise<Map<string, string>> {
     const ids = [...new Set(rows.map((row) => row.createdById).filter((id): id is string => Boolean(id)))];
     if (!ids.length) return new Map();
@@ -146,13 +147,8 @@ export function createModelSettingsService({ orm, logger, kind, now, servedIndex
     async evaluate(companyId: string, candidate: ModelSettings): Promise<SettingsEvaluation> {
       const clock = now().getTime();
       const { settings } = await latestSettings(orm.em.fork(), companyId);
-      const input = await loadRecentInput(orm, kind, companyId, {
-        now: clock,
-        since: clock - EVALUATION_DAYS * DAY_MS,
-        maxEvents: EVALUATION_MAX_EVENTS,
-      });
-      if (input.events.length < 2 || input.items.length === 0) throw apiError('not_enough_events');
-      const result = evaluate(input, [settings.discovery, candidate.discovery], { maxUsers: EVALUATION_MAX_USERS });
+      const window = { now: clock, since: clock - EVALUATION_DAYS * DAY_MS, maxEvents: EVALUATION_MAX_EVENTS };
+      const result = await evaluateOffline(companyId, window, [settings.discovery, candidate.discovery], EVALUATION_MAX_USERS);
       if (result.users < EVALUATION_MIN_USERS) throw apiError('not_enough_events');
       return { current: result.scores[0], candidate: result.scores[1], users: result.users, days: EVALUATION_DAYS };
     },

@@ -213,3 +213,55 @@ export async function readSnapshotInput(query: RowQuery, companyId: string, now:
   const items = [...newest.values()].map((entry) => entry.item).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { input: { items, events, impressions, now }, watermark };
 }
+
+/** The recent window an offline evaluation trains on and holds out from. */
+export interface RecentWindow {
+  now: number;
+  since: number;
+  maxEvents: number;
+}
+
+/**
+ * The company's catalogue and its newest events since `since` (at most `maxEvents`), oldest
+ * first: what an offline evaluation trains on and holds out from.
+ */
+export async function readRecentInput(
+  query: RowQuery,
+  companyId: string,
+  options: RecentWindow,
+  timeParam: (ms: number) => unknown,
+): Promise<SnapshotInput> {
+  const newest = new Map<string, { updated: number; item: CatalogueItem }>();
+  let after = '';
+  for (;;) {
+    const rows = await query(
+      `select id, item_id, record_key, data, unified, updated_at from data_records where company_id = ? and kind = 'items' and id > ? order by id limit ${PAGE_ROWS}`,
+      [companyId, after],
+    );
+    for (const row of rows) {
+      const itemId = typeof row.item_id === 'string' && row.item_id ? row.item_id : typeof row.record_key === 'string' ? row.record_key : null;
+      if (!itemId) continue;
+      const updated = timeOf(row.updated_at) ?? 0;
+      const previous = newest.get(itemId);
+      if (previous && previous.updated > updated) continue;
+      newest.set(itemId, { updated, item: catalogueItemOf(itemId, row.data, row.unified) });
+    }
+    if (rows.length < PAGE_ROWS) break;
+    after = String(rows[rows.length - 1]!.id);
+  }
+
+  const rows = await query(
+    'select user_id, item_id, event_type, event_time, data, unified from data_records ' +
+      "where company_id = ? and kind = 'events' and event_time >= ? and user_id is not null and item_id is not null " +
+      `order by event_time desc, id desc limit ${Math.max(1, Math.floor(options.maxEvents))}`,
+    [companyId, timeParam(options.since)],
+  );
+  const events = rows.map(interactionOf).filter((event): event is Interaction => event !== null);
+  events.sort((a, b) => a.at - b.at || compare(a.userId, b.userId) || compare(a.itemId, b.itemId) || compare(a.type, b.type));
+
+  const items = [...newest.values()].map((entry) => entry.item).sort((a, b) => compare(a.id, b.id));
+  return { items, events, impressions: {}, now: options.now };
+}
+
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

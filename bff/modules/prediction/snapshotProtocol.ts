@@ -1,7 +1,10 @@
-/** The messages between the server and the snapshot worker. */
+/** The messages between the server and the snapshot worker: index builds and offline evaluations. */
+import type { DiscoveryLever, EvaluationScores } from '@domain/models/settings';
 import type { PredictionIndex } from './engine/types';
+import type { RecentWindow } from './snapshotInput';
 
 export interface BuildRequest {
+  type: 'build';
   id: number;
   companyId: string;
   /** The build's clock (ms). */
@@ -11,3 +14,18 @@ export interface BuildRequest {
 export type BuildReply =
   | { id: number; ok: true; index: PredictionIndex; itemCount: number; eventCount: number; watermark: number | null; buildMs: number }
   | { id: number; ok: false; error: string; buildMs: number };
+
+export interface EvaluateRequest {
+  type: 'evaluate';
+  id: number;
+  companyId: string;
+  window: RecentWindow;
+  candidates: Array<Record<DiscoveryLever, number>>;
+  maxUsers: number;
+}
+
+/** `users` is 0 when the window holds too few events to score anything. */
+export type EvaluateReply = { id: number; ok: true; scores: EvaluationScores[]; users: number } | { id: number; ok: false; error: string };
+
+export type WorkerRequest = BuildRequest | EvaluateRequest;
+export type WorkerReply = BuildReply | EvaluateReply;

@@ -1,15 +1,16 @@
 /**
  * The snapshot builder's thread. It opens its own database connection, reads a company's records
  * and builds the index, so neither the reading (JSON parsing of a million rows) nor the build
- * runs on the server's event loop. The index goes back as plain data; its typed arrays' buffers
+ * runs on the server's event loop. The model screen's offline evaluations (a build and thousands
+ * of rankings) run here for the same reason. The index goes back as plain data; its typed arrays' buffers
  * are transferred, not copied.
  */
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { DatabaseConfig } from '../../config';
-import { buildIndex } from './engine';
-import { readSnapshotInput, type Row, type RowQuery } from './snapshotInput';
-import type { BuildReply, BuildRequest } from './snapshotProtocol';
+import { buildIndex, evaluate } from './engine';
+import { readRecentInput, readSnapshotInput, type Row, type RowQuery } from './snapshotInput';
+import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, WorkerReply, WorkerRequest } from './snapshotProtocol';
 
 const require = createRequire(import.meta.url);
 
@@ -96,9 +97,23 @@ async function build(request: BuildRequest): Promise<BuildReply> {
   }
 }
 
-parentPort!.on('message', (request: BuildRequest) => {
-  void build(request).then((reply) => {
-    const transfer = reply.ok ? [...buffersOf(reply.index)] : [];
+async function evaluateSettings(request: EvaluateRequest): Promise<EvaluateReply> {
+  try {
+    connection ??= connect(workerData.database as DatabaseConfig);
+    const { query, timeParam } = await connection;
+    const input = await readRecentInput(query, request.companyId, request.window, timeParam);
+    if (input.events.length < 2 || input.items.length === 0) return { id: request.id, ok: true, scores: [], users: 0 };
+    return { id: request.id, ok: true, ...evaluate(input, request.candidates, { maxUsers: request.maxUsers }) };
+  } catch (failure) {
+    connection = null;
+    return { id: request.id, ok: false, error: failure instanceof Error ? failure.message : String(failure) };
+  }
+}
+
+parentPort!.on('message', (request: WorkerRequest) => {
+  const work: Promise<WorkerReply> = request.type === 'evaluate' ? evaluateSettings(request) : build(request);
+  void work.then((reply) => {
+    const transfer = 'index' in reply && reply.ok ? [...buffersOf(reply.index)] : [];
     parentPort!.postMessage(reply, transfer);
   });
 });

@@ -15,10 +15,11 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Orm } from '../../db';
 import { DataRecord, PredictionSnapshot } from '../../entities';
-import { buildIndex } from './engine';
+import type { DiscoveryLever } from '@domain/models/settings';
+import { buildIndex, evaluate } from './engine';
 import type { PredictionIndex } from './engine/types';
-import { readSnapshotInput, type Row } from './snapshotInput';
-import type { BuildReply, BuildRequest } from './snapshotProtocol';
+import { readRecentInput, readSnapshotInput, type RecentWindow, type Row } from './snapshotInput';
+import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, WorkerReply, WorkerRequest } from './snapshotProtocol';
 
 /** A claimed build older than this is taken for abandoned (its replica stopped mid-build). */
 export const BUILD_TIMEOUT_MS = 10 * 60_000;
@@ -50,11 +51,11 @@ export interface SnapshotOptions {
 
 type BuildResult = Extract<BuildReply, { ok: true }>;
 
-/** One long-lived worker, builds queued one after another; restarted if it dies. */
+/** One long-lived worker, builds and evaluations queued one after another; restarted if it dies. */
 class SnapshotBuilder {
   private worker: Worker | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (reply: BuildReply) => void; reject: (failure: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (failure: Error) => void }>();
 
   constructor(
     private readonly config: Pick<Config, 'database'>,
@@ -70,7 +71,7 @@ class SnapshotBuilder {
       ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData: { database: this.config.database } })
       : new Worker(url, { workerData: { database: this.config.database } });
     worker.unref();
-    worker.on('message', (reply: BuildReply) => {
+    worker.on('message', (reply: WorkerReply) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       waiting?.resolve(reply);
@@ -88,13 +89,21 @@ class SnapshotBuilder {
     return worker;
   }
 
-  build(companyId: string, now: number): Promise<BuildReply> {
+  private send(request: WorkerRequest): Promise<WorkerReply> {
     this.worker ??= this.start();
-    const request: BuildRequest = { id: this.nextId++, companyId, now };
-    return new Promise<BuildReply>((resolve, reject) => {
+    return new Promise<WorkerReply>((resolve, reject) => {
       this.pending.set(request.id, { resolve, reject });
       this.worker!.postMessage(request);
     });
+  }
+
+  build(companyId: string, now: number): Promise<BuildReply> {
+    const request: BuildRequest = { type: 'build', id: this.nextId++, companyId, now };
+    return this.send(request) as Promise<BuildReply>;
+  }
+
+  evaluate(request: Omit<EvaluateRequest, 'type' | 'id'>): Promise<EvaluateReply> {
+    return this.send({ ...request, type: 'evaluate', id: this.nextId++ }) as Promise<EvaluateReply>;
   }
 
   async stop(): Promise<void> {
@@ -115,10 +124,17 @@ export function createSnapshotStore(options: SnapshotOptions) {
 
   async function buildInProcess(companyId: string, at: number): Promise<BuildReply> {
     const started = Date.now();
-    const query = (sql: string, params: unknown[]) => orm.em.fork().getConnection().execute<Row[]>(sql, params, 'all');
     const read = await readSnapshotInput(query, companyId, at, timeParam);
     const index = buildIndex(read.input);
     return { id: 0, ok: true, index, itemCount: index.itemCount, eventCount: index.eventCount, watermark: read.watermark, buildMs: Date.now() - started };
+  }
+
+  const query = (sql: string, params: unknown[]) => orm.em.fork().getConnection().execute<Row[]>(sql, params, 'all');
+
+  async function evaluateInProcess(request: Omit<EvaluateRequest, 'type' | 'id'>): Promise<EvaluateReply> {
+    const input = await readRecentInput(query, request.companyId, request.window, timeParam);
+    if (input.events.length < 2 || input.items.length === 0) return { id: 0, ok: true, scores: [], users: 0 };
+    return { id: 0, ok: true, ...evaluate(input, request.candidates, { maxUsers: request.maxUsers }) };
   }
 
   async function buildIndexFor(companyId: string): Promise<BuildResult> {
@@ -205,6 +221,18 @@ export function createSnapshotStore(options: SnapshotOptions) {
   }
 
   return {
+    /**
+     * Offline scores of Discovery settings on the company's recent window (see engine/evaluate.ts),
+     * computed in the worker: an evaluation builds an index and ranks for thousands of people.
+     * `users` is 0 when the window holds too few events.
+     */
+    async evaluate(companyId: string, window: RecentWindow, candidates: Array<Record<DiscoveryLever, number>>, maxUsers: number) {
+      const request = { companyId, window, candidates, maxUsers };
+      const reply = builder ? await builder.evaluate(request) : await evaluateInProcess(request);
+      if (!reply.ok) throw new Error(reply.error);
+      return { scores: reply.scores, users: reply.users };
+    },
+
     /** The company's loaded snapshot, if any (never waits). */
     current(companyId: string): LoadedSnapshot | undefined {
       return loaded.get(companyId);
