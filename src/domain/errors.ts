@@ -117,6 +117,8 @@ export const API_ERRORS = {
   ),
   unknown_custom_attribute: define(400, 'Unknown custom attribute', 'Define the attribute on the Custom Attributes tab before sending it.'),
   invalid_custom_attribute: define(400, 'Invalid custom attribute', 'A custom attribute does not have the type it was defined with.'),
+  // Write Back: no enabled destination of a chosen kind (the dashboard offers to add one).
+  destination_not_configured: define(409, 'No destination is configured', 'Add an enabled destination of this kind under Write Back destinations first.'),
   snapshot_unavailable: define(503, 'Recommendations are not ready', 'The catalogue index could not be built. Please try again shortly.'),
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -4,6 +4,7 @@
  * reaches a query.
  */
 import * as yup from 'yup';
+import { CATEGORY_IDS } from './audience/contract';
 import { AUTH_WORDING } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,6 +18,7 @@ export const PARAM_MESSAGES = {
   fileId: 'Must be a valid file id',
   companyFilter: "Must be a company id or 'all'",
   questionId: 'Must be a question id of letters, digits, - and _',
+  categoryId: `Must be one of: ${CATEGORY_IDS.join(', ')}`,
 } as const;
 
 export const uuid = (message: string = PARAM_MESSAGES.id) => yup.string().matches(UUID, message);
@@ -36,6 +38,8 @@ export const PATH_PARAMS = {
     .matches(BASE64URL, AUTH_WORDING.invalidInvitation),
   /** A survey question's id, as the survey schema allows it (src/domain/survey/schemas.ts). */
   questionId: yup.string().required(PARAM_MESSAGES.questionId).max(100, PARAM_MESSAGES.questionId).matches(/^[A-Za-z0-9_-]+$/, PARAM_MESSAGES.questionId),
+  /** An Audience Intelligence category (src/domain/audience/contract.ts). */
+  categoryId: yup.string().required(PARAM_MESSAGES.categoryId).oneOf(CATEGORY_IDS, PARAM_MESSAGES.categoryId),
 } as const;
 
 export type PathParam = keyof typeof PATH_PARAMS;

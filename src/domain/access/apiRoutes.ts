@@ -138,6 +138,32 @@ export const API_ROUTES = {
   'GET /api/v1/usage': 'readKeyUsage',
   'GET /api/v1/openapi.json': 'public',
 
+  // Audience Intelligence (global admins, for the company they view): unified profiles, their
+  // categories, saved views, and the jobs that rebuild and reclassify them.
+  'GET /api/audience-intelligence/metrics': 'viewAudience',
+  'GET /api/audience-intelligence/categories': 'viewAudience',
+  'GET /api/audience-intelligence/categories/:categoryId/users': 'viewAudience',
+  'GET /api/audience-intelligence/users': 'viewAudience',
+  'GET /api/audience-intelligence/users/:id': 'viewAudience',
+  'GET /api/audience-intelligence/views': 'viewAudience',
+  'POST /api/audience-intelligence/views': 'viewAudience',
+  'DELETE /api/audience-intelligence/views/:id': 'viewAudience',
+  'POST /api/audience-intelligence/reclassify': 'viewAudience',
+  'POST /api/audience-intelligence/rebuild': 'viewAudience',
+  'GET /api/audience-intelligence/jobs/latest': 'viewAudience',
+  'GET /api/audience-intelligence/jobs/:id': 'viewAudience',
+  // Write Back: a company's destinations (signed webhooks) and the jobs that deliver profiles to them.
+  'GET /api/audience-intelligence/destinations': 'viewAudience',
+  'POST /api/audience-intelligence/destinations': 'viewAudience',
+  'PUT /api/audience-intelligence/destinations/:id': 'viewAudience',
+  'DELETE /api/audience-intelligence/destinations/:id': 'viewAudience',
+  'POST /api/audience-intelligence/writeback': 'viewAudience',
+  'GET /api/audience-intelligence/writeback/jobs': 'viewAudience',
+  'GET /api/audience-intelligence/writeback/jobs/:id': 'viewAudience',
+  // Export Data: the unified profiles' ten fields, previewed and streamed as CSV.
+  'GET /api/export/preview': 'viewData',
+  'GET /api/export/csv': 'viewData',
+
   // Logos and photos: public by their unguessable ids, so every device (and the widget) shows them.
   'GET /api/files/:fileId': 'public',
 } as const satisfies Record<string, Capability>;
