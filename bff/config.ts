@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_MAX_PROFILES_PER_MERGE } from '@domain/audience/contract';
 
 export interface SettingDescription {
   name: string;
@@ -88,10 +89,22 @@ export const SETTINGS: readonly SettingDescription[] = [
     description: 'How often a replica looks for a newer prediction snapshot published by another replica and loads it.',
   },
   {
+    name: 'AUDIENCE_MAX_MERGE',
+    default: '5',
+    description:
+      'Audience Intelligence: the most people (distinct user ids or e-mails) one unified profile may join. A join that would make a larger profile is refused and recorded, so one shared identifier cannot collapse many customers into one.',
+  },
+  {
+    name: 'AUDIENCE_REFRESH_SECONDS',
+    default: '30',
+    description:
+      "Audience Intelligence: how often companies are checked for records and survey responses changed since their profiles were built; a changed company's profiles are rebuilt in the background, one company at a time.",
+  },
+  {
     name: 'WEBHOOK_ALLOW_PRIVATE',
     default: 'false',
     description:
-      'true lets completion webhooks go to loopback, private and link-local addresses and over plain http. For development and tests only: it opens the server to requests into its own network.',
+      'true lets completion webhooks and Write Back deliveries go to loopback, private and link-local addresses and over plain http. For development and tests only: it opens the server to requests into its own network.',
   },
 ];
 
@@ -137,6 +150,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** The prediction API: per-key calls per minute, the snapshot refresher's and the replicas' poll intervals. */
   prediction: { rateLimitPerMinute: number; refreshMs: number; pollMs: number };
+  /** Audience Intelligence: the largest join of people into one profile, and the refresher's interval. */
+  audience: { maxProfilesPerMerge: number; refreshMs: number };
 }
 
 export class ConfigError extends Error {
@@ -301,6 +316,10 @@ export function loadConfig(env: Env = process.env): Config {
       rateLimitPerMinute: integer(env, 'PREDICT_RATE_LIMIT', 6000, 1, 10_000_000),
       refreshMs: integer(env, 'PREDICTION_REFRESH_SECONDS', 20, 1, 86_400) * 1000,
       pollMs: integer(env, 'PREDICTION_POLL_SECONDS', 5, 1, 3_600) * 1000,
+    },
+    audience: {
+      maxProfilesPerMerge: integer(env, 'AUDIENCE_MAX_MERGE', DEFAULT_MAX_PROFILES_PER_MERGE, 1, 1_000_000),
+      refreshMs: integer(env, 'AUDIENCE_REFRESH_SECONDS', 30, 1, 86_400) * 1000,
     },
   };
 }

@@ -12,6 +12,7 @@ import { initOrm, migrate, type Orm } from './db';
 import { Company } from './entities';
 import { createLogger } from './logger';
 import { predictionRuntimeOf } from './modules/prediction';
+import { audienceServiceOf } from './modules/audience/routes';
 import { createWebhookWorker } from './modules/webhooks/worker';
 import { DEMO_USERS, seedDemo } from './seeders/demo';
 
@@ -58,6 +59,9 @@ async function main(): Promise<void> {
   // The prediction API's call log flush, snapshot refresher and replica poll.
   const prediction = predictionRuntimeOf(app);
   prediction?.start();
+  // Audience profiles of companies whose data changed, rebuilt in the background.
+  const audience = audienceServiceOf(app);
+  audience?.start();
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -74,6 +78,7 @@ async function main(): Promise<void> {
         await webhooks.stop();
         // Writes the calls still buffered: a graceful stop loses none.
         await prediction?.stop();
+        await audience?.stop();
         await orm.close();
       } finally {
         logger.info('Stopped');
