@@ -6,6 +6,7 @@ import { OVERHEAD_TARGET, measureBffOverhead } from '../bench/bff-overhead.mjs';
 import { printImportBenchmark } from '../bench/import.mjs';
 import { printPredictionBenchmark } from '../bench/prediction.mjs';
 import { printResponsesBenchmark } from '../bench/responses.mjs';
+import { printExportBenchmark } from '../bench/export.mjs';
 
 let missed = 0;
 
@@ -44,5 +45,6 @@ for (const engine of ['sqlite', 'postgresql']) {
 missed += await printImportBenchmark();
 missed += await printResponsesBenchmark();
 missed += await printPredictionBenchmark();
+missed += await printExportBenchmark();
 
 process.exit(missed ? 1 : 0);
