@@ -9,6 +9,7 @@ import { SurveyResponse } from './SurveyResponse';
  * One completion webhook: queued in the transaction that completed the response (so it survives a
  * restart), then sent and retried by the webhook worker (bff/modules/webhooks). `payload` is the
  * exact body, signed again on every attempt; the row id is the Standard Webhooks message id.
+ * A Write Back batch is a row of the same queue, queued with its job (writebackJobId below).
  */
 export const WebhookDelivery = defineEntity({
   name: 'WebhookDelivery',
@@ -31,7 +32,18 @@ export const WebhookDelivery = defineEntity({
     /** A worker's claim: no other worker (or replica) sends it before this time. */
     lockedUntil: nullable(p.datetime()),
     deliveredAt: nullable(p.datetime()),
+    /**
+     * Set on a Write Back batch (bff/modules/writeback): its job, and the destination whose
+     * address and secret each attempt uses. Null on completion webhooks.
+     */
+    writebackJobId: nullable(p.string().length(36)),
+    destinationId: nullable(p.string().length(36)),
   }),
-  indexes: [{ properties: ['companyId', 'createdAt'] }, { properties: ['status', 'nextAttemptAt'] }],
+  indexes: [
+    { properties: ['companyId', 'createdAt'] },
+    { properties: ['status', 'nextAttemptAt'] },
+    { properties: ['writebackJobId'] },
+    { properties: ['destinationId'] },
+  ],
 });
 export type WebhookDelivery = InferEntity<typeof WebhookDelivery>;

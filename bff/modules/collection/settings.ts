@@ -184,7 +184,8 @@ export function createCompanyCollectionService({ orm, config, now }: CollectionS
     },
 
     async deliveries(company: Company): Promise<WebhookDeliveryView[]> {
-      const rows = await orm.em.find(WebhookDelivery, { companyId: company.id }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: DELIVERY_LOG_SIZE });
+      // Write Back batches share the queue; they are shown with their jobs, not in this log.
+      const rows = await orm.em.find(WebhookDelivery, { companyId: company.id, writebackJobId: null }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: DELIVERY_LOG_SIZE });
       return rows.map(presentDelivery);
     },
   };

@@ -1,5 +1,8 @@
 /**
- * Sends the queued completion webhooks. Each pass claims the due deliveries (on PostgreSQL with
+ * Sends the queued webhooks: survey completions, signed with the company's secret, and Write Back
+ * batches (rows with a destinationId), signed with their destination's secret and sent to its
+ * current address; a batch whose destination was deleted or disabled is given up. Each pass
+ * claims the due deliveries (on PostgreSQL with
  * FOR UPDATE SKIP LOCKED, so replicas never claim the same row; SQLite has one process), marks
  * them leased for a minute, sends them outside any transaction, then records the outcome: delivered,
  * or another attempt after a growing delay, until a day after the delivery was queued, when it
@@ -10,7 +13,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Orm } from '../../db';
-import { CompanySurveySettings, WebhookDelivery } from '../../entities';
+import { CompanySurveySettings, WebhookDelivery, WritebackDestination } from '../../entities';
 import { decryptSecret } from '../../secrets';
 import type { ResolvedAddress } from './addressGuard';
 import { sendWebhook, type WebhookAttempt, type WebhookRequest } from './send';
@@ -84,19 +87,55 @@ export function createWebhookWorker({ orm, config, logger, clock = () => new Dat
     return secrets;
   }
 
-  async function attempt(delivery: WebhookDelivery, secret: string | undefined, now: Date): Promise<WebhookAttempt> {
-    if (!secret) return { delivered: false, statusCode: null, error: 'The company has no readable webhook signing secret' };
-    const request: WebhookRequest = { url: delivery.url, body: delivery.payload, headers: webhookHeaders(secret, delivery.id, now, delivery.payload) };
+  /** The Write Back destinations of the claimed batches, with their secrets decrypted (null when unreadable). */
+  async function destinationsOf(ids: string[]): Promise<Map<string, { url: string; enabled: boolean; secret: string | null }>> {
+    const destinations = new Map<string, { url: string; enabled: boolean; secret: string | null }>();
+    if (!ids.length) return destinations;
+    const rows = await orm.em.fork().find(WritebackDestination, { id: { $in: [...new Set(ids)] } }, { fields: ['id', 'url', 'enabled', 'secret'] });
+    for (const row of rows) {
+      let secret: string | null = null;
+      try {
+        secret = decryptSecret(row.secret, config.credentialsKey);
+      } catch (failure) {
+        logger.error({ err: failure, destinationId: row.id }, 'Write Back signing secret cannot be decrypted (was CREDENTIALS_KEY changed?)');
+      }
+      destinations.set(row.id, { url: row.url, enabled: row.enabled, secret });
+    }
+    return destinations;
+  }
+
+  /** Where and with which secret a delivery goes; `refusal` ends it without an attempt on the network. */
+  interface Target {
+    url: string;
+    secret: string | undefined;
+    refusal?: { error: string; final: boolean };
+  }
+
+  function targetOf(delivery: WebhookDelivery, companySecrets: Map<string, string>, destinations: Awaited<ReturnType<typeof destinationsOf>>): Target {
+    if (!delivery.destinationId) return { url: delivery.url, secret: companySecrets.get(delivery.companyId) };
+    const destination = destinations.get(delivery.destinationId);
+    if (!destination) return { url: delivery.url, secret: undefined, refusal: { error: 'The destination was deleted', final: true } };
+    if (!destination.enabled) return { url: destination.url, secret: undefined, refusal: { error: 'The destination is disabled', final: true } };
+    if (!destination.secret) return { url: destination.url, secret: undefined, refusal: { error: 'The destination has no readable signing secret', final: false } };
+    return { url: destination.url, secret: destination.secret };
+  }
+
+  async function attempt(delivery: WebhookDelivery, target: Target, now: Date): Promise<WebhookAttempt> {
+    if (target.refusal) return { delivered: false, statusCode: null, error: target.refusal.error };
+    if (!target.secret) return { delivered: false, statusCode: null, error: 'The company has no readable webhook signing secret' };
+    const request: WebhookRequest = { url: target.url, body: delivery.payload, headers: webhookHeaders(target.secret, delivery.id, now, delivery.payload) };
     return sendWebhook(request, { allowPrivate: config.webhookAllowPrivate, lookup, timeoutMs });
   }
 
-  async function record(delivery: WebhookDelivery, outcome: WebhookAttempt, now: Date): Promise<void> {
+  async function record(delivery: WebhookDelivery, outcome: WebhookAttempt, now: Date, target: Target): Promise<void> {
     const attempts = delivery.attempts + 1;
-    const retryAt = outcome.delivered ? null : nextAttemptAfter(delivery.createdAt, attempts, now);
+    const retryAt = outcome.delivered || target.refusal?.final ? null : nextAttemptAfter(delivery.createdAt, attempts, now);
     await orm.em.fork().nativeUpdate(
       WebhookDelivery,
       { id: delivery.id },
       {
+        // A Write Back batch goes to its destination's current address: the log shows where.
+        url: target.url,
         attempts,
         lastStatusCode: outcome.statusCode,
         lastError: outcome.error,
@@ -115,11 +154,14 @@ export function createWebhookWorker({ orm, config, logger, clock = () => new Dat
   async function deliverDue(now: Date = clock()): Promise<DeliveryPass> {
     const claimed = await claim(now);
     if (!claimed.length) return { attempted: 0, delivered: 0 };
-    const secrets = await secretsOf(claimed.map((delivery) => delivery.companyId));
+    const completions = claimed.filter((delivery) => !delivery.destinationId);
+    const secrets = completions.length ? await secretsOf(completions.map((delivery) => delivery.companyId)) : new Map<string, string>();
+    const destinations = await destinationsOf(claimed.flatMap((delivery) => (delivery.destinationId ? [delivery.destinationId] : [])));
     const outcomes = await Promise.all(
       claimed.map(async (delivery) => {
-        const outcome = await attempt(delivery, secrets.get(delivery.companyId), now);
-        await record(delivery, outcome, now);
+        const target = targetOf(delivery, secrets, destinations);
+        const outcome = await attempt(delivery, target, now);
+        await record(delivery, outcome, now, target);
         return outcome;
       }),
     );
