@@ -4,8 +4,9 @@
  */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // As strings: in `sx`, the numbers 0-1 mean a fraction of the parent (1 would be 100 %).
+  width: '1px',
+  height: '1px',
   margin: '-1px',
   padding: 0,
   border: 0,
