@@ -28,7 +28,8 @@ export default defineConfig({
     command: 'node --import tsx bff/server.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The first start seeds the whole demo, profiles included.
+    timeout: 300_000,
     env: {
       NODE_ENV: 'production',
       PORT: String(PORT),
@@ -38,6 +39,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every visitor of the widget tests comes from 127.0.0.1.
       PUBLIC_RATE_LIMIT: '1000',
+      // New records reach the audience profiles within seconds, not the default half minute.
+      AUDIENCE_REFRESH_SECONDS: '5',
     },
   },
 });

@@ -51,6 +51,12 @@ import { createModelSettingsService } from './modules/modelSettings/service';
 import { createPlanRouter } from './modules/plans/routes';
 import { attachPredictionRuntime, createPredictionRuntime } from './modules/prediction';
 import { createPlanUsageService } from './modules/plans/service';
+import { attachAudienceService, createAudienceRouter } from './modules/audience/routes';
+import { createAudienceService } from './modules/audience/service';
+import { createExportRouter } from './modules/export/routes';
+import { createExportService } from './modules/export/service';
+import { createWritebackRouter } from './modules/writeback/routes';
+import { createWritebackService } from './modules/writeback/service';
 import type { AppState } from './types';
 
 export interface AppDependencies {
@@ -101,6 +107,8 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
   // The prediction API's ingestion batches are larger than dashboard bodies.
   const prediction = createPredictionRuntime({ orm, config, logger, now: clock });
   attachPredictionRuntime(app, prediction);
+  const audience = createAudienceService({ orm, config, logger, now: clock });
+  attachAudienceService(app, audience);
   app.use(prediction.ingestBody);
   app.use(jsonBody());
   app.use(requestContext(orm));
@@ -134,8 +142,14 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
     createApiKeyRouter(createApiKeyService({ orm, now: clock })),
     createCustomAttributeRouter(createCustomAttributeService({ orm })),
     createPlanRouter(createPlanUsageService({ orm, now: clock })),
+    // Export Data: the unified profiles' fields, previewed and streamed as CSV.
+    createExportRouter(createExportService({ orm, kind: config.database.kind, now: clock }), { logger }),
     // The prediction API (/api/v1) and the Outbound API screen's usage, calls and comparisons.
     ...prediction.routers,
+    // Audience Intelligence: unified profiles, rebuilt in the background (the server starts the refresher).
+    createAudienceRouter(audience),
+    // Write Back: the company's destinations and the jobs pushing its profiles to them (sent by the webhook worker).
+    createWritebackRouter(createWritebackService({ orm, config, audience, now: clock }), config),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -1,3 +1,9 @@
+import { AudienceProfile } from './AudienceProfile';
+import { AudienceBuild } from './AudienceBuild';
+import { AudienceIdentity } from './AudienceIdentity';
+import { AudienceJob } from './AudienceJob';
+import { AudienceMerge } from './AudienceMerge';
+import { AudienceView } from './AudienceView';
 import { CustomAttribute } from './CustomAttribute';
 import { ModelSettingsVersion } from './ModelSettingsVersion';
 import { PredictionCall } from './PredictionCall';
@@ -23,6 +29,8 @@ import { SurveyDraft } from './SurveyDraft';
 import { SurveyResponse } from './SurveyResponse';
 import { User } from './User';
 import { WebhookDelivery } from './WebhookDelivery';
+import { WritebackDestination } from './WritebackDestination';
+import { WritebackJob } from './WritebackJob';
 
 export const ENTITIES = [
   Company,
@@ -50,10 +58,24 @@ export const ENTITIES = [
   PredictionSnapshot,
   PredictionCall,
   PredictionCallMinute,
+  AudienceProfile,
+  AudienceBuild,
+  AudienceIdentity,
+  AudienceJob,
+  AudienceMerge,
+  AudienceView,
+  WritebackDestination,
+  WritebackJob,
 ];
 
 // Each name is both the entity (em.find(User, ...)) and its type (user: User).
 export { ApiKey } from './ApiKey';
+export { AudienceProfile } from './AudienceProfile';
+export { AudienceBuild } from './AudienceBuild';
+export { AudienceIdentity } from './AudienceIdentity';
+export { AudienceJob } from './AudienceJob';
+export { AudienceMerge } from './AudienceMerge';
+export { AudienceView } from './AudienceView';
 export { Company } from './Company';
 export { CompanySurveySettings } from './CompanySurveySettings';
 export { DataRecord } from './DataRecord';
@@ -73,6 +95,8 @@ export { SurveyDraft } from './SurveyDraft';
 export { SurveyResponse } from './SurveyResponse';
 export { User } from './User';
 export { WebhookDelivery } from './WebhookDelivery';
+export { WritebackDestination } from './WritebackDestination';
+export { WritebackJob, type WritebackJobDestination } from './WritebackJob';
 export { CustomAttribute } from './CustomAttribute';
 export { ModelSettingsVersion } from './ModelSettingsVersion';
 export { PredictionCall } from './PredictionCall';

@@ -8,6 +8,8 @@ import { Migration20261216000000_survey_collection } from './Migration2026121600
 import { Migration20261217000000_survey_results } from './Migration20261217000000_survey_results';
 import { Migration20261220000000_prediction } from './Migration20261220000000_prediction';
 import { Migration20261221000000_prediction_freshness } from './Migration20261221000000_prediction_freshness';
+import { Migration20261225000000_audience } from './Migration20261225000000_audience';
+import { Migration20261226000000_writeback } from './Migration20261226000000_writeback';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -20,4 +22,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261217000000_survey_results', class: Migration20261217000000_survey_results },
   { name: 'Migration20261220000000_prediction', class: Migration20261220000000_prediction },
   { name: 'Migration20261221000000_prediction_freshness', class: Migration20261221000000_prediction_freshness },
+  { name: 'Migration20261225000000_audience', class: Migration20261225000000_audience },
+  { name: 'Migration20261226000000_writeback', class: Migration20261226000000_writeback },
 ];

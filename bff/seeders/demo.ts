@@ -7,6 +7,7 @@ import { DEFAULT_PERMISSIONS, type Role } from '@domain/auth/roles';
 import { Company, User } from '../entities';
 import type { Config } from '../config';
 import { hashPassword as scryptHash } from '../modules/auth/passwords';
+import { seedDemoAudience } from './demoAudience';
 import { seedDemoData } from './demoData';
 import { seedDemoPrediction } from './demoPrediction';
 import { seedDemoResponses } from './demoResponses';
@@ -144,6 +145,8 @@ export async function seedDemo(em: EntityManager, options: SeedOptions = {}): Pr
   });
   // The prediction API's records go through its own ingestion, each batch in its own transaction.
   if (options.data) await seedDemoPrediction(em, options.data.database.kind, seeded.companies, demoAdmins(seeded));
+  // Unified profiles of everything seeded, built as the server builds them.
+  if (options.data) await seedDemoAudience(em, options.data.database.kind, seeded.companies, demoAdmins(seeded));
   return seeded;
 }
 

@@ -39,7 +39,11 @@ function run(script: string, settings: Record<string, string>): Running {
   return { child, output: () => output, exited };
 }
 
-async function waitFor(running: Running, text: string, timeoutMs = 60_000): Promise<void> {
+// The first start seeds the whole demo (catalogue, a month of events, responses, calls, profiles):
+// a minute or more on two busy cores.
+const SEED_MS = 240_000;
+
+async function waitFor(running: Running, text: string, timeoutMs = SEED_MS): Promise<void> {
   const started = Date.now();
   while (!running.output().includes(text)) {
     if (running.child.exitCode !== null) throw new Error(`The process exited early:\n${running.output()}`);
@@ -118,7 +122,7 @@ describe('bff/server.ts', () => {
     } finally {
       again.child.kill('SIGKILL');
     }
-  });
+  }, SEED_MS + 60_000);
 
   it('writes the request log asynchronously and completely: no line is lost when the server stops', async () => {
     const port = await freePort();
@@ -164,5 +168,5 @@ describe('bff/server.ts', () => {
     expect(await second.exited).toBe(0);
     expect(second.output()).toContain('The demo data already exists');
     expect(second.output()).not.toContain('Demo data created');
-  });
+  }, SEED_MS + 60_000);
 });

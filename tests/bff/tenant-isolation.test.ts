@@ -11,6 +11,8 @@ import { ERROR_CODES } from '@domain/errors';
 import { DEFAULT_GLOBAL_IDENTIFIERS, DEFAULT_LOGO, DEFAULT_THEME, defaultDisplayTriggers, defaultEmbedSettings } from '@domain/survey/defaults';
 import { Company, DataSource, DataType, ImportTemplate, SavedTheme, StoredFile, User } from '@bff/entities';
 import { CustomAttribute } from '@bff/entities';
+import { AudienceJob, AudienceView } from '@bff/entities';
+import { WritebackDestination, WritebackJob } from '@bff/entities';
 import { PredictionCall } from '@bff/entities';
 import { DEFAULT_MODEL_SETTINGS } from '@domain/models/settings';
 import { addInteractionRecords } from './support/modelRecords';
@@ -18,6 +20,7 @@ import { encryptSecret } from '@bff/secrets';
 import { servedRoutes } from './support/routes';
 import { startResponse } from './support/responses';
 import { addDraft, addPublished, readySurvey } from './support/surveys';
+import { addProfiles } from './support/exportProfiles';
 import { PNG_BYTES, unique, useWorld, type World } from './support/world';
 
 type UserRole = 'admin' | 'company_admin' | 'user' | 'anonymous';
@@ -153,6 +156,49 @@ async function addPredictCall({ world, companyId }: Cell) {
   return call;
 }
 const addIntegrationKey = async ({ world, companyId }: Cell) => (await world.addApiKey(companyId)).apiKey;
+/** A unified profile of the cell's company and of the caller's own, each e-mail naming its company, for the export routes. */
+async function addExportProfile({ world, companyId, actor }: Cell) {
+  for (const owner of new Set([companyId, actor?.companyId ?? companyId])) {
+    await addProfiles(world, owner, [{ email: `${owner}@matrix.example`, lastSeen: new Date() }]);
+  }
+  return { query: { companyFilter: companyId, fields: 'user_id,email', range: 'all' } };
+}
+/** The company whose profiles an export must hold: a global admin's choice, anyone else's own. */
+const exportsOnlyFrom = (response: Response, cell: Cell) => {
+  const expected = cell.role === 'admin' || !cell.actor ? cell.companyId : cell.actor.companyId;
+  const text = response.text || JSON.stringify(response.body);
+  const companies = [...text.matchAll(/([0-9a-f-]{36})@matrix\.example/g)].map((match) => match[1]);
+  expect(companies).toContain(expected);
+  expect(new Set(companies)).toEqual(new Set([expected]));
+};
+/** A finished audience job of the cell's company. */
+async function addAudienceJob({ world, companyId }: Cell) {
+  const em = world.em();
+  const job = em.create(AudienceJob, { companyId, kind: 'rebuild', status: 'done', progress: 1, processed: 0, total: 0, summary: null, error: null, finishedAt: new Date() });
+  await em.flush();
+  return job;
+}
+/** An enabled CRM destination of the cell's company (at a public address; nothing is sent in this test). */
+async function addWritebackDestination({ world, companyId }: Cell) {
+  const em = world.em();
+  const destination = em.create(WritebackDestination, { companyId, kind: 'crm', name: 'Matrix CRM', url: 'https://hooks.matrix.example/in', enabled: true, secret: encryptSecret(`whsec_${Buffer.alloc(24, 7).toString('base64')}`, world.config.credentialsKey) });
+  await em.flush();
+  return destination;
+}
+/** A writeback of one profile of the cell's company to its CRM destination. */
+async function addWritebackRequest(cell: Cell) {
+  await addWritebackDestination(cell);
+  const [profileId] = await addProfiles(cell.world, cell.companyId, [{ email: `${randomUUID()}@matrix.example`, lastSeen: new Date() }]);
+  return { body: { companyId: cell.companyId, destinations: ['crm'], data: ['profile'], profileIds: [profileId] } };
+}
+async function addWritebackJob({ world, companyId }: Cell) {
+  const em = world.em();
+  const job = em.create(WritebackJob, { companyId, data: ['profile'], profileCount: 0, destinations: [] });
+  await em.flush();
+  return job;
+}
+/** A global admin reaches every company; everyone else is refused. */
+const onlyGlobalAdmin = (ok: number): Expected => forUsers({ admin: [ok, ok], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] });
 /** Recent interactions, once per company, so the offline evaluation has people to score. */
 const evaluationReady = new Set<string>();
 async function withEvents({ world, companyId }: Cell) {
@@ -281,6 +327,31 @@ const ROWS: Row[] = [
   { route: 'GET /api/api-keys/calls', expected: onlyOwnCompany(200), request: async (cell) => ({ query: { keyId: (await addIntegrationKey(cell)).id } }) },
   { route: 'POST /api/api-keys/calls/:id/compare', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPredictCall(cell)).id } }) },
   { route: 'GET /api/plans/usage', expected: forUsers({ admin: [200, 200], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  // Export Data: a company's people get their own company's profiles whatever companyFilter says.
+  { route: 'GET /api/export/preview', expected: onlyOwnCompany(200, 200), request: addExportProfile, check: exportsOnlyFrom },
+  { route: 'GET /api/export/csv', expected: onlyOwnCompany(200, 200), request: addExportProfile, check: exportsOnlyFrom },
+
+  // Audience Intelligence: global admins only, for the company they choose.
+  { route: 'GET /api/audience-intelligence/metrics', expected: onlyGlobalAdmin(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'GET /api/audience-intelligence/categories', expected: onlyGlobalAdmin(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'GET /api/audience-intelligence/categories/:categoryId/users', expected: onlyGlobalAdmin(200), request: ({ companyId }) => ({ params: { categoryId: 'high-value' }, query: { companyFilter: companyId } }) },
+  { route: 'GET /api/audience-intelligence/users', expected: onlyGlobalAdmin(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'GET /api/audience-intelligence/users/:id', expected: onlyGlobalAdmin(200), request: async ({ world, companyId }) => ({ params: { id: (await addProfiles(world, companyId, [{ email: `audience-${randomUUID()}@people.example`, lastSeen: new Date() }]))[0]! }, query: { companyFilter: companyId } }) },
+  { route: 'GET /api/audience-intelligence/views', expected: onlyGlobalAdmin(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'POST /api/audience-intelligence/views', expected: onlyGlobalAdmin(201), request: ({ companyId }) => ({ body: { companyId, name: 'Matrix view', filters: { dataSource: [], lifecycle: [], risk: [], recency: [] } } }) },
+  { route: 'DELETE /api/audience-intelligence/views/:id', expected: onlyGlobalAdmin(204), request: async ({ world, companyId }) => { const em = world.em(); const view = em.create(AudienceView, { companyId, name: 'Matrix view', description: '', filters: { dataSource: [], lifecycle: [], risk: [], recency: [] }, search: '', userCount: 0, coverage: 0 }); await em.flush(); return { params: { id: view.id }, query: { companyFilter: companyId } }; } },
+  { route: 'POST /api/audience-intelligence/reclassify', expected: onlyGlobalAdmin(202), request: ({ companyId }) => ({ body: { companyId } }) },
+  { route: 'POST /api/audience-intelligence/rebuild', expected: onlyGlobalAdmin(202), request: ({ companyId }) => ({ body: { companyId } }) },
+  { route: 'GET /api/audience-intelligence/jobs/latest', expected: onlyGlobalAdmin(200), request: async (cell) => { await addAudienceJob(cell); return { query: { companyFilter: cell.companyId } }; } },
+  { route: 'GET /api/audience-intelligence/jobs/:id', expected: onlyGlobalAdmin(200), request: async (cell) => ({ params: { id: (await addAudienceJob(cell)).id }, query: { companyFilter: cell.companyId } }) },
+  // Write Back: a global admin's, for the company chosen.
+  { route: 'GET /api/audience-intelligence/destinations', expected: onlyGlobalAdmin(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }), check: (response) => expect(response.text).not.toContain('whsec_') },
+  { route: 'POST /api/audience-intelligence/destinations', expected: onlyGlobalAdmin(201), request: ({ companyId }) => ({ body: { companyId, kind: 'crm', name: 'Matrix CRM', url: 'https://hooks.matrix.example/in' } }) },
+  { route: 'PUT /api/audience-intelligence/destinations/:id', expected: onlyGlobalAdmin(200), request: async (cell) => ({ params: { id: (await addWritebackDestination(cell)).id }, body: { companyId: cell.companyId, name: 'Matrix CRM renamed' } }) },
+  { route: 'DELETE /api/audience-intelligence/destinations/:id', expected: onlyGlobalAdmin(204), request: async (cell) => ({ params: { id: (await addWritebackDestination(cell)).id }, query: { companyFilter: cell.companyId } }) },
+  { route: 'POST /api/audience-intelligence/writeback', expected: onlyGlobalAdmin(202), request: addWritebackRequest },
+  { route: 'GET /api/audience-intelligence/writeback/jobs', expected: onlyGlobalAdmin(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'GET /api/audience-intelligence/writeback/jobs/:id', expected: onlyGlobalAdmin(200), request: async (cell) => ({ params: { id: (await addWritebackJob(cell)).id }, query: { companyFilter: cell.companyId } }) },
 
   { route: 'POST /api/requests', expected: signedIn(201), request: () => ({ body: { kind: 'custom_api', subject: 'Matrix API', link: 'https://docs.matrix.example' } }) },
   { route: 'GET /api/requests', expected: forUsers({ admin: [200, 200], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: () => ({}) },
@@ -345,7 +416,8 @@ describe('tenant isolation matrix', () => {
   );
 
   // Ids that name nothing answer 404, even for a global admin who reaches every company.
-  const byId = ROWS.filter((row) => /:\w+/.test(row.route));
+  // A category id names one of a fixed list: any other is a 400 (tests/bff/audience.test.ts), never a 404.
+  const byId = ROWS.filter((row) => /:\w+/.test(row.route) && !row.route.includes(':categoryId'));
   /** Well-formed values that name nothing. */
   const UNKNOWN: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'no-such-invitation-0000', questionId: () => 'q_no_such_question' };
   it.each(byId)('$route with an unknown id → 404', async (row) => {
