@@ -43,6 +43,22 @@ function load(url, headers) {
   });
 }
 
+/** The BFF in its own process on the given environment, seeding the demo or not. */
+export function startBff(env, seed) {
+  return spawn(process.execPath, ['--import', 'tsx', 'bff/server.ts'], { env: { ...env, SEED_DEMO: String(seed) }, stdio: 'ignore' });
+}
+
+/** Signs in as Acme's admin: the Authorization header of the session. */
+export async function signIn(base) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'alice@acme.example', password: 'Acme-Admin-2026' }),
+  });
+  if (!response.ok) throw new Error(`Sign-in for the benchmark failed: ${response.status}`);
+  return { Authorization: `Bearer ${(await response.json()).token}` };
+}
+
 export function stop(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();

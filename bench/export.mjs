@@ -8,12 +8,11 @@
 //
 // Skipped with a notice when BENCH_DATABASE_URL (or TEST_DATABASE_URL, or
 // postgres://postgres@127.0.0.1:5432/test) is not reachable.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createPostgresDatabase, stop, waitFor } from './bff-overhead.mjs';
+import { createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { memoryWatch, procStatus } from './memory.mjs';
 
 export const EXPORT_PROFILES = 200_000;
@@ -32,19 +31,7 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-function startBff(env, seed) {
-  return spawn(process.execPath, ['--import', 'tsx', 'bff/server.ts'], { env: { ...env, SEED_DEMO: String(seed) }, stdio: 'ignore' });
-}
 
-async function signIn(base) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'alice@acme.example', password: 'Acme-Admin-2026' }),
-  });
-  if (!response.ok) throw new Error(`Sign-in for the benchmark failed: ${response.status}`);
-  return { Authorization: `Bearer ${(await response.json()).token}` };
-}
 
 /**
  * `count` profiles of Acme spread over the last year (one in fifty never seen), with names that

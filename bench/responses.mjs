@@ -15,7 +15,7 @@
 //
 // PostgreSQL parts are skipped with a notice when BENCH_DATABASE_URL (or TEST_DATABASE_URL, or
 // postgres://postgres@127.0.0.1:5432/test) is not reachable.
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { createPostgresDatabase, stop, waitFor } from './bff-overhead.mjs';
+import { createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { memoryWatch, procStatus } from './memory.mjs';
 
 export const ANALYTICS_TARGET_MS = 200;
@@ -46,19 +46,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const formatRows = (rows) => rows.toLocaleString('en-US');
 
 
-function startBff(env, seed) {
-  return spawn(process.execPath, ['--import', 'tsx', 'bff/server.ts'], { env: { ...env, SEED_DEMO: String(seed) }, stdio: 'ignore' });
-}
 
-async function signIn(base) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'alice@acme.example', password: 'Acme-Admin-2026' }),
-  });
-  if (!response.ok) throw new Error(`Sign-in for the benchmark failed: ${response.status}`);
-  return { Authorization: `Bearer ${(await response.json()).token}` };
-}
 
 /** The database the BFF runs on, opened by the benchmark to arrange rows in bulk. */
 async function openDatabase(engine, location) {

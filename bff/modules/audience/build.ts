@@ -17,7 +17,7 @@ import { coverageOfMask, sourceBit, sourceKindOfApiEvent, sourceKindOfDataSource
 import type { RecordKind } from '@domain/data/unifiedModel';
 import { DEFAULT_IDENTIFIER_FIELDS } from '@domain/survey/defaults';
 import type { Question, Survey } from '@domain/survey/types';
-import { timeOf } from '../prediction/snapshotInput';
+import { jsonOf, numberOf, timeOf } from '../prediction/snapshotInput';
 import { resultsDialect, type DatabaseKind } from '../results/sql';
 
 type Row = Record<string, unknown>;
@@ -49,29 +49,7 @@ function rowsOf(result: unknown): Row[] {
   return ((result as { rows?: Row[] })?.rows ?? []) as Row[];
 }
 
-function jsonOf(value: unknown): Record<string, unknown> {
-  if (value === null || value === undefined) return {};
-  if (typeof value === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  }
-  return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 const textOf = (value: unknown): string | null => (typeof value === 'string' ? value.trim() || null : typeof value === 'number' ? String(value) : null);
-function numberOf(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const parsed = Number(value.trim().replace(/^[$€£¥]/, ''));
-    return Number.isFinite(parsed) ? parsed : null;
-  }
-  return null;
-}
-
 /** Running totals of one profile while the records are read. */
 interface Accumulator {
   userId: string | null;

@@ -46,7 +46,8 @@ export function timeOf(value: unknown): number | null {
   return Number.isFinite(time) ? time : null;
 }
 
-function jsonOf(value: unknown): Record<string, unknown> {
+/** A stored JSON column (text on SQLite, parsed on PostgreSQL) as an object; {} when it is not one. */
+export function jsonOf(value: unknown): Record<string, unknown> {
   if (value === null || value === undefined) return {};
   if (typeof value === 'string') {
     try {
@@ -59,7 +60,8 @@ function jsonOf(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-function numberOf(value: unknown): number | null {
+/** A stored number, or a numeric text (a leading currency sign allowed). */
+export function numberOf(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' && value.trim() !== '') {
     const parsed = Number(value.trim().replace(/^[$€£¥]/, ''));

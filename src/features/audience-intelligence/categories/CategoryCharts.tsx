@@ -8,7 +8,7 @@ import { PieChart } from '@mui/x-charts/PieChart';
 import type { AudienceCategory } from '@domain/audience/contract';
 import { formatCount, formatPercent } from '../format';
 import { CATEGORY_LABELS } from '../labels';
-import { ChartFigure } from './ChartFigure';
+import { ChartFigure } from '@/ui/ChartFigure';
 
 export interface CategoryChartsProps {
   categories: AudienceCategory[];

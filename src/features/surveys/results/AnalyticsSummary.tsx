@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { DEVICE_TYPES, type SurveyAnalytics } from '@domain/survey/collection';
-import { ChartFigure } from './ChartFigure';
+import { ChartFigure } from '@/ui/ChartFigure';
 import { formatDuration, formatPercent, formatTrendDay } from './format';
 import { DEVICE_LABELS } from './resultFilters';
 

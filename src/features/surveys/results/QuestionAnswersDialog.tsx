@@ -18,7 +18,7 @@ import { useLastDefined } from '@/lib/useLastDefined';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { ModalDialog } from '@/ui/ModalDialog';
 import { useQuestionAnswers } from '../api/results';
-import { ChartFigure } from './ChartFigure';
+import { ChartFigure } from '@/ui/ChartFigure';
 import { answerText, formatDateTime } from './format';
 import { DEVICE_LABELS } from './resultFilters';
 

@@ -4,7 +4,7 @@ import { expect } from 'storybook/test';
 import { ChartFigure } from './ChartFigure';
 
 const meta = {
-  title: 'Surveys/InsightIQ/ChartFigure',
+  title: 'UI/ChartFigure',
   component: ChartFigure,
   args: {
     title: 'Responses in the last 7 days',
