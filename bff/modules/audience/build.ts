@@ -234,7 +234,8 @@ export async function buildAudience(input: BuildInput): Promise<BuildResult> {
     for await (const rows of pages(query, recordSql(identityColumns), [companyId, recordKind])) {
       for (const row of rows) {
         touch(row.updated_at);
-        graph.add(recordIdentifiers(row), sourceOf(row).name, timeOf(row.event_time));
+        // A record without a time of its own (an imported person) was first seen when it arrived.
+        graph.add(recordIdentifiers(row), sourceOf(row).name, timeOf(row.event_time) ?? timeOf(row.updated_at));
       }
       await progress(rows.length);
     }

@@ -316,7 +316,7 @@ export function createAudienceService({ orm, config, logger, now }: AudienceServ
         : [];
       return {
         ...userOf(row),
-        identities: identityRows.map((identity) => ({ kind: String(identity.kind), value: String(identity.value), source: String(identity.source), firstSeen: iso(identity.first_seen) ?? '' })),
+        identities: identityRows.map((identity) => ({ kind: String(identity.kind), value: String(identity.value), source: String(identity.source), firstSeen: iso(identity.first_seen) })),
         merges: mergeRows.map((merge) => ({
           at: iso(merge.at) ?? '',
           identifierKind: String(merge.identifier_kind),
@@ -380,10 +380,10 @@ export function createAudienceService({ orm, config, logger, now }: AudienceServ
       return jobView(job);
     },
 
-    async latestJob(companyId: string): Promise<AudienceJobView> {
+    /** The company's newest job, or null before the first (answered as 204 No Content). */
+    async latestJob(companyId: string): Promise<AudienceJobView | null> {
       const job = await orm.em.fork().findOne(AudienceJob, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
-      if (!job) throw apiError('not_found', { error: 'Audience job not found', message: 'No audience job has run for this company yet.' });
-      return jobView(job);
+      return job ? jobView(job) : null;
     },
 
     /** Rebuilds every company whose data changed since its last build; answers when they are done. */

@@ -164,7 +164,8 @@ export interface IdentityLink {
   kind: string;
   value: string;
   source: string;
-  firstSeen: string;
+  /** null when no record carried a time for it. */
+  firstSeen: string | null;
 }
 
 /** A recorded join of profiles (or a join refused): why two records are one person. */

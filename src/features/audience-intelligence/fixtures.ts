@@ -109,7 +109,7 @@ export const AUDIENCE_USERS: AudienceUser[] = Array.from({ length: 47 }, (_, ind
 export function userDetail(user: AudienceUser): AudienceUserDetail {
   const identities = [
     ...(user.email ? [{ kind: 'email', value: user.email, source: 'Customer import (customers.csv)', firstSeen: ago(210) }] : []),
-    { kind: 'user_id', value: `cus_${user.id.slice(-6)}`, source: 'CRM', firstSeen: ago(180) },
+    { kind: 'user_id', value: `cus_${user.id.slice(-6)}`, source: 'CRM', firstSeen: null },
     { kind: 'anonymous_id', value: `anon-${user.id.slice(-8)}`, source: 'Web events', firstSeen: ago(95) },
   ];
   return {

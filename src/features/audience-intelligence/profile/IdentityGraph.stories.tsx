@@ -28,6 +28,9 @@ export const Joined: Story = {
     await expect(identities.getAllByRole('listitem')).toHaveLength(named.identities.length);
     await expect(identities.getByText(named.identities[0].value)).toBeVisible();
     await expect(identities.getByText((text) => text.startsWith(`${named.identities[0].source} · first seen`))).toBeVisible();
+    // An identifier no record gave a time for shows its source alone.
+    const untimed = named.identities.find((identity) => identity.firstSeen === null)!;
+    await expect(identities.getByText(untimed.source, { exact: true })).toBeVisible();
     const merges = within(canvas.getByRole('list', { name: PROFILE_LABELS.merges }));
     await expect(merges.getByText(PROFILE_LABELS.joined)).toBeVisible();
     await expect(merges.getByText(PROFILE_LABELS.refused)).toBeVisible();

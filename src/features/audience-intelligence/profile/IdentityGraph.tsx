@@ -57,7 +57,7 @@ export function IdentityGraph({ user }: IdentityGraphProps) {
               </Typography>
             </Stack>
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              {identity.source} · first seen {formatDateTime(identity.firstSeen)}
+              {identity.source}{identity.firstSeen ? ` · first seen ${formatDateTime(identity.firstSeen)}` : ''}
             </Typography>
           </Box>
         ))}
