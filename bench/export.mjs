@@ -19,7 +19,7 @@ export const EXPORT_PROFILES = 200_000;
 export const ROWS_PER_SECOND_TARGET = 100_000;
 export const RSS_GROWTH_TARGET = 100;
 
-const BFF_PORT = 3911;
+const BFF_PORT = 3915;
 const ALL_FIELDS = 'user_id,email,name,age,location,created_at,last_login,subscription_status,revenue,source';
 const formatRows = (rows) => rows.toLocaleString('en-US');
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */

@@ -7,6 +7,7 @@ import { printImportBenchmark } from '../bench/import.mjs';
 import { printPredictionBenchmark } from '../bench/prediction.mjs';
 import { printResponsesBenchmark } from '../bench/responses.mjs';
 import { printExportBenchmark } from '../bench/export.mjs';
+import { printAudienceBenchmark } from '../bench/audience.mjs';
 
 let missed = 0;
 
@@ -46,5 +47,6 @@ missed += await printImportBenchmark();
 missed += await printResponsesBenchmark();
 missed += await printPredictionBenchmark();
 missed += await printExportBenchmark();
+missed += await printAudienceBenchmark();
 
 process.exit(missed ? 1 : 0);

@@ -1,0 +1,353 @@
+// Audience Intelligence over a large company, through the real HTTP routes of a BFF running in its
+// own process, on PostgreSQL. Acme holds 200,000 people (people records of four connected sources of
+// different kinds, each with a user id and an e-mail) and 1,000,000 events (four connected event
+// sources and the prediction API, by user id, anonymous id or both, over the last 90 days). The rows
+// are written straight into data_records as the connectors and the prediction API store them, then
+// VACUUM ANALYZE as autovacuum would have run: set-up, not measured.
+//
+// Measured: the full profile rebuild (POST /api/audience-intelligence/rebuild, then GET
+// /jobs/{id} polled until the job is done), for information; then GET /metrics and a filtered users
+// page (web, high risk, seen in the last 30 days), the median of several calls each. Target: each
+// under READ_TARGET_MS. The machine's load average is sampled throughout, since two shared cores
+// make the figures swing with whatever else runs.
+//
+// Skipped with a notice when BENCH_DATABASE_URL (or TEST_DATABASE_URL, or
+// postgres://postgres@127.0.0.1:5432/test) is not reachable.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createPostgresDatabase, startBff, stop, waitFor } from './bff-overhead.mjs';
+
+export const AUDIENCE_PEOPLE = 200_000;
+export const AUDIENCE_EVENTS = 1_000_000;
+export const READ_TARGET_MS = 150;
+
+const BFF_PORT = 3913;
+const CALLS = 7;
+const DAY_MS = 86_400_000;
+const ROWS_PER_STATEMENT = 10_000;
+const POLL_MS = 1_000;
+const BUILD_TIMEOUT_MS = 30 * 60_000;
+const MAX_POLL_RESETS = 20;
+const FILTERED_USERS = 'dataSource=web&risk=high&recency=30';
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const formatRows = (rows) => rows.toLocaleString('en-US');
+
+/** A deterministic generator (mulberry32), so every run measures the same data. */
+function random32(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Picks from [value, weight] pairs. */
+const weighted = (random, pairs) => {
+  let left = random() * pairs.reduce((sum, [, weight]) => sum + weight, 0);
+  for (const [value, weight] of pairs) {
+    left -= weight;
+    if (left < 0) return value;
+  }
+  return pairs[pairs.length - 1][0];
+};
+
+// Connected sources of each kind the builder tells apart (web, CRM, e-mail, support, analytics);
+// mobile comes from prediction-API events that name a handheld device.
+const PEOPLE_SOURCES = [
+  { key: 'salesforce', name: 'Salesforce', type: 'CRM Systems', weight: 4 },
+  { key: 'shopify', name: 'Shopify', type: 'E-commerce Platforms', weight: 3 },
+  { key: 'mailchimp', name: 'Mailchimp', type: 'Email Marketing', weight: 2 },
+  { key: 'notion', name: 'Notion', type: 'Productivity Tools', weight: 1 },
+];
+const EVENT_SOURCES = [
+  { key: 'google-analytics', name: 'Google Analytics', type: 'Web Analytics', weight: 35 },
+  { key: 'segment', name: 'Segment', type: 'Analytics & Growth', weight: 25 },
+  { key: 'stripe', name: 'Stripe', type: 'Payment Processing', weight: 10 },
+  { key: 'calendly', name: 'Calendly', type: 'Productivity Tools', weight: 10 },
+  { key: 'prediction-api', name: 'Prediction API events', type: 'Prediction API', weight: 20, api: true },
+];
+const EVENT_TYPES = [['page_view', 60], ['click', 20], ['add_to_cart', 12], ['purchase', 8]];
+const LOCATIONS = ['Berlin', 'Lisbon', 'Austin', 'Osaka', 'Toronto', 'Madrid', 'Leeds', 'Lyon'];
+const SUBSCRIPTIONS = [['active', 5], ['trialing', 2], ['past_due', 1], ['canceled', 2]];
+const FIRST_NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Luca'];
+const LAST_NAMES = ['Okafor', 'Schmidt', 'Tanaka', 'Silva', 'Novak', 'Dubois', 'Larsen', 'Moreau', 'Patel', 'Rossi'];
+
+const RECORD_COLUMNS = [
+  ['id', 'text'], ['company_id', 'text'], ['source_id', 'text'], ['kind', 'text'], ['record_key', 'text'], ['data', 'json'], ['unified', 'json'],
+  ['source_type', 'text'], ['imported_at', 'timestamptz'], ['record_index', 'int'], ['user_id', 'text'], ['email', 'text'], ['anonymous_id', 'text'],
+  ['event_type', 'text'], ['event_time', 'timestamptz'], ['item_id', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+];
+// Ascending ids, as the keyset pages read them; random UUIDs would only slow the load.
+const recordId = (prefix, index) => `${prefix}000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
+const userIdOf = (person) => `bench-customer-${person}`;
+const anonymousIdOf = (person) => `bench-visitor-${person}`;
+
+/** Rows in one statement: a column of values per array, unnested (far fewer round trips than multi-row VALUES). */
+async function insertRecords(client, rows) {
+  const arrays = RECORD_COLUMNS.map(([name]) => rows.map((row) => row[name] ?? null));
+  const selected = RECORD_COLUMNS.map(([name, type]) => (type === 'json' ? `(${name})::json` : name));
+  const unnested = RECORD_COLUMNS.map(([, type], index) => `$${index + 1}::${type === 'json' ? 'text' : type}[]`);
+  await client.query(
+    `insert into data_records (${RECORD_COLUMNS.map(([name]) => name).join(', ')})
+     select ${selected.join(', ')} from unnest(${unnested.join(', ')}) as given(${RECORD_COLUMNS.map(([name]) => name).join(', ')})`,
+    arrays,
+  );
+}
+
+/** The company's connected sources of the benchmark, one per catalogue entry; answers them by key with their ids. */
+async function addSources(client, companyId, now) {
+  const sources = {};
+  for (const [index, source] of [...PEOPLE_SOURCES, ...EVENT_SOURCES].entries()) {
+    const recordKind = PEOPLE_SOURCES.includes(source) ? 'people' : 'events';
+    const id = recordId('e0', index);
+    await client.query(
+      `insert into data_sources (id, company_id, name, description, type, catalogue_id, status, records, last_sync, config, credentials, record_kind, fields, mapping,
+         key_field, created_by_id, created_at, updated_at)
+       values ($1, $2, $3, null, $4, $5, 'active', 0, $6, '{}', null, $7, '[]', '{}', null, null, $6, $6)`,
+      [id, companyId, `${source.name} (benchmark)`, source.type, source.key, now, recordKind],
+    );
+    sources[source.key] = { ...source, id };
+  }
+  return sources;
+}
+
+/** One person of the 200,000: a people record in one of the people sources. */
+function personRecord(person, random, sources, companyId, now) {
+  const source = sources[weighted(random, PEOPLE_SOURCES.map((entry) => [entry.key, entry.weight]))];
+  const createdAt = new Date(now.getTime() - Math.floor((90 + random() * 900) * DAY_MS)).toISOString();
+  const unified = {
+    user_id: userIdOf(person),
+    email: `customer${person}@shoppers.example`,
+    name: `${FIRST_NAMES[person % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(random() * LAST_NAMES.length)]}`,
+    age: 18 + Math.floor(random() * 60),
+    location: LOCATIONS[Math.floor(random() * LOCATIONS.length)],
+    created_at: createdAt,
+    last_login: new Date(now.getTime() - Math.floor(random() * 120 * DAY_MS)).toISOString(),
+    subscription_status: weighted(random, SUBSCRIPTIONS),
+    ltv: Math.round(random() * 250_000) / 100,
+    device_type: random() < 0.45 ? 'mobile' : 'desktop',
+  };
+  return {
+    id: recordId('e1', person), company_id: companyId, source_id: source.id, kind: 'people', record_key: unified.user_id, data: JSON.stringify(unified),
+    unified: JSON.stringify(unified), source_type: 'integration', imported_at: now, record_index: person, user_id: unified.user_id, email: unified.email,
+    anonymous_id: null, event_type: null, event_time: null, item_id: null, created_at: now, updated_at: now,
+  };
+}
+
+/**
+ * Event `index` of the million. Activity is skewed towards the first people; one person in five
+ * was last seen 45-90 days ago and another one in five is fading (most events 30-90 days ago), so
+ * risk levels and recency vary. 70 % carry the user id, 15 % the user id and the visitor id
+ * (joining the two), 15 % the visitor id alone.
+ */
+function eventRecord(index, random, sources, companyId, now) {
+  const person = Math.floor(Math.pow(random(), 1.4) * AUDIENCE_PEOPLE);
+  const daysAgo = person % 5 === 0 ? 45 + random() * 45 : person % 5 === 1 && random() < 0.85 ? 30 + random() * 60 : random() * 90;
+  const at = new Date(now.getTime() - Math.floor(daysAgo * DAY_MS)).toISOString();
+  const source = sources[weighted(random, EVENT_SOURCES.map((entry) => [entry.key, entry.weight]))];
+  const identity = random();
+  const userId = identity < 0.85 ? userIdOf(person) : null;
+  const anonymousId = identity >= 0.7 ? anonymousIdOf(person) : null;
+  const eventType = weighted(random, EVENT_TYPES);
+  const unified = {
+    ...(userId ? { user_id: userId } : {}),
+    ...(anonymousId ? { anonymous_id: anonymousId } : {}),
+    event_type: eventType,
+    event_time: at,
+    device_type: random() < 0.4 ? 'mobile' : random() < 0.1 ? 'tablet' : 'desktop',
+    ...(eventType === 'purchase' ? { revenue: Math.round((5 + random() * 295) * 100) / 100 } : {}),
+  };
+  return {
+    id: recordId('e2', index), company_id: companyId, source_id: source.id, kind: 'events', record_key: source.api ? `bench-event-${index}` : null,
+    data: JSON.stringify(unified), unified: JSON.stringify(unified), source_type: source.api ? 'api' : 'integration', imported_at: now, record_index: index,
+    user_id: userId, email: null, anonymous_id: anonymousId, event_type: eventType, event_time: at, item_id: null, created_at: now, updated_at: now,
+  };
+}
+
+/** Writes the people and events of Acme; set-up only. */
+async function addRecords(client, companyId) {
+  const now = new Date();
+  await client.query('set session_replication_role = replica').catch(() => undefined);
+  const sources = await addSources(client, companyId, now);
+  const people = random32(0xa0d1);
+  for (let first = 0; first < AUDIENCE_PEOPLE; first += ROWS_PER_STATEMENT) {
+    const rows = [];
+    for (let person = first; person < Math.min(AUDIENCE_PEOPLE, first + ROWS_PER_STATEMENT); person++) rows.push(personRecord(person, people, sources, companyId, now));
+    await insertRecords(client, rows);
+  }
+  const events = random32(0xe7e1);
+  for (let first = 0; first < AUDIENCE_EVENTS; first += ROWS_PER_STATEMENT) {
+    const rows = [];
+    for (let index = first; index < Math.min(AUDIENCE_EVENTS, first + ROWS_PER_STATEMENT); index++) rows.push(eventRecord(index, events, sources, companyId, now));
+    await insertRecords(client, rows);
+  }
+  await client.query('set session_replication_role = origin').catch(() => undefined);
+  await client.query('vacuum analyze data_records');
+}
+
+/** The global admin's session: the audience routes are the platform's own. */
+async function signInAdmin(base) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@navout.example', password: 'Navout-Admin-2026' }),
+  });
+  if (!response.ok) throw new Error(`Sign-in for the benchmark failed: ${response.status}`);
+  return { Authorization: `Bearer ${(await response.json()).token}` };
+}
+
+async function call(url, headers, init = {}) {
+  const response = await fetch(url, { ...init, headers: { 'Content-Type': 'application/json', ...headers } });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+async function timed(url, headers) {
+  const started = performance.now();
+  await call(url, headers);
+  return performance.now() - started;
+}
+
+/** The load average (1 minute) every few seconds while `work` runs: lowest and highest seen. */
+async function withLoadAverage(work) {
+  const samples = [loadavg()[0]];
+  const timer = setInterval(() => samples.push(loadavg()[0]), 5_000);
+  try {
+    const result = await work();
+    samples.push(loadavg()[0]);
+    return { result, load: { min: Math.min(...samples), max: Math.max(...samples) } };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** The rebuild through its route, polled until done: seconds and the job's figures. */
+async function rebuild(base, headers, companyId) {
+  const started = performance.now();
+  const job = await call(`${base}/api/audience-intelligence/rebuild`, headers, { method: 'POST', body: JSON.stringify({ companyId }) });
+  const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  // A poll may find its kept-alive connection reset when the build holds the BFF's event loop for
+  // seconds (the keep-alive timer fires before the waiting request is read): polled again, and
+  // counted, as is the slowest answer to a poll.
+  let resets = 0;
+  let slowestPollMs = 0;
+  for (;;) {
+    const asked = performance.now();
+    const current = await call(`${base}/api/audience-intelligence/jobs/${job.id}?companyFilter=${companyId}`, headers).catch((failure) => {
+      if (!(failure instanceof TypeError) || ++resets > MAX_POLL_RESETS) throw failure;
+      return null;
+    });
+    slowestPollMs = Math.max(slowestPollMs, performance.now() - asked);
+    if (current?.status === 'failed') throw new Error(`Rebuild failed: ${current.error}`);
+    if (current?.status === 'done') return { seconds: (performance.now() - started) / 1000, processed: current.processed, resets, slowestPollMs };
+    if (Date.now() > deadline) throw new Error(`Rebuild not done within ${BUILD_TIMEOUT_MS / 60_000} minutes`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** The figures, or null when PostgreSQL is not reachable. */
+export async function measureAudience() {
+  const postgres = await createPostgresDatabase();
+  if (!postgres) return null;
+  const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-audience-'));
+  // The background refresher would start its own rebuild of the changed company: only the measured one runs.
+  const env = {
+    ...process.env, PORT: String(BFF_PORT), DATA_DIR: dataDir, DATABASE_URL: postgres.url, LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'none'),
+    AUDIENCE_REFRESH_SECONDS: '86400',
+  };
+  const base = `http://127.0.0.1:${BFF_PORT}`;
+  try {
+    const seeding = startBff(env, true);
+    await waitFor(`${base}/api/health`, 180_000).finally(() => stop(seeding));
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    let companyId;
+    const started = performance.now();
+    try {
+      companyId = (await client.query("select id from companies where name = 'Acme Retail'")).rows[0].id;
+      await addRecords(client, companyId);
+    } finally {
+      await client.end();
+    }
+    const setupSeconds = (performance.now() - started) / 1000;
+
+    // The measured BFF's output goes to a file, so a build that fails or ends the process says why.
+    const logPath = join(dataDir, 'bff.log');
+    const logFile = openSync(logPath, 'w');
+    const bff = spawn(process.execPath, ['--import', 'tsx', 'bff/server.ts'], { env: { ...env, SEED_DEMO: 'false' }, stdio: ['ignore', logFile, logFile] });
+    closeSync(logFile);
+    try {
+      await waitFor(`${base}/api/health`);
+      const headers = await signInAdmin(base);
+      const { result, load } = await withLoadAverage(async () => {
+        const built = await rebuild(base, headers, companyId);
+        const audience = `${base}/api/audience-intelligence`;
+        const routes = {
+          metrics: `${audience}/metrics?companyFilter=${companyId}`,
+          'users, filtered': `${audience}/users?companyFilter=${companyId}&page=1&limit=20&${FILTERED_USERS}`,
+          'metrics, filtered': `${audience}/metrics?companyFilter=${companyId}&${FILTERED_USERS}`,
+          'users, page 1': `${audience}/users?companyFilter=${companyId}&page=1&limit=20`,
+        };
+        const reads = {};
+        for (const [name, url] of Object.entries(routes)) {
+          await timed(url, headers);
+          const times = [];
+          for (let run = 0; run < CALLS; run++) times.push(await timed(url, headers));
+          reads[name] = median(times);
+        }
+        const metrics = await call(routes.metrics, headers);
+        const filtered = await call(routes['users, filtered'], headers);
+        return { built, reads, metrics, filteredTotal: filtered.total };
+      });
+      return { setupSeconds, ...result, load };
+    } catch (failure) {
+      throw new Error(`${failure.message}; the BFF's last output:\n${readFileSync(logPath, 'utf8').slice(-4000)}`, { cause: failure });
+    } finally {
+      await stop(bff);
+    }
+  } finally {
+    await postgres.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Prints each figure beside its target; answers the number missed. */
+export async function printAudienceBenchmark(log = console.info) {
+  log(
+    `\nAudience Intelligence, ${formatRows(AUDIENCE_PEOPLE)} people and ${formatRows(AUDIENCE_EVENTS)} events of one company, on PostgreSQL ` +
+      `(targets: metrics and a filtered users page each under ${READ_TARGET_MS} ms, median of ${CALLS} calls; rebuild time for information)`,
+  );
+  const measured = await measureAudience();
+  if (!measured) {
+    log('  postgresql   skipped: PostgreSQL is not reachable (set BENCH_DATABASE_URL)');
+    return 0;
+  }
+  let missed = 0;
+  log(`  ${formatRows(AUDIENCE_PEOPLE + AUDIENCE_EVENTS)} records stored in ${measured.setupSeconds.toFixed(1)} s (then VACUUM ANALYZE)`);
+  const profiles = measured.metrics.totalUsers;
+  log(
+    `  rebuild      ${measured.built.seconds.toFixed(1)} s, ${formatRows(measured.built.processed)} records read (two passes)` +
+      `, ${formatRows(profiles)} profiles (information)`,
+  );
+  log(`  polling      slowest answer ${(measured.built.slowestPollMs / 1000).toFixed(1)} s, ${measured.built.resets} connections reset (information)`);
+  for (const [name, ms] of Object.entries(measured.reads)) {
+    const judged = name === 'metrics' || name === 'users, filtered';
+    const ok = ms < READ_TARGET_MS;
+    if (judged && !ok) missed++;
+    log(`  ${name.padEnd(20)} ${ms.toFixed(0).padStart(6)} ms ${judged ? (ok ? 'ok' : 'MISSED') : '(information)'}`);
+  }
+  log(`  filtered users page: ${formatRows(measured.filteredTotal ?? 0)} profiles match ${FILTERED_USERS}`);
+  log(`  load average (1 min) during the measured part: ${measured.load.min.toFixed(1)}-${measured.load.max.toFixed(1)} on 2 cores`);
+  return missed;
+}
+
+// `node bench/audience.mjs` runs this benchmark alone.
+if (import.meta.url === `file://${process.argv[1]}`) process.exit((await printAudienceBenchmark()) ? 1 : 0);
