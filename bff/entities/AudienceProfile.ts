@@ -61,6 +61,7 @@ export const AudienceProfile = defineEntity({
     { properties: ['companyId', 'lifecycle'] },
     { properties: ['companyId', 'email'] },
     { properties: ['companyId', 'userId'] },
+    { properties: ['companyId', 'ltv'] },
   ],
 });
 export type AudienceProfile = InferEntity<typeof AudienceProfile>;
