@@ -18,7 +18,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createPostgresDatabase, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { createPostgresDatabase, random32, startBff, stop, waitFor } from './bff-overhead.mjs';
 
 export const AUDIENCE_PEOPLE = 200_000;
 export const AUDIENCE_EVENTS = 1_000_000;
@@ -36,17 +36,6 @@ const FILTERED_USERS = 'dataSource=web&risk=high&recency=30';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const formatRows = (rows) => rows.toLocaleString('en-US');
 
-/** A deterministic generator (mulberry32), so every run measures the same data. */
-function random32(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Picks from [value, weight] pairs. */
 const weighted = (random, pairs) => {

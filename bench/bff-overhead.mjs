@@ -43,6 +43,18 @@ function load(url, headers) {
   });
 }
 
+/** A deterministic generator (mulberry32), so every run measures the same data. */
+export function random32(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
 /** The BFF in its own process on the given environment, seeding the demo or not. */
 export function startBff(env, seed) {
   return spawn(process.execPath, ['--import', 'tsx', 'bff/server.ts'], { env: { ...env, SEED_DEMO: String(seed) }, stdio: 'ignore' });

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { stop, waitFor } from './bff-overhead.mjs';
+import { random32, stop, waitFor } from './bff-overhead.mjs';
 
 export const ITEMS = 100_000;
 export const EVENTS = 1_000_000;
@@ -35,17 +35,6 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const DAY_MS = 86_400_000;
 const EVENT_TYPES = ['view', 'view', 'view', 'view', 'view', 'view', 'click', 'click', 'add_to_cart', 'purchase', 'rating'];
 
-/** A deterministic generator (mulberry32), so every run measures the same data. */
-function random32(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const CATEGORIES = ['Kitchen', 'Bedding', 'Bath', 'Lighting', 'Furniture', 'Decor', 'Outdoor', 'Garden', 'Storage', 'Office'];
 const MATERIALS = ['Oak', 'Walnut', 'Linen', 'Cotton', 'Wool', 'Brass', 'Copper', 'Ceramic', 'Stoneware', 'Glass', 'Rattan', 'Teak', 'Bamboo', 'Velvet', 'Marble', 'Steel', 'Jute', 'Cedar', 'Leather', 'Bouclé'];
