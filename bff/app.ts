@@ -57,6 +57,8 @@ import { createExportRouter } from './modules/export/routes';
 import { createExportService } from './modules/export/service';
 import { createWritebackRouter } from './modules/writeback/routes';
 import { createWritebackService } from './modules/writeback/service';
+import { createDashboardRouter } from './modules/dashboard/routes';
+import { createDashboardService } from './modules/dashboard/service';
 import type { AppState } from './types';
 
 export interface AppDependencies {
@@ -150,6 +152,8 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
     createAudienceRouter(audience),
     // Write Back: the company's destinations and the jobs pushing its profiles to them (sent by the webhook worker).
     createWritebackRouter(createWritebackService({ orm, config, audience, now: clock }), config),
+    // The dashboard overview: figures from the call rollup, the attributed outcomes' rollup and the audience.
+    createDashboardRouter(createDashboardService({ orm, kind: config.database.kind, now: clock })),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -96,9 +96,9 @@ export const SETTINGS: readonly SettingDescription[] = [
   },
   {
     name: 'AUDIENCE_REFRESH_SECONDS',
-    default: '600',
+    default: '60',
     description:
-      "Audience Intelligence: how often companies are checked for records and survey responses changed since their profiles were built; a changed company's profiles are rebuilt in the background, one company at a time. A rebuild runs in the server process and holds the database's write lock while it replaces the profiles, so a company sending events all the time is rebuilt at most this often.",
+      "Audience Intelligence: how often companies are checked for records and survey responses changed since their profiles were built; a changed company's profiles are rebuilt in the background, one company at a time, in a worker thread that writes a new generation in short transactions and switches to it at the end (readers see the previous one until then). A company sending events all the time is rebuilt at most this often, or back to back when its rebuild takes longer.",
   },
   {
     name: 'WEBHOOK_ALLOW_PRIVATE',
@@ -319,7 +319,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     audience: {
       maxProfilesPerMerge: integer(env, 'AUDIENCE_MAX_MERGE', DEFAULT_MAX_PROFILES_PER_MERGE, 1, 1_000_000),
-      refreshMs: integer(env, 'AUDIENCE_REFRESH_SECONDS', 600, 1, 86_400) * 1000,
+      refreshMs: integer(env, 'AUDIENCE_REFRESH_SECONDS', 60, 1, 86_400) * 1000,
     },
   };
 }

@@ -8,6 +8,7 @@ import { printPredictionBenchmark } from '../bench/prediction.mjs';
 import { printResponsesBenchmark } from '../bench/responses.mjs';
 import { printExportBenchmark } from '../bench/export.mjs';
 import { printAudienceBenchmark } from '../bench/audience.mjs';
+import { printDashboardBenchmark } from '../bench/dashboard.mjs';
 
 let missed = 0;
 
@@ -48,5 +49,6 @@ missed += await printResponsesBenchmark();
 missed += await printPredictionBenchmark();
 missed += await printExportBenchmark();
 missed += await printAudienceBenchmark();
+missed += await printDashboardBenchmark();
 
 process.exit(missed ? 1 : 0);

@@ -1,10 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { AudienceSummary } from '../modules/audience/summary';
 import { nullable, record } from './BaseRecord';
 import { Company } from './Company';
 
 /**
  * When a company's profiles were last computed, and the newest change among the records and
- * responses read then: the refresher rebuilds a company whose data changed after it.
+ * responses read then: the refresher rebuilds a company whose data changed after it. Also which
+ * generation of profiles is current, and that build's metrics summary.
  */
 export const AudienceBuild = defineEntity({
   name: 'AudienceBuild',
@@ -15,6 +17,13 @@ export const AudienceBuild = defineEntity({
     /** The newest updated_at of the records and responses the build read. */
     watermark: nullable(p.datetime()),
     profiles: p.integer(),
+    /** The generation of profiles, identities and joins readers see; a build writes the next one beside it. */
+    generation: p
+      .integer()
+      .default(0)
+      .onCreate(() => 0),
+    /** The build's counts, so the unfiltered metrics and categories are one row read. */
+    summary: nullable(p.json<AudienceSummary>()),
   }),
 });
 export type AudienceBuild = InferEntity<typeof AudienceBuild>;

@@ -11,6 +11,11 @@ export const AudienceMerge = defineEntity({
   tableName: 'audience_merges',
   properties: record({
     companyId: p.manyToOne(Company).mapToPk().fieldName('company_id').index(false).updateRule('no action'),
+    /** The build that wrote the row; readers see only the company's current one (audience_builds.generation). */
+    generation: p
+      .integer()
+      .default(0)
+      .onCreate(() => 0),
     profileId: p.string().length(36),
     at: nullable(p.datetime()),
     identifierKind: p.string().length(100),
@@ -20,6 +25,6 @@ export const AudienceMerge = defineEntity({
     refused: p.boolean(),
     reason: nullable(p.string().length(500)),
   }),
-  indexes: [{ properties: ['companyId', 'profileId'] }, { properties: ['companyId', 'refused'] }],
+  indexes: [{ properties: ['companyId', 'profileId'] }, { properties: ['companyId', 'refused'] }, { properties: ['companyId', 'generation'] }],
 });
 export type AudienceMerge = InferEntity<typeof AudienceMerge>;

@@ -14,6 +14,15 @@ export const AudienceProfile = defineEntity({
   name: 'AudienceProfile',
   tableName: 'audience_profiles',
   properties: record({
+    /**
+     * The build that wrote the row: a profile keeps its id across rebuilds, so the key is
+     * (id, generation) and readers see only the company's current generation (audience_builds).
+     */
+    generation: p
+      .integer()
+      .primary()
+      .default(0)
+      .onCreate(() => 0),
     companyId: p.manyToOne(Company).mapToPk().fieldName('company_id').index(false).updateRule('no action'),
     userId: nullable(p.string()),
     email: nullable(p.string()),
@@ -56,12 +65,12 @@ export const AudienceProfile = defineEntity({
     searchText: p.text(),
   }),
   indexes: [
-    { properties: ['companyId', 'lastSeen'] },
-    { properties: ['companyId', 'risk'] },
-    { properties: ['companyId', 'lifecycle'] },
-    { properties: ['companyId', 'email'] },
-    { properties: ['companyId', 'userId'] },
-    { properties: ['companyId', 'ltv'] },
+    { properties: ['companyId', 'generation', 'lastSeen'] },
+    { properties: ['companyId', 'generation', 'risk'] },
+    { properties: ['companyId', 'generation', 'lifecycle'] },
+    { properties: ['companyId', 'generation', 'email'] },
+    { properties: ['companyId', 'generation', 'userId'] },
+    { properties: ['companyId', 'generation', 'ltv'] },
   ],
 });
 export type AudienceProfile = InferEntity<typeof AudienceProfile>;

@@ -31,6 +31,8 @@ export const Company = defineEntity({
       .length(20)
       .default('free')
       .onCreate(() => 'free'),
+    /** The IANA time zone the dashboard's days, weeks and months follow; null means UTC. */
+    timeZone: nullable(p.string().length(64)),
   }),
 });
 export type Company = InferEntity<typeof Company>;

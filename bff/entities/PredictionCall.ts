@@ -28,6 +28,6 @@ export const PredictionCall = defineEntity({
     request: nullable(p.json<PredictRequest>()),
     items: p.json<CallItemRecord[]>(),
   }),
-  indexes: [{ properties: ['companyId', 'createdAt'] }, { properties: ['apiKeyId', 'createdAt'] }],
+  indexes: [{ properties: ['companyId', 'createdAt'] }, { properties: ['apiKeyId', 'createdAt'] }, { properties: ['companyId', 'userId', 'createdAt'] }],
 });
 export type PredictionCall = InferEntity<typeof PredictionCall>;

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { nullable } from './BaseRecord';
 import { Company } from './Company';
 
 /**
@@ -22,6 +23,8 @@ export const PredictionCallMinute = defineEntity({
     itemsServed: p.integer(),
     /** Counts per latency bucket; the bounds are in bff/modules/prediction (LATENCY_BUCKETS_MS). */
     latencyHistogram: p.json<number[]>(),
+    /** Sum of the calls' latencies (ms), for the dashboard's average; null on rows written before it was kept. */
+    latencyTotalMs: nullable(p.float()),
   },
   uniques: [{ name: 'prediction_call_minutes_unique', properties: ['companyId', 'apiKeyId', 'minute', 'replicaId'] }],
   indexes: [{ properties: ['companyId', 'minute'] }],

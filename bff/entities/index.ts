@@ -31,6 +31,10 @@ import { User } from './User';
 import { WebhookDelivery } from './WebhookDelivery';
 import { WritebackDestination } from './WritebackDestination';
 import { WritebackJob } from './WritebackJob';
+import { DashboardPreference } from './DashboardPreference';
+import { RecommendationOutcomeHour } from './RecommendationOutcomeHour';
+import { DashboardCallHour } from './DashboardCallHour';
+import { DashboardCallMark } from './DashboardCallMark';
 
 export const ENTITIES = [
   Company,
@@ -66,6 +70,10 @@ export const ENTITIES = [
   AudienceView,
   WritebackDestination,
   WritebackJob,
+  DashboardPreference,
+  RecommendationOutcomeHour,
+  DashboardCallHour,
+  DashboardCallMark,
 ];
 
 // Each name is both the entity (em.find(User, ...)) and its type (user: User).
@@ -102,3 +110,7 @@ export { ModelSettingsVersion } from './ModelSettingsVersion';
 export { PredictionCall } from './PredictionCall';
 export { PredictionCallMinute } from './PredictionCallMinute';
 export { PredictionSnapshot } from './PredictionSnapshot';
+export { DashboardPreference } from './DashboardPreference';
+export { RecommendationOutcomeHour } from './RecommendationOutcomeHour';
+export { DashboardCallHour } from './DashboardCallHour';
+export { DashboardCallMark } from './DashboardCallMark';

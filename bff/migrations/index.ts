@@ -10,6 +10,8 @@ import { Migration20261220000000_prediction } from './Migration20261220000000_pr
 import { Migration20261221000000_prediction_freshness } from './Migration20261221000000_prediction_freshness';
 import { Migration20261225000000_audience } from './Migration20261225000000_audience';
 import { Migration20261226000000_writeback } from './Migration20261226000000_writeback';
+import { Migration20261227000000_audience_generations } from './Migration20261227000000_audience_generations';
+import { Migration20261228000000_dashboard } from './Migration20261228000000_dashboard';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -24,4 +26,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261221000000_prediction_freshness', class: Migration20261221000000_prediction_freshness },
   { name: 'Migration20261225000000_audience', class: Migration20261225000000_audience },
   { name: 'Migration20261226000000_writeback', class: Migration20261226000000_writeback },
+  { name: 'Migration20261227000000_audience_generations', class: Migration20261227000000_audience_generations },
+  { name: 'Migration20261228000000_dashboard', class: Migration20261228000000_dashboard },
 ];

@@ -10,6 +10,7 @@ import { hashPassword as scryptHash } from '../modules/auth/passwords';
 import { seedDemoAudience } from './demoAudience';
 import { seedDemoData } from './demoData';
 import { seedDemoPrediction } from './demoPrediction';
+import { seedDemoDashboard } from './demoDashboard';
 import { seedDemoResponses } from './demoResponses';
 import { seedDemoSurveys } from './demoSurveys';
 
@@ -145,6 +146,8 @@ export async function seedDemo(em: EntityManager, options: SeedOptions = {}): Pr
   });
   // The prediction API's records go through its own ingestion, each batch in its own transaction.
   if (options.data) await seedDemoPrediction(em, options.data.database.kind, seeded.companies, demoAdmins(seeded));
+  // Clicks and purchases on what those calls served, attributed for the dashboard overview.
+  if (options.data) await seedDemoDashboard(em, options.data.database.kind, seeded.companies);
   // Unified profiles of everything seeded, built as the server builds them.
   if (options.data) await seedDemoAudience(em, options.data.database.kind, seeded.companies, demoAdmins(seeded));
   return seeded;

@@ -92,7 +92,7 @@ function validEvents(events: ReturnType<typeof demoCatalogue>['events']): ValidE
 }
 
 type CallRow = RequiredEntityData<PredictionCall> & { id: string; createdAt: Date; latencyMs: number; itemsServed: number; status: number; apiKeyId: string };
-type MinuteRow = RequiredEntityData<PredictionCallMinute> & { calls: number; errors: number; zeroResults: number; itemsServed: number; latencyHistogram: number[] };
+type MinuteRow = RequiredEntityData<PredictionCallMinute> & { calls: number; errors: number; zeroResults: number; itemsServed: number; latencyHistogram: number[]; latencyTotalMs: number };
 
 /** A month of calls from the company's keys: busier on weekdays and in the evening, a few refused. */
 function monthOfCalls(random: Random, companyId: string, userPrefix: string, now: number, readerId: string, writerId: string, itemIds: readonly string[], settingsVersionAt: (time: number) => number, queries: readonly string[]) {
@@ -151,7 +151,7 @@ function rollupsOf(calls: readonly CallRow[]): MinuteRow[] {
     const key = `${call.apiKeyId}|${minute}`;
     let row = minutes.get(key);
     if (!row) {
-      row = { id: randomUUID(), companyId: call.companyId, apiKeyId: call.apiKeyId, replicaId: SEED_REPLICA, minute: new Date(minute), calls: 0, errors: 0, zeroResults: 0, itemsServed: 0, latencyHistogram: new Array<number>(HISTOGRAM_LENGTH).fill(0) };
+      row = { id: randomUUID(), companyId: call.companyId, apiKeyId: call.apiKeyId, replicaId: SEED_REPLICA, minute: new Date(minute), calls: 0, errors: 0, zeroResults: 0, itemsServed: 0, latencyHistogram: new Array<number>(HISTOGRAM_LENGTH).fill(0), latencyTotalMs: 0 };
       minutes.set(key, row);
     }
     row.calls += 1;
@@ -159,6 +159,7 @@ function rollupsOf(calls: readonly CallRow[]): MinuteRow[] {
     if (call.zeroResults) row.zeroResults += 1;
     row.itemsServed += call.itemsServed;
     row.latencyHistogram[bucketOf(call.latencyMs)]! += 1;
+    row.latencyTotalMs += call.latencyMs;
   }
   return [...minutes.values()];
 }

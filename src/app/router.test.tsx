@@ -57,7 +57,7 @@ describe('the routes', () => {
 
   it('sends /dashboard to the overview', async () => {
     visit('/dashboard', companyAdminSession);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Acme Retail' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Retail' })).toBeInTheDocument();
     expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/);
   });
 

@@ -19,6 +19,8 @@ export const PARAM_MESSAGES = {
   companyFilter: "Must be a company id or 'all'",
   questionId: 'Must be a question id of letters, digits, - and _',
   categoryId: `Must be one of: ${CATEGORY_IDS.join(', ')}`,
+  categoryKind: 'Must be category or view',
+  categoryRef: 'Must be an audience category id or a saved view id',
 } as const;
 
 export const uuid = (message: string = PARAM_MESSAGES.id) => yup.string().matches(UUID, message);
@@ -40,6 +42,13 @@ export const PATH_PARAMS = {
   questionId: yup.string().required(PARAM_MESSAGES.questionId).max(100, PARAM_MESSAGES.questionId).matches(/^[A-Za-z0-9_-]+$/, PARAM_MESSAGES.questionId),
   /** An Audience Intelligence category (src/domain/audience/contract.ts). */
   categoryId: yup.string().required(PARAM_MESSAGES.categoryId).oneOf(CATEGORY_IDS, PARAM_MESSAGES.categoryId),
+  /** The dashboard's drill-down: an audience category or a saved view. */
+  categoryKind: yup.string().required(PARAM_MESSAGES.categoryKind).oneOf(['category', 'view'], PARAM_MESSAGES.categoryKind),
+  /** A category id or a saved view's UUID (which of the two is checked against categoryKind by the route). */
+  categoryRef: yup
+    .string()
+    .required(PARAM_MESSAGES.categoryRef)
+    .test('category-ref', PARAM_MESSAGES.categoryRef, (value) => (CATEGORY_IDS as readonly string[]).includes(value ?? '') || UUID.test(value ?? '')),
 } as const;
 
 export type PathParam = keyof typeof PATH_PARAMS;

@@ -2,10 +2,14 @@
  * Audience Intelligence over a small company with known records: a CRM export of people, web
  * analytics events, a survey response, placeholder e-mails and one address shared by six people.
  */
+import { Worker } from 'node:worker_threads';
+import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { AudienceJob, AudienceMetrics, AudienceUser, AudienceUserDetail, AudienceUsersPage } from '@domain/audience/contract';
+import { LIFECYCLE_STAGES, type AudienceJob, type AudienceMetrics, type AudienceUser, type AudienceUserDetail, type AudienceUsersPage } from '@domain/audience/contract';
 import { DataRecord, DataSource, DataType, SurveyResponse } from '@bff/entities';
+import { buildAudience, currentGeneration } from '@bff/modules/audience/build';
+import { WorkerAudienceBuilder } from '@bff/modules/audience/builder';
 import { createAudienceService } from '@bff/modules/audience/service';
 import { hashSecret } from '@bff/secrets';
 import { addPublished, question, readySurvey } from './support/surveys';
@@ -282,5 +286,139 @@ describe('audience refresh', () => {
     await audience.refresh();
     expect((await metrics()).totalUsers).toBe(8);
     await audience.stop();
+  });
+});
+
+describe('audience generations', () => {
+  const world = useWorld();
+  const knexOf = (w: World): Knex => (w.orm.em as SqlEntityManager).getKnex();
+  const get = (path: string, companyId: string, query: Record<string, string | number> = {}) =>
+    world().http.get(`${BASE}${path}`).query({ companyFilter: companyId, ...query }).set(world().bearer('admin'));
+  /** The company's profile rows per generation, whatever readers see. */
+  const generationsOf = async (w: World, companyId: string) => {
+    const rows = (await knexOf(w)('audience_profiles').where('company_id', companyId).groupBy('generation').select('generation').count({ rows: '*' })) as Array<{ generation: number | string; rows: number | string }>;
+    return Object.fromEntries(rows.map((row) => [Number(row.generation), Number(row.rows)]));
+  };
+  const addPerson = async (w: World, companyId: string, userId: string, name: string) => {
+    const em = w.em();
+    const source = await em.findOneOrFail(DataSource, { companyId, name: 'customers.csv' });
+    em.create(DataRecord, {
+      companyId, sourceId: source.id, kind: 'people', recordKey: userId, data: { user_id: userId }, unified: { user_id: userId, name }, sourceType: 'csv',
+      importedAt: new Date(), recordIndex: 100, userId,
+    });
+    await em.flush();
+  };
+  const build = (w: World, companyId: string, hooks: Pick<Parameters<typeof buildAudience>[0], 'onBatch'> = {}) =>
+    buildAudience({ knex: knexOf(w), kind: w.config.database.kind, companyId, now: new Date(), maxProfilesPerMerge: 5, ...hooks });
+
+  it('answers from the previous generation until the new one is switched to, then deletes the previous one', async () => {
+    const w = world();
+    const { companyId } = await addFixture(w);
+    expect((await rebuild(w, companyId)).status).toBe('done');
+    const before = await currentGeneration(knexOf(w), companyId);
+    expect(await generationsOf(w, companyId)).toEqual({ [before]: 7 });
+    await addPerson(w, companyId, 'u9', 'Eve Early');
+
+    const seenDuringBuild: Array<{ table: string; generation: number; current: number; total: number; eve: number; metrics: number }> = [];
+    const result = await build(w, companyId, {
+      onBatch: async ({ table, generation }) => {
+        seenDuringBuild.push({
+          table,
+          generation,
+          current: await currentGeneration(knexOf(w), companyId),
+          total: (await get('/users', companyId)).body.total,
+          eve: (await get('/users', companyId, { search: 'eve early' })).body.total,
+          metrics: ((await get('/metrics', companyId)).body as AudienceMetrics).totalUsers,
+        });
+      },
+    });
+    // A batch each of profiles, identities and joins, all written beside generation `before`, none of them seen.
+    expect(seenDuringBuild.map((seen) => seen.table)).toEqual(['audience_profiles', 'audience_identities', 'audience_merges']);
+    for (const seen of seenDuringBuild) expect(seen).toMatchObject({ generation: before + 1, current: before, total: 7, eve: 0, metrics: 7 });
+
+    expect(result).toMatchObject({ generation: before + 1, profiles: 8 });
+    expect(await currentGeneration(knexOf(w), companyId)).toBe(before + 1);
+    expect((await get('/users', companyId, { search: 'eve early' })).body.total).toBe(1);
+    expect(((await get('/metrics', companyId)).body as AudienceMetrics).totalUsers).toBe(8);
+    expect(await generationsOf(w, companyId)).toEqual({ [before + 1]: 8 });
+  });
+
+  it('keeps the previous generation when a build fails, and the next build clears what it left', async () => {
+    const w = world();
+    const { companyId } = await addFixture(w);
+    await rebuild(w, companyId);
+    const before = await currentGeneration(knexOf(w), companyId);
+    const users = ((await get('/users', companyId, { limit: 100 })).body as AudienceUsersPage).users.map((user) => user.id).sort();
+    await addPerson(w, companyId, 'u9', 'Eve Early');
+
+    await expect(
+      build(w, companyId, {
+        onBatch: ({ table }) => {
+          if (table === 'audience_identities') throw new Error('Disk full');
+        },
+      }),
+    ).rejects.toThrow('Disk full');
+    // Half a generation was written; nobody sees it.
+    expect((await generationsOf(w, companyId))[before + 1]).toBe(8);
+    expect(await currentGeneration(knexOf(w), companyId)).toBe(before);
+    expect(((await get('/users', companyId, { limit: 100 })).body as AudienceUsersPage).users.map((user) => user.id).sort()).toEqual(users);
+    expect(((await get('/metrics', companyId)).body as AudienceMetrics).totalUsers).toBe(7);
+    const [ann] = ((await get('/users', companyId, { search: 'ann' })).body as AudienceUsersPage).users;
+    expect(((await get(`/users/${ann!.id}`, companyId)).body as AudienceUserDetail).identities.length).toBeGreaterThan(0);
+
+    await build(w, companyId);
+    expect(await generationsOf(w, companyId)).toEqual({ [before + 1]: 8 });
+  });
+
+  it('fails the job with the database error when the worker cannot write, leaving the previous generation', async () => {
+    const w = world();
+    const { companyId } = await addFixture(w);
+    await rebuild(w, companyId);
+    const before = await currentGeneration(knexOf(w), companyId);
+    await knexOf(w).schema.renameTable('audience_merges', 'audience_merges_away');
+    let job: AudienceJob;
+    try {
+      job = await rebuild(w, companyId);
+    } finally {
+      await knexOf(w).schema.renameTable('audience_merges_away', 'audience_merges');
+    }
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/audience_merges/);
+    expect(await currentGeneration(knexOf(w), companyId)).toBe(before);
+    expect(((await get('/metrics', companyId)).body as AudienceMetrics).totalUsers).toBe(7);
+    expect((await rebuild(w, companyId)).status).toBe('done');
+  });
+
+  it('fails the job with a clear message when the build worker dies', async () => {
+    const w = world();
+    const { companyId } = await addFixture(w);
+    const logger = pino({ level: 'silent' });
+    const builder = new WorkerAudienceBuilder(w.config.database, logger, () => new Worker('process.exit(3)', { eval: true }));
+    const audience = createAudienceService({ orm: w.orm, config: w.config, logger, now: () => new Date(), builder });
+    const { job, done } = await audience.startJob(companyId, 'rebuild', null);
+    await done;
+    expect(await audience.job(companyId, job.id)).toMatchObject({ status: 'failed', error: 'The build worker stopped unexpectedly (exit code 3)' });
+    expect(((await get('/metrics', companyId)).body as AudienceMetrics).totalUsers).toBe(0);
+    await audience.stop();
+  });
+
+  it('answers the unfiltered metrics and categories from the stored summary, equal to counting the profiles', async () => {
+    const w = world();
+    const { companyId } = await addFixture(w);
+    await rebuild(w, companyId);
+    const build = (await knexOf(w)('audience_builds').where('company_id', companyId).first()) as { summary: unknown };
+    expect(build.summary).not.toBeNull();
+    // Every lifecycle stage is a filter that narrows nothing: those figures are counted in SQL.
+    const everyStage = { lifecycle: LIFECYCLE_STAGES.join(',') };
+    const stored = (await get('/metrics', companyId)).body as AudienceMetrics;
+    expect(stored.totalUsers).toBe(7);
+    expect((await get('/metrics', companyId, everyStage)).body).toEqual(stored);
+    const storedCategories = (await get('/categories', companyId)).body as Array<{ id: string; userCount: number; coverage: number; topTraits: string[] }>;
+    expect(storedCategories.some((category) => category.userCount > 0 && category.topTraits.length > 0)).toBe(true);
+    expect((await get('/categories', companyId, everyStage)).body).toEqual(storedCategories);
+    for (const path of ['/users', '/categories/freemium/users', '/categories/high-value/users']) {
+      expect((await get(path, companyId)).body, path).toEqual((await get(path, companyId, everyStage)).body);
+    }
+    expect(((await get('/users', companyId)).body as AudienceUsersPage).total).toBe(7);
   });
 });

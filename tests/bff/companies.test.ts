@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Company, Invitation, StoredFile, User } from '@bff/entities';
+import { DEFAULT_DASHBOARD_PREFERENCES } from '@domain/dashboard/schemas';
+import { Company, DashboardPreference, Invitation, StoredFile, User } from '@bff/entities';
+import { companyOwnedEntities } from '@bff/modules/companies/removeCompany';
+import { catalogueCompany } from './support/prediction';
+import { addResponses } from './support/responses';
+import { addPublished } from './support/surveys';
 import { PNG_BYTES, SVG_BYTES, useWorld } from './support/world';
 
 const GIF_BYTES = Buffer.from('474946383961010001008000000000ffffff21f90401000000002c00000000010001000002024401003b', 'hex');
@@ -157,6 +162,60 @@ describe('companies', () => {
       expect(await em.count(StoredFile, { companyId: company.id })).toBe(0);
       expect((await w.http.get(logo.body.logoUrl)).status).toBe(404);
       expect((await w.http.get('/api/auth/me').set(as(member))).status).toBe(401);
+    });
+
+    it('removes everything the company owns: data, prediction calls, surveys and responses, profiles, write back', async () => {
+      const w = world();
+      const { company, key, admin } = await catalogueCompany(w);
+      const predict = () => w.http.post('/api/v1/predict').set(key.header).send({ metadata: { user_id: 'u-1' } });
+      expect((await predict()).status).toBe(200);
+      const survey = await addPublished(w, company.id);
+      await addResponses(w, survey, 2);
+      const rebuilt = await w.http.post('/api/audience-intelligence/rebuild').send({ companyId: company.id }).set(as('admin'));
+      expect(rebuilt.status).toBe(202);
+      for (let job = rebuilt.body; job.status !== 'done'; ) {
+        expect(job.status).not.toBe('failed');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        job = (await w.http.get(`/api/audience-intelligence/jobs/${rebuilt.body.id}`).query({ companyFilter: company.id }).set(as('admin'))).body;
+      }
+      const destination = { companyId: company.id, kind: 'crm', name: 'CRM', url: 'https://hooks.example.com/in' };
+      expect((await w.http.post('/api/audience-intelligence/destinations').set(as('admin')).send(destination)).status).toBe(201);
+      const users = await w.http.get('/api/audience-intelligence/users').query({ companyFilter: company.id }).set(as('admin'));
+      const profileIds = users.body.users.map((user: { id: string }) => user.id).slice(0, 2);
+      const sent = await w.http.post('/api/audience-intelligence/writeback').set(as('admin')).send({ companyId: company.id, destinations: ['crm'], data: ['profile'], profileIds });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+
+      const preferences = { ...DEFAULT_DASHBOARD_PREFERENCES, chartTypes: { calls: 'bar' } };
+      expect((await w.http.put('/api/dashboard/preferences').set(w.bearer(admin)).send(preferences)).status).toBe(200);
+      expect((await w.http.put('/api/dashboard/preferences').query({ companyFilter: company.id }).set(as('admin')).send(preferences)).status).toBe(200);
+      await w.prediction.callLog.flush();
+      const em = w.em();
+      const owned = companyOwnedEntities(em);
+      const countsOf = async () =>
+        Object.fromEntries(await Promise.all(owned.map(async (meta) => [meta.className, await em.count(meta.className, { companyId: company.id })] as const)));
+      const before = await countsOf();
+      for (const table of ['DataRecord', 'PredictionCall', 'PredictionCallMinute', 'SurveyResponse', 'PublishedSurvey', 'AudienceProfile', 'AudienceJob', 'WritebackDestination', 'WritebackJob', 'WebhookDelivery', 'ApiKey', 'User']) {
+        expect(before[table], table).toBeGreaterThan(0);
+      }
+
+      // A call answered just before the deletion, still in the call log's buffer, goes with the company.
+      expect((await predict()).status).toBe(200);
+      const response = await w.http.delete(`/api/companies/${company.id}`).set(as('admin'));
+      expect(response.status).toBe(204);
+      await w.prediction.callLog.flush();
+      const after = await countsOf();
+      expect(Object.values(after).every((count) => count === 0), JSON.stringify(after)).toBe(true);
+      expect(await em.count(Company, { id: company.id })).toBe(0);
+      expect(await em.count(DashboardPreference, { $or: [{ userId: admin.id }, { scope: company.id }] })).toBe(0);
+    });
+
+    it('orders the company-owned tables so a row goes before the rows it points at', () => {
+      const names = companyOwnedEntities(world().em()).map((meta) => meta.className);
+      expect(names.indexOf('SurveyResponse')).toBeLessThan(names.indexOf('PublishedSurvey'));
+      expect(names.indexOf('WebhookDelivery')).toBeLessThan(names.indexOf('SurveyResponse'));
+      expect(names.indexOf('DataRecord')).toBeLessThan(names.indexOf('DataSource'));
+      expect(names).toEqual(expect.arrayContaining(['User', 'StoredFile', 'AudienceIdentity', 'WritebackJob', 'PredictionCallMinute']));
+      expect(names).not.toContain('Company');
     });
 
     it('keeps the internal company and refuses everyone but global admins', async () => {

@@ -80,6 +80,9 @@ const signedIn = (status: number): Expected =>
 const onlyOwnCompany = (ok: number, companyAdminOther = 404): Expected =>
   forUsers({ admin: [ok, ok], company_admin: [ok, companyAdminOther], user: [403, 403], anonymous: [401, 401] });
 
+/** The dashboard: every role reads its own company; another company's is refused outright, not hidden. */
+const ownCompanyDashboard = forUsers({ admin: [200, 200], company_admin: [200, 403], user: [200, 403], anonymous: [401, 401] });
+
 const PASSWORD = 'Matrix-Pass-2026';
 const newEmail = () => `${unique('matrix')}@example.test`.toLowerCase();
 const withinActorsCompany = (response: Response, cell: Cell, field = 'companyId') => {
@@ -274,6 +277,7 @@ const ROWS: Row[] = [
   { route: 'PUT /api/surveys/published/:id/embed-settings', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id }, body: { settings: defaultEmbedSettings() } }) },
   { route: 'PUT /api/surveys/published/:id/display-triggers', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id }, body: { displayTriggers: defaultDisplayTriggers() } }) },
   { route: 'DELETE /api/surveys/published/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id } }) },
+  { route: 'GET /api/surveys/published/:id/audience-targets', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id } }), check: (response) => expect(response.body.categories.length).toBeGreaterThan(0) },
   { route: 'GET /api/surveys/themes', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addTheme(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
   { route: 'POST /api/surveys/themes', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ query: { companyFilter: companyId }, body: { name: unique('Theme'), settings: { theme: DEFAULT_THEME, logo: DEFAULT_LOGO } } }), check: forCellCompany },
   { route: 'DELETE /api/surveys/themes/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addTheme(cell)).id } }) },
@@ -292,6 +296,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/public/companies/:id/surveys', expected: all(200), request: async (cell) => { await addActiveSurvey(cell); return { params: { id: cell.companyId } }; }, check: forCellCompany },
   { route: 'POST /api/public/surveys/:id/displays', expected: all(204), request: async (cell) => ({ params: { id: (await addActiveSurvey(cell)).id }, body: { visitorId: 'matrix-visitor', outcome: 'shown' } }) },
   { route: 'POST /api/public/surveys/:id/responses', expected: all(201), request: async (cell) => ({ params: { id: (await addActiveSurvey(cell)).id }, body: { answers: { q_rating: 4 }, complete: false } }) },
+  { route: 'POST /api/public/surveys/:id/audience-membership', expected: all(200), request: async (cell) => ({ params: { id: (await addPublished(cell.world, cell.companyId, { status: 'active', startedAt: new Date(), displayTriggers: { ...defaultDisplayTriggers(), audienceTargeting: { enabled: true, kind: 'category', id: 'high-value' } } })).id }, body: { identifiers: { user_email: 'nobody@matrix.example' } } }), check: (response) => expect(response.body).toEqual({ member: false }) },
   { route: 'PATCH /api/public/responses/:id', expected: all(200), request: async (cell) => { const started = await startResponse(cell.world, (await addActiveSurvey(cell)).id); return { params: { id: started.id }, body: { token: started.token, answers: { q_rating: 5 }, complete: true } }; } },
   { route: 'POST /api/admin/override-logs', expected: onlyOwnCompany(201, 404), request: async (cell) => ({ body: { surveyId: (await addPublishedSurvey(cell)).id, overrideReason: 'Matrix override', customSettings: OVERRIDE } }), check: forCellCompany },
   { route: 'GET /api/admin/override-logs', expected: onlyOwnCompany(200, 200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }), check: withinActorsCompany },
@@ -330,6 +335,14 @@ const ROWS: Row[] = [
   // Export Data: a company's people get their own company's profiles whatever companyFilter says.
   { route: 'GET /api/export/preview', expected: onlyOwnCompany(200, 200), request: addExportProfile, check: exportsOnlyFrom },
   { route: 'GET /api/export/csv', expected: onlyOwnCompany(200, 200), request: addExportProfile, check: exportsOnlyFrom },
+
+  // The dashboard overview: everyone signed in reads their own company's; naming another company is refused (403) unless global admin.
+  { route: 'GET /api/dashboard/metrics', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId, range: '7d' } }) },
+  { route: 'GET /api/dashboard/preferences', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'PUT /api/dashboard/preferences', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId }, body: { savedCharts: [], gridOrder: ['recommendations', 'conversion', 'clicks', 'calls', 'duration', 'segments'], chartTypes: {}, extraCategories: [] } }) },
+  { route: 'GET /api/dashboard/categories/lookup', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId, name: 'Premium Users' } }) },
+  { route: 'GET /api/dashboard/categories/:categoryKind/:categoryRef/series', expected: ownCompanyDashboard, request: ({ companyId }) => ({ params: { categoryKind: 'category', categoryRef: 'premium' }, query: { companyFilter: companyId } }) },
+  { route: 'GET /api/dashboard/api-keys', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
 
   // Audience Intelligence: global admins only, for the company they choose.
   { route: 'GET /api/audience-intelligence/metrics', expected: onlyGlobalAdmin(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
@@ -419,7 +432,7 @@ describe('tenant isolation matrix', () => {
   // A category id names one of a fixed list: any other is a 400 (tests/bff/audience.test.ts), never a 404.
   const byId = ROWS.filter((row) => /:\w+/.test(row.route) && !row.route.includes(':categoryId'));
   /** Well-formed values that name nothing. */
-  const UNKNOWN: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'no-such-invitation-0000', questionId: () => 'q_no_such_question' };
+  const UNKNOWN: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'no-such-invitation-0000', questionId: () => 'q_no_such_question', categoryKind: () => 'view', categoryRef: randomUUID };
   it.each(byId)('$route with an unknown id → 404', async (row) => {
     const cell = await cellFor('admin', 'other');
     const request = await row.request(cell);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Invitation, StoredFile, User } from '@bff/entities';
+import { DEFAULT_DASHBOARD_PREFERENCES } from '@domain/dashboard/schemas';
+import { DashboardPreference, Invitation, StoredFile, User } from '@bff/entities';
 import { PEOPLE, PNG_BYTES, SVG_BYTES, unique, useWorld } from './support/world';
 
 describe('user management', () => {
@@ -91,13 +92,16 @@ describe('user management', () => {
   });
 
   describe('DELETE /api/users/:id', () => {
-    it('removes the user and their invitations together', async () => {
+    it('removes the user with their invitations and overview preferences', async () => {
       const w = world();
       const { user } = await w.addInvitation(w.companies.acme.id);
+      w.em().create(DashboardPreference, { userId: user.id, scope: w.companies.acme.id, preferences: DEFAULT_DASHBOARD_PREFERENCES });
+      await w.em().flush();
       const response = await w.http.delete(`/api/users/${user.id}`).set(as('alice'));
       expect(response.status).toBe(204);
       expect(await w.em().count(User, { id: user.id })).toBe(0);
       expect(await w.em().count(Invitation, { userId: user.id })).toBe(0);
+      expect(await w.em().count(DashboardPreference, { userId: user.id })).toBe(0);
     });
 
     it('refuses your own account and users out of reach', async () => {

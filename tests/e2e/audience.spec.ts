@@ -158,7 +158,8 @@ test('an imported customer who answers a survey is one profile, found, filtered,
   await expect(graph).toContainText(PERSON.email);
   const identities = graph.getByRole('list', { name: 'Identities' });
   await expect(identities.getByRole('listitem').filter({ hasText: PERSON.id })).toContainText(FILE_NAME);
-  await expect(identities).toContainText(`Survey: ${SURVEY_NAME}`);
+  // The survey reached the profile through the shared e-mail: the join names it as its source.
+  await expect(graph.getByRole('list', { name: 'Merges' })).toContainText(`Survey: ${SURVEY_NAME}`);
   const attributes = drawer.getByRole('region', { name: 'Attributes' });
   await expect(attributes.getByRole('term')).toContainText(['location']);
   await expect(attributes.getByRole('definition')).toContainText([CITY]);

@@ -5,6 +5,7 @@
  */
 import { TRIGGER_TYPES, type IdentifierRule, type TriggerType } from '@domain/survey/collection';
 import { IDENTIFIER_TYPES, type IdentifierType } from '@domain/survey/types';
+import { commaList } from './decide';
 import type { WidgetConfig } from './widget';
 
 /** The widget's own script: the one running now, or the embed code found in the page. */
@@ -14,12 +15,6 @@ export function findScript(doc: Document): HTMLScriptElement | null {
   return doc.querySelector<HTMLScriptElement>('script[data-company-id]');
 }
 
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-
 /** The configuration, or null when a required attribute is missing. */
 export function readScriptConfig(script: HTMLScriptElement | null): WidgetConfig | null {
   const attribute = (name: string) => script?.getAttribute(`data-${name}`)?.trim() ?? '';
@@ -27,9 +22,9 @@ export function readScriptConfig(script: HTMLScriptElement | null): WidgetConfig
   const apiBase = attribute('api-base');
   if (!script || !companyId || !apiBase) return null;
   const triggerType = attribute('trigger-type') as TriggerType;
-  const types = list(attribute('identifier-types')).filter((type): type is IdentifierType => (IDENTIFIER_TYPES as readonly string[]).includes(type));
+  const types = commaList(attribute('identifier-types')).filter((type): type is IdentifierType => (IDENTIFIER_TYPES as readonly string[]).includes(type));
   // One list of field names in the snippet: any of them identifies the visitor, whatever the type.
-  const fields = list(attribute('identifier-fields')).join(',');
+  const fields = commaList(attribute('identifier-fields')).join(',');
   const fallbackIdentifierRule: IdentifierRule = {
     requireIdentifier: attribute('require-identifier') === 'true',
     identifierTypes: types.length ? types : ['email'],

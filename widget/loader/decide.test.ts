@@ -35,6 +35,7 @@ function context(overrides: Partial<DecisionContext> = {}): DecisionContext {
     identifier: () => undefined,
     companyCooldownDays: 0,
     sampled: () => true,
+    member: () => false,
     ...overrides,
   };
 }
@@ -265,6 +266,33 @@ describe('decide', () => {
     const now = TUESDAY_AFTERNOON.getTime();
     expect(decide(survey, context({ companyCooldownDays: 14, companySeenAt: now - 2 * DAY }))).toBe('cooldown');
     expect(decide(survey, context({ companyCooldownDays: 14, companySeenAt: now - 15 * DAY }))).toBe('show');
+  });
+
+  it('with audience targeting on, shows only to a member, asked after the sample and before the holdout', () => {
+    const audienceTargeting = { enabled: true, kind: 'category' as const, id: 'high-value' };
+    const survey = publicSurvey({ triggers: { audienceTargeting } });
+    expect(decide(survey, context({ member: () => false }))).toBe('audience');
+    expect(decide(survey, context({ member: () => true }))).toBe('show');
+
+    let asked = false;
+    expect(decide(survey, context({ sampled: () => false, member: () => (asked = true) }))).toBe('sample');
+    expect(asked).toBe(false);
+
+    const held = publicSurvey({ triggers: { audienceTargeting, holdoutPercentage: 50 } });
+    const heldOut = Array.from({ length: 40 }, (_, index) => `visitor-${index}`).find((id) => inHoldout(50, id, held.id)) as string;
+    // A non-member is never counted in the holdout: the holdout compares people who would have seen it.
+    expect(decide(held, context({ visitorId: () => heldOut, member: () => false }))).toBe('audience');
+    expect(decide(held, context({ visitorId: () => heldOut, member: () => true }))).toBe('holdout');
+  });
+
+  it('ignores the audience when targeting is off or the stored triggers predate it', () => {
+    let asked = false;
+    const off = publicSurvey({ triggers: { audienceTargeting: { enabled: false, kind: 'view', id: '' } } });
+    expect(decide(off, context({ member: () => (asked = true) }))).toBe('show');
+    const old = publicSurvey();
+    delete (old.displayTriggers as Partial<typeof old.displayTriggers>).audienceTargeting;
+    expect(decide(old, context({ member: () => (asked = true) }))).toBe('show');
+    expect(asked).toBe(false);
   });
 
   it('does not roll the sample for a visitor that failed an earlier check', () => {

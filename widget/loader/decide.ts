@@ -11,7 +11,10 @@
  *  6. identifier    a value for at least one required identifier type
  *  7. cooldown      the company's, then the survey's
  *  8. sample        showPercentage by random / session-based / sticky
- *  9. holdout       a sticky share kept out (recorded as a holdout display, never shown)
+ *  9. audience      audience targeting on: the server said the identified visitor is in the
+ *                   audience (asked last, so only a visitor every local check lets through is asked;
+ *                   before the holdout, so a holdout is always someone who would have seen it)
+ * 10. holdout       a sticky share kept out (recorded as a holdout display, never shown)
  * Behaviour triggers (scroll, time on page, exit intent, click) come after, in triggers.ts.
  */
 import { stickyBucket, type IdentifierRule, type PublicSurvey } from '@domain/survey/collection';
@@ -19,7 +22,7 @@ import { urlMatches } from '@domain/survey/targeting';
 import type { DeviceType } from '@domain/survey/collection';
 import type { DeviceTarget, PageTargeting, PercentageMethod, TimeRules, UserSegmentation } from '@domain/survey/types';
 
-export type Verdict = 'show' | 'holdout' | 'device' | 'page' | 'time' | 'visitor' | 'referrer' | 'identifier' | 'cooldown' | 'sample';
+export type Verdict = 'show' | 'holdout' | 'device' | 'page' | 'time' | 'visitor' | 'referrer' | 'identifier' | 'cooldown' | 'sample' | 'audience';
 
 const DAY_MS = 86_400_000;
 /** Phones: a coarse pointer on a viewport at most this wide. A wider touch screen is a tablet. */
@@ -106,11 +109,15 @@ export function referrerMatches(segmentation: UserSegmentation, referrer: string
 
 /** The field names one identifier type reads ('user_email, email' → both). */
 export function fieldNames(rule: IdentifierRule, type: IdentifierRule['identifierTypes'][number]): string[] {
-  return (rule.identifierFields[type] ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
+  return commaList(rule.identifierFields[type] ?? '');
 }
+
+/** 'a, b,,c' → ['a', 'b', 'c']: the embed code's and the identifier rule's lists. */
+export const commaList = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 
 /** The identifier values the page gives for the rule's types: field name → value. */
 export function identifiersFor(rule: IdentifierRule, valueOf: (field: string) => string | undefined): Record<string, string> {
@@ -126,9 +133,11 @@ export function identifiersFor(rule: IdentifierRule, valueOf: (field: string) =>
 
 /** When identifiers are required: at least one of the rule's types has a value in one of its fields. */
 export function identifierSatisfied(rule: IdentifierRule, valueOf: (field: string) => string | undefined): boolean {
-  if (!rule.requireIdentifier) return true;
-  return rule.identifierTypes.some((type) => fieldNames(rule, type).some((field) => Boolean(valueOf(field))));
+  return !rule.requireIdentifier || hasIdentifiers(identifiersFor(rule, valueOf));
 }
+
+/** Whether the page gave any identifier value (what a response would carry). */
+export const hasIdentifiers = (found: Record<string, string>) => Object.keys(found).length > 0;
 
 /** Whether `days` of cooldown since `lastSeen` (ms) are still running at `now`. */
 export function coolingDown(days: number, lastSeen: number | undefined, now: number): boolean {
@@ -178,6 +187,12 @@ export interface DecisionContext {
   companyCooldownDays: number;
   /** The sampling decision (the caller keeps session-based and per-page-view rolls). */
   sampled: () => boolean;
+  /**
+   * Audience targeting on: true only once the server has said the visitor is in the audience (no
+   * identifiers, no answer yet, a refusal or a failed request: false). The caller asks and keeps
+   * the answer.
+   */
+  member: () => boolean;
 }
 
 /** The first failing check of the list above, or 'holdout', or 'show'. */
@@ -193,6 +208,8 @@ export function decide(survey: PublicSurvey, context: DecisionContext): Verdict 
   if (coolingDown(context.companyCooldownDays, context.companySeenAt, now)) return 'cooldown';
   if (coolingDown(triggers.cooldownDays, context.surveySeenAt, now)) return 'cooldown';
   if (!context.sampled()) return 'sample';
+  // Stored before audience targeting existed: the field may be missing.
+  if (triggers.audienceTargeting?.enabled && !context.member()) return 'audience';
   if (inHoldout(triggers.holdoutPercentage, context.visitorId(), survey.id)) return 'holdout';
   return 'show';
 }

@@ -312,3 +312,89 @@ describe('the loader in a single-page app', () => {
     expect(shownIds()).toEqual(['overlay', 'inline', 'overlay']);
   });
 });
+
+describe('the loader with audience targeting', () => {
+  const inHighValue = { audienceTargeting: { enabled: true, kind: 'category' as const, id: 'high-value' } };
+  const membershipUrl = '/api/public/surveys/vip/audience-membership';
+
+  /** The bundle, and the server's membership answer (a Response, or a thrown network failure). */
+  function serveAudience(answer: () => Response) {
+    fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (init.method === 'GET') return Response.json(publicBundle([publicSurvey({ id: 'vip', triggers: inHighValue })]));
+      if (String(url).endsWith('/audience-membership')) return answer();
+      return new Response(null, { status: 204 });
+    });
+  }
+
+  const membershipCalls = () => posts().filter((call) => call.url === membershipUrl);
+
+  /** The membership question has been answered and whatever it started has run. */
+  async function answered() {
+    await vi.waitFor(() => expect(membershipCalls().length).toBeGreaterThan(0));
+    for (let round = 0; round < 3; round += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+    await settled();
+  }
+
+  it("shows the survey once the server says the identified visitor is in the audience, sending only the embed code's company and the identifiers", async () => {
+    vi.stubGlobal('navoutUser', { user_email: 'ana@example.com' });
+    serveAudience(() => Response.json({ member: true }));
+    await load();
+    await answered();
+    expect(shownIds()).toEqual(['vip']);
+    expect(membershipCalls()).toEqual([{ url: membershipUrl, body: { companyId: 'company-7', identifiers: { user_email: 'ana@example.com' } } }]);
+  });
+
+  it('does not show it when the server says no', async () => {
+    vi.stubGlobal('navoutUser', { user_email: 'ana@example.com' });
+    serveAudience(() => Response.json({ member: false }));
+    await load();
+    await answered();
+    expect(presentations).toEqual([]);
+  });
+
+  it('does not show it when the question fails: an error status or no answer at all', async () => {
+    vi.stubGlobal('navoutUser', { user_email: 'ana@example.com' });
+    serveAudience(() => Response.json({ error: 'Internal error', message: 'Something went wrong.', code: 'internal' }, { status: 500 }));
+    await load();
+    await answered();
+    expect(presentations).toEqual([]);
+
+    newSession();
+    serveAudience(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await load();
+    await answered();
+    expect(presentations).toEqual([]);
+  });
+
+  it('asks nothing for a visitor without identifiers, and asks once the page identifies them', async () => {
+    serveAudience(() => Response.json({ member: true }));
+    const widget = await load();
+    await settled();
+    expect(membershipCalls()).toEqual([]);
+    expect(presentations).toEqual([]);
+    // eslint-disable-next-line no-console -- the level the widget logs at
+    expect(vi.mocked(console.debug)).toHaveBeenCalledWith('[navout]', 'survey vip not shown:', 'audience');
+
+    widget.api.identify({ user_email: 'ben@example.com' });
+    await answered();
+    expect(shownIds()).toEqual(['vip']);
+    expect(membershipCalls().map((call) => call.body.identifiers)).toEqual([{ user_email: 'ben@example.com' }]);
+  });
+
+  it('asks once per page view and survey, and again on the next page view', async () => {
+    vi.stubGlobal('navoutUser', { user_email: 'ana@example.com' });
+    serveAudience(() => Response.json({ member: false }));
+    const widget = await load();
+    await answered();
+    widget.api.identify({ user_email: 'ana@example.com' });
+    widget.api.identify({ custom_field: 'x' });
+    await settled();
+    expect(membershipCalls()).toHaveLength(1);
+
+    history.pushState(null, '', '/checkout/again');
+    await vi.waitFor(() => expect(membershipCalls()).toHaveLength(2));
+    expect(presentations).toEqual([]);
+  });
+});

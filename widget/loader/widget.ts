@@ -7,7 +7,7 @@
 import type { IdentifierRule, PublicSurvey, PublicSurveyBundle } from '@domain/survey/collection';
 import type { Presented, PresentOptions } from '../display/present';
 import { callApi } from '../publicApi';
-import { decide, deviceTypeOf, identifiersFor, pageMatches, sampledIn, type DecisionContext, type Verdict } from './decide';
+import { decide, deviceTypeOf, hasIdentifiers, identifiersFor, pageMatches, sampledIn, type DecisionContext, type Verdict } from './decide';
 import type { NavoutApi, NavoutCommand } from './globals';
 import { cleanIdentifiers, identifierValue } from './identifiers';
 import { debug } from './log';
@@ -72,7 +72,8 @@ export function createWidget(config: WidgetConfig, env: WidgetEnvironment): Widg
   let visitorId = '';
   let given = cleanIdentifiers(readJson(win, local, STORAGE_KEYS.identifiers, {}));
   let newVisitor = visitorIsNew();
-  let pageView = { startedAt: now(), samples: new Map<string, boolean>() };
+  /** What is decided once per page view: the sampling rolls and the server's audience answers. */
+  let pageView = { startedAt: now(), samples: new Map<string, boolean>(), audience: new Map<string, boolean>() };
   const active = new Map<string, ActiveSurvey>();
   /** Closed, completed or held out on this page: not shown again before a new page load (or navout.show). */
   const dismissed = new Set<string>();
@@ -133,6 +134,32 @@ export function createWidget(config: WidgetConfig, env: WidgetEnvironment): Widg
     return result;
   }
 
+  /**
+   * Audience targeting: asks the server once per page view whether the identified visitor is in
+   * the audience, with the identifiers a response would carry. Without identifiers nothing is
+   * asked (a later navout.identify() may name the visitor). Until a yes arrives, and after a no or
+   * a failed question, the answer is no. A yes that arrives after the page view changed is kept
+   * for the page view it was asked in; the new page view asks again.
+   */
+  function member(survey: PublicSurvey): boolean {
+    const { id } = survey;
+    const answers = pageView.audience;
+    if (!answers.has(id)) {
+      const identifiers = identifiersFor(ruleOf(survey), identifier);
+      if (!hasIdentifiers(identifiers)) return false;
+      answers.set(id, false);
+      api<{ member?: unknown }>('POST', `/surveys/${encodeURIComponent(id)}/audience-membership`, { companyId: config.companyId, identifiers }).then(
+        (answer) => {
+          if (answer?.member !== true) return;
+          answers.set(id, true);
+          evaluate();
+        },
+        debug,
+      );
+    }
+    return Boolean(answers.get(id));
+  }
+
   function verdictFor(survey: PublicSurvey): Verdict {
     const times = seen();
     const context: DecisionContext = {
@@ -147,6 +174,7 @@ export function createWidget(config: WidgetConfig, env: WidgetEnvironment): Widg
       surveySeenAt: times[survey.id],
       companyCooldownDays: bundle?.cooldownDays ?? 0,
       sampled: () => sampled(survey),
+      member: () => member(survey),
     };
     return decide({ ...survey, identifierRule: ruleOf(survey) }, context);
   }
@@ -302,7 +330,7 @@ export function createWidget(config: WidgetConfig, env: WidgetEnvironment): Widg
   // --- following the page --------------------------------------------------------------------
 
   function onUrlChange(url: string): void {
-    pageView = { startedAt: now(), samples: new Map() };
+    pageView = { startedAt: now(), samples: new Map(), audience: new Map() };
     for (const entry of [...active.values()]) {
       // A visitor who has started answering keeps the survey; otherwise it goes with its page.
       if (!entry.forced && !entry.view?.answered() && !pageMatches(entry.survey.displayTriggers.pageTargeting, url)) remove(entry, false);

@@ -4,7 +4,9 @@
  * prediction API. Two passes over the records, each in keyset pages (so a million events never sit
  * in memory at once): the first resolves identities (src/domain/audience/identity.ts), the second
  * adds every record to its profile's running totals. Profiles, identifiers and joins are then
- * replaced in one transaction. Plain SQL with `?` placeholders, so both SQLite and PostgreSQL run it.
+ * written as a new generation in short transactions and switched to in one more (writeProfiles).
+ * Plain SQL with `?` placeholders, so both SQLite and PostgreSQL run it: in the server's build
+ * worker (buildWorker.ts) over its own connection, or in process (the demo seeder).
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@mikro-orm/knex';
@@ -19,10 +21,15 @@ import { DEFAULT_IDENTIFIER_FIELDS } from '@domain/survey/defaults';
 import type { Question, Survey } from '@domain/survey/types';
 import { jsonOf, numberOf, timeOf } from '../prediction/snapshotInput';
 import { resultsDialect, type DatabaseKind } from '../results/sql';
+import { summaryCounter } from './summary';
+import { rowsOf } from '../../rawRows';
 
 type Row = Record<string, unknown>;
 const PAGE_ROWS = 5_000;
 const INSERT_CHUNK = 200;
+/** Rows per write transaction of a new generation: each holds SQLite's write lock for milliseconds. */
+const WRITE_BATCH = 2_000;
+const DELETE_BATCH = 5_000;
 export const API_SOURCE_NAME = 'Prediction API';
 const RECENT_WINDOW_MS = RISK_WINDOW_DAYS * DAY_MS;
 
@@ -34,19 +41,22 @@ export interface BuildInput {
   maxProfilesPerMerge: number;
   /** Called after each page read: records processed so far, of about `total` (two passes). */
   onProgress?: (processed: number, total: number) => Promise<void> | void;
+  /** Called after each batch of the new generation is written, before the switch to it. */
+  onBatch?: (batch: { generation: number; table: string; rows: number }) => Promise<void> | void;
+  /** Called once the new generation is current, before the previous one is deleted. */
+  onSwitched?: (result: BuildResult) => Promise<void> | void;
+  /** How long the previous generation outlives the switch, for readers in the middle of a request. */
+  previousGenerationGraceMs?: number;
 }
 
 export interface BuildResult {
   profiles: number;
+  /** The generation written, now the current one. */
+  generation: number;
   watermark: number | null;
   summary: AudienceJobSummary;
   /** Joins refused as too large, for the log. */
   refused: Array<{ kind: string; value: string; source: string; profilesJoined: number }>;
-}
-
-function rowsOf(result: unknown): Row[] {
-  if (Array.isArray(result)) return result as Row[];
-  return ((result as { rows?: Row[] })?.rows ?? []) as Row[];
 }
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' ? value.trim() || null : typeof value === 'number' ? String(value) : null);
@@ -197,8 +207,7 @@ function countChanges<Id extends string>(ids: readonly Id[], name: (id: Id) => s
 
 const bump = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
-/** Rebuilds the company's profiles; answers how many and what changed. */
-export async function buildAudience(input: BuildInput): Promise<BuildResult> {
+async function readAndWrite(input: BuildInput): Promise<BuildResult> {
   const { knex, kind, companyId } = input;
   const now = input.now.getTime();
   const dialect = resultsDialect(kind);
@@ -388,6 +397,11 @@ export async function buildAudience(input: BuildInput): Promise<BuildResult> {
   return writeProfiles({ ...input, now, resolved, profiles, watermark });
 }
 
+/** Rebuilds the company's profiles as a new generation; answers how many and what changed. */
+export function buildAudience(input: BuildInput): Promise<BuildResult> {
+  return withCompanyLock(input.knex, input.kind, input.companyId, () => readAndWrite(input));
+}
+
 type SqliteConnection = { prepare(sql: string): { run(values: unknown[]): unknown } };
 
 /**
@@ -414,22 +428,92 @@ interface WriteInput extends Omit<BuildInput, 'now'> {
   watermark: number | null;
 }
 
-async function writeProfiles({ knex, kind, companyId, now, resolved, profiles, watermark }: WriteInput): Promise<BuildResult> {
+/** The generation readers see: the company's build row's, or 0 (rows written before generations, or by hand) without one. */
+export const CURRENT_GENERATION_SQL = 'coalesce((select b.generation from audience_builds b where b.company_id = ?), 0)';
+
+export async function currentGeneration(knex: Knex, companyId: string): Promise<number> {
+  const rows = rowsOf(await knex.raw(`select ${CURRENT_GENERATION_SQL} as generation`, [companyId]));
+  return Number(rows[0]?.generation ?? 0);
+}
+
+/** Deletes a company's rows of the generations chosen, in short statements of DELETE_BATCH rows (no long write lock). */
+async function deleteGenerations(knex: Knex, companyId: string, which: { only: number } | { except: number }): Promise<void> {
+  const [operator, generation] = 'only' in which ? ['=', which.only] : ['<>', which.except];
+  for (const table of ['audience_merges', 'audience_identities', 'audience_profiles']) {
+    for (;;) {
+      const chosen = knex(table).select('id').where('company_id', companyId).where('generation', operator, generation).limit(DELETE_BATCH);
+      const deleted = await knex(table).where('company_id', companyId).where('generation', operator, generation).whereIn('id', chosen).delete();
+      if (deleted < DELETE_BATCH) break;
+    }
+  }
+}
+
+/**
+ * Runs `work` holding the company's build lock. On PostgreSQL a session advisory lock on a
+ * connection kept for the whole build: replicas each run a refresher, and two of them never build
+ * one company at once (the second waits, then builds on the first's generation). SQLite has one
+ * server process, whose build queue already runs one build at a time.
+ */
+async function withCompanyLock<T>(knex: Knex, kind: DatabaseKind, companyId: string, work: () => Promise<T>): Promise<T> {
+  if (kind !== 'postgresql') return work();
+  const key = `navout:audience:${companyId}`;
+  const connection: unknown = await knex.client.acquireConnection();
+  try {
+    await knex.raw('select pg_advisory_lock(hashtext(?))', [key]).connection(connection);
+    try {
+      return await work();
+    } finally {
+      await knex.raw('select pg_advisory_unlock(hashtext(?))', [key]).connection(connection);
+    }
+  } finally {
+    await knex.client.releaseConnection(connection);
+  }
+}
+
+/**
+ * Writes the profiles, identities and joins as a new generation beside the current one, in short
+ * transactions of WRITE_BATCH rows, then switches the company to it in one short transaction:
+ * readers see the previous complete generation until then. The previous one is deleted in batches
+ * afterwards; rows of a build that failed or stopped are deleted by the next one.
+ */
+async function writeProfiles(input: WriteInput): Promise<BuildResult> {
+  const { knex, kind, companyId, now, resolved, profiles, watermark } = input;
   const query = async (sql: string, params: unknown[]) => rowsOf(await knex.raw(sql, params as Knex.RawBinding[]));
   const stamp = (ms: number | null) => (ms === null ? null : kind === 'sqlite' ? ms : new Date(ms));
   const flag = (value: boolean) => (kind === 'sqlite' ? Number(value) : value);
   const json = (value: unknown) => JSON.stringify(value);
 
-  // Profile ids stay the same across rebuilds where the profile's identifiers do.
-  const previousIdOf = new Map<string, string>();
-  for await (const rows of pages(query, 'select id, profile_id, kind, value from audience_identities where company_id = ?', [companyId])) {
-    for (const row of rows) previousIdOf.set(`${String(row.kind)}\u0000${String(row.value)}`, String(row.profile_id));
+  const current = await currentGeneration(knex, companyId);
+  await deleteGenerations(knex, companyId, { except: current });
+  const generation = current + 1;
+
+  const ids: string[] = [];
+  const claimed = new Set<string>();
+  const anchorRank = (kindOf: string) => (kindOf === 'user_id' ? 0 : kindOf === 'email' ? 1 : kindOf === 'anonymous_id' ? 3 : 2);
+  const anchors = new Map<number, { rank: number; key: string }>();
+  for (const identifier of resolved.identifiers) {
+    const rank = anchorRank(identifier.identifier.kind);
+    const key = `${identifier.identifier.kind}\u0000${identifier.identifier.value}`;
+    const currentAnchor = anchors.get(identifier.profile);
+    if (!currentAnchor || rank < currentAnchor.rank || (rank === currentAnchor.rank && key < currentAnchor.key)) anchors.set(identifier.profile, { rank, key });
   }
+
+  // Profile ids stay the same across rebuilds where the profile's anchor identifier does; only
+  // the anchors' previous owners are kept in memory.
+  const anchorKeys = new Set<string>([...anchors.values()].map((anchor) => anchor.key));
+  const previousIdOf = new Map<string, string>();
+  for await (const rows of pages(query, 'select id, profile_id, kind, value from audience_identities where company_id = ? and generation = ?', [companyId, current])) {
+    for (const row of rows) {
+      const key = `${String(row.kind)}\u0000${String(row.value)}`;
+      if (anchorKeys.has(key)) previousIdOf.set(key, String(row.profile_id));
+    }
+  }
+  anchorKeys.clear();
   const before = new Map<string, { categoryMask: number; risk: string; lifecycle: string }>();
   const beforeCategories = new Map<string, number>();
   const beforeRisk = new Map<string, number>();
   const beforeLifecycle = new Map<string, number>();
-  for await (const rows of pages(query, 'select id, category_mask, risk, lifecycle from audience_profiles where company_id = ?', [companyId])) {
+  for await (const rows of pages(query, 'select id, category_mask, risk, lifecycle from audience_profiles where company_id = ? and generation = ?', [companyId, current])) {
     for (const row of rows) {
       const categoryMask = Number(row.category_mask);
       before.set(String(row.id), { categoryMask, risk: String(row.risk), lifecycle: String(row.lifecycle) });
@@ -439,16 +523,6 @@ async function writeProfiles({ knex, kind, companyId, now, resolved, profiles, w
     }
   }
 
-  const ids: string[] = [];
-  const claimed = new Set<string>();
-  const anchorRank = (kindOf: string) => (kindOf === 'user_id' ? 0 : kindOf === 'email' ? 1 : kindOf === 'anonymous_id' ? 3 : 2);
-  const anchors = new Map<number, { rank: number; key: string }>();
-  for (const identifier of resolved.identifiers) {
-    const rank = anchorRank(identifier.identifier.kind);
-    const key = `${identifier.identifier.kind}\u0000${identifier.identifier.value}`;
-    const current = anchors.get(identifier.profile);
-    if (!current || rank < current.rank || (rank === current.rank && key < current.key)) anchors.set(identifier.profile, { rank, key });
-  }
   for (let index = 0; index < profiles.length; index++) {
     if (!profiles[index]) continue;
     const anchor = anchors.get(index);
@@ -457,23 +531,31 @@ async function writeProfiles({ knex, kind, companyId, now, resolved, profiles, w
     claimed.add(id);
     ids[index] = id;
   }
+  previousIdOf.clear();
+  anchors.clear();
 
   // Company-relative thresholds, then every profile's scores and categories.
-  const present = profiles.map((profile, index) => ({ profile, index })).filter((entry) => entry.profile !== undefined);
+  const present: number[] = [];
+  for (let index = 0; index < profiles.length; index++) if (profiles[index]) present.push(index);
   const ltvOf = (profile: Accumulator) => Math.round(Math.max(profile.declaredLtv, profile.eventRevenue) * 100) / 100;
-  const context = categoryContext(now, present.map((entry) => ltvOf(entry.profile)), present.map((entry) => entry.profile.recentEvents));
+  const context = categoryContext(now, present.map((index) => ltvOf(profiles[index]!)), present.map((index) => profiles[index]!.recentEvents));
   const accountSize = new Map<string, number>();
-  for (const { profile } of present) if (profile.account) bump(accountSize, profile.account.toLowerCase());
-  const medianOrderValue = median(present.filter((entry) => entry.profile.purchases > 0).map((entry) => ltvOf(entry.profile) / entry.profile.purchases));
+  for (const index of present) {
+    const account = profiles[index]!.account;
+    if (account) bump(accountSize, account.toLowerCase());
+  }
+  const medianOrderValue = median(present.filter((index) => profiles[index]!.purchases > 0).map((index) => ltvOf(profiles[index]!) / profiles[index]!.purchases));
 
   // Profiles that joined records through an identifier, or that span several sources, are unified.
   const joinedProfiles = new Set(resolved.joins.filter((join) => !join.refused).map((join) => join.profile));
   const afterCategories = new Map<string, number>();
   const afterRisk = new Map<string, number>();
   const afterLifecycle = new Map<string, number>();
+  const counter = summaryCounter();
   let profilesChanged = 0;
   const stampNow = stamp(now);
-  const profileRows = present.map(({ profile, index }) => {
+  const profileRow = (index: number) => {
+    const profile = profiles[index]!;
     const ltv = ltvOf(profile);
     const firstSeen = profile.createdAt !== null && (profile.firstSeen === null || profile.createdAt < profile.firstSeen) ? profile.createdAt : profile.firstSeen;
     const lastSeen = [profile.lastSeen, profile.lastLogin].filter((value): value is number => value !== null).reduce<number | null>((latest, value) => (latest === null || value > latest ? value : latest), null);
@@ -502,55 +584,69 @@ async function writeProfiles({ knex, kind, companyId, now, resolved, profiles, w
     // Known by no user id, e-mail or custom identifier: at most a device or cookie id.
     const isUnknown = [...known].every((kindOf) => kindOf === 'anonymous_id');
     const isUnified = joinedProfiles.has(index) || profile.sourceNames.size > 1;
+    const coverage = coverageOfMask(profile.sourceMask);
+    counter.add({ categoryMask, coverage, isUnified, isUnknown });
     return {
-      id, company_id: companyId, user_id: profile.userId, email: profile.email, name: profile.name, account: profile.account, age: profile.age,
+      id, generation, company_id: companyId, user_id: profile.userId, email: profile.email, name: profile.name, account: profile.account, age: profile.age,
       location: profile.location, first_seen: stamp(firstSeen), last_seen: stamp(lastSeen), last_login: stamp(profile.lastLogin),
       subscription_status: profile.subscriptionStatus, ltv, device_type: profile.deviceType, ip_address: profile.ipAddress,
       source_mask: profile.sourceMask, source_names: json([...profile.sourceNames].sort()), category_mask: categoryMask, lifecycle, risk,
-      risk_score: score, coverage: coverageOfMask(profile.sourceMask), survey_count: profile.surveyCount, completion_seconds: profile.completionSeconds,
+      risk_score: score, coverage, survey_count: profile.surveyCount, completion_seconds: profile.completionSeconds,
       event_count: profile.eventCount, recent_events: profile.recentEvents, previous_events: profile.previousEvents, identifier_count: profile.identifierCount,
       is_unknown: flag(isUnknown), is_unified: flag(isUnified), attributes: json(profile.attributes), segments: json(segments),
       search_text: [profile.name, profile.email, profile.account].filter(Boolean).join(' ').toLowerCase(),
       created_at: stampNow, updated_at: stampNow,
     };
+  };
+  const identityRow = (identifier: (typeof resolved.identifiers)[number]) => ({
+    id: randomUUID(), generation, company_id: companyId, profile_id: ids[identifier.profile]!, kind: identifier.identifier.kind.slice(0, 100), value: identifier.identifier.value,
+    source: identifier.source.slice(0, 255), first_seen: stamp(identifier.firstSeen), created_at: stampNow, updated_at: stampNow,
+  });
+  const mergeRow = (join: (typeof resolved.joins)[number]) => ({
+    id: randomUUID(), generation, company_id: companyId, profile_id: ids[join.profile]!, at: stamp(join.at), identifier_kind: join.identifier.kind.slice(0, 100),
+    identifier_value: join.identifier.value, source: join.source.slice(0, 255), profiles_joined: join.profilesJoined, refused: flag(join.refused),
+    reason: join.reason, created_at: stampNow, updated_at: stampNow,
   });
 
-  const identityRows = resolved.identifiers
-    .filter((identifier) => ids[identifier.profile] !== undefined)
-    .map((identifier) => ({
-      id: randomUUID(), company_id: companyId, profile_id: ids[identifier.profile]!, kind: identifier.identifier.kind.slice(0, 100), value: identifier.identifier.value,
-      source: identifier.source.slice(0, 255), first_seen: stamp(identifier.firstSeen), created_at: stampNow, updated_at: stampNow,
-    }));
-  const mergeRows = resolved.joins
-    .filter((join) => ids[join.profile] !== undefined)
-    .map((join) => ({
-      id: randomUUID(), company_id: companyId, profile_id: ids[join.profile]!, at: stamp(join.at), identifier_kind: join.identifier.kind.slice(0, 100),
-      identifier_value: join.identifier.value, source: join.source.slice(0, 255), profiles_joined: join.profilesJoined, refused: flag(join.refused),
-      reason: join.reason, created_at: stampNow, updated_at: stampNow,
-    }));
+  /** Writes `rows(index)` for every index in short transactions of WRITE_BATCH rows. */
+  const writeInBatches = async <Item>(table: string, items: readonly Item[], rowOf: (item: Item) => Record<string, unknown> | null) => {
+    for (let start = 0; start < items.length; start += WRITE_BATCH) {
+      const rows: Array<Record<string, unknown>> = [];
+      for (const item of items.slice(start, start + WRITE_BATCH)) {
+        const row = rowOf(item);
+        if (row) rows.push(row);
+      }
+      await knex.transaction((trx) => insertRows(trx, table, rows));
+      await input.onBatch?.({ generation, table, rows: rows.length });
+    }
+  };
+  await writeInBatches('audience_profiles', present, profileRow);
+  await writeInBatches('audience_identities', resolved.identifiers, (identifier) => (ids[identifier.profile] === undefined ? null : identityRow(identifier)));
+  await writeInBatches('audience_merges', resolved.joins, (join) => (ids[join.profile] === undefined ? null : mergeRow(join)));
 
+  const summary = counter.summary();
   await knex.transaction(async (trx) => {
-    // Replicas each run a refresher: on PostgreSQL their replacements of one company take turns.
-    if (kind === 'postgresql') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`navout:audience:${companyId}`]);
-    for (const table of ['audience_merges', 'audience_identities', 'audience_profiles']) await trx(table).where({ company_id: companyId }).delete();
-    await insertRows(trx, 'audience_profiles', profileRows);
-    await insertRows(trx, 'audience_identities', identityRows);
-    await insertRows(trx, 'audience_merges', mergeRows);
-    const build = { computed_at: stampNow, watermark: stamp(watermark), profiles: profileRows.length, updated_at: stampNow };
+    const build = { computed_at: stampNow, watermark: stamp(watermark), profiles: present.length, generation, summary: json(summary), updated_at: stampNow };
     const updated = await trx('audience_builds').where({ company_id: companyId }).update(build);
     if (!updated) await trx('audience_builds').insert({ id: randomUUID(), company_id: companyId, created_at: stampNow, ...build });
   });
 
-  return {
-    profiles: profileRows.length,
+  const result: BuildResult = {
+    profiles: present.length,
+    generation,
     watermark,
     refused: resolved.joins.filter((join) => join.refused).map((join) => ({ kind: join.identifier.kind, value: join.identifier.value, source: join.source, profilesJoined: join.profilesJoined })),
     summary: {
-      profiles: profileRows.length,
+      profiles: present.length,
       profilesChanged: profilesChanged + [...before.keys()].filter((id) => !claimed.has(id)).length,
       categories: countChanges(CATEGORY_IDS, (id) => CATEGORY_NAMES[id], beforeCategories, afterCategories),
       risk: countChanges(RISK_LEVELS, (id) => RISK_LABELS[id], beforeRisk, afterRisk),
       lifecycle: countChanges(LIFECYCLE_STAGES, (id) => LIFECYCLE_LABELS[id], beforeLifecycle, afterLifecycle),
     },
   };
+  await input.onSwitched?.(result);
+  // A reader that took the previous generation just before the switch finishes its statements first.
+  if (input.previousGenerationGraceMs) await new Promise((resolve) => setTimeout(resolve, input.previousGenerationGraceMs));
+  await deleteGenerations(knex, companyId, { only: current });
+  return result;
 }

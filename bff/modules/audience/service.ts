@@ -3,18 +3,22 @@
  * filters (all SQL: `(source_mask & ?) <> 0`, `lifecycle in (...)`, `last_seen >= ?`), one
  * profile's identity graph and recent events, saved views, and the jobs that rebuild profiles.
  *
- * Builds run one at a time in this process. Besides the jobs asked for (POST /rebuild,
- * /reclassify), a refresher looks every AUDIENCE_REFRESH_SECONDS for companies whose records or
- * survey responses changed after their last build (imports, survey responses, prediction-API
- * events) and rebuilds them: a debounced full rebuild per company stands in for incremental updates.
+ * Builds run one at a time, in a worker thread (builder.ts) that writes each build as a new
+ * generation and switches to it at the end (build.ts): every read here names the company's current
+ * generation, so it sees the previous complete build until the switch. The unfiltered metrics and
+ * categories come from the summary stored with the build (summary.ts), one row read. Besides the
+ * jobs asked for (POST /rebuild, /reclassify), a refresher looks every AUDIENCE_REFRESH_SECONDS for
+ * companies whose records or survey responses changed after their last build (imports, survey
+ * responses, prediction-API events) and rebuilds them: a debounced full rebuild per company stands
+ * in for incremental updates.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Knex } from '@mikro-orm/knex';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { Logger } from 'pino';
 import {
   CATEGORY_IDS,
   CATEGORY_NAMES,
-  RECENCY_DAYS,
   type AudienceCategory,
   type AudienceJob as AudienceJobView,
   type AudienceJobKind,
@@ -31,25 +35,23 @@ import {
 } from '@domain/audience/contract';
 import { categoryBit, categoriesOfMask, categoryDefinition } from '@domain/audience/categories';
 import type { AudienceViewInput } from '@domain/audience/query';
-import { sourceBit, sourceKindsOfMask } from '@domain/audience/sources';
+import { sourceKindsOfMask } from '@domain/audience/sources';
 import type { Config } from '../../config';
 import type { Orm } from '../../db';
 import { AudienceJob, AudienceView } from '../../entities';
 import { apiError } from '../../middleware/errors';
 import { timeOf } from '../prediction/snapshotInput';
 import { resultsDialect } from '../results/sql';
-import { API_SOURCE_NAME, buildAudience } from './build';
+import { API_SOURCE_NAME } from './build';
+import { inProcessBuilder, WorkerAudienceBuilder, type AudienceBuilder } from './builder';
+import { countsOfSummary, type AudienceCounts } from './summary';
+import { rowsOf } from '../../rawRows';
+import { audienceCondition } from './filters';
 
 type Row = Record<string, unknown>;
-const DAY_MS = 86_400_000;
 const RECENT_EVENTS = 20;
 const TOP_SEGMENTS = 5;
 const TOP_TRAITS = 3;
-
-function rowsOf(result: unknown): Row[] {
-  if (Array.isArray(result)) return result as Row[];
-  return ((result as { rows?: Row[] })?.rows ?? []) as Row[];
-}
 
 const iso = (value: unknown): string | null => {
   const time = timeOf(value);
@@ -68,50 +70,46 @@ export interface AudienceServiceOptions {
   config: Config;
   logger: Logger;
   now: () => Date;
+  /** Where builds run; by default the build worker (in process for an in-memory database). */
+  builder?: AudienceBuilder;
 }
 
-export function createAudienceService({ orm, config, logger, now }: AudienceServiceOptions) {
+/** The company's current build: the generation its reads see, and that build's time and summary. */
+interface CurrentBuild {
+  generation: number;
+  computedAt: string | null;
+  summary: unknown;
+}
+
+const isUnfiltered = (filters: AudienceQuery) =>
+  !filters.dataSource.length && !filters.lifecycle.length && !filters.risk.length && !filters.recency.length && !filters.search.trim();
+
+export function createAudienceService({ orm, config, logger, now, ...options }: AudienceServiceOptions) {
   const knex: Knex = (orm.em as SqlEntityManager).getKnex();
   const kind = config.database.kind;
   const dialect = resultsDialect(kind);
   const query = async (sql: string, params: unknown[]) => rowsOf(await knex.raw(sql, params as Knex.RawBinding[]));
-  const stamp = (date: Date) => (kind === 'sqlite' ? date.getTime() : date);
   const parsed = <Value>(value: unknown, fallback: Value): Value => (value === null || value === undefined ? fallback : (dialect.parsedJson<Value>(value) ?? fallback));
 
-  function whereOf(companyId: string, filters: AudienceQuery, categoryId: CategoryId | null = null): Where {
-    const clauses = ['company_id = ?'];
-    const params: unknown[] = [companyId];
-    if (filters.dataSource.length) {
-      clauses.push('(source_mask & ?) <> 0');
-      params.push(filters.dataSource.reduce((mask, source) => mask | sourceBit(source), 0));
-    }
-    if (filters.lifecycle.length) {
-      clauses.push(`lifecycle in (${filters.lifecycle.map(() => '?').join(', ')})`);
-      params.push(...filters.lifecycle);
-    }
-    if (filters.risk.length) {
-      clauses.push(`risk in (${filters.risk.map(() => '?').join(', ')})`);
-      params.push(...filters.risk);
-    }
-    if (filters.recency.length) {
-      const widest = Math.max(...filters.recency.filter((days) => (RECENCY_DAYS as readonly number[]).includes(days)));
-      clauses.push('last_seen >= ?');
-      params.push(stamp(new Date(now().getTime() - widest * DAY_MS)));
-    }
-    if (filters.search.trim()) {
-      clauses.push("search_text like ? escape '\\'");
-      params.push(`%${filters.search.trim().toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
-    }
-    if (categoryId) {
-      clauses.push('(category_mask & ?) <> 0');
-      params.push(categoryBit(categoryId));
-    }
-    return { sql: clauses.join(' and '), params };
+  const builder: AudienceBuilder =
+    options.builder ?? (config.database.kind === 'sqlite' && config.database.file === ':memory:' ? inProcessBuilder(knex, kind) : new WorkerAudienceBuilder(config.database, logger));
+
+  async function currentBuild(companyId: string): Promise<CurrentBuild> {
+    const row = (await query('select generation, computed_at, summary from audience_builds where company_id = ?', [companyId]))[0];
+    // Without a build row, generation 0: rows from before generations, or written by hand.
+    if (!row) return { generation: 0, computedAt: null, summary: null };
+    return { generation: Number(row.generation), computedAt: iso(row.computed_at), summary: parsed<unknown>(row.summary, null) };
+  }
+
+  /** The page's filters (filters.ts, shared with survey targeting's membership) on the generation read. */
+  function whereOf(companyId: string, generation: number, filters: AudienceQuery, categoryId: CategoryId | null = null): Where {
+    const condition = audienceCondition(kind, now(), companyId, filters, categoryId);
+    return { sql: `${condition.sql} and generation = ?`, params: [...condition.params, generation] };
   }
 
   const categorySums = CATEGORY_IDS.map((id) => `sum(case when (category_mask & ${categoryBit(id)}) <> 0 then 1 else 0 end) as "c_${id}"`).join(', ');
 
-  async function counts(where: Where): Promise<{ total: number; coverage: number; unified: number; unknown: number; categories: Record<CategoryId, number> }> {
+  async function counts(where: Where): Promise<AudienceCounts> {
     const row =
       (
         await query(
@@ -148,12 +146,13 @@ export function createAudienceService({ orm, config, logger, now }: AudienceServ
 
   const USER_COLUMNS = 'id, name, email, account, category_mask, ltv, risk, risk_score, lifecycle, last_seen, coverage, source_mask, ip_address, device_type, survey_count, completion_seconds';
 
-  async function computedAt(companyId: string): Promise<string | null> {
-    const row = (await query('select computed_at from audience_builds where company_id = ?', [companyId]))[0];
-    return row ? iso(row.computed_at) : null;
+  /** The counts of the profiles matching: from the build's summary when nothing narrows them, else counted in SQL. */
+  async function countsOf(companyId: string, build: CurrentBuild, filters: AudienceQuery, categoryId: CategoryId | null = null): Promise<AudienceCounts> {
+    const stored = isUnfiltered(filters) ? countsOfSummary(build.summary, categoryId) : null;
+    return stored ?? counts(whereOf(companyId, build.generation, filters, categoryId));
   }
 
-  // Builds, one at a time; a company already waiting is not queued twice.
+  // Builds, one at a time (so one per company); a company already waiting is not queued twice.
   let chain: Promise<void> = Promise.resolve();
   const waiting = new Set<string>();
   let stopped = false;
@@ -180,21 +179,33 @@ export function createAudienceService({ orm, config, logger, now }: AudienceServ
       job.status = 'running';
       await em.flush();
     }
-    try {
-      const result = await buildAudience({
-        knex,
-        kind,
-        companyId,
-        now: now(),
-        maxProfilesPerMerge: config.audience.maxProfilesPerMerge,
-        onProgress: async (processed, total) => {
-          if (!job) return;
+    // How long the event loop was held while the build ran (it should not be: the build is in a worker).
+    const eventLoopDelay = monitorEventLoopDelay({ resolution: 10 });
+    eventLoopDelay.enable();
+    // Progress arrives as messages, not awaited by the worker: the job's writes go one after
+    // another (one EntityManager never flushes twice at once), and the last before the outcome's.
+    let progressWrites: Promise<void> = Promise.resolve();
+    const writeProgress = (processed: number, total: number) => {
+      if (!job) return progressWrites;
+      progressWrites = progressWrites
+        .then(async () => {
+          if (job.status !== 'running') return;
           job.processed = processed;
           job.total = total;
           job.progress = total ? Math.min(1, processed / total) : 1;
           await em.flush();
-        },
+        })
+        .catch((failure: unknown) => logger.warn({ err: failure, companyId }, 'Could not record audience build progress'));
+      return progressWrites;
+    };
+    try {
+      const result = await builder.build({
+        companyId,
+        now: now(),
+        maxProfilesPerMerge: config.audience.maxProfilesPerMerge,
+        onProgress: writeProgress,
       });
+      await progressWrites;
       for (const refused of result.refused) {
         logger.warn({ companyId, identifierKind: refused.kind, source: refused.source, profilesJoined: refused.profilesJoined }, 'Audience join refused: it would make one profile of too many people');
       }
@@ -206,15 +217,21 @@ export function createAudienceService({ orm, config, logger, now }: AudienceServ
         job.finishedAt = new Date();
         await em.flush();
       }
-      logger.info({ companyId, profiles: result.profiles, kind: job?.kind ?? 'refresh' }, 'Audience profiles built');
+      logger.info(
+        { companyId, profiles: result.profiles, generation: result.generation, kind: job?.kind ?? 'refresh', eventLoopDelayMaxMs: Math.round(eventLoopDelay.max / 1e6) },
+        'Audience profiles built',
+      );
     } catch (failure) {
       logger.error({ err: failure, companyId }, 'Audience build failed');
+      await progressWrites;
       if (job) {
         job.status = 'failed';
         job.error = failure instanceof Error ? failure.message.slice(0, 500) : 'The build failed';
         job.finishedAt = new Date();
         await em.flush();
       }
+    } finally {
+      eventLoopDelay.disable();
     }
   }
 
@@ -249,7 +266,8 @@ export function createAudienceService({ orm, config, logger, now }: AudienceServ
 
   return {
     async metrics(companyId: string, filters: AudienceQuery): Promise<AudienceMetrics> {
-      const counted = await counts(whereOf(companyId, filters));
+      const build = await currentBuild(companyId);
+      const counted = await countsOf(companyId, build, filters);
       const topSegments = CATEGORY_IDS.map((id) => ({ id, name: CATEGORY_NAMES[id], userCount: counted.categories[id] }))
         .filter((segment) => segment.userCount > 0)
         .sort((a, b) => b.userCount - a.userCount || CATEGORY_IDS.indexOf(a.id) - CATEGORY_IDS.indexOf(b.id))
@@ -260,14 +278,15 @@ export function createAudienceService({ orm, config, logger, now }: AudienceServ
         unknowns: percent(counted.unknown, counted.total),
         dataSourceCoverage: counted.coverage,
         topSegments,
-        computedAt: await computedAt(companyId),
+        computedAt: build.computedAt,
       };
     },
 
     async categories(companyId: string, filters: AudienceQuery): Promise<AudienceCategory[]> {
+      const build = await currentBuild(companyId);
       const categories: AudienceCategory[] = [];
       for (const id of CATEGORY_IDS) {
-        const counted = await counts(whereOf(companyId, filters, id));
+        const counted = await countsOf(companyId, build, filters, id);
         const topTraits = CATEGORY_IDS.filter((other) => other !== id && counted.categories[other] > 0)
           .map((other) => ({ name: CATEGORY_NAMES[other], share: percent(counted.categories[other], counted.total) }))
           .sort((a, b) => b.share - a.share || (a.name < b.name ? -1 : 1))
@@ -279,8 +298,11 @@ export function createAudienceService({ orm, config, logger, now }: AudienceServ
     },
 
     async users(companyId: string, filters: AudienceQuery, paging: { page: number; limit: number }, categoryId: CategoryId | null = null): Promise<AudienceUsersPage> {
-      const where = whereOf(companyId, filters, categoryId);
-      const total = Number((await query(`select count(*) as total from audience_profiles where ${where.sql}`, where.params))[0]?.total ?? 0);
+      const build = await currentBuild(companyId);
+      const where = whereOf(companyId, build.generation, filters, categoryId);
+      // Unfiltered, the build's summary has the count: no count over every profile.
+      const stored = isUnfiltered(filters) ? countsOfSummary(build.summary, categoryId) : null;
+      const total = stored ? stored.total : Number((await query(`select count(*) as total from audience_profiles where ${where.sql}`, where.params))[0]?.total ?? 0);
       const rows = await query(`select ${USER_COLUMNS} from audience_profiles where ${where.sql} order by ltv desc, id limit ? offset ?`, [
         ...where.params,
         paging.limit,
@@ -290,12 +312,16 @@ export function createAudienceService({ orm, config, logger, now }: AudienceServ
     },
 
     async user(companyId: string, id: string): Promise<AudienceUserDetail> {
-      const row = (await query(`select ${USER_COLUMNS}, attributes, segments from audience_profiles where company_id = ? and id = ?`, [companyId, id]))[0];
+      const { generation } = await currentBuild(companyId);
+      const row = (await query(`select ${USER_COLUMNS}, attributes, segments from audience_profiles where company_id = ? and generation = ? and id = ?`, [companyId, generation, id]))[0];
       if (!row) throw apiError('not_found', { error: 'Audience profile not found', message: 'No such profile exists in your reach.' });
-      const identityRows = await query('select kind, value, source, first_seen from audience_identities where company_id = ? and profile_id = ? order by kind, value', [companyId, id]);
+      const identityRows = await query(
+        'select kind, value, source, first_seen from audience_identities where company_id = ? and generation = ? and profile_id = ? order by kind, value',
+        [companyId, generation, id],
+      );
       const mergeRows = await query(
-        'select at, identifier_kind, identifier_value, source, profiles_joined, refused, reason from audience_merges where company_id = ? and profile_id = ? order by at, id',
-        [companyId, id],
+        'select at, identifier_kind, identifier_value, source, profiles_joined, refused, reason from audience_merges where company_id = ? and generation = ? and profile_id = ? order by at, id',
+        [companyId, generation, id],
       );
       const valuesOf = (identityKind: string) => identityRows.filter((identity) => identity.kind === identityKind).map((identity) => String(identity.value));
       const matchers: string[] = [];
@@ -343,7 +369,7 @@ export function createAudienceService({ orm, config, logger, now }: AudienceServ
 
     async saveView(companyId: string, input: AudienceViewInput, createdById: string | null): Promise<AudienceViewShape> {
       const filters = { ...input.filters, search: input.search ?? '' };
-      const counted = await counts(whereOf(companyId, filters, input.categoryId ?? null));
+      const counted = await countsOf(companyId, await currentBuild(companyId), filters, input.categoryId ?? null);
       const em = orm.em.fork();
       const view = em.create(AudienceView, {
         companyId,
@@ -410,10 +436,12 @@ export function createAudienceService({ orm, config, logger, now }: AudienceServ
       timer.unref();
     },
 
+    /** Stops the refresher and the build worker: a build under way fails its job ("The server stopped during the build"). */
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = null;
       stopped = true;
+      await builder.stop();
       await chain;
     },
   };

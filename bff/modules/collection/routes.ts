@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Router } from '@koa/router';
 import {
+  audienceMembershipInputSchema,
   collectionSettingsBodySchema,
   displayInputSchema,
   responseInputSchema,
@@ -72,6 +73,14 @@ function publicRoutes({ collection, limiter, config }: CollectionRouterDependenc
     const input = await validateBody(responseInputSchema, ctx.request.body);
     ctx.body = await collection.startResponse(pathId(ctx), input, { ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
     ctx.status = 201;
+  });
+
+  // Counted apart from displays and responses: a targeted survey asks once per page view, and
+  // those questions must not use up the survey's allowance for answers.
+  routes.post('/surveys/:id/audience-membership', async (ctx) => {
+    await limiter.check([byAddress(ctx), { ...bySurvey(pathId(ctx)), key: `audience:${pathId(ctx)}` }]);
+    const input = await validateBody(audienceMembershipInputSchema, ctx.request.body);
+    ctx.body = await collection.audienceMembership(pathId(ctx), input);
   });
 
   routes.patch('/responses/:id', async (ctx) => {

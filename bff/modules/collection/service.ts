@@ -14,15 +14,17 @@ import {
   type PublicSurveyBundle,
   type StartedResponse,
 } from '@domain/survey/collection';
-import type { displayInputSchema, responseInputSchema, responseUpdateSchema } from '@domain/survey/collectionSchemas';
+import type { audienceMembershipInputSchema, displayInputSchema, responseInputSchema, responseUpdateSchema } from '@domain/survey/collectionSchemas';
 import { COLLECTION_LIMITS } from '@domain/survey/collectionSchemas';
+import { DEFAULT_IDENTIFIER_FIELDS, displayTriggersOf } from '@domain/survey/defaults';
 import { hasEnded } from '@domain/survey/lifecycle';
-import type { Answer } from '@domain/survey/types';
+import type { Answer, AudienceMembership } from '@domain/survey/types';
 import type { Config } from '../../config';
 import type { Orm } from '../../db';
 import { Company, PublishedSurvey, SurveyDisplay, SurveyResponse } from '../../entities';
 import { apiError } from '../../middleware/errors';
 import { hashSecret } from '../../secrets';
+import { createAudienceMembership } from '../audience/membership';
 import { globalIdentifiersOf } from '../surveys/identifiers';
 import { enqueueCompletionWebhook, COMPLETION_EVENT } from '../webhooks/queue';
 import { checkAnswers } from './answers';
@@ -36,6 +38,7 @@ export const PUBLIC_COMPANY_NOT_FOUND = {
 };
 export const PUBLIC_SURVEY_NOT_FOUND = { error: 'Survey not found', message: 'No published survey has this id.' };
 export const RESPONSE_NOT_FOUND = { error: 'Response not found', message: 'No response has this id.' };
+export const NO_AUDIENCE_TARGETING = { error: 'Audience targeting not found', message: 'This survey is not limited to an audience: there is nothing to ask.' };
 
 const INACTIVE_MESSAGES = {
   stopped: 'This survey is not accepting responses.',
@@ -48,6 +51,7 @@ const TOKEN_BYTES = 32;
 type DisplayInput = InferType<typeof displayInputSchema>;
 type ResponseInput = InferType<typeof responseInputSchema>;
 type ResponseUpdate = InferType<typeof responseUpdateSchema>;
+type MembershipInput = InferType<typeof audienceMembershipInputSchema>;
 
 /** Who is answering, as the request shows it. */
 export interface Respondent {
@@ -91,6 +95,7 @@ export function createCollectionService({ orm, config, now }: CollectionServiceD
   const hashKey = addressHashKey(config.credentialsKey);
   // SQLite runs one write transaction at a time, which serialises completions by itself.
   const lockForUpdate = config.database.kind === 'postgresql' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
+  const membership = createAudienceMembership(orm, config.database.kind, now);
 
   async function surveyById(em: EntityManager, id: string): Promise<PublishedSurvey> {
     const survey = await em.findOne(PublishedSurvey, { id });
@@ -170,13 +175,34 @@ export function createCollectionService({ orm, config, now }: CollectionServiceD
           updatedAt: survey.updatedAt.toISOString(),
           survey: survey.survey,
           embedSettings: survey.embedSettings,
-          displayTriggers: survey.displayTriggers,
+          displayTriggers: displayTriggersOf(survey.displayTriggers),
           identifierRule: effectiveIdentifierRule(global, survey.displayTriggers),
         })),
         // Never the webhook address or its secret: those stay on the server.
         trigger: { triggerType: triggerSettings.triggerType, callbackName: triggerSettings.callbackName, redirectUrl: triggerSettings.redirectUrl },
         cooldownDays: collectionSettings.cooldownDays,
       };
+    },
+
+    /**
+     * Whether the identified visitor is in the survey's target audience: yes or no, nothing else.
+     * A survey of another company than the embed code's is as unknown as one that does not exist.
+     */
+    async audienceMembership(surveyId: string, input: MembershipInput): Promise<AudienceMembership> {
+      const em = orm.em;
+      const survey = await surveyById(em, surveyId);
+      if (input.companyId && input.companyId.toLowerCase() !== survey.companyId.toLowerCase()) throw apiError('not_found', PUBLIC_SURVEY_NOT_FOUND);
+      requireRunning(survey);
+      const targeting = displayTriggersOf(survey.displayTriggers).audienceTargeting;
+      if (!targeting.enabled) throw apiError('not_found', NO_AUDIENCE_TARGETING);
+      const { identifierFields } = await globalIdentifiersOf(em, survey.companyId);
+      const member = await membership.isMember({
+        companyId: survey.companyId,
+        targeting,
+        identifiers: (input.identifiers ?? {}) as Record<string, string>,
+        fields: { email: identifierFields.email || DEFAULT_IDENTIFIER_FIELDS.email, uuid: identifierFields.uuid || DEFAULT_IDENTIFIER_FIELDS.uuid },
+      });
+      return { member };
     },
 
     async recordDisplay(surveyId: string, input: DisplayInput): Promise<void> {

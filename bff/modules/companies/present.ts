@@ -14,6 +14,7 @@ export function presentCompany(company: CompanySnapshot): CompanyView {
     address: company.address,
     description: company.description,
     targetAudience: company.targetAudience,
+    timeZone: company.timeZone ?? null,
     status: company.status,
     logoUrl: fileUrl(company.logoFileId),
     isInternal: company.isInternal,

@@ -1,24 +1,22 @@
 import type { CompanyInput, CompanyProfileInput } from '@domain/auth/schemas';
 import type { Company as CompanyView } from '@domain/auth/types';
 import type { Orm } from '../../db';
-import { ApiKey, Company, DataType, Invitation, ServiceRequest, StoredFile, User } from '../../entities';
-import { removeCompanyFields } from '../dataSources/fields';
-import { removeCompanyData } from '../dataSources/service';
-import { removeCompanySurveys } from '../surveys/companyData';
+import { Company } from '../../entities';
 import { apiError } from '../../middleware/errors';
 import { findInReach } from '../../middleware/tenant';
 import type { UserActor } from '../../types';
 import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files/service';
 import { presentCompany } from './present';
+import { removeCompanyRows } from './removeCompany';
 
 type CompanyDetails = Pick<
   CompanyProfileInput,
-  'industry' | 'companySize' | 'website' | 'phone' | 'address' | 'description' | 'targetAudience'
+  'industry' | 'companySize' | 'website' | 'phone' | 'address' | 'description' | 'targetAudience' | 'timeZone'
 >;
 
 export const COMPANY_NOT_FOUND = { error: 'Company not found', message: 'No company with this id exists in your reach.' };
 
-const DETAIL_FIELDS = ['industry', 'companySize', 'website', 'phone', 'address', 'description', 'targetAudience'] as const;
+const DETAIL_FIELDS = ['industry', 'companySize', 'website', 'phone', 'address', 'description', 'targetAudience', 'timeZone'] as const;
 
 /** Absent keeps the stored value; null or blank clears it. */
 function applyDetails(company: Company, details: CompanyDetails): void {
@@ -65,20 +63,7 @@ export function createCompanyService({ orm }: { orm: Orm }) {
     /** The company and everything that belongs to it, all or nothing. */
     async remove(company: Company): Promise<void> {
       if (company.isInternal) throw apiError('internal_company_protected', { error: 'The internal company cannot be deleted' });
-      await orm.em.transactional(async (em) => {
-        const members = await em.find(User, { companyId: company.id }, { fields: ['id'] });
-        const memberIds = members.map((member) => member.id);
-        if (memberIds.length) await em.nativeDelete(Invitation, { userId: { $in: memberIds } });
-        await em.nativeDelete(User, { companyId: company.id });
-        await em.nativeDelete(StoredFile, { companyId: company.id });
-        await em.nativeDelete(ApiKey, { companyId: company.id });
-        await em.nativeDelete(DataType, { companyId: company.id });
-        await removeCompanySurveys(em, company.id);
-        await removeCompanyData(em, company.id);
-        await removeCompanyFields(em, company.id);
-        await em.nativeDelete(ServiceRequest, { companyId: company.id });
-        await em.nativeDelete(Company, { id: company.id });
-      });
+      await orm.em.transactional((em) => removeCompanyRows(em, company.id));
     },
 
     async updateProfile(actor: UserActor, input: CompanyProfileInput): Promise<CompanyView> {

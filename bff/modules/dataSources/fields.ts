@@ -166,8 +166,3 @@ export function createFieldService({ orm }: { orm: Orm }) {
 }
 
 export type FieldService = ReturnType<typeof createFieldService>;
-
-/** The company's field settings go with the company. */
-export async function removeCompanyFields(em: EntityManager, companyId: string): Promise<void> {
-  await em.nativeDelete(FieldSetting, { companyId });
-}

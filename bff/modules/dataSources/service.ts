@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { catalogueSource, fieldSetOf, REQUEST_CUSTOM_API_ID, type CatalogueSource } from '@domain/data/catalogue';
 import { FILE_UPLOAD_TYPE, type ConnectSourceInput, type DataSource as DataSourceView, type UpdateSourceInput } from '@domain/data/sources';
 import { unifiedField, type FieldMapping } from '@domain/data/unifiedModel';
@@ -162,14 +161,6 @@ export function createDataSourceService({ orm, config }: { orm: Orm; config: Pic
       await orm.em.nativeDelete(ImportTemplate, { id: template.id });
     },
   };
-}
-
-
-/** Everything a company's data consists of, removed with the company (its own transaction's em). */
-export async function removeCompanyData(em: EntityManager, companyId: string): Promise<void> {
-  await em.nativeDelete(DataRecord, { companyId });
-  await em.nativeDelete(DataSource, { companyId });
-  await em.nativeDelete(ImportTemplate, { companyId });
 }
 
 export type DataSourceService = ReturnType<typeof createDataSourceService>;

@@ -8,6 +8,7 @@ import { exportFileName } from '@domain/audience/export';
 import { exportQuery, exportRequestOf } from '@domain/audience/exportRequest';
 import { companyFilterQuery } from '@domain/params';
 import { companyToRead } from '../../middleware/companyChoice';
+import { STREAMED_FILE_COMPRESSION } from '../../middleware/compression';
 import { queryOf } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
@@ -35,6 +36,7 @@ export function createExportRouter(exports: ExportService, options: { logger: Lo
     ctx.set(TOTAL_COUNT_HEADER, String(plan.total));
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/csv; charset=utf-8';
+    ctx.compress = STREAMED_FILE_COMPRESSION;
     const csv = exportCsvStream(plan.pages, request.fields, (failure) => options.logger.error({ err: failure, companyId }, 'The data export stopped'));
     // Koa destroys its body when the client goes away, but a compressed answer's body is the
     // compressor the file is piped into: the file itself is stopped here, which ends its reads.

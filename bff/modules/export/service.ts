@@ -1,8 +1,8 @@
 /**
  * Export Data's reads of the unified profiles (audience_profiles): the profiles of one company
  * last seen within the range, newest first (then by id), as a preview or every one of them in
- * keyset-paged reads on the (company_id, last_seen) index. Node holds at most two pages, however
- * many profiles the company has.
+ * keyset-paged reads on the (company_id, generation, last_seen) index. Node holds at most two
+ * pages, however many profiles the company has.
  *
  * "All time" also covers profiles never seen (no last_seen): they come after the seen ones, by id.
  * Ranges are computed in JavaScript from the server's clock and bound as parameters.
@@ -10,6 +10,7 @@
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import { EXPORT_PREVIEW_ROWS, EXPORT_RANGE_DAYS, type ExportFieldId, type ExportPreview, type ExportRange, type ExportRow } from '@domain/audience/export';
 import type { Orm } from '../../db';
+import { CURRENT_GENERATION_SQL } from '../audience/build';
 import { resultsDialect, toNumber, type DatabaseKind } from '../results/sql';
 import { exportRowOf, FIELD_COLUMNS, keysetPages, type ProfileRow } from './rows';
 
@@ -58,7 +59,8 @@ export function createExportService({ orm, kind, now, pageRows = EXPORT_PAGE_ROW
     return days === null ? null : new Date(now().getTime() - days * DAY_MS);
   };
 
-  const ofCompany = (companyId: string) => knex(TABLE).where('company_id', companyId);
+  // Only the company's current generation: a rebuild writes the next one beside it (audience/build.ts).
+  const ofCompany = (companyId: string) => knex(TABLE).where('company_id', companyId).where('generation', knex.raw(CURRENT_GENERATION_SQL, [companyId]));
 
   function presented(rows: ProfileRow[]): ProfileRow[] {
     for (const row of rows) if (row.source_names !== undefined) row.source_names = dialect.parsedJson<string[] | null>(row.source_names);

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { PredictionCallRecord } from '@domain/prediction/contract';
 import type { Orm } from '../../db';
-import { ApiKey, PredictionCall, PredictionCallMinute } from '../../entities';
+import { ApiKey, Company, PredictionCall, PredictionCallMinute } from '../../entities';
 
 /**
  * Upper bounds (ms) of the latency histogram's buckets; one more bucket counts everything slower.
@@ -43,6 +43,8 @@ interface MinuteTotals {
   zeroResults: number;
   itemsServed: number;
   histogram: number[];
+  /** Sum of the latencies (ms): the dashboard's average call duration. */
+  latencyTotal: number;
   dirty: boolean;
 }
 
@@ -99,7 +101,7 @@ export function createCallLog(options: CallLogOptions) {
     const key = `${entry.companyId}|${apiKeyId}|${minute}`;
     let totals = minutes.get(key);
     if (!totals) {
-      totals = { companyId: entry.companyId, apiKeyId, minute, calls: 0, errors: 0, zeroResults: 0, itemsServed: 0, histogram: new Array<number>(HISTOGRAM_LENGTH).fill(0), dirty: true };
+      totals = { companyId: entry.companyId, apiKeyId, minute, calls: 0, errors: 0, zeroResults: 0, itemsServed: 0, histogram: new Array<number>(HISTOGRAM_LENGTH).fill(0), latencyTotal: 0, dirty: true };
       minutes.set(key, totals);
     }
     totals.calls++;
@@ -107,19 +109,28 @@ export function createCallLog(options: CallLogOptions) {
     if (entry.zeroResults) totals.zeroResults++;
     totals.itemsServed += entry.itemsServed;
     totals.histogram[bucketOf(entry.latencyMs)]!++;
+    totals.latencyTotal += entry.latencyMs;
     totals.dirty = true;
   }
 
   async function write(): Promise<void> {
-    const calls = buffer;
+    let calls = buffer;
     buffer = [];
-    const touched = [...minutes.values()].filter((totals) => totals.dirty);
+    let touched = [...minutes.values()].filter((totals) => totals.dirty);
     for (const totals of touched) totals.dirty = false;
     const now = Date.now();
     const keysToMark = [...lastUsed.entries()].filter(([apiKeyId]) => now - (lastUsedWritten.get(apiKeyId) ?? 0) >= LAST_USED_INTERVAL_MS);
     if (!calls.length && !touched.length && !keysToMark.length) return;
     try {
       await orm.em.fork().transactional(async (tx) => {
+        // A company deleted since its calls were buffered takes them with it; kept, they would fail every flush.
+        const companyIds = [...new Set([...calls.map((call) => call.companyId), ...touched.map((totals) => totals.companyId)])];
+        const existing = new Set((await tx.find(Company, { id: { $in: companyIds } }, { fields: ['id'] })).map((company) => company.id));
+        if (existing.size < companyIds.length) {
+          calls = calls.filter((call) => existing.has(call.companyId));
+          touched = touched.filter((totals) => existing.has(totals.companyId));
+          for (const [key, totals] of minutes) if (!existing.has(totals.companyId)) minutes.delete(key);
+        }
         for (let start = 0; start < calls.length; start += INSERT_ROWS) {
           const rows = calls.slice(start, start + INSERT_ROWS).map(({ at, ...call }) => ({ id: randomUUID(), createdAt: at, updatedAt: at, ...call }));
           await tx.insertMany(PredictionCall, rows);
@@ -138,6 +149,7 @@ export function createCallLog(options: CallLogOptions) {
               zeroResults: totals.zeroResults,
               itemsServed: totals.itemsServed,
               latencyHistogram: [...totals.histogram],
+              latencyTotalMs: totals.latencyTotal,
             })),
             { onConflictFields: ['companyId', 'apiKeyId', 'minute', 'replicaId'], onConflictAction: 'merge', onConflictExcludeFields: ['id'] },
           );

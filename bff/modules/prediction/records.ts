@@ -15,6 +15,8 @@ import type { UnifiedValue } from '@domain/data/values';
 import type { EventsResult, ItemsResult } from '@domain/prediction/contract';
 import { parseIsoTimestamp, type ValidEvent } from '@domain/prediction/schemas';
 import { DataRecord, DataSource } from '../../entities';
+import { isOutcomeType, recordOutcomes, type OutcomeEvent } from '../dashboard/outcomes';
+import { bindTime, rowsOf } from '../../rawRows';
 
 export const API_SOURCE_TYPE = 'api';
 export const API_CATALOGUE_ID = 'prediction-api';
@@ -47,16 +49,6 @@ function columnsOf(em: EntityManager): Columns {
     table: meta.tableName,
     column: (property) => meta.properties[property as keyof typeof meta.properties].fieldNames[0]!,
   };
-}
-
-/** How a time is bound: MikroORM keeps SQLite datetimes as epoch milliseconds. */
-export function bindTime(kind: DatabaseKind, date: Date): number | Date {
-  return kind === 'sqlite' ? date.getTime() : date;
-}
-
-function rowsOf<Row>(result: unknown): Row[] {
-  if (Array.isArray(result)) return result as Row[];
-  return ((result as { rows?: Row[] })?.rows ?? []) as Row[];
 }
 
 /**
@@ -176,12 +168,19 @@ export async function storeEvents(em: EntityManager, kind: DatabaseKind, company
   const stored = await em.fork().transactional(async (tx) => {
     const trx = (tx as SqlEntityManager).getTransactionContext<Knex.Transaction>()!;
     let inserted = 0;
+    const outcomes: OutcomeEvent[] = [];
     for (let start = 0; start < rows.length; start += STATEMENT_ROWS) {
       const chunk = rows.slice(start, start + STATEMENT_ROWS);
       const sql = insertStatement(columns, chunk.length, `on conflict do nothing returning ${columns.column('id')}`);
-      const result = await trx.raw(sql, bindings(kind, chunk, { now: receivedAt, companyId, sourceId, recordKind: 'events', requestId }) as Knex.RawBinding[]);
-      inserted += rowsOf(result).length;
+      const result = rowsOf<Record<string, unknown>>(await trx.raw(sql, bindings(kind, chunk, { now: receivedAt, companyId, sourceId, recordKind: 'events', requestId }) as Knex.RawBinding[]));
+      inserted += result.length;
+      // Only rows really inserted count for the dashboard: a resent event is not an outcome twice.
+      if (chunk.some((row) => isOutcomeType(row.eventType))) {
+        const insertedIds = new Set(result.map((row) => String(row[columns.column('id')])));
+        for (const row of chunk) if (isOutcomeType(row.eventType) && insertedIds.has(row.id)) outcomes.push({ userId: row.userId, itemId: row.itemId, type: row.eventType, at: row.eventTime ?? receivedAt });
+      }
     }
+    await recordOutcomes(trx, kind, companyId, outcomes);
     await updateSourceCount(tx as SqlEntityManager, sourceId, inserted, receivedAt);
     return inserted;
   });

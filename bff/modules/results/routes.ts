@@ -7,6 +7,7 @@ import type { Router } from '@koa/router';
 import type { Logger } from 'pino';
 import { responsesCsvFileName } from '@domain/survey/collection';
 import { PublishedSurvey } from '../../entities';
+import { STREAMED_FILE_COMPRESSION } from '../../middleware/compression';
 import { inReach } from '../../middleware/tenant';
 import { queryOf } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
@@ -48,6 +49,7 @@ export function createResultsRouter(results: ResultsService, options: { now: () 
     ctx.set(TOTAL_COUNT_HEADER, String(plan.total));
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/csv; charset=utf-8';
+    ctx.compress = STREAMED_FILE_COMPRESSION;
     ctx.body = responsesCsvStream(plan.rows, survey.survey.questions, (failure) =>
       options.logger.error({ err: failure, surveyId: survey.id }, 'The responses export stopped'),
     );

@@ -1,4 +1,5 @@
 /** Survey rows as the API answers them (the shapes of src/domain/survey/types.ts). */
+import { displayTriggersOf } from '@domain/survey/defaults';
 import { effectiveStatus } from '@domain/survey/lifecycle';
 import type {
   OverrideLog as OverrideLogView,
@@ -54,7 +55,7 @@ export function presentPublished(survey: PublishedSurvey, companyName: string | 
     endCondition: survey.endCondition,
     survey: survey.survey,
     embedSettings: { settings: survey.embedSettings },
-    display_triggers: survey.displayTriggers,
+    display_triggers: displayTriggersOf(survey.displayTriggers),
   };
 }
 

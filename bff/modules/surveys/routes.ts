@@ -99,6 +99,10 @@ function surveyRoutes(surveys: SurveyService): Router<AppState> {
     ctx.body = await surveys.setDisplayTriggers(published.of(ctx), displayTriggers as DisplayTriggers);
   });
 
+  routes.get('/published/:id/audience-targets', published, async (ctx) => {
+    ctx.body = await surveys.audienceTargets(published.of(ctx));
+  });
+
   routes.delete('/published/:id', published, async (ctx) => {
     await surveys.removePublished(published.of(ctx));
     ctx.status = 204;

@@ -5,12 +5,15 @@
  * find nothing. Status, end conditions and publish dates follow the server's clock only.
  */
 import type { InferType } from 'yup';
+import { CATEGORY_IDS, CATEGORY_NAMES } from '@domain/audience/contract';
 import { ALL_COMPANIES } from '@domain/params';
 import { publishProblems, type SurveyProblem } from '@domain/survey/check';
 import { defaultDisplayTriggers, defaultEmbedSettings } from '@domain/survey/defaults';
 import { endConditionError, isoDay } from '@domain/survey/lifecycle';
+import { AUDIENCE_TARGETING_MESSAGES } from '@domain/survey/messages';
 import type { publishBodySchema, savedThemeBodySchema, statusBodySchema } from '@domain/survey/schemas';
 import type {
+  AudienceTargetOptions,
   DisplayTriggers,
   EmbedSettings,
   EndCondition,
@@ -19,7 +22,7 @@ import type {
   Survey,
 } from '@domain/survey/types';
 import type { Orm } from '../../db';
-import { Company, PublishedSurvey, SavedTheme, SurveyDraft } from '../../entities';
+import { AudienceView, Company, PublishedSurvey, SavedTheme, SurveyDraft } from '../../entities';
 import { apiError } from '../../middleware/errors';
 import { companyForWrite, findInReach } from '../../middleware/tenant';
 import type { UserActor } from '../../types';
@@ -214,9 +217,24 @@ export function createSurveyService({ orm, now }: SurveyServiceDependencies) {
         });
         if (refusal) throw refusal;
       }
+      const audience = triggers.audienceTargeting;
+      // Only the server sees the views: one of another company (or deleted) is refused here.
+      if (audience?.enabled && audience.kind === 'view' && (await orm.em.count(AudienceView, { id: audience.id, companyId: survey.companyId })) === 0) {
+        const message = AUDIENCE_TARGETING_MESSAGES.viewNotFound;
+        throw apiError('validation_failed', { error: message, message, fields: { 'displayTriggers.audienceTargeting.id': message } });
+      }
       survey.displayTriggers = triggers;
       await orm.em.flush();
       return presentSurvey(survey);
+    },
+
+    /** What the survey's company can limit the survey to: its saved audience views and the categories. */
+    async audienceTargets(survey: PublishedSurvey): Promise<AudienceTargetOptions> {
+      const views = await orm.em.find(AudienceView, { companyId: survey.companyId }, { fields: ['id', 'name'], orderBy: { name: 'asc', id: 'asc' } });
+      return {
+        views: views.map((view) => ({ id: view.id, name: view.name })),
+        categories: CATEGORY_IDS.map((id) => ({ id, name: CATEGORY_NAMES[id] })),
+      };
     },
 
     async removePublished(survey: PublishedSurvey): Promise<void> {

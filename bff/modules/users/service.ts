@@ -6,7 +6,7 @@ import type { InviteResponse, ManagedUser, SessionUser } from '@domain/auth/type
 import type { UserStatus } from '@domain/company/options';
 import type { Config } from '../../config';
 import type { Orm } from '../../db';
-import { Company, Invitation, User } from '../../entities';
+import { Company, DashboardPreference, Invitation, User } from '../../entities';
 import { apiError } from '../../middleware/errors';
 import { companyScope, findInReach } from '../../middleware/tenant';
 import type { UserActor } from '../../types';
@@ -160,6 +160,7 @@ export function createUserService({ orm, config, logger, mailer }: UserServiceDe
       assertCanManage(actor, target);
       await orm.em.transactional(async (em) => {
         await em.nativeDelete(Invitation, { userId: target.id });
+        await em.nativeDelete(DashboardPreference, { userId: target.id });
         await em.nativeDelete(User, { id: target.id });
         await deleteStoredFile(em, target.photoFileId);
       });

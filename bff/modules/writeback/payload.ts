@@ -12,7 +12,8 @@ import { categoriesOfMask } from '@domain/audience/categories';
 import { CATEGORY_NAMES, type PredictedSegment, type WritebackData } from '@domain/audience/contract';
 import { timeOf } from '../prediction/snapshotInput';
 import { resultsDialect, type DatabaseKind } from '../results/sql';
-import { API_SOURCE_NAME } from '../audience/build';
+import { API_SOURCE_NAME, CURRENT_GENERATION_SQL } from '../audience/build';
+import { rowsOf } from '../../rawRows';
 
 /** Events per profile, as many as the side panel shows. */
 export const WRITEBACK_RECENT_EVENTS = 20;
@@ -34,11 +35,6 @@ const iso = (value: unknown): string | null => {
   const time = timeOf(value);
   return time === null ? null : new Date(time).toISOString();
 };
-
-function rowsOf(result: unknown): Row[] {
-  if (Array.isArray(result)) return result as Row[];
-  return ((result as { rows?: Row[] })?.rows ?? []) as Row[];
-}
 
 const PROFILE_COLUMNS = ['id', 'user_id', 'email', 'name', 'account', 'ltv', 'risk', 'risk_score', 'lifecycle', 'category_mask', 'coverage', 'last_seen', 'attributes', 'segments'];
 
@@ -84,11 +80,14 @@ export interface ProfileReader {
 export function createProfileReader(knex: Knex, kind: DatabaseKind): ProfileReader {
   const dialect = resultsDialect(kind);
   const parsed = <Value>(value: unknown, fallback: Value): Value => (value === null || value === undefined ? fallback : (dialect.parsedJson<Value>(value) ?? fallback));
+  /** The company's current generation of profiles and identities (a rebuild writes the next one beside it). */
+  const current = (companyId: string) => knex.raw(CURRENT_GENERATION_SQL, [companyId]);
 
   /** The recent events of each profile of a batch: by its user ids, e-mails and anonymous ids, as the side panel reads them. */
   async function eventsOf(companyId: string, ids: readonly string[]): Promise<Map<string, WritebackEventRecord[]>> {
     const identities = (await knex('audience_identities')
       .where('company_id', companyId)
+      .where('generation', current(companyId))
       .whereIn('profile_id', [...ids])
       .whereIn(
         'kind',
@@ -144,14 +143,14 @@ export function createProfileReader(knex: Knex, kind: DatabaseKind): ProfileRead
       const found = new Set<string>();
       // In slices, well under every dialect's limit of bound parameters.
       for (let start = 0; start < ids.length; start += 1_000) {
-        const rows = (await knex('audience_profiles').where('company_id', companyId).whereIn('id', ids.slice(start, start + 1_000)).select('id')) as Row[];
+        const rows = (await knex('audience_profiles').where('company_id', companyId).where('generation', current(companyId)).whereIn('id', ids.slice(start, start + 1_000)).select('id')) as Row[];
         for (const row of rows) found.add(String(row.id));
       }
       return found;
     },
 
     async records(companyId, ids, data) {
-      const rows = (await knex('audience_profiles').where('company_id', companyId).whereIn('id', [...ids]).select(PROFILE_COLUMNS)) as Row[];
+      const rows = (await knex('audience_profiles').where('company_id', companyId).where('generation', current(companyId)).whereIn('id', [...ids]).select(PROFILE_COLUMNS)) as Row[];
       const byId = new Map(rows.map((row) => [String(row.id), row]));
       const events = data.includes('events') ? await eventsOf(companyId, ids) : null;
       const records: WritebackProfileRecord[] = [];

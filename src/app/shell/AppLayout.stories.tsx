@@ -40,7 +40,7 @@ type Story = StoryObj<typeof meta>;
 
 export const GlobalAdminOverview: Story = {
   play: async ({ canvas, userEvent }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Welcome to Navout' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Navout' })).toBeVisible();
     // Narrow screens start with the navigation collapsed.
     const expand = canvas.queryByRole('button', { name: 'Expand sidebar' });
     if (expand) await userEvent.click(expand);
@@ -53,7 +53,7 @@ export const GlobalAdminOverview: Story = {
 export const CompanyUserOverview: Story = {
   args: { session: companyUserSession },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Welcome to Acme Retail' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Acme Retail' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Data' })).not.toBeInTheDocument();
   },
 };

@@ -72,6 +72,7 @@ export const API_ROUTES = {
   'PUT /api/surveys/published/:id/status': 'manageSurveys',
   'PUT /api/surveys/published/:id/embed-settings': 'manageSurveys',
   'PUT /api/surveys/published/:id/display-triggers': 'manageSurveys',
+  'GET /api/surveys/published/:id/audience-targets': 'manageSurveys',
   'DELETE /api/surveys/published/:id': 'manageSurveys',
   'GET /api/surveys/themes': 'viewSurveys',
   'POST /api/surveys/themes': 'manageSurveys',
@@ -100,6 +101,7 @@ export const API_ROUTES = {
   'GET /api/public/companies/:id/surveys': 'public',
   'POST /api/public/surveys/:id/displays': 'public',
   'POST /api/public/surveys/:id/responses': 'public',
+  'POST /api/public/surveys/:id/audience-membership': 'public',
   'PATCH /api/public/responses/:id': 'public',
   // Override logs: a global admin reads every company's, a company's survey managers their own.
   'POST /api/admin/override-logs': 'manageSurveys',
@@ -160,6 +162,14 @@ export const API_ROUTES = {
   'POST /api/audience-intelligence/writeback': 'viewAudience',
   'GET /api/audience-intelligence/writeback/jobs': 'viewAudience',
   'GET /api/audience-intelligence/writeback/jobs/:id': 'viewAudience',
+  // The dashboard overview (/): any signed-in user, for their own company (a global admin's
+  // companyFilter picks one company, or all together); preferences belong to the signed-in user.
+  'GET /api/dashboard/metrics': 'signedIn',
+  'GET /api/dashboard/preferences': 'signedIn',
+  'PUT /api/dashboard/preferences': 'signedIn',
+  'GET /api/dashboard/categories/lookup': 'signedIn',
+  'GET /api/dashboard/categories/:categoryKind/:categoryRef/series': 'signedIn',
+  'GET /api/dashboard/api-keys': 'signedIn',
   // Export Data: the unified profiles' ten fields, previewed and streamed as CSV.
   'GET /api/export/preview': 'viewData',
   'GET /api/export/csv': 'viewData',

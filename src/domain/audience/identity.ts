@@ -66,6 +66,20 @@ export function identifierKindOfKey(key: string, fields: IdentifierFieldNames): 
   return key.trim();
 }
 
+/**
+ * The identifiers of a record that names its values by field (a survey response's identifiers, the
+ * widget's membership question): each key's kind by identifierKindOfKey, each value normalised;
+ * placeholders and unusable values are dropped.
+ */
+export function keyedIdentifiers(given: Record<string, unknown>, fields: IdentifierFieldNames): Identifier[] {
+  const identifiers: Identifier[] = [];
+  for (const [key, value] of Object.entries(given)) {
+    const identifier = normaliseIdentifier(identifierKindOfKey(key, fields), value);
+    if (identifier) identifiers.push(identifier);
+  }
+  return identifiers;
+}
+
 export interface IdentityJoin {
   identifier: Identifier;
   source: string;
@@ -97,7 +111,7 @@ export interface ResolvedIdentities {
 const ANCHOR_ORDER: Record<string, number> = { user_id: 0, email: 1, anonymous_id: 3 };
 const anchorRank = (kind: string) => ANCHOR_ORDER[kind] ?? 2;
 /** A record's identifiers, strongest first: the first is the record's anchor in the graph. */
-const orderedForAnchor = (identifiers: Identifier[]) => [...identifiers].sort((a, b) => anchorRank(a.kind) - anchorRank(b.kind));
+export const orderedForAnchor = (identifiers: Identifier[]) => [...identifiers].sort((a, b) => anchorRank(a.kind) - anchorRank(b.kind));
 const nodeKey = (identifier: Identifier) => `${identifier.kind}\u0000${identifier.value}`;
 
 export const refusalReason = (people: number, max: number) =>

@@ -7,6 +7,7 @@ import * as yup from 'yup';
 import { ACCOUNT_PASSWORD_MIN, LONG_TEXT_MAX, REGISTER_PASSWORD_MIN, SHORT_TEXT_MAX } from '../limits';
 import { COMPANY_STATUSES, USER_STATUSES } from '../company/options';
 import { optionalId } from '../params';
+import { isValidTimeZone, TIME_ZONE_MESSAGE } from '../dashboard/timeZone';
 import { PERMISSIONS, ROLES } from './roles';
 
 /** The "basic pattern" of the specification: something@something.tld, no spaces. */
@@ -111,6 +112,12 @@ export const userProfileSchema = yup.object({
 export type UserProfileInput = yup.InferType<typeof userProfileSchema>;
 
 const companyDetails = {
+  /** The dashboard's days, weeks and months follow it; empty or null means UTC. */
+  timeZone: yup
+    .string()
+    .nullable()
+    .optional()
+    .test('time-zone', TIME_ZONE_MESSAGE, (value) => value === undefined || value === null || value === '' || isValidTimeZone(value)),
   industry: optionalShort(),
   companySize: optionalShort(),
   website: optionalShort().url(MESSAGES.invalidUrl),

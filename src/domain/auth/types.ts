@@ -31,6 +31,8 @@ export interface Company {
   address: string | null;
   description: string | null;
   targetAudience: string | null;
+  /** IANA time zone of the dashboard's days, weeks and months; null (or absent) means UTC. */
+  timeZone?: string | null;
   status: CompanyStatus;
   /** Served by the BFF; null when the company has no logo. */
   logoUrl: string | null;

@@ -50,6 +50,9 @@ export const COLLECTION_INPUT_MESSAGES = {
   webhookHttpAllowed: 'The webhook address must start with https:// or http://',
   ipAddressMode: `Choose one of: ${IP_ADDRESS_MODES.join(', ')}.`,
   triggerType: `Choose one of: ${TRIGGER_TYPES.join(', ')}.`,
+  membershipIdentifiers: `identifiers is required: an object of at most ${COLLECTION_LIMITS.identifiers} names with text values of at most ${COLLECTION_LIMITS.identifierValue} characters.`,
+  membershipCompany: 'companyId must be the id of the company in the embed code.',
+  membershipUnknown: 'Only identifiers and companyId may be sent.',
 } as const;
 
 const VISITOR_ID = /^[A-Za-z0-9_-]+$/;
@@ -126,6 +129,20 @@ export const responseInputSchema = yup.object({
   pageUrl: yup.string().optional().max(COLLECTION_LIMITS.pageUrl),
   complete: completeSchema(),
 });
+
+/**
+ * POST /api/public/surveys/:id/audience-membership: the visitor's identifiers as responses carry
+ * them, and the company of the embed code (a survey of another company answers 404).
+ */
+export const audienceMembershipInputSchema = yup
+  .object({
+    identifiers: identifiersSchema().required(COLLECTION_INPUT_MESSAGES.membershipIdentifiers),
+    companyId: yup
+      .string()
+      .optional()
+      .matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, COLLECTION_INPUT_MESSAGES.membershipCompany),
+  })
+  .noUnknown(COLLECTION_INPUT_MESSAGES.membershipUnknown);
 
 /** PATCH /api/public/responses/:id */
 export const responseUpdateSchema = yup.object({

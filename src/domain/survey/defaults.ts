@@ -132,7 +132,30 @@ export function defaultDisplayTriggers(): DisplayTriggers {
     behaviorTriggers: { enabled: false, scrollDepth: 0, timeOnPage: 0, exitIntent: false, elementClick: '' },
     userSegmentation: { enabled: false, visitorType: 'all', geography: '', referrer: '' },
     pageTargeting: { enabled: false, urlPatterns: [], matchType: 'contains' },
+    audienceTargeting: { enabled: false, kind: 'category', id: '' },
   };
+}
+
+type StoredTriggers = { [K in keyof DisplayTriggers]?: DisplayTriggers[K] extends readonly unknown[] ? DisplayTriggers[K] : Partial<DisplayTriggers[K]> | DisplayTriggers[K] };
+
+/**
+ * Stored targeting over the defaults, one level deep: a survey published before a setting existed
+ * (audienceTargeting, say) reads with that setting off. Every reader of stored triggers (the BFF's
+ * answers, the widget's bundle, the editor) goes through here.
+ */
+export function displayTriggersOf(stored: StoredTriggers | null | undefined): DisplayTriggers {
+  const base = defaultDisplayTriggers();
+  const chosen = stored ?? {};
+  return {
+    ...base,
+    ...chosen,
+    identifierFields: { ...base.identifierFields, ...chosen.identifierFields },
+    timeRules: { ...base.timeRules, ...chosen.timeRules, timeOfDay: { ...base.timeRules.timeOfDay, ...chosen.timeRules?.timeOfDay } },
+    behaviorTriggers: { ...base.behaviorTriggers, ...chosen.behaviorTriggers },
+    userSegmentation: { ...base.userSegmentation, ...chosen.userSegmentation },
+    pageTargeting: { ...base.pageTargeting, ...chosen.pageTargeting },
+    audienceTargeting: { ...base.audienceTargeting, ...chosen.audienceTargeting },
+  } as DisplayTriggers;
 }
 
 export const TEXT_TYPES: readonly QuestionType[] = ['text', 'textarea', 'email'];

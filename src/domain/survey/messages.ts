@@ -110,6 +110,15 @@ export const TARGETING_MESSAGES = {
     `"${pattern}" could take too long to match (nested repetition); simplify the pattern`,
 } as const;
 
+/** The targeting step's audience requirement (a saved view or a category the visitor must be in). */
+export const AUDIENCE_TARGETING_MESSAGES = {
+  kind: 'Choose a saved view or a category',
+  required: 'Choose the audience that sees this survey',
+  category: 'Choose one of the audience categories',
+  view: 'Choose one of the saved views',
+  viewNotFound: "The saved view does not exist in this survey's company. Choose another audience.",
+} as const;
+
 /** What the renderer tells a respondent. */
 export const ANSWER_MESSAGES = {
   required: 'This question is required.',

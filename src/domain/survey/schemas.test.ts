@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDisplayTriggers, defaultEmbedSettings, defaultSurvey, newQuestion, PICKER_TYPES } from './defaults';
+import { defaultDisplayTriggers, defaultEmbedSettings, defaultSurvey, displayTriggersOf, newQuestion, PICKER_TYPES } from './defaults';
+import { AUDIENCE_TARGETING_MESSAGES } from './messages';
 import { displayTriggersSchema, embedSettingsSchema, surveySchema, SURVEY_LIMITS } from './schemas';
 
 const strict = { strict: true, abortEarly: false } as const;
@@ -57,5 +58,37 @@ describe('the survey schemas', () => {
         expect.stringMatching(/could take too long to match/),
       ]),
     );
+  });
+});
+
+describe('audience targeting in the display triggers', () => {
+  const VIEW_ID = '0b8f3c2e-5d1a-4c7b-9e6f-2a4d8c1b7e90';
+  const withAudience = (audienceTargeting: unknown) => ({ ...defaultDisplayTriggers(), audienceTargeting });
+
+  it('is off by default and accepts a category or a saved view when on', async () => {
+    expect(defaultDisplayTriggers().audienceTargeting).toEqual({ enabled: false, kind: 'category', id: '' });
+    await expect(displayTriggersSchema.validate(withAudience({ enabled: true, kind: 'category', id: 'at-risk' }), strict)).resolves.toBeTruthy();
+    await expect(displayTriggersSchema.validate(withAudience({ enabled: true, kind: 'view', id: VIEW_ID }), strict)).resolves.toBeTruthy();
+  });
+
+  it('needs an audience when on, one of the two kinds, and an id that fits its kind', async () => {
+    expect(await errorsOf(() => displayTriggersSchema.validate(withAudience({ enabled: true, kind: 'category', id: '' }), strict))).toEqual([AUDIENCE_TARGETING_MESSAGES.required]);
+    expect(await errorsOf(() => displayTriggersSchema.validate(withAudience({ enabled: true, kind: 'segment', id: 'at-risk' }), strict))).toContain(AUDIENCE_TARGETING_MESSAGES.kind);
+    expect(await errorsOf(() => displayTriggersSchema.validate(withAudience({ enabled: true, kind: 'category', id: 'whales' }), strict))).toEqual([AUDIENCE_TARGETING_MESSAGES.category]);
+    expect(await errorsOf(() => displayTriggersSchema.validate(withAudience({ enabled: true, kind: 'view', id: 'at-risk' }), strict))).toEqual([AUDIENCE_TARGETING_MESSAGES.view]);
+    // Off, a stale id of the wrong kind is still refused, so switching on never finds one.
+    expect(await errorsOf(() => displayTriggersSchema.validate(withAudience({ enabled: false, kind: 'category', id: VIEW_ID }), strict))).toEqual([AUDIENCE_TARGETING_MESSAGES.category]);
+    expect(await errorsOf(() => displayTriggersSchema.validate(withAudience({ enabled: true, kind: 'view', id: VIEW_ID, extra: 1 }), strict))).not.toEqual([]);
+  });
+
+  it('reads triggers stored before it existed as off, in the schema and wherever stored triggers are read', async () => {
+    const { audienceTargeting: _dropped, ...stored } = defaultDisplayTriggers();
+    await expect(displayTriggersSchema.validate(stored, strict)).resolves.toBeTruthy();
+    expect(displayTriggersSchema.cast(stored).audienceTargeting).toEqual({ enabled: false, kind: 'category', id: '' });
+    const read = displayTriggersOf({ ...stored, pageTargeting: { enabled: true, urlPatterns: ['/pricing'], matchType: 'contains' } });
+    expect(read.audienceTargeting).toEqual({ enabled: false, kind: 'category', id: '' });
+    expect(read.pageTargeting.urlPatterns).toEqual(['/pricing']);
+    expect(displayTriggersOf(null)).toEqual(defaultDisplayTriggers());
+    expect(displayTriggersOf(withAudience({ enabled: true, kind: 'view', id: VIEW_ID }) as never).audienceTargeting).toEqual({ enabled: true, kind: 'view', id: VIEW_ID });
   });
 });

@@ -5,12 +5,14 @@
  * Not imported by the widget (it reads surveys the BFF already checked).
  */
 import * as yup from 'yup';
+import { CATEGORY_IDS } from '../audience/contract';
 import { requiredTrimmed } from '../text';
-import { DRAFT_MESSAGES, IDENTIFIER_MESSAGES, LOGO_MESSAGES, THEME_MESSAGES } from './messages';
+import { AUDIENCE_TARGETING_MESSAGES, DRAFT_MESSAGES, IDENTIFIER_MESSAGES, LOGO_MESSAGES, THEME_MESSAGES } from './messages';
 import { regexPatternError } from './regexSafety';
 import { STYLING_RANGES } from './targeting';
 import {
   ALIGNMENTS,
+  AUDIENCE_TARGET_KINDS,
   BUTTON_POSITIONS,
   CONDITION_ACTIONS,
   CONDITION_OPERATORS,
@@ -27,6 +29,7 @@ import {
   VIEW_MODES,
   VISITOR_TYPES,
   WIDGET_MODES,
+  type AudienceTargeting,
   type DisplayTriggers,
   type EmbedSettings,
   type Question,
@@ -219,6 +222,35 @@ const identifierFieldsSchema = () =>
     .noUnknown()
     .required();
 
+const VIEW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The audience a survey is limited to. An id, when given, must fit its kind (a category of
+ * CATEGORY_IDS, a view's uuid) even while targeting is off, so switching it on never finds a stale
+ * one; it is required only while on. Whether a view belongs to the survey's company is the
+ * server's check (it alone can see the views). Missing altogether (a client from before the
+ * setting): off.
+ */
+export const audienceTargetingSchema = yup
+  .object({
+    enabled: yup.boolean().required(),
+    kind: yup.string<AudienceTargeting['kind']>().required(AUDIENCE_TARGETING_MESSAGES.kind).oneOf([...AUDIENCE_TARGET_KINDS], AUDIENCE_TARGETING_MESSAGES.kind),
+    id: yup
+      .string()
+      .defined()
+      .max(36, AUDIENCE_TARGETING_MESSAGES.required)
+      .when('enabled', { is: true, then: (schema) => schema.required(AUDIENCE_TARGETING_MESSAGES.required) })
+      .test('fits-kind', function check(value) {
+        if (!value) return true;
+        const kind = (this.parent as { kind?: string }).kind;
+        if (kind === 'category' && !(CATEGORY_IDS as readonly string[]).includes(value)) return this.createError({ message: AUDIENCE_TARGETING_MESSAGES.category });
+        if (kind === 'view' && !VIEW_ID.test(value)) return this.createError({ message: AUDIENCE_TARGETING_MESSAGES.view });
+        return true;
+      }),
+  })
+  .noUnknown()
+  .default(() => ({ enabled: false, kind: 'category' as const, id: '' })) as unknown as yup.ObjectSchema<AudienceTargeting>;
+
 export const displayTriggersSchema: yup.ObjectSchema<DisplayTriggers> = yup
   .object({
     useCustomIdentifiers: yup.boolean().required(),
@@ -295,6 +327,7 @@ export const displayTriggersSchema: yup.ObjectSchema<DisplayTriggers> = yup
         }
         return true;
       }),
+    audienceTargeting: audienceTargetingSchema,
   })
   .noUnknown() as unknown as yup.ObjectSchema<DisplayTriggers>;
 

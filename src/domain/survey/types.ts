@@ -228,6 +228,33 @@ export interface PageTargeting {
   matchType: PageMatchType;
 }
 
+/** What audience targeting points at: a company's saved audience view, or an audience category. */
+export const AUDIENCE_TARGET_KINDS = ['view', 'category'] as const;
+export type AudienceTargetKind = (typeof AUDIENCE_TARGET_KINDS)[number];
+
+/**
+ * Only visitors in the audience see the survey. The widget cannot know that by itself: it asks
+ * the BFF whether the identified visitor belongs (POST /api/public/surveys/:id/audience-membership)
+ * and hears yes or no, never the profile.
+ */
+export interface AudienceTargeting {
+  enabled: boolean;
+  kind: AudienceTargetKind;
+  /** A saved view's id (kind 'view') or a category id (kind 'category'); '' while none is chosen. */
+  id: string;
+}
+
+/** GET /api/surveys/published/:id/audience-targets: what the survey's company can target. */
+export interface AudienceTargetOptions {
+  views: Array<{ id: string; name: string }>;
+  categories: Array<{ id: string; name: string }>;
+}
+
+/** POST /api/public/surveys/:id/audience-membership answer: nothing but yes or no. */
+export interface AudienceMembership {
+  member: boolean;
+}
+
 export interface DisplayTriggers {
   useCustomIdentifiers: boolean;
   overrideReason: string;
@@ -246,6 +273,7 @@ export interface DisplayTriggers {
   behaviorTriggers: BehaviorTriggers;
   userSegmentation: UserSegmentation;
   pageTargeting: PageTargeting;
+  audienceTargeting: AudienceTargeting;
 }
 
 export const END_CONDITION_TYPES = ['date', 'days', 'responses'] as const;

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router-dom';
 import type { PredictionCallRecord, PredictRequest } from '@domain/prediction/contract';
 import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
 import { NAVOUT_TAGLINE } from '@/theme';
@@ -57,13 +58,14 @@ function CompanyOutboundApi({ companyId }: { companyId: string }) {
   const [replay, setReplay] = useState<{ request: PredictRequest; nonce: number } | null>(null);
   const keys = useApiKeys(companyId);
   const attributes = useCustomAttributes(companyId);
+  const [searchParams] = useSearchParams();
 
   const replayCall = (call: PredictionCallRecord) => {
     if (!call.request) return;
     setReplay((current) => ({ request: call.request as PredictRequest, nonce: (current?.nonce ?? 0) + 1 }));
     setTab('liveTest');
   };
-  const activity = <KeyActivityPanel companyId={companyId} keys={keys.data ?? []} onReplay={replayCall} />;
+  const activity = <KeyActivityPanel companyId={companyId} keys={keys.data ?? []} onReplay={replayCall} initialKeyId={searchParams.get('key')} />;
   const tabId = (value: OutboundTab) => `${idPrefix}-tab-${value}`;
   const panelId = (value: OutboundTab) => `${idPrefix}-panel-${value}`;
 

@@ -15,9 +15,11 @@ import {
   defaultSurveySettings,
 } from '@domain/survey/defaults';
 import type { CollectionSettings, SurveyResponse, TriggerSettingsView, WebhookDelivery } from '@domain/survey/collection';
+import { CATEGORY_IDS, CATEGORY_NAMES } from '@domain/audience/contract';
 import { isoDay } from '@domain/survey/lifecycle';
 import { globalIdentifiersBodySchema } from '@domain/survey/schemas';
 import type {
+  AudienceTargetOptions,
   DisplayTriggers,
   EmbedSettings,
   GlobalIdentifierSettings,
@@ -259,7 +261,18 @@ export function withSurveySession(session: Session = SESSIONS.companyAdmin, comp
   return WithSurveySession;
 }
 
+/** Acme's saved audience views and every category, as GET /api/surveys/published/:id/audience-targets answers. */
+export const ACME_AUDIENCE_TARGETS: AudienceTargetOptions = {
+  views: [
+    { id: '5a1e0000-0000-4000-8000-000000000001', name: 'Loyal mobile shoppers' },
+    { id: '5a1e0000-0000-4000-8000-000000000002', name: 'At-risk subscribers' },
+  ],
+  categories: CATEGORY_IDS.map((id) => ({ id, name: CATEGORY_NAMES[id] })),
+};
+
 export interface PublishedApiOptions {
+  /** The audience targets every survey's editor lists (ACME_AUDIENCE_TARGETS by default). */
+  audienceTargets?: AudienceTargetOptions;
   surveys?: PublishedSurvey[];
   themes?: SavedTheme[];
   identifiers?: GlobalIdentifierSettings;
@@ -362,6 +375,11 @@ export function publishedApiRoutes(options: PublishedApiOptions = {}): MockRoute
         };
         return { status: 201, body: draft };
       },
+    ],
+    [
+      'GET',
+      /^\/api\/surveys\/published\/([^/]+)\/audience-targets$/,
+      (_call, [id]) => (find(id) ? { body: clone(options.audienceTargets ?? ACME_AUDIENCE_TARGETS) } : notFound()),
     ],
     ['GET', /^\/api\/surveys\/themes$/, () => ({ body: clone(themes) })],
     [

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
+import { currentGeneration } from '@bff/modules/audience/build';
 import type { World } from './world';
 
 export interface ProfileFixture {
@@ -27,9 +28,12 @@ export async function addProfiles(world: World, companyId: string, profiles: rea
   // MikroORM keeps instants in SQLite as epoch milliseconds; PostgreSQL takes the Date.
   const stamp = (at: Date | null | undefined) => (at ? (world.config.database.kind === 'sqlite' ? at.getTime() : at) : null);
   const now = stamp(new Date());
+  // Stored in the company's current generation, where every reader looks (a demo company has built ones).
+  const generation = await currentGeneration(knex, companyId);
   const rows = profiles.map((profile) => ({
     id: profile.id ?? randomUUID(),
     company_id: companyId,
+    generation,
     user_id: profile.userId ?? null,
     email: profile.email ?? null,
     name: profile.name ?? null,

@@ -19,6 +19,8 @@ import { API_KEY_PREFIX_LENGTH, generateApiKey } from '@bff/modules/apiKeys/toke
 import { hashSecret } from '@bff/secrets';
 import { signSessionToken } from '@bff/modules/auth/tokens';
 import { predictionRuntimeOf, type PredictionRuntime } from '@bff/modules/prediction';
+import { audienceServiceOf } from '@bff/modules/audience/routes';
+import type { AudienceService } from '@bff/modules/audience/service';
 import { issueInvitation } from '@bff/modules/invitations/service';
 import { DEMO_USERS, seedDemo } from '@bff/seeders/demo';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -59,6 +61,8 @@ export class World {
   readonly users: Record<Person, User>;
   /** The prediction API's runtime: tests flush its call log and drive its refresher themselves. */
   prediction!: PredictionRuntime;
+  /** The audience service: its build worker is stopped with the world. */
+  audience: AudienceService | undefined;
 
   private constructor(
     readonly config: Config,
@@ -107,6 +111,7 @@ export class World {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const world = new World(config, orm, server, database, logLines, seeded);
     world.prediction = predictionRuntimeOf(app)!;
+    world.audience = audienceServiceOf(app);
     // Calls reach prediction_calls within a second, as on a server; snapshots change only when a test asks.
     world.prediction.start({ refresher: false, poll: false });
     return world;
@@ -122,6 +127,8 @@ export class World {
       this.server.closeAllConnections();
     });
     await this.prediction?.stop();
+    // The audience's build worker keeps its own connection until it is stopped.
+    await this.audience?.stop();
     await this.orm.close(true);
     await this.database.drop();
   }

@@ -33,3 +33,12 @@ export const OneKeyLastMonth: Story = {
     await waitFor(() => expect(calls.some((call) => call.path === '/api/api-keys/usage' && call.query.keyId === API_KEYS[0].id && call.query.range === '30d')).toBe(true));
   },
 };
+
+/** Opened from the overview's per-key table: that key is chosen from the start. */
+export const LinkedKey: Story = {
+  args: { initialKeyId: API_KEYS[1].id },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('combobox', { name: 'API token' })).toHaveTextContent(API_KEYS[1].name);
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/api-keys/usage' && call.query.keyId === API_KEYS[1].id)).toBe(true));
+  },
+};

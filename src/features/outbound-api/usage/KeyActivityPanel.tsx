@@ -22,6 +22,8 @@ export interface KeyActivityPanelProps {
   companyId: string;
   keys: readonly ApiKeySummary[];
   onReplay: (call: PredictionCallRecord) => void;
+  /** The key to show first (the overview's per-key table links here with ?key=); unknown ids show all keys. */
+  initialKeyId?: string | null;
 }
 
 function Spinner({ label }: { label: string }) {
@@ -33,9 +35,11 @@ function Spinner({ label }: { label: string }) {
 }
 
 /** Per-key usage (calls, errors, percentiles, zero results) and the recent calls with Replay and Compare. */
-export function KeyActivityPanel({ companyId, keys, onReplay }: KeyActivityPanelProps) {
-  const [keyChoice, setKeyChoice] = useState(ALL_KEYS);
+export function KeyActivityPanel({ companyId, keys, onReplay, initialKeyId = null }: KeyActivityPanelProps) {
+  const [chosen, setKeyChoice] = useState(initialKeyId ?? ALL_KEYS);
   const [range, setRange] = useState<UsageRange>('24h');
+  // A key not (or not yet) among the company's keys reads as all of them.
+  const keyChoice = keys.some((key) => key.id === chosen) ? chosen : ALL_KEYS;
   const keyId = keyChoice === ALL_KEYS ? null : keyChoice;
   const usage = useKeyUsage(companyId, keyId, range);
   const calls = useRecentCalls(companyId, keyId);

@@ -4,7 +4,7 @@
  * styling and targeting. Components never call the API client themselves.
  */
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DisplayTriggers, EmbedSettings, EndCondition, PublishedSurvey, SurveyDraft } from '@domain/survey/types';
+import type { AudienceTargetOptions, DisplayTriggers, EmbedSettings, EndCondition, PublishedSurvey, SurveyDraft } from '@domain/survey/types';
 import { api, apiRequest, ApiError, NetworkError } from '@/lib/apiClient';
 import { draftKeys, surveyKeys } from './drafts';
 import { logIdentifierOverride } from './identifiers';
@@ -172,5 +172,13 @@ export function useSaveDisplaySettings() {
       return saved;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: publishedSurveyKeys.all }),
+  });
+}
+
+/** What the survey's company can limit the survey to: its saved audience views and the categories. */
+export function useAudienceTargets(surveyId: string) {
+  return useQuery({
+    queryKey: [...publishedSurveyKeys.all, 'audience-targets', surveyId] as const,
+    queryFn: ({ signal }) => apiRequest<AudienceTargetOptions>(publishedPath(surveyId, '/audience-targets'), { signal }),
   });
 }

@@ -31,6 +31,7 @@ import {
   type DisplayEditorValues,
   type EditorStepId,
 } from './displayEditorForm';
+import { AudienceTargetingFields } from './editor/AudienceTargetingFields';
 import { ButtonStyleStep } from './editor/ButtonStyleStep';
 import { IdentifierOverrideSection } from './editor/IdentifierOverrideSection';
 import { TargetingFields } from './editor/TargetingFields';
@@ -185,6 +186,7 @@ function DisplayEditor({ survey }: { survey: PublishedSurvey }) {
           <Stack spacing={4}>
             <IdentifierOverrideSection global={global} globalUnavailable={identifiers.isError} />
             <TargetingFields />
+            <AudienceTargetingFields surveyId={survey.id} />
           </Stack>
         );
     }

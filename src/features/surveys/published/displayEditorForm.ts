@@ -6,7 +6,7 @@
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import * as yup from 'yup';
-import { defaultDisplayTriggers, defaultEmbedSettings } from '@domain/survey/defaults';
+import { defaultEmbedSettings, displayTriggersOf } from '@domain/survey/defaults';
 import { IDENTIFIER_MESSAGES } from '@domain/survey/messages';
 import { displayTriggersSchema, embedSettingsSchema } from '@domain/survey/schemas';
 import type { DisplayTriggers, EmbedSettings, GlobalIdentifierSettings, PublishedSurvey } from '@domain/survey/types';
@@ -25,8 +25,6 @@ type Stored<T> = { [K in keyof T]?: T[K] extends readonly unknown[] ? T[K] : T[K
 export function editorValuesOf(survey: PublishedSurvey): DisplayEditorValues {
   const base = defaultEmbedSettings(survey.survey.settings);
   const stored: Stored<EmbedSettings> = survey.embedSettings?.settings ?? {};
-  const triggers = defaultDisplayTriggers();
-  const chosen: Stored<DisplayTriggers> = survey.display_triggers ?? {};
   return {
     settings: {
       theme: { ...base.theme, ...stored.theme },
@@ -36,19 +34,7 @@ export function editorValuesOf(survey: PublishedSurvey): DisplayEditorValues {
       button: { ...base.button, ...stored.button },
       widget: { ...base.widget, ...stored.widget },
     },
-    displayTriggers: {
-      ...triggers,
-      ...chosen,
-      identifierFields: { ...triggers.identifierFields, ...chosen.identifierFields },
-      timeRules: {
-        ...triggers.timeRules,
-        ...chosen.timeRules,
-        timeOfDay: { ...triggers.timeRules.timeOfDay, ...chosen.timeRules?.timeOfDay },
-      },
-      behaviorTriggers: { ...triggers.behaviorTriggers, ...chosen.behaviorTriggers },
-      userSegmentation: { ...triggers.userSegmentation, ...chosen.userSegmentation },
-      pageTargeting: { ...triggers.pageTargeting, ...chosen.pageTargeting },
-    } as DisplayTriggers,
+    displayTriggers: displayTriggersOf(survey.display_triggers),
   };
 }
 

@@ -1,0 +1,81 @@
+/**
+ * The audience build's thread. It opens its own database connection and runs the whole build
+ * there (build.ts: two passes over a company's records, the new generation's writes and the
+ * switch), so neither the reading and JSON parsing of a million rows nor the scoring of every
+ * profile runs on the server's event loop. Requests run one after another, in the order sent;
+ * progress goes back as messages, which the server records on the job.
+ */
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { knex as createKnex, type Knex } from '@mikro-orm/knex';
+import type { DatabaseConfig } from '../../config';
+import { buildAudience } from './build';
+import type { AudienceBuildMessage, AudienceBuildRequest } from './buildProtocol';
+
+/** Progress is sent at most this often: each message becomes a write of the job's row. */
+const PROGRESS_INTERVAL_MS = 250;
+/**
+ * This thread's niceness. On Linux setpriority with pid 0 applies to the calling thread alone: on
+ * a busy machine the server's event loop then gets a core before the build does, and the build
+ * takes what is left (measured: longest event-loop delay in bench/audience.mjs).
+ */
+const BUILD_NICENESS = 10;
+
+// Elsewhere the call would lower the whole server's priority.
+if (process.platform === 'linux') {
+  try {
+    setPriority(BUILD_NICENESS);
+  } catch {
+    // Not permitted here: the build runs at the server's priority.
+  }
+}
+
+let connection: Knex | null = null;
+
+function connect(database: DatabaseConfig): Knex {
+  if (database.kind === 'sqlite') {
+    // One connection, as the server's: better-sqlite3 waits up to 5 s for another writer's lock.
+    return createKnex({ client: 'better-sqlite3', connection: { filename: database.file }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+  }
+  // One connection holds the company's advisory lock for the build; the others read and write.
+  return createKnex({ client: 'pg', connection: database.url, pool: { min: 0, max: 3 } });
+}
+
+const send = (message: AudienceBuildMessage) => parentPort!.postMessage(message);
+
+async function build(request: AudienceBuildRequest): Promise<void> {
+  const database = workerData.database as DatabaseConfig;
+  connection ??= connect(database);
+  let lastProgress = 0;
+  try {
+    await buildAudience({
+      knex: connection,
+      kind: database.kind,
+      companyId: request.companyId,
+      now: new Date(request.now),
+      maxProfilesPerMerge: request.maxProfilesPerMerge,
+      previousGenerationGraceMs: request.previousGenerationGraceMs,
+      onProgress: (processed, total) => {
+        const at = Date.now();
+        if (at - lastProgress < PROGRESS_INTERVAL_MS && processed < total) return;
+        lastProgress = at;
+        send({ type: 'progress', id: request.id, processed, total });
+      },
+      onSwitched: (result) => send({ type: 'done', id: request.id, result }),
+    });
+  } catch (failure) {
+    send({ type: 'failed', id: request.id, error: failure instanceof Error ? failure.message : String(failure) });
+    // A connection that failed may be broken: the next build opens a new one. Not awaited: the
+    // pool's end must never hold up the builds queued behind this one.
+    const broken = connection;
+    connection = null;
+    void broken?.destroy().catch(() => undefined);
+  } finally {
+    send({ type: 'finished', id: request.id });
+  }
+}
+
+let queue: Promise<void> = Promise.resolve();
+parentPort!.on('message', (request: AudienceBuildRequest) => {
+  queue = queue.then(() => build(request));
+});

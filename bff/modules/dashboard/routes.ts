@@ -1,0 +1,94 @@
+/**
+ * The dashboard overview (/): metrics, the per-user preferences, the Users tab's category lookup,
+ * a drilled-in category's series and the per-key breakdown. Any signed-in user reads their own
+ * company's dashboard; a global admin reads the company named by companyFilter, or every company
+ * together without one. A company user naming another company is refused, not silently redirected.
+ */
+import type { Router } from '@koa/router';
+import { ALL_COMPANIES, companyFilterQuery, PARAM_MESSAGES } from '@domain/params';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '@domain/dashboard/buckets';
+import type { DashboardPreferences } from '@domain/dashboard/contract';
+import { categoryLookupQuerySchema, dashboardMetricsQuerySchema, dashboardPreferencesSchema, isCategoryRef } from '@domain/dashboard/schemas';
+import { Company } from '../../entities';
+import { userActorOf } from '../../middleware/auth';
+import { apiError } from '../../middleware/errors';
+import { requestEntityManager } from '../../middleware/requestContext';
+import { queryOf, validateBody } from '../../middleware/validate';
+import { ApiRouter } from '../../routing';
+import type { AppContext, AppState } from '../../types';
+import { ALL_COMPANIES_NAME, type DashboardScope, type DashboardService } from './service';
+
+/** A stored name this runtime does not know still answers, in UTC. */
+const validTimeZone = (name: string | null | undefined) => (name && isValidTimeZone(name) ? name : DEFAULT_TIME_ZONE);
+
+/** The company whose dashboard is read, from the caller and their companyFilter. */
+export async function dashboardScopeOf(ctx: AppContext, companyFilter: string | undefined): Promise<DashboardScope> {
+  const actor = userActorOf(ctx);
+  const named = companyFilter && companyFilter !== ALL_COMPANIES ? companyFilter : undefined;
+  if (!actor.isGlobalAdmin) {
+    if (named && named !== actor.companyId) throw apiError('access_denied', { message: "You can only see your own company's dashboard." });
+    return { companyId: actor.companyId, name: actor.company.name, timeZone: validTimeZone(actor.company.timeZone) };
+  }
+  if (!named) return { companyId: null, name: ALL_COMPANIES_NAME, timeZone: DEFAULT_TIME_ZONE };
+  const company = await requestEntityManager().findOne(Company, { id: named }, { fields: ['id', 'name', 'timeZone'] });
+  if (!company) throw apiError('not_found', { message: 'No such company exists in your reach.' });
+  return { companyId: company.id, name: company.name, timeZone: validTimeZone(company.timeZone) };
+}
+
+const seriesQuery = dashboardMetricsQuerySchema;
+
+export function createDashboardRouter(dashboard: DashboardService): Router<AppState> {
+  const routes = new ApiRouter('/api/dashboard');
+
+  routes.get('/metrics', { query: dashboardMetricsQuerySchema }, async (ctx) => {
+    const query = queryOf(ctx, dashboardMetricsQuerySchema);
+    ctx.body = await dashboard.metrics(await dashboardScopeOf(ctx, query.companyFilter), query);
+  });
+
+  routes.get('/preferences', { query: companyFilterQuery }, async (ctx) => {
+    const scope = await dashboardScopeOf(ctx, queryOf(ctx, companyFilterQuery).companyFilter);
+    ctx.body = await dashboard.preferences(userActorOf(ctx).id, scope.companyId ?? ALL_COMPANIES);
+  });
+
+  routes.put('/preferences', { query: companyFilterQuery }, async (ctx) => {
+    const scope = await dashboardScopeOf(ctx, queryOf(ctx, companyFilterQuery).companyFilter);
+    const input = (await validateBody(dashboardPreferencesSchema, ctx.request.body)) as DashboardPreferences;
+    // Rebuilt field by field: only what the schema knows is stored.
+    const preferences: DashboardPreferences = {
+      savedCharts: input.savedCharts.map((chart) => ({
+        id: chart.id,
+        label: chart.label.trim(),
+        category: { kind: chart.category.kind, id: chart.category.id, name: chart.category.name },
+        mode: chart.mode,
+        options: { chartType: chart.options.chartType },
+        createdAt: chart.createdAt,
+      })),
+      gridOrder: [...input.gridOrder],
+      chartTypes: { ...input.chartTypes },
+      extraCategories: input.extraCategories.map((category) => ({ kind: category.kind, id: category.id, name: category.name })),
+    };
+    ctx.body = await dashboard.savePreferences(userActorOf(ctx).id, scope.companyId ?? ALL_COMPANIES, preferences);
+  });
+
+  // Declared before the :kind routes so "lookup" is never read as a kind.
+  routes.get('/categories/lookup', { query: categoryLookupQuerySchema }, async (ctx) => {
+    const query = queryOf(ctx, categoryLookupQuerySchema);
+    ctx.body = await dashboard.lookup(await dashboardScopeOf(ctx, query.companyFilter), query.name);
+  });
+
+  routes.get('/categories/:categoryKind/:categoryRef/series', { query: seriesQuery }, async (ctx) => {
+    const query = queryOf(ctx, seriesQuery);
+    const { categoryKind, categoryRef } = ctx.params as { categoryKind: 'category' | 'view'; categoryRef: string };
+    if (!isCategoryRef(categoryKind, categoryRef)) {
+      throw apiError('invalid_parameter', { message: 'Check these parameters: categoryRef.', fields: { categoryRef: PARAM_MESSAGES.categoryRef } });
+    }
+    ctx.body = await dashboard.series(await dashboardScopeOf(ctx, query.companyFilter), categoryKind, categoryRef, query);
+  });
+
+  routes.get('/api-keys', { query: dashboardMetricsQuerySchema }, async (ctx) => {
+    const query = queryOf(ctx, dashboardMetricsQuerySchema);
+    ctx.body = await dashboard.apiKeys(await dashboardScopeOf(ctx, query.companyFilter), query);
+  });
+
+  return routes.router;
+}

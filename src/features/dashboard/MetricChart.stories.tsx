@@ -1,0 +1,103 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { DASHBOARD_CHART_TITLES, DASHBOARD_TAB_LABELS } from '@domain/dashboard/contract';
+import { chartModel, type ChartModel } from './chartModel';
+import { emptyMetrics, METRICS_30D, METRICS_7D, metricsFor } from './fixtures';
+import { DOWNLOAD_CSV, MetricChart, NO_ACTIVITY } from './MetricChart';
+
+let downloads: Array<{ name: string; text: Promise<string> }> = [];
+
+/** Catches the CSV the chart hands to the browser, before it would be downloaded. */
+function catchDownloads() {
+  downloads = [];
+  const blobs = new Map<string, Blob>();
+  const createObjectURL = URL.createObjectURL;
+  const click = HTMLAnchorElement.prototype.click;
+  URL.createObjectURL = (blob: Blob | MediaSource) => {
+    const url = createObjectURL.call(URL, blob);
+    if (blob instanceof Blob) blobs.set(url, blob);
+    return url;
+  };
+  HTMLAnchorElement.prototype.click = function catchDownload(this: HTMLAnchorElement) {
+    if (this.download) downloads.push({ name: this.download, text: blobs.get(this.href)?.text() ?? Promise.resolve('') });
+    else click.call(this);
+  };
+  return () => {
+    URL.createObjectURL = createObjectURL;
+    HTMLAnchorElement.prototype.click = click;
+  };
+}
+
+const meta = {
+  title: 'Dashboard/MetricChart',
+  component: MetricChart,
+  args: { model: chartModel('calls', METRICS_7D), chartType: 'line', rangeLabel: '7 Days' },
+  beforeEach: catchDownloads,
+} satisfies Meta<typeof MetricChart>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** Calls per day as a line; Download CSV gives the labels and figures. */
+export const CallsLine: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await expect(canvas.getByRole('figure', { name: DASHBOARD_CHART_TITLES.calls })).toHaveAccessibleDescription(new RegExp(`^Calls: ${METRICS_7D.labels[0]} `));
+    await userEvent.click(canvas.getByRole('button', { name: `${DOWNLOAD_CSV}: ${DASHBOARD_CHART_TITLES.calls}` }));
+    await expect(downloads.map((download) => download.name)).toEqual(['number-of-calls-7-days.csv']);
+    const lines = (await downloads[0].text).split('\r\n');
+    await expect(lines[0]).toBe('Period,Calls');
+    await expect(lines[1]).toBe(`${METRICS_7D.labels[0]},${METRICS_7D.calls[0]}`);
+  },
+};
+
+export const RecommendationsBar: Story = {
+  args: { model: chartModel('recommendations', METRICS_30D), chartType: 'bar', rangeLabel: '30 Days' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('figure', { name: DASHBOARD_CHART_TITLES.recommendations })).toBeVisible();
+  },
+};
+
+/** Counts and the conversion rate together: the rate has its own axis on the right. */
+export const AllMetrics: Story = {
+  args: { model: chartModel('all', METRICS_7D) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('figure', { name: DASHBOARD_TAB_LABELS.all })).toHaveAccessibleDescription(/Conversion rate \(%\): .*%/);
+  },
+};
+
+/** A/B clicks: the treatment beside the holdout, over three months. */
+export const AbClicks: Story = {
+  args: { model: chartModel('clicks', metricsFor({ range: '90d' })), rangeLabel: '90 Days' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('figure', { name: DASHBOARD_CHART_TITLES.clicks })).toHaveAccessibleDescription(/Holdout \(control\)/);
+  },
+};
+
+/** Segments: one palette colour per category; a bar click reports its index. */
+export const SegmentsBar: Story = {
+  args: { model: chartModel('segments', METRICS_7D), chartType: 'bar', onPointClick: fn() },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('figure', { name: DASHBOARD_CHART_TITLES.segments })).toHaveAccessibleDescription(/New Users 1,284/);
+  },
+};
+
+/** A category named like a formula is neutralised in the CSV. */
+export const FormulaSafeCsv: Story = {
+  args: {
+    model: { title: 'Users by Category', axis: 'category', labels: ['=HYPERLINK("x")', 'Plain'], series: [{ id: 'users', label: 'Users', data: [3, 4], color: '#118898', unit: 'count' }] } satisfies ChartModel,
+    chartType: 'bar',
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: `${DOWNLOAD_CSV}: Users by Category` }));
+    const lines = (await downloads[0].text).split('\r\n');
+    await expect(lines[1]).toBe(`"'=HYPERLINK(""x"")",3`);
+  },
+};
+
+/** Nothing happened in the range: said under the flat chart. */
+export const NoActivity: Story = {
+  args: { model: chartModel('duration', emptyMetrics()) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(NO_ACTIVITY)).toBeVisible();
+  },
+};

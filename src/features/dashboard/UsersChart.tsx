@@ -1,0 +1,102 @@
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { DASHBOARD_MESSAGES, type ChartType } from '@domain/dashboard/contract';
+import { METRIC_COLORS, SERIES_LABELS, type ChartModel, type UsersMode } from './chartModel';
+import { MetricChart } from './MetricChart';
+
+export const USERS_MODE_LABELS: Record<UsersMode, string> = { conversion: 'Conversion', users: 'Users' };
+export const USERS_CHART_LABELS = {
+  mode: 'Users chart shows',
+  title: (mode: UsersMode) => (mode === 'conversion' ? 'Conversion Rate by Category (%)' : 'Users by Category'),
+  details: 'Category details',
+} as const;
+
+/** A bar of the Users tab: an audience category or saved view with its figures. */
+export interface UsersCategory {
+  kind: 'category' | 'view';
+  id: string;
+  name: string;
+  userCount: number;
+  conversionRate: number;
+}
+
+export interface UsersChartProps {
+  categories: readonly UsersCategory[];
+  mode: UsersMode;
+  onModeChange: (mode: UsersMode) => void;
+  chartType: ChartType;
+  rangeLabel: string;
+  onDrill: (category: UsersCategory) => void;
+  onAddCategory: () => void;
+}
+
+export function usersChartModel(categories: readonly UsersCategory[], mode: UsersMode): ChartModel {
+  return {
+    title: USERS_CHART_LABELS.title(mode),
+    axis: 'category',
+    labels: categories.map((category) => category.name),
+    series: [
+      mode === 'conversion'
+        ? { id: 'conversion', label: SERIES_LABELS.conversion, data: categories.map((category) => category.conversionRate), color: METRIC_COLORS.conversion, unit: 'percent' }
+        : { id: 'users', label: SERIES_LABELS.users, data: categories.map((category) => category.userCount), color: METRIC_COLORS.users, unit: 'count' },
+    ],
+  };
+}
+
+/** The Users tab: per category, conversion or users; a bar opens the category's details. */
+export function UsersChart({ categories, mode, onModeChange, chartType, rangeLabel, onDrill, onAddCategory }: UsersChartProps) {
+  const model = usersChartModel(categories, mode);
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <ToggleButtonGroup
+          value={mode}
+          exclusive
+          size="small"
+          aria-label={USERS_CHART_LABELS.mode}
+          onChange={(_event, next: UsersMode | null) => next && onModeChange(next)}
+        >
+          <ToggleButton value="conversion">{USERS_MODE_LABELS.conversion}</ToggleButton>
+          <ToggleButton value="users">{USERS_MODE_LABELS.users}</ToggleButton>
+        </ToggleButtonGroup>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          {/* The bars answer clicks; this menu reaches the same details from the keyboard. */}
+          <TextField
+            select
+            size="small"
+            label={USERS_CHART_LABELS.details}
+            value=""
+            onChange={(event) => {
+              const category = categories[Number(event.target.value)];
+              if (category) onDrill(category);
+            }}
+            sx={{ minWidth: 200 }}
+            disabled={categories.length === 0}
+          >
+            {categories.map((category, index) => (
+              <MenuItem key={`${category.kind}-${category.id}`} value={String(index)}>
+                {category.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button variant="outlined" onClick={onAddCategory}>
+            {DASHBOARD_MESSAGES.addCategory}
+          </Button>
+        </Stack>
+      </Stack>
+      <MetricChart
+        model={model}
+        chartType={chartType}
+        rangeLabel={rangeLabel}
+        onPointClick={(index) => {
+          const category = categories[index];
+          if (category) onDrill(category);
+        }}
+      />
+    </Stack>
+  );
+}
