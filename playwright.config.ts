@@ -41,6 +41,9 @@ export default defineConfig({
       PUBLIC_RATE_LIMIT: '1000',
       // New records reach the audience profiles within seconds, not the default half minute.
       AUDIENCE_REFRESH_SECONDS: '5',
+      // The connector scenario pulls from a test server on 127.0.0.1, and Sync Now starts within a second.
+      CONNECTOR_ALLOW_PRIVATE: 'true',
+      SYNC_POLL_SECONDS: '1',
     },
   },
 });

@@ -59,6 +59,8 @@ import { createWritebackRouter } from './modules/writeback/routes';
 import { createWritebackService } from './modules/writeback/service';
 import { createDashboardRouter } from './modules/dashboard/routes';
 import { createDashboardService } from './modules/dashboard/service';
+import { createIngestRouter, createIngestSecretRouter, ingestBodyBypass } from './modules/ingest/routes';
+import { createIngestService } from './modules/ingest/service';
 import type { AppState } from './types';
 
 export interface AppDependencies {
@@ -85,7 +87,7 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
   });
   const users = createUserService({ orm, config, logger, mailer });
   const companies = createCompanyService({ orm });
-  const dataSources = createDataSourceService({ orm, config });
+  const dataSources = createDataSourceService({ orm, config, logger, clock: dependencies.clock });
   const fields = createFieldService({ orm });
   const requests = createRequestService({ orm, mailer, salesEmail: config.salesEmail, logger });
   const surveys = createSurveyService({ orm, now: dependencies.clock ?? (() => new Date()) });
@@ -112,12 +114,16 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
   const audience = createAudienceService({ orm, config, logger, now: clock });
   attachAudienceService(app, audience);
   app.use(prediction.ingestBody);
+  // The ingestion URL reads its own raw body (signatures cover its exact bytes).
+  app.use(ingestBodyBypass);
   app.use(jsonBody());
   app.use(requestContext(orm));
   app.use(authenticate(config, orm));
   // Every /api/v1 call of a known key: rate limited, and logged once answered.
   app.use(prediction.callRecorder);
 
+  // Pushed sources (Webhook, the customer data platform): the public ingestion URL and the secret it checks.
+  const ingest = createIngestService({ orm, config, logger, now: clock });
   const routers = [
     createHealthRouter(orm),
     createAuthRouter(auth),
@@ -154,6 +160,8 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
     createWritebackRouter(createWritebackService({ orm, config, audience, now: clock }), config),
     // The dashboard overview: figures from the call rollup, the attributed outcomes' rollup and the audience.
     createDashboardRouter(createDashboardService({ orm, kind: config.database.kind, now: clock })),
+    createIngestSecretRouter(ingest),
+    createIngestRouter(ingest, createRateLimiter(orm, logger, clock)),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -106,6 +106,20 @@ export const SETTINGS: readonly SettingDescription[] = [
     description:
       'true lets completion webhooks and Write Back deliveries go to loopback, private and link-local addresses and over plain http. For development and tests only: it opens the server to requests into its own network.',
   },
+  {
+    name: 'CONNECTOR_ALLOW_PRIVATE',
+    default: 'false',
+    description:
+      'true lets connectors (REST, GraphQL, databases, vendors) reach loopback, private and link-local addresses and plain http. For development and tests only: it opens the server to requests into its own network.',
+  },
+  {
+    name: 'SYNC_WORKER',
+    default: 'true',
+    description:
+      'true runs the sync worker (claims queued sync runs, queues scheduled ones) inside the web process. Set false when separate `npm run worker` processes do the syncing; on PostgreSQL any number of them share the work.',
+  },
+  { name: 'SYNC_POLL_SECONDS', default: '5', description: 'How often a sync worker looks for a queued sync run to claim (Sync Now starts within this long).' },
+  { name: 'SYNC_SCHEDULE_SECONDS', default: '60', description: 'How often a sync worker queues the runs of sources whose hourly or daily schedule is due.' },
 ];
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgresql'; url: string };
@@ -148,6 +162,10 @@ export interface Config {
   publicRateLimit: { perAddress: number; perSurvey: number };
   /** Completion webhooks may reach private addresses and use http (development only). */
   webhookAllowPrivate: boolean;
+  /** Connectors may reach private addresses and use http (development only). */
+  connectorAllowPrivate: boolean;
+  /** The sync worker: whether the web process runs it, its claim loop's and scheduler's intervals. */
+  sync: { worker: boolean; pollMs: number; scheduleMs: number };
   /** The prediction API: per-key calls per minute, the snapshot refresher's and the replicas' poll intervals. */
   prediction: { rateLimitPerMinute: number; refreshMs: number; pollMs: number };
   /** Audience Intelligence: the largest join of people into one profile, and the refresher's interval. */
@@ -312,6 +330,12 @@ export function loadConfig(env: Env = process.env): Config {
       perSurvey: integer(env, 'PUBLIC_SURVEY_RATE_LIMIT', 600, 1, 1_000_000),
     },
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE') ?? false,
+    connectorAllowPrivate: flag(env, 'CONNECTOR_ALLOW_PRIVATE') ?? false,
+    sync: {
+      worker: flag(env, 'SYNC_WORKER') ?? true,
+      pollMs: integer(env, 'SYNC_POLL_SECONDS', 5, 1, 3_600) * 1000,
+      scheduleMs: integer(env, 'SYNC_SCHEDULE_SECONDS', 60, 1, 86_400) * 1000,
+    },
     prediction: {
       rateLimitPerMinute: integer(env, 'PREDICT_RATE_LIMIT', 6000, 1, 10_000_000),
       refreshMs: integer(env, 'PREDICTION_REFRESH_SECONDS', 20, 1, 86_400) * 1000,

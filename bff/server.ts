@@ -13,6 +13,7 @@ import { Company } from './entities';
 import { createLogger } from './logger';
 import { predictionRuntimeOf } from './modules/prediction';
 import { audienceServiceOf } from './modules/audience/routes';
+import { createSyncWorker } from './modules/sync/worker';
 import { createWebhookWorker } from './modules/webhooks/worker';
 import { DEMO_USERS, seedDemo } from './seeders/demo';
 
@@ -62,6 +63,9 @@ async function main(): Promise<void> {
   // Audience profiles of companies whose data changed, rebuilt in the background.
   const audience = audienceServiceOf(app);
   audience?.start();
+  // Connector syncs (queued and scheduled), unless separate `npm run worker` processes do them.
+  const sync = config.sync.worker ? createSyncWorker({ orm, config, logger }) : null;
+  sync?.start();
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -76,6 +80,8 @@ async function main(): Promise<void> {
     server.close(async (failure) => {
       try {
         await webhooks.stop();
+        // Runs in flight go back to the queue and resume from their cursor.
+        await sync?.stop();
         // Writes the calls still buffered: a graceful stop loses none.
         await prediction?.stop();
         await audience?.stop();

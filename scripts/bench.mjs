@@ -9,6 +9,8 @@ import { printResponsesBenchmark } from '../bench/responses.mjs';
 import { printExportBenchmark } from '../bench/export.mjs';
 import { printAudienceBenchmark } from '../bench/audience.mjs';
 import { printDashboardBenchmark } from '../bench/dashboard.mjs';
+import { printIngestBenchmark } from '../bench/ingest.mjs';
+import { printRestPullBenchmark } from '../bench/restPull.mjs';
 
 let missed = 0;
 
@@ -50,5 +52,7 @@ missed += await printPredictionBenchmark();
 missed += await printExportBenchmark();
 missed += await printAudienceBenchmark();
 missed += await printDashboardBenchmark();
+missed += await printIngestBenchmark();
+missed += await printRestPullBenchmark();
 
 process.exit(missed ? 1 : 0);

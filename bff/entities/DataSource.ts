@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { SyncSchedule } from '@domain/data/connectors';
 import type { DataSourceStatus } from '@domain/data/sources';
 import type { FieldMapping, RecordKind } from '@domain/data/unifiedModel';
 import { nullable, record } from './BaseRecord';
@@ -33,6 +34,14 @@ export const DataSource = defineEntity({
     /** The field whose value identifies a record across imports. */
     keyField: nullable(p.string()),
     createdById: nullable(p.string().length(36)),
+    /** How often a pulled source syncs by itself. */
+    schedule: p.string().$type<SyncSchedule>().length(10).default('off'),
+    /** Where the last successful sync ended (incremental sync); null syncs everything. */
+    syncCursor: nullable(p.text()),
+    /** When the scheduler next queues a run (null when the schedule is off). */
+    nextSyncAt: nullable(p.datetime()),
+    /** The Webhook source's ingestion secret, encrypted like the credentials. */
+    ingestSecret: nullable(p.text()),
   }),
 });
 export type DataSource = InferEntity<typeof DataSource>;

@@ -35,6 +35,8 @@ import { DashboardPreference } from './DashboardPreference';
 import { RecommendationOutcomeHour } from './RecommendationOutcomeHour';
 import { DashboardCallHour } from './DashboardCallHour';
 import { DashboardCallMark } from './DashboardCallMark';
+import { SyncRun } from './SyncRun';
+import { IngestMessage } from './IngestMessage';
 
 export const ENTITIES = [
   Company,
@@ -74,6 +76,8 @@ export const ENTITIES = [
   RecommendationOutcomeHour,
   DashboardCallHour,
   DashboardCallMark,
+  SyncRun,
+  IngestMessage,
 ];
 
 // Each name is both the entity (em.find(User, ...)) and its type (user: User).
@@ -114,3 +118,5 @@ export { DashboardPreference } from './DashboardPreference';
 export { RecommendationOutcomeHour } from './RecommendationOutcomeHour';
 export { DashboardCallHour } from './DashboardCallHour';
 export { DashboardCallMark } from './DashboardCallMark';
+export { SyncRun } from './SyncRun';
+export { IngestMessage } from './IngestMessage';

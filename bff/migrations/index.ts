@@ -12,6 +12,7 @@ import { Migration20261225000000_audience } from './Migration20261225000000_audi
 import { Migration20261226000000_writeback } from './Migration20261226000000_writeback';
 import { Migration20261227000000_audience_generations } from './Migration20261227000000_audience_generations';
 import { Migration20261228000000_dashboard } from './Migration20261228000000_dashboard';
+import { Migration20261229000000_connectors } from './Migration20261229000000_connectors';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261226000000_writeback', class: Migration20261226000000_writeback },
   { name: 'Migration20261227000000_audience_generations', class: Migration20261227000000_audience_generations },
   { name: 'Migration20261228000000_dashboard', class: Migration20261228000000_dashboard },
+  { name: 'Migration20261229000000_connectors', class: Migration20261229000000_connectors },
 ];

@@ -89,6 +89,9 @@ export const API_ERRORS = {
   invalid_file: define(400, 'Error processing the file. Please try again.', 'The file could not be read.'),
   import_rows_invalid: define(400, 'Some rows are not valid', 'Fix the rows listed in the report, or import only the valid rows.'),
   sync_unavailable: define(409, 'Sync not available', 'This source cannot be synced yet.'),
+  // Connectors: a source without one (or one that receives its records), and a failed connection test with the vendor's words.
+  connector_unavailable: define(400, 'No connector', 'This source has no connector yet.'),
+  connection_failed: define(400, 'Connection failed', 'The source refused the connection.'),
   global_data_type_protected: define(403, 'Only a global admin can change a global data type'),
   // The widget's public API: a survey that is stopped or ended, a response that cannot change.
   survey_inactive: define(409, 'Survey inactive', 'This survey is not accepting responses.'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
 import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { Company, DataRecord, DataSource, FieldSetting, ImportTemplate, ServiceRequest } from '@bff/entities';
 import { decryptSecret } from '@bff/secrets';
@@ -39,61 +40,64 @@ describe('data sources', () => {
         recordKind: 'events',
         hasCredentials: true,
       });
-      expect(JSON.parse(response.body.config)).toEqual({ accountId: 'acct_1' });
       expect(response.body.mapping).toMatchObject({ customer_email: 'email', amount: 'revenue', created: 'event_time' });
       expect(JSON.stringify(response.body)).not.toContain(KEY);
 
       const stored = await w.em().findOneOrFail(DataSource, { id: response.body.id });
       expect(stored.credentials).not.toContain(KEY);
-      expect(decryptSecret(stored.credentials!, w.config.credentialsKey)).toBe(KEY);
+      expect(JSON.parse(decryptSecret(stored.credentials!, w.config.credentialsKey))).toEqual({ apiKey: KEY });
 
       const again = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'stripe', apiKey: 'other' });
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ code: 'already_exists', error: 'Stripe is already connected' });
     });
 
-    it('refuses unknown sources, files, a blank key, and a global admin without a company', async () => {
+    it('refuses unknown sources, files, sources without a connector, a blank key, and a global admin without a company', async () => {
       const w = world();
       const unknown = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'nope', apiKey: KEY });
       expect(unknown.status).toBe(400);
       expect(unknown.body.fields).toEqual({ catalogueId: 'Unknown source' });
       const file = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'csv-upload', apiKey: KEY });
       expect(file.body.fields).toEqual({ catalogueId: 'Files are connected by importing them' });
-      const blank = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'hubspot', apiKey: '   ' });
+      const noConnector = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'hubspot', apiKey: KEY });
+      expect(noConnector.status).toBe(400);
+      expect(noConnector.body.message).toBe(CONNECTOR_MESSAGES.noConnector);
+      const blank = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'stripe', apiKey: '   ' });
       expect(blank.status).toBe(400);
-      expect(blank.body.fields.apiKey).toBe('API key is required');
-      const admin = await w.http.post('/api/data-sources').set(as('admin')).send({ catalogueId: 'hubspot', apiKey: KEY });
+      const admin = await w.http.post('/api/data-sources').set(as('admin')).send({ catalogueId: 'stripe', apiKey: KEY });
       expect(admin.status).toBe(400);
       expect(admin.body.code).toBe('company_required');
-      const forGlobex = await w.http.post('/api/data-sources').set(as('admin')).send({ catalogueId: 'hubspot', apiKey: KEY, companyId: w.companies.globex.id });
+      const forGlobex = await w.http.post('/api/data-sources').set(as('admin')).send({ catalogueId: 'stripe', apiKey: KEY, companyId: w.companies.globex.id });
       expect(forGlobex.status).toBe(201);
       expect(forGlobex.body.companyId).toBe(w.companies.globex.id);
     });
 
     it('rotates the key and renames without ever answering the key', async () => {
       const w = world();
-      const created = await w.http.post('/api/data-sources').set(as('carol')).send({ catalogueId: 'salesforce', apiKey: KEY });
+      const created = await w.http.post('/api/data-sources').set(as('carol')).send({ catalogueId: 'calendly', settings: { accessToken: KEY } });
+      expect(created.status).toBe(201);
       const rotated = await w.http
         .put(`/api/data-sources/${created.body.id}`)
         .set(as('carol'))
-        .send({ apiKey: 'new-key-0987654321', name: 'Salesforce EU', accountId: null });
-      expect(rotated.status).toBe(200);
-      expect(rotated.body).toMatchObject({ name: 'Salesforce EU', hasCredentials: true });
+        .send({ settings: { accessToken: 'new-key-0987654321' }, name: 'Calendly EU' });
+      expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+      expect(rotated.body).toMatchObject({ name: 'Calendly EU', hasCredentials: true });
       expect(JSON.stringify(rotated.body)).not.toMatch(/new-key|sk_live/);
       const stored = await w.em().findOneOrFail(DataSource, { id: created.body.id });
-      expect(decryptSecret(stored.credentials!, w.config.credentialsKey)).toBe('new-key-0987654321');
+      expect(JSON.parse(decryptSecret(stored.credentials!, w.config.credentialsKey))).toMatchObject({ accessToken: 'new-key-0987654321' });
       const unknownField = await w.http.put(`/api/data-sources/${created.body.id}`).set(as('carol')).send({ token: 'x' });
       expect(unknownField.status).toBe(400);
     });
 
-    it('says honestly that no sync can run, and keeps the source as it was', async () => {
+    it('says that a pushed source has nothing to pull, and keeps the source as it was', async () => {
       const w = world();
-      const created = await w.http.post('/api/data-sources').set(as('carol')).send({ catalogueId: 'segment', apiKey: KEY });
+      const created = await w.http.post('/api/data-sources').set(as('carol')).send({ catalogueId: 'segment' });
+      expect(created.status).toBe(201);
       const sync = await w.http.post(`/api/data-sources/${created.body.id}/sync`).set(as('carol'));
-      expect(sync.status).toBe(409);
-      expect(sync.body).toMatchObject({ code: 'sync_unavailable', message: expect.stringContaining('Segment cannot sync yet') });
+      expect(sync.status).toBe(400);
+      expect(sync.body.message).toBe(CONNECTOR_MESSAGES.pushedSource('Segment'));
       const viaStatus = await w.http.put(`/api/data-sources/${created.body.id}`).set(as('carol')).send({ status: 'syncing' });
-      expect(viaStatus.status).toBe(409);
+      expect(viaStatus.status).toBe(400);
       const list = await w.http.get('/api/data-sources').set(as('carol'));
       expect(list.body.find((source: { id: string }) => source.id === created.body.id)).toMatchObject({ status: 'active', lastSync: null });
     });
@@ -153,8 +157,9 @@ describe('data sources', () => {
       const w = world();
       const company = await w.addCompany({ name: 'Fieldco' });
       const admin = await w.addUser(company.id, { role: 'company_admin' });
-      await w.http.post('/api/data-sources').set(w.bearer(admin)).send({ catalogueId: 'google-analytics', apiKey: KEY });
-      await w.http.post('/api/data-sources').set(w.bearer(admin)).send({ catalogueId: 'segment', apiKey: KEY });
+      const analytics = await w.http.post('/api/data-sources').set(w.bearer(admin)).send({ catalogueId: 'google-analytics', settings: { propertyId: '123456789', accessToken: KEY } });
+      expect(analytics.status, JSON.stringify(analytics.body)).toBe(201);
+      expect((await w.http.post('/api/data-sources').set(w.bearer(admin)).send({ catalogueId: 'segment' })).status).toBe(201);
       const fields = await w.http.get('/api/data-sources/fields').set(w.bearer(admin));
       expect(fields.status).toBe(200);
       const pageViews = fields.body.find((field: { name: string }) => field.name === 'page_views');

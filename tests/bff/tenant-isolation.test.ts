@@ -111,6 +111,13 @@ async function addSource({ world, companyId }: Cell) {
   await em.flush();
   return source;
 }
+/** A Webhook source (pushed records), without an ingestion secret yet. */
+async function addWebhookSource({ world, companyId }: Cell) {
+  const em = world.em();
+  const source = em.create(DataSource, { companyId, name: 'Webhook', type: 'Custom API', catalogueId: 'webhook', status: 'active', config: {}, credentials: null, recordKind: 'events', fields: [], mapping: {} });
+  await em.flush();
+  return source;
+}
 async function addTemplate({ world, companyId }: Cell) {
   const em = world.em();
   const template = em.create(ImportTemplate, { companyId, name: 'matrix.csv', headerSignature: unique('sig').padEnd(64, '0').slice(0, 64), columns: ['email'], recordKind: 'people', mapping: { email: 'email' } });
@@ -246,7 +253,9 @@ const ROWS: Row[] = [
   { route: 'DELETE /api/companies/:id/logo', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }) },
 
   { route: 'GET /api/data-sources', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addSource(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
-  { route: 'POST /api/data-sources', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { catalogueId: 'pipedrive', apiKey: SOURCE_KEY, companyId } }) },
+  { route: 'POST /api/data-sources', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { catalogueId: 'stripe', apiKey: SOURCE_KEY, companyId } }) },
+  // The matrix's world allows no private address: the settings are refused (400) once the company is in reach.
+  { route: 'POST /api/data-sources/test-connection', expected: onlyOwnCompany(400, 404), request: ({ companyId }) => ({ body: { catalogueId: 'rest-api', settings: { url: 'http://127.0.0.1:9/items' }, companyId } }) },
   { route: 'POST /api/data-sources/import/preview', expected: onlyOwnCompany(200, 404), request: ({ companyId }) => ({ multipart: { fields: { companyId }, file: { name: 'matrix.csv', content: MATRIX_CSV } } }) },
   { route: 'POST /api/data-sources/import', expected: onlyOwnCompany(200, 404), request: ({ companyId }) => ({ multipart: { fields: { options: JSON.stringify({ recordKind: 'people', mapping: { email: 'email' }, companyId }) }, file: { name: 'matrix.csv', content: MATRIX_CSV } } }) },
   { route: 'GET /api/data-sources/fields', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addSource(cell); return { query: { companyFilter: cell.companyId } }; } },
@@ -257,7 +266,12 @@ const ROWS: Row[] = [
   { route: 'PUT /api/data-sources/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSource(cell)).id }, body: { name: 'Renamed by the matrix' } }) },
   { route: 'DELETE /api/data-sources/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addSource(cell)).id } }) },
   { route: 'POST /api/data-sources/:id/sync', expected: onlyOwnCompany(409), request: async (cell) => ({ params: { id: (await addSource(cell)).id } }) },
+  { route: 'GET /api/data-sources/:id/runs', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSource(cell)).id } }) },
+  { route: 'PUT /api/data-sources/:id/schedule', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSource(cell)).id }, body: { schedule: 'off' } }) },
   { route: 'GET /api/data-sources/:id/records', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSource(cell)).id } }) },
+  { route: 'POST /api/data-sources/:id/ingest-secret', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addWebhookSource(cell)).id } }) },
+  // The ingestion URL takes only the source's secret or signature: no session or API key opens it.
+  { route: 'POST /api/ingest/:id', expected: all(401), request: async (cell) => ({ params: { id: (await addWebhookSource(cell)).id }, body: { user_id: 'matrix-user' } }) },
 
   { route: 'GET /api/data-types', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addDataType(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompanyOrGlobal },
   { route: 'POST /api/data-types', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { name: unique('Type'), dataFieldName: 'matrix_field', type: 'dynamic', companyId } }) },
@@ -430,7 +444,8 @@ describe('tenant isolation matrix', () => {
 
   // Ids that name nothing answer 404, even for a global admin who reaches every company.
   // A category id names one of a fixed list: any other is a 400 (tests/bff/audience.test.ts), never a 404.
-  const byId = ROWS.filter((row) => /:\w+/.test(row.route) && !row.route.includes(':categoryId'));
+  // The ingestion URL answers an unknown source like a wrong secret (401): it must not tell which ids exist.
+  const byId = ROWS.filter((row) => /:\w+/.test(row.route) && !row.route.includes(':categoryId') && row.route !== 'POST /api/ingest/:id');
   /** Well-formed values that name nothing. */
   const UNKNOWN: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'no-such-invitation-0000', questionId: () => 'q_no_such_question', categoryKind: () => 'view', categoryRef: randomUUID };
   it.each(byId)('$route with an unknown id → 404', async (row) => {

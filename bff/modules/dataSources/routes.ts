@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import * as yup from 'yup';
 import { customFieldSchema, fieldSettingSchema } from '@domain/data/fields';
+import { scheduleSchema } from '@domain/data/connectors';
 import { connectSourceSchema, updateSourceSchema } from '@domain/data/sources';
 import { companyFilterQuery } from '@domain/params';
 import { DataSource, ImportTemplate } from '../../entities';
@@ -36,6 +37,11 @@ export function createDataSourceRouter(sources: DataSourceService, fields: Field
   });
 
   // The fixed paths are declared before /:id, which would otherwise take them for ids.
+  routes.post('/test-connection', async (ctx) => {
+    const input = await validateBody(connectSourceSchema, ctx.request.body);
+    ctx.body = await sources.testConnection(actorOf(ctx), input);
+  });
+
   routes.get('/fields', { query: companyFilterQuery }, async (ctx) => {
     ctx.body = await fields.list(scopeOf(ctx));
   });
@@ -62,6 +68,12 @@ export function createDataSourceRouter(sources: DataSourceService, fields: Field
 
   routes.put('/:id', source, async (ctx) => {
     const input = await validateBody(updateSourceSchema, ctx.request.body);
+    if (input.status === 'syncing') {
+      // Sync Now as the specification's status change: the same queued run as POST /:id/sync.
+      ctx.body = await sources.sync(source.of(ctx));
+      ctx.status = 202;
+      return;
+    }
     ctx.body = await sources.update(source.of(ctx), input);
   });
 
@@ -72,6 +84,16 @@ export function createDataSourceRouter(sources: DataSourceService, fields: Field
 
   routes.post('/:id/sync', source, async (ctx) => {
     ctx.body = await sources.sync(source.of(ctx));
+    ctx.status = 202;
+  });
+
+  routes.get('/:id/runs', source, async (ctx) => {
+    ctx.body = await sources.runs(source.of(ctx));
+  });
+
+  routes.put('/:id/schedule', source, async (ctx) => {
+    const input = await validateBody(scheduleSchema, ctx.request.body);
+    ctx.body = await sources.schedule(source.of(ctx), input.schedule);
   });
 
   routes.get('/:id/records', { query: recordPageQuery }, source, async (ctx) => {

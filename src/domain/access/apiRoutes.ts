@@ -42,6 +42,7 @@ export const API_ROUTES = {
 
   'GET /api/data-sources': 'viewData',
   'POST /api/data-sources': 'manageData',
+  'POST /api/data-sources/test-connection': 'manageData',
   'POST /api/data-sources/import/preview': 'manageData',
   'POST /api/data-sources/import': 'manageData',
   'GET /api/data-sources/fields': 'viewData',
@@ -52,7 +53,12 @@ export const API_ROUTES = {
   'PUT /api/data-sources/:id': 'manageData',
   'DELETE /api/data-sources/:id': 'manageData',
   'POST /api/data-sources/:id/sync': 'manageData',
+  'GET /api/data-sources/:id/runs': 'viewData',
+  'PUT /api/data-sources/:id/schedule': 'manageData',
   'GET /api/data-sources/:id/records': 'viewData',
+  // A pushed source's ingestion secret (shown once), and its ingestion URL: no session, the secret or a signature authenticates.
+  'POST /api/data-sources/:id/ingest-secret': 'manageData',
+  'POST /api/ingest/:id': 'public',
 
   'GET /api/data-types': 'viewData',
   'POST /api/data-types': 'manageData',

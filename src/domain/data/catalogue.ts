@@ -137,7 +137,10 @@ const f = (name: string, type: 'metric' | 'dimension', description: string, unif
   ...(unifiedField ? { unifiedField } : {}),
 });
 
-/** The built-in field sets: web analytics, CRM, payment processor, scheduling tool, customer data platform. */
+/**
+ * The built-in field sets: web analytics, CRM, payment processor, scheduling tool, customer data
+ * platform, and the vendor connectors that read a fixed set (e-commerce, content, e-mail marketing).
+ */
 export const BUILT_IN_FIELD_SETS: Record<string, readonly SourceFieldDefinition[]> = {
   'google-analytics': [
     f('client_id', 'dimension', 'Pseudonymous browser id.', 'anonymous_id'),
@@ -153,6 +156,7 @@ export const BUILT_IN_FIELD_SETS: Record<string, readonly SourceFieldDefinition[
     f('page_views', 'metric', 'Number of page views.'),
     f('engagement_time', 'metric', 'Engaged time in seconds.'),
     f('purchase_revenue', 'metric', 'Revenue of purchase events.', 'revenue'),
+    f('row_key', 'dimension', 'A hash of the row\'s dimensions: a re-read row updates instead of duplicating.'),
   ],
   salesforce: [
     f('contact_id', 'dimension', 'Salesforce contact id.', 'user_id'),
@@ -187,6 +191,47 @@ export const BUILT_IN_FIELD_SETS: Record<string, readonly SourceFieldDefinition[
     f('utm_source', 'dimension', 'Tracking source of the booking.', 'source'),
     f('utm_campaign', 'dimension', 'Tracking campaign of the booking.', 'campaign'),
     f('duration_minutes', 'metric', 'Length of the meeting.'),
+    f('invitee_id', 'dimension', 'The invitee\'s id: an e-mail may book several meetings.'),
+  ],
+  shopify: [
+  { id: 'id', name: 'id', type: 'dimension', description: 'Shopify customer id.', unifiedField: 'user_id' },
+  { id: 'email', name: 'email', type: 'dimension', description: 'Customer e-mail.', unifiedField: 'email' },
+  { id: 'name', name: 'name', type: 'dimension', description: 'First and last name.', unifiedField: 'name' },
+  { id: 'phone', name: 'phone', type: 'dimension', description: 'Customer phone.', unifiedField: 'phone' },
+  { id: 'city', name: 'city', type: 'dimension', description: 'City of the default address.', unifiedField: 'location' },
+  { id: 'country', name: 'country', type: 'dimension', description: 'Country of the default address.' },
+  { id: 'created_at', name: 'created_at', type: 'dimension', description: 'When the customer was created.', unifiedField: 'created_at' },
+  { id: 'updated_at', name: 'updated_at', type: 'dimension', description: 'When the customer last changed.' },
+  { id: 'state', name: 'state', type: 'dimension', description: 'Account state: enabled, disabled, invited or declined.' },
+  { id: 'tags', name: 'tags', type: 'dimension', description: 'Tags of the customer, comma separated.' },
+  { id: 'currency', name: 'currency', type: 'dimension', description: 'Currency of the amounts.', unifiedField: 'currency' },
+  { id: 'accepts_marketing', name: 'accepts_marketing', type: 'dimension', description: 'Subscribed to e-mail marketing.', unifiedField: 'marketing_opt_in' },
+  { id: 'orders_count', name: 'orders_count', type: 'metric', description: 'Orders placed.' },
+  { id: 'ltv', name: 'ltv', type: 'metric', description: 'Total spent by the customer (total_spent).', unifiedField: 'ltv' },
+  ],
+  wordpress: [
+  { id: 'item_id', name: 'item_id', type: 'dimension', description: 'WordPress post id.', unifiedField: 'item_id' },
+  { id: 'title', name: 'title', type: 'dimension', description: 'Title of the post, as text.', unifiedField: 'title' },
+  { id: 'excerpt', name: 'excerpt', type: 'dimension', description: 'Excerpt of the post, as text.', unifiedField: 'description' },
+  { id: 'link', name: 'link', type: 'dimension', description: 'Address of the post.' },
+  { id: 'slug', name: 'slug', type: 'dimension', description: 'URL slug of the post.' },
+  { id: 'status', name: 'status', type: 'dimension', description: 'publish, draft, private…' },
+  { id: 'categories', name: 'categories', type: 'dimension', description: 'Category ids, comma separated.', unifiedField: 'category' },
+  { id: 'tags', name: 'tags', type: 'dimension', description: 'Tag ids, comma separated.', unifiedField: 'tags' },
+  { id: 'author', name: 'author', type: 'dimension', description: 'Author user id.' },
+  { id: 'date', name: 'date', type: 'dimension', description: 'When the post was published (site time).', unifiedField: 'created_at' },
+  { id: 'modified', name: 'modified', type: 'dimension', description: 'When the post last changed (site time).' },
+  ],
+  mailchimp: [
+  { id: 'id', name: 'id', type: 'dimension', description: 'Mailchimp member id (hash of the lower-cased e-mail).' },
+  { id: 'email', name: 'email', type: 'dimension', description: 'Member e-mail.', unifiedField: 'email' },
+  { id: 'name', name: 'name', type: 'dimension', description: 'Full name, or first and last name merge fields.', unifiedField: 'name' },
+  { id: 'status', name: 'status', type: 'dimension', description: 'subscribed, unsubscribed, cleaned, pending or transactional.' },
+  { id: 'marketing_opt_in', name: 'marketing_opt_in', type: 'dimension', description: 'Whether the member is subscribed.', unifiedField: 'marketing_opt_in' },
+  { id: 'created_at', name: 'created_at', type: 'dimension', description: 'When the member opted in.', unifiedField: 'created_at' },
+  { id: 'updated_at', name: 'updated_at', type: 'dimension', description: 'When the member last changed.' },
+  { id: 'avg_open_rate', name: 'avg_open_rate', type: 'metric', description: 'Average open rate of the campaigns sent to the member.' },
+  { id: 'avg_click_rate', name: 'avg_click_rate', type: 'metric', description: 'Average click rate of the campaigns sent to the member.' },
   ],
   segment: [
     f('userId', 'dimension', 'Your user id.', 'user_id'),

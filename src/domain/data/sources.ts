@@ -6,6 +6,7 @@ import * as yup from 'yup';
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from '../limits';
 import { optionalId } from '../params';
 import { requiredTrimmed, trimmed } from '../text';
+import { settingValuesSchema, type ConnectorKind, type ConnectorSettingValues, type IngestEndpoint, type SyncRunView, type SyncSchedule } from './connectors';
 import { RECORD_KINDS, type FieldMapping, type RecordKind } from './unifiedModel';
 
 export const DATA_SOURCE_STATUSES = ['active', 'syncing', 'error'] as const;
@@ -37,6 +38,16 @@ export interface DataSource {
   /** The column whose value identifies a record across imports (upserts), when one is set. */
   keyField: string | null;
   createdAt: string;
+  /** How its records arrive; null for an imported file (and a source whose connector is gone). */
+  connectorKind: ConnectorKind | null;
+  /** How often it syncs by itself (pulled sources). */
+  schedule: SyncSchedule;
+  /** The connector's non-secret settings (secret ones are never returned). */
+  settings: ConnectorSettingValues;
+  /** The latest sync run, when there is one. */
+  lastRun: SyncRunView | null;
+  /** Pushed (webhook) sources: the ingestion URL and the secret's hint. */
+  ingest: IngestEndpoint | null;
 }
 
 export const DATA_SOURCE_MESSAGES = {
@@ -71,11 +82,16 @@ export const DATA_SOURCE_LABELS = {
   deleteSource: 'Delete Data Source',
 } as const;
 
-/** Connecting a catalogue source: its key (a password field) and an optional account id. */
+/**
+ * Connecting a catalogue source: the connector's settings (its definition says which are required
+ * and which are secret), or for a vendor source its key (a password field) and an optional account
+ * id. The server checks the settings against the connector's definition.
+ */
 export const connectSourceSchema = yup.object({
   catalogueId: yup.string().required('Choose a source to connect').max(SHORT_TEXT_MAX),
-  apiKey: requiredTrimmed('API key is required', LONG_TEXT_MAX),
+  apiKey: trimmed(LONG_TEXT_MAX).optional(),
   accountId: trimmed(SHORT_TEXT_MAX).nullable().optional(),
+  settings: settingValuesSchema.optional(),
   /** The company to connect it for: a global admin's choice; everyone else connects for their own. */
   companyId: optionalId(),
 });
@@ -91,6 +107,8 @@ export const updateSourceSchema = yup
     accountId: trimmed(SHORT_TEXT_MAX).nullable(),
     recordKind: yup.string().oneOf(RECORD_KINDS),
     keyField: yup.string().max(SHORT_TEXT_MAX).nullable(),
+    /** Changed connector settings; a secret setting left out keeps its stored value. */
+    settings: settingValuesSchema.optional(),
   })
   .noUnknown('Unknown field: ${unknown}');
 export type UpdateSourceInput = yup.InferType<typeof updateSourceSchema>;

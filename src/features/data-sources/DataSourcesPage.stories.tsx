@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { CATALOGUE_BUTTON_LABELS } from '@domain/data/catalogue';
+import { CONNECTOR_LABELS, CONNECTOR_MESSAGES } from '@domain/data/connectors';
 import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { API_ERRORS } from '@domain/errors';
 import { SESSIONS, withSession } from '@/lib/testing/fixtures';
@@ -15,7 +16,7 @@ import {
   dataSourceApiRoutes,
   READ_ONLY_SESSION,
   SOURCES,
-  SYNC_UNAVAILABLE_MESSAGE,
+  withConnectors,
   withDataSession,
 } from './fixtures';
 import { HOW_TO_GET_DATA_IN } from './components/ConnectedSourcesPanel';
@@ -31,7 +32,7 @@ function answer(routes: MockRoutes, call: MockCall): MockAnswer {
 const meta = {
   title: 'Pages/Data Sources',
   component: DataSourcesPage,
-  decorators: [withSession('companyAdmin')],
+  decorators: [withSession('companyAdmin'), withConnectors],
   parameters: { layout: 'padded', router: { initialEntries: ['/data-sources'], path: '/data-sources' } },
   beforeEach: () => {
     const restore = mockFetch(dataSourceApiRoutes());
@@ -54,15 +55,14 @@ export const WithSources: Story = {
   },
 };
 
-/** No connector is built yet: Sync Now says so honestly, and nothing pretends a sync happened. */
-export const SyncNowIsHonest: Story = {
+/** Sync Now queues a run: the card shows progress while the list polls, then the new record count. */
+export const SyncNowShowsProgress: Story = {
   play: async ({ userEvent }) => {
-    const analytics = await card('Google Analytics');
-    const lastSync = analytics.getByText(/^Last sync: /).textContent;
-    await userEvent.click(analytics.getByRole('button', { name: DATA_SOURCE_LABELS.syncNow }));
-    await expectShown(() => screen.getByText(SYNC_UNAVAILABLE_MESSAGE));
-    await expect(analytics.getByText(/^Last sync: /)).toHaveTextContent(lastSync ?? '');
-    await expect(analytics.getByRole('button', { name: DATA_SOURCE_LABELS.syncNow })).toBeEnabled();
+    const hubspot = await card('HubSpot');
+    await userEvent.click(hubspot.getByRole('button', { name: DATA_SOURCE_LABELS.syncNow }));
+    await expectShown(() => screen.getByText(CONNECTOR_MESSAGES.syncStarted('HubSpot')));
+    await expectShown(() => hubspot.getByRole('progressbar', { name: `${CONNECTOR_LABELS.syncProgress}: HubSpot` }));
+    await waitFor(() => expect(hubspot.getByText(/^3.370 records$|^3,370 records$/)).toBeVisible(), { timeout: 8_000 });
   },
 };
 

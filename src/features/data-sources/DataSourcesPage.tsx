@@ -1,7 +1,8 @@
 /** Data Sources (data document, section 2), routed at /data-sources. */
 import { Suspense, useMemo, useState } from "react";
+import { CONNECTOR_MESSAGES } from "@domain/data/connectors";
 import { DATA_SOURCE_MESSAGES } from "@domain/data/sources";
-import { errorCodeOf } from "@domain/errors";
+import { ApiError } from "@/lib/apiClient";
 import { useCompanies } from "@/lib/accounts";
 import { withReason } from "@/lib/failure";
 import { useNotify } from "@/lib/notifications";
@@ -39,14 +40,13 @@ export function DataSourcesPage() {
   );
 
   const sync = useSyncSource({
-    onSuccess: (synced) => notify.success(`${synced.name} synced.`),
+    // The run is queued: the list then polls while it runs, and the card shows its progress.
+    onSuccess: (_run, source) => notify.success(CONNECTOR_MESSAGES.syncStarted(source.name)),
     onError: (error, source) => {
-      // No connector is built yet for most sources: the server says so, and nothing pretends otherwise.
-      if (errorCodeOf(error) === "sync_unavailable")
-        notify.warning(
-          explanationOf(error) ?? `${source.name} cannot be synced yet.`,
-        );
-      else notify.error(withReason(`Failed to sync ${source.name}`, error));
+      // Already queued or running (409), or a source nothing can be pulled from: the server says so.
+      if (error instanceof ApiError && error.status === 409)
+        notify.warning(explanationOf(error) ?? CONNECTOR_MESSAGES.alreadySyncing(source.name));
+      else notify.error(withReason(CONNECTOR_MESSAGES.syncFailed(source.name), error));
     },
   });
   const remove = useDeleteSource({

@@ -1,10 +1,11 @@
 /**
- * Data Sources: the server-state hooks of the screen's own calls (list, connect, settings and key
- * rotation, Sync Now, delete). Custom API requests go to the shared requests inbox
+ * Data Sources: the server-state hooks of the screen's own calls (list, connect, test connection,
+ * settings and key rotation, Sync Now, schedules, sync history, ingestion secrets, delete). Custom API requests go to the shared requests inbox
  * (src/lib/requests.ts). The import dialog and the mapping panel keep their calls beside them and
  * refresh the list through `dataSourceKeys`.
  */
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { IngestEndpoint, SyncRunView, SyncSchedule } from '@domain/data/connectors';
 import type { ConnectSourceInput, DataSource, UpdateSourceInput } from '@domain/data/sources';
 import { api, ApiError } from '@/lib/apiClient';
 
@@ -13,7 +14,17 @@ export const dataSourceKeys = {
   all: ['data-sources'] as const,
   /** companyFilter: undefined lists every company's sources (global admin); others always get their own. */
   list: (companyFilter: string | undefined) => [...dataSourceKeys.all, 'list', companyFilter ?? 'all'] as const,
+  /** One source's sync history. */
+  runs: (sourceId: string) => [...dataSourceKeys.all, 'runs', sourceId] as const,
 };
+
+/** How often the list is read again while a source syncs, so its progress and final state show without a reload. */
+export const SYNC_POLL_MS = 2_000;
+
+/** A sync is queued or running for the source: its card shows progress and the list keeps polling. */
+export function isSyncing(source: DataSource): boolean {
+  return source.status === 'syncing' || source.lastRun?.status === 'running' || (source.lastRun?.status === 'queued' && source.status !== 'error');
+}
 
 /** Sync Now and Delete run per card, several at once: their keys let every card see whether its own call runs. */
 const mutationKeys = {
@@ -27,6 +38,18 @@ export function useDataSources(companyFilter: string | undefined) {
   return useQuery({
     queryKey: dataSourceKeys.list(companyFilter),
     queryFn: () => api.get<DataSource[]>('/api/data-sources', { companyFilter }),
+    // Sync runs happen on the server: the list is polled only while one of them is under way.
+    refetchInterval: (query) => (query.state.data?.some(isSyncing) ? SYNC_POLL_MS : false),
+  });
+}
+
+/** A source's sync runs, newest first; polled while `polling` (its sync runs). */
+export function useSyncRuns(sourceId: string, { enabled, polling }: { enabled: boolean; polling: boolean }) {
+  return useQuery({
+    queryKey: dataSourceKeys.runs(sourceId),
+    queryFn: () => api.get<SyncRunView[]>(sourcePath(sourceId, '/runs')),
+    enabled,
+    refetchInterval: polling ? SYNC_POLL_MS : false,
   });
 }
 
@@ -57,8 +80,9 @@ function useSourceMutation<TResult>(
   });
 }
 
-export const useSyncSource = (callbacks: SourceCallbacks<DataSource> = {}) =>
-  useSourceMutation(mutationKeys.sync, (source) => api.post<DataSource>(sourcePath(source.id, '/sync')), callbacks);
+/** Sync Now queues a run (202 with the run); 409 when one is queued or running already. */
+export const useSyncSource = (callbacks: SourceCallbacks<SyncRunView> = {}) =>
+  useSourceMutation(mutationKeys.sync, (source) => api.post<SyncRunView>(sourcePath(source.id, '/sync')), callbacks);
 
 export const useDeleteSource = (callbacks: SourceCallbacks<void> = {}) =>
   useSourceMutation(mutationKeys.delete, (source) => api.delete<void>(sourcePath(source.id)), callbacks);
@@ -83,6 +107,16 @@ function useListMutation<TVariables, TResult>(mutationFn: (variables: TVariables
 
 export const useConnectSource = () =>
   useListMutation((input: ConnectSourceInput) => api.post<DataSource>('/api/data-sources', input));
+
+/** Checks the credentials and settings against the source before anything is saved: 200 with a message, or 400 with the vendor's. */
+export const useTestConnection = () =>
+  useMutation({ mutationFn: (input: ConnectSourceInput) => api.post<{ message?: string }>('/api/data-sources/test-connection', input) });
+
+export const useSetSchedule = () =>
+  useListMutation(({ id, schedule }: { id: string; schedule: SyncSchedule }) => api.put<DataSource>(sourcePath(id, '/schedule'), { schedule }));
+
+/** Creates or rotates a pushed source's ingestion secret: the answer is the only one that carries it whole. */
+export const useIngestSecret = () => useListMutation((id: string) => api.post<IngestEndpoint>(sourcePath(id, '/ingest-secret')));
 
 /** A partial change; an `apiKey` replaces (rotates) the stored key. */
 export const useUpdateSource = () =>

@@ -6,6 +6,16 @@
 import { createElement } from 'react';
 import type { Decorator } from '@storybook/react-vite';
 import { catalogueSource } from '@domain/data/catalogue';
+import {
+  CONNECTOR_MESSAGES,
+  INGEST_SECRET_PREFIX,
+  type ConnectorDefinition,
+  type ConnectorSetting,
+  type ConnectorSettingValues,
+  type IngestEndpoint,
+  type SyncRunView,
+  type SyncSchedule,
+} from '@domain/data/connectors';
 import { FILE_UPLOAD_TYPE, type DataSource } from '@domain/data/sources';
 import type { Company } from '@domain/auth/types';
 import { NotificationsProvider } from '@/lib/notifications';
@@ -13,6 +23,68 @@ import { ALL_COMPANIES, type Session } from '@/lib/session';
 import { COMPANY_LIST, SESSIONS } from '@/lib/testing/fixtures';
 import { failure, patternRoutes, type MockRoutes, type PatternRoute } from '@/lib/testing/mockFetch';
 import { acmeCompany, globexCompany, SessionFixture } from '@/lib/testing/sessions';
+import { ConnectorDefinitionsProvider } from './connectorLookup';
+
+// --- connectors ----------------------------------------------------------------------------------
+
+/** A vendor connector as the stories know it: a key, an optional account id, a configurable base URL. */
+const vendor = (catalogueId: string): ConnectorDefinition => ({
+  catalogueId,
+  kind: 'vendor',
+  documentation: `https://developers.example.com/${catalogueId}`,
+  settings: [
+    { name: 'apiKey', label: 'API Key', input: 'password', required: true, secret: true },
+    { name: 'accountId', label: 'Account ID', input: 'text', required: false },
+    { name: 'baseUrl', label: 'API base URL', input: 'url', required: false, defaultValue: `https://api.${catalogueId}.example.com` },
+  ],
+});
+
+/** The REST connector's settings as the stories show them: every kind of input once. */
+export const REST_SETTINGS: readonly ConnectorSetting[] = [
+  { name: 'url', label: 'API URL', input: 'url', required: true, placeholder: 'https://api.example.com/v1/customers' },
+  {
+    name: 'method',
+    label: 'Method',
+    input: 'select',
+    required: false,
+    defaultValue: 'GET',
+    options: [
+      { value: 'GET', label: 'GET' },
+      { value: 'POST', label: 'POST' },
+    ],
+  },
+  { name: 'authHeaderValue', label: 'Auth header value', input: 'password', required: false, secret: true, placeholder: 'Bearer sk_live_...' },
+  { name: 'headers', label: 'Other headers', input: 'textarea', required: false, placeholder: '{"Accept": "application/json"}', help: 'A JSON object.' },
+  { name: 'recordsPath', label: 'Records path', input: 'text', required: false, placeholder: 'data.items', help: 'Where the list of records is in the answer.' },
+  { name: 'pageSize', label: 'Page size', input: 'number', required: false, defaultValue: '100' },
+  { name: 'incremental', label: 'Read only new records on later syncs', input: 'checkbox', required: false, defaultValue: 'true' },
+];
+
+/**
+ * The connectors the stories pin (connectorLookup): the screens are checked against these, not
+ * against whichever connectors the catalogue has today. Sources not listed (Adobe Analytics, Matomo,
+ * Pipedrive, ...) have no connector here.
+ */
+export const STORY_CONNECTORS: readonly ConnectorDefinition[] = [
+  { catalogueId: 'webhook', kind: 'webhook', settings: [] },
+  { catalogueId: 'segment', kind: 'webhook', settings: [] },
+  { catalogueId: 'rest-api', kind: 'rest', settings: REST_SETTINGS },
+  {
+    catalogueId: 'graphql',
+    kind: 'graphql',
+    settings: [
+      { name: 'endpoint', label: 'GraphQL endpoint', input: 'url', required: true },
+      { name: 'query', label: 'Query', input: 'textarea', required: true },
+    ],
+  },
+  ...['google-analytics', 'salesforce', 'hubspot', 'shopify', 'stripe', 'calendly', 'mailchimp', 'amazon-s3', 'wordpress'].map(vendor),
+];
+
+const connectorOf = (catalogueId: string) => STORY_CONNECTORS.find((definition) => definition.catalogueId === catalogueId);
+
+/** Pins STORY_CONNECTORS as the connectors of the screens inside. */
+export const withConnectors: Decorator = (Story) =>
+  createElement(ConnectorDefinitionsProvider, { definitions: STORY_CONNECTORS, children: createElement(Story) });
 
 /** A user of Acme Retail who may look at its data but not change it (data_sources:read only). */
 export const READ_ONLY_SESSION: Session = {
@@ -54,14 +126,45 @@ function source(
     hasCredentials: true,
     keyField: null,
     createdAt: '2026-04-02T09:00:00.000Z',
+    connectorKind: (entry && connectorOf(entry.id)?.kind) ?? null,
+    schedule: 'off',
+    settings: {},
+    lastRun: null,
+    ingest: null,
     ...details,
   };
 }
+
+/** A finished (or running) sync run of a source. */
+export function run(sourceId: string, index: number, details: Partial<SyncRunView> = {}): SyncRunView {
+  const started = Date.parse('2026-05-30T08:00:00.000Z') - index * 3_600_000;
+  return {
+    id: `run-${sourceId}-${index}`,
+    sourceId,
+    status: 'succeeded',
+    trigger: index % 2 === 0 ? 'manual' : 'schedule',
+    attempt: 1,
+    createdAt: new Date(started).toISOString(),
+    startedAt: new Date(started).toISOString(),
+    finishedAt: new Date(started + 95_000).toISOString(),
+    runAfter: new Date(started).toISOString(),
+    added: 0,
+    updated: 0,
+    failed: 0,
+    processed: 0,
+    firstError: null,
+    ...details,
+  };
+}
+
+export const STRIPE_ERROR = 'Stripe: Invalid API Key provided: rk_live_****4242 (401 authentication_error).';
+export const REST_ERROR = 'api.example.com answered 500 Internal Server Error three times; the last sync stopped at page 4.';
 
 export const SOURCES = {
   googleAnalytics: source('ds-ga', 'google-analytics', acmeCompany.id, {
     records: 48_213,
     config: JSON.stringify({ accountId: 'GA4-318220154' }),
+    settings: { accountId: 'GA4-318220154', baseUrl: 'https://api.google-analytics.example.com' },
   }),
   hubspot: source('ds-hubspot', 'hubspot', acmeCompany.id, { records: 3_120, lastSync: '2026-05-30T08:05:00.000Z' }),
   customersCsv: source('ds-customers', 'csv-upload', acmeCompany.id, {
@@ -73,9 +176,52 @@ export const SOURCES = {
     fields: ['customer_id', 'email', 'full_name', 'city', 'signup_date'],
     keyField: 'customer_id',
   }),
-  stripe: source('ds-stripe', 'stripe', acmeCompany.id, { records: 0, status: 'error', lastSync: null }),
+  stripe: source('ds-stripe', 'stripe', acmeCompany.id, {
+    records: 0,
+    status: 'error',
+    lastSync: null,
+    lastRun: run('ds-stripe', 0, { status: 'failed', attempt: 4, failed: 0, firstError: STRIPE_ERROR }),
+  }),
   globexShopify: source('ds-globex-shopify', 'shopify', globexCompany.id, { records: 12_480 }),
+  restApi: source('ds-rest', 'rest-api', acmeCompany.id, {
+    name: 'Customers API',
+    records: 1_840,
+    schedule: 'hourly',
+    settings: { url: 'https://api.example.com/v1/customers', method: 'GET', recordsPath: 'data', pageSize: '100', incremental: true },
+    lastRun: run('ds-rest', 0, { added: 40, updated: 12, processed: 52 }),
+  }),
+  restSyncing: source('ds-rest-syncing', 'rest-api', acmeCompany.id, {
+    name: 'Orders API',
+    status: 'syncing',
+    records: 9_200,
+    schedule: 'daily',
+    settings: { url: 'https://api.example.com/v1/orders', method: 'GET', recordsPath: 'items', pageSize: '500', incremental: true },
+    lastRun: run('ds-rest-syncing', 0, { status: 'running', finishedAt: null, processed: 1_250 }),
+  }),
+  restFailed: source('ds-rest-failed', 'rest-api', acmeCompany.id, {
+    name: 'Products API',
+    status: 'error',
+    records: 310,
+    settings: { url: 'https://api.example.com/v1/products', method: 'GET', recordsPath: '', pageSize: '100', incremental: false },
+    lastRun: run('ds-rest-failed', 0, { status: 'failed', attempt: 4, added: 0, failed: 3, processed: 300, firstError: REST_ERROR }),
+  }),
+  webhook: source('ds-webhook', 'webhook', acmeCompany.id, {
+    records: 12_034,
+    hasCredentials: true,
+    ingest: { url: 'http://localhost:3000/api/ingest/ds-webhook', secretHint: `${INGEST_SECRET_PREFIX}7Qm2…` },
+  }),
 } satisfies Record<string, DataSource>;
+
+/** The REST source's history: newest first, a failed scheduled run among them. */
+export const REST_RUNS: SyncRunView[] = [
+  SOURCES.restApi.lastRun as SyncRunView,
+  run('ds-rest', 1, { added: 0, updated: 31, processed: 31 }),
+  run('ds-rest', 2, { status: 'failed', attempt: 4, failed: 2, processed: 2, firstError: REST_ERROR }),
+  run('ds-rest', 3, { added: 1_800, processed: 1_800 }),
+];
+
+/** Acme's sources with a pulled REST source and a pushed webhook source next to them. */
+export const CONNECTOR_SOURCES: DataSource[] = [SOURCES.restApi, SOURCES.webhook, SOURCES.hubspot, SOURCES.stripe];
 
 /** What the signed-in company admin of Acme Retail has connected. */
 export const ACME_SOURCES: DataSource[] = [SOURCES.googleAnalytics, SOURCES.hubspot, SOURCES.customersCsv, SOURCES.stripe];
@@ -83,15 +229,31 @@ export const ACME_SOURCES: DataSource[] = [SOURCES.googleAnalytics, SOURCES.hubs
 /** Every company's sources, as a global admin viewing all companies gets them. */
 export const ALL_SOURCES: DataSource[] = [...ACME_SOURCES, SOURCES.globexShopify];
 
-/** The honest answer to Sync Now: no connector fetches from any source yet. */
-export const SYNC_UNAVAILABLE_MESSAGE =
-  'Google Analytics cannot be synced yet: no connector for it is built. Import a file to bring its data in.';
+/** What the test connection stand-in answers when a value contains "bad": the vendor's words. */
+export const VENDOR_REFUSAL = 'The API answered 401 Unauthorized: the key is not valid or has been revoked.';
+/** The whole secret the ingest-secret stand-in answers. */
+export const STORY_INGEST_SECRET = `${INGEST_SECRET_PREFIX}Zr8KqL2vN5xT0wYb3mHc6dFg`;
+/** Records a successful stand-in sync adds. */
+export const SYNC_ADDS = 250;
 
 export interface DataSourceApiOptions {
   sources?: DataSource[];
   companies?: Company[];
   /** The signed-in session: a global admin must name a company for writes. */
   session?: Session;
+  /** Sync runs by source id, newest first. */
+  runs?: Record<string, SyncRunView[]>;
+  /** A sync run of the stand-in fails with this first error instead of succeeding. */
+  syncError?: string;
+}
+
+const hasBadValue = (values: ConnectorSettingValues | undefined, apiKey: string | undefined) =>
+  [apiKey, ...Object.values(values ?? {})].some((value) => typeof value === 'string' && value.includes('bad'));
+
+/** Secret settings are kept out of what a source shows (the server never returns them). */
+function visibleSettings(catalogueId: string | undefined, values: ConnectorSettingValues | undefined): ConnectorSettingValues {
+  const secret = new Set(connectorOf(catalogueId ?? '')?.settings.filter((setting) => setting.secret).map((setting) => setting.name));
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([name]) => !secret.has(name)));
 }
 
 
@@ -105,24 +267,68 @@ export function dataSourceApiRoutes({
   sources: initialSources = ACME_SOURCES,
   companies = COMPANY_LIST,
   session = SESSIONS.companyAdmin,
+  runs: initialRuns = { [SOURCES.restApi.id]: REST_RUNS },
+  syncError,
 }: DataSourceApiOptions = {}): MockRoutes {
   let sources = initialSources.map((entry) => ({ ...entry }));
+  const runs = new Map(Object.entries(initialRuns).map(([id, list]) => [id, [...list]]));
   const isGlobalAdmin = session.role === 'admin';
   const byId = (id: string) => sources.find((entry) => entry.id === id);
+  const replace = (updated: DataSource) => {
+    sources = sources.map((entry) => (entry.id === updated.id ? updated : entry));
+    return updated;
+  };
+
+  /**
+   * The worker's stand-in: every read of the list moves a sync on by one step (queued, running
+   * with progress, then done), so a polling screen sees progress and then the final state.
+   */
+  const advance = () => {
+    for (const entry of sources) {
+      const current = entry.lastRun;
+      if (!current || (current.status !== 'queued' && current.status !== 'running')) continue;
+      const now = new Date().toISOString();
+      let next: SyncRunView;
+      if (current.status === 'queued') next = { ...current, status: 'running', startedAt: now, processed: Math.round(SYNC_ADDS / 2) };
+      else if (syncError) next = { ...current, status: 'failed', finishedAt: now, processed: SYNC_ADDS, failed: 1, firstError: syncError };
+      else next = { ...current, status: 'succeeded', finishedAt: now, processed: SYNC_ADDS, added: SYNC_ADDS };
+      const done = next.status === 'succeeded' || next.status === 'failed';
+      replace({
+        ...entry,
+        lastRun: next,
+        status: !done ? 'syncing' : next.status === 'failed' ? 'error' : 'active',
+        records: next.status === 'succeeded' ? entry.records + SYNC_ADDS : entry.records,
+        lastSync: next.status === 'succeeded' ? now : entry.lastSync,
+      });
+      runs.set(entry.id, [next, ...(runs.get(entry.id) ?? []).filter((each) => each.id !== next.id)]);
+    }
+  };
 
   const routes: PatternRoute[] = [
-    ['GET', /^\/api\/data-sources$/, () => ({ body: sources })],
+    ['GET', /^\/api\/data-sources$/, () => {
+      advance();
+      return { body: sources };
+    }],
+    ['POST', /^\/api\/data-sources\/test-connection$/, ({ body }) => {
+      const input = body as { catalogueId: string; apiKey?: string; settings?: ConnectorSettingValues };
+      const name = catalogueSource(input.catalogueId)?.name ?? input.catalogueId;
+      if (hasBadValue(input.settings, input.apiKey)) return failure('connection_failed', { message: VENDOR_REFUSAL });
+      return { body: { message: CONNECTOR_MESSAGES.testPassed(name) } };
+    }],
     ['POST', /^\/api\/data-sources$/, ({ body }) => {
-      const input = body as { catalogueId: string; apiKey: string; accountId?: string | null; companyId?: string | null };
+      const input = body as { catalogueId: string; apiKey?: string; settings?: ConnectorSettingValues; companyId?: string | null };
       const companyId = isGlobalAdmin ? input.companyId : session.company.id;
       if (!companyId) return failure('company_required');
       if (sources.some((entry) => entry.companyId === companyId && entry.availableDataSource?.id === input.catalogueId)) {
         return failure('already_exists', { message: 'This source is already connected.' });
       }
+      const settings = visibleSettings(input.catalogueId, input.settings);
       const created = source(`ds-new-${sources.length + 1}`, input.catalogueId, companyId, {
         records: 0,
         lastSync: null,
-        config: JSON.stringify(input.accountId ? { accountId: input.accountId } : {}),
+        settings,
+        hasCredentials: Boolean(input.apiKey) || Object.keys(input.settings ?? {}).length > Object.keys(settings).length,
+        config: JSON.stringify(settings),
       });
       sources = [...sources, created];
       return { status: 201, body: created };
@@ -130,18 +336,49 @@ export function dataSourceApiRoutes({
     ['POST', /^\/api\/data-sources\/([^/]+)\/sync$/, (_call, [id]) => {
       const found = byId(id);
       if (!found) return failure('not_found');
-      return failure('sync_unavailable', {
-        message: SYNC_UNAVAILABLE_MESSAGE.replace('Google Analytics', found.name),
-      });
+      if (found.connectorKind === 'webhook') return failure('sync_unavailable', { message: CONNECTOR_MESSAGES.pushedSource(found.name) });
+      if (found.lastRun?.status === 'queued' || found.lastRun?.status === 'running') {
+        return failure('sync_unavailable', { error: 'Already syncing', message: CONNECTOR_MESSAGES.alreadySyncing(found.name) });
+      }
+      const now = new Date().toISOString();
+      const queued: SyncRunView = { ...run(id, 0), id: `run-${id}-${Date.now()}`, status: 'queued', trigger: 'manual', createdAt: now, runAfter: now, startedAt: null, finishedAt: null };
+      replace({ ...found, status: 'syncing', lastRun: queued });
+      runs.set(id, [queued, ...(runs.get(id) ?? [])]);
+      return { status: 202, body: queued };
+    }],
+    ['GET', /^\/api\/data-sources\/([^/]+)\/runs$/, (_call, [id]) => (byId(id) ? { body: runs.get(id) ?? [] } : failure('not_found'))],
+    ['PUT', /^\/api\/data-sources\/([^/]+)\/schedule$/, ({ body }, [id]) => {
+      const found = byId(id);
+      if (!found) return failure('not_found');
+      const { schedule } = body as { schedule: SyncSchedule };
+      return { body: replace({ ...found, schedule }) };
+    }],
+    ['POST', /^\/api\/data-sources\/([^/]+)\/ingest-secret$/, (_call, [id]) => {
+      const found = byId(id);
+      if (!found) return failure('not_found');
+      const ingest: IngestEndpoint = { url: `http://localhost:3000/api/ingest/${id}`, secretHint: `${STORY_INGEST_SECRET.slice(0, 8)}…` };
+      replace({ ...found, ingest, hasCredentials: true });
+      return { body: { ...ingest, secret: STORY_INGEST_SECRET } };
     }],
     ['PUT', /^\/api\/data-sources\/([^/]+)$/, ({ body }, [id]) => {
       const found = byId(id);
       if (!found) return failure('not_found');
-      const { apiKey, accountId, ...changes } = body as Partial<DataSource> & { apiKey?: string; accountId?: string | null };
+      const { apiKey, accountId, settings, ...changes } = body as Partial<DataSource> & {
+        apiKey?: string;
+        accountId?: string | null;
+        settings?: ConnectorSettingValues;
+      };
       const config = accountId === undefined ? found.config : JSON.stringify({ ...JSON.parse(found.config), accountId });
-      const updated: DataSource = { ...found, ...changes, config, hasCredentials: found.hasCredentials || Boolean(apiKey) };
-      sources = sources.map((entry) => (entry.id === id ? updated : entry));
-      return { body: updated };
+      const shown = visibleSettings(found.availableDataSource?.id, settings);
+      const storesSecret = Boolean(apiKey) || Object.keys(settings ?? {}).length > Object.keys(shown).length;
+      const updated: DataSource = {
+        ...found,
+        ...changes,
+        config,
+        settings: { ...found.settings, ...shown },
+        hasCredentials: found.hasCredentials || storesSecret,
+      };
+      return { body: replace(updated) };
     }],
     ['DELETE', /^\/api\/data-sources\/([^/]+)$/, (_call, [id]) => {
       if (!byId(id)) return failure('not_found');

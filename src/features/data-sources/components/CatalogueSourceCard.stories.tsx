@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { CATALOGUE_BUTTON_LABELS, catalogueSource, REQUEST_CUSTOM_API_ID } from '@domain/data/catalogue';
-import { CatalogueSourceCard, POPULAR_LABEL } from './CatalogueSourceCard';
+import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
+import { CatalogueSourceCard, POPULAR_LABEL, REQUEST_CUSTOM_API_LABEL } from './CatalogueSourceCard';
 
 const source = (id: string) => {
   const found = catalogueSource(id);
@@ -12,7 +13,7 @@ const source = (id: string) => {
 const meta = {
   title: 'Data Sources/CatalogueSourceCard',
   component: CatalogueSourceCard,
-  args: { source: source('google-analytics'), connected: false, canManage: true, onAction: fn() },
+  args: { source: source('google-analytics'), connected: false, canManage: true, connectable: true, onAction: fn(), onRequestConnector: fn() },
   decorators: [
     (Story) => (
       <div style={{ maxWidth: 320 }}>
@@ -71,5 +72,26 @@ export const ReadOnlyConnected: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
     await expect(canvas.getByText(CATALOGUE_BUTTON_LABELS.connected)).toBeVisible();
+  },
+};
+
+/** No connector for it yet: the card says so, Connect API is disabled, and Request Custom API asks for one. */
+export const NoConnector: Story = {
+  args: { source: source('adobe-analytics'), connectable: false },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByText(CONNECTOR_MESSAGES.noConnector)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: REQUEST_CUSTOM_API_LABEL }));
+    await expect(args.onRequestConnector).toHaveBeenCalledOnce();
+    await expect(args.onAction).not.toHaveBeenCalled();
+  },
+};
+
+/** Without write access the request is still offered (anyone signed in may ask), the connect button is not. */
+export const NoConnectorReadOnly: Story = {
+  args: { source: source('adobe-analytics'), connectable: false, canManage: false },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: REQUEST_CUSTOM_API_LABEL })).toBeEnabled();
   },
 };

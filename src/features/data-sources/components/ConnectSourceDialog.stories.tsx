@@ -1,11 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { catalogueSource, type CatalogueSource } from '@domain/data/catalogue';
+import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, INGEST_SECRET_HEADER } from '@domain/data/connectors';
 import { API_ERRORS } from '@domain/errors';
+import { stubClipboard } from '@/lib/testing/clipboard';
 import { SESSIONS } from '@/lib/testing/fixtures';
 import { mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
-import { dataSourceApiRoutes } from '../fixtures';
+import { dataSourceApiRoutes, STORY_INGEST_SECRET, VENDOR_REFUSAL, withConnectors } from '../fixtures';
 import { CONNECT_LABEL, ConnectSourceDialog } from './ConnectSourceDialog';
 
 const entry = (id: string): CatalogueSource => {
@@ -20,6 +22,7 @@ const meta = {
   title: 'Data Sources/ConnectSourceDialog',
   component: ConnectSourceDialog,
   args: { source: entry('salesforce'), companyId: undefined, onClose: fn(), onConnected: fn(), onAlreadyConnected: fn() },
+  decorators: [withConnectors],
   beforeEach: () => {
     const restore = mockFetch(dataSourceApiRoutes());
     calls = restore.calls;
@@ -31,13 +34,15 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const dialog = async (name: string) => within(await screen.findByRole('dialog', { name }));
+const sent = (path: string) => calls.filter((call) => call.method === 'POST' && call.path === path).at(-1)?.body;
 
-/** The key is typed as a password; Connect waits for it; the account id is optional. */
+/** A vendor: the key is typed as a password; Connect waits for it; the other settings are optional. */
 export const Connect: Story = {
   play: async ({ args, userEvent }) => {
     const form = await dialog('Connect Salesforce');
     const key = form.getByLabelText(/^API Key/);
     await expect(key).toHaveAttribute('type', 'password');
+    await expect(form.getByLabelText(/^API base URL/)).toHaveValue('https://api.salesforce.example.com');
     await expect(form.getByRole('button', { name: CONNECT_LABEL })).toBeDisabled();
 
     await userEvent.type(key, 'sf-key-2a9c41');
@@ -46,8 +51,12 @@ export const Connect: Story = {
     await userEvent.click(form.getByRole('button', { name: CONNECT_LABEL }));
 
     await waitFor(() => expect(args.onConnected).toHaveBeenCalledWith(expect.objectContaining({ name: 'Salesforce' })));
-    const sent = calls.find((call) => call.method === 'POST' && call.path === '/api/data-sources');
-    await expect(sent?.body).toEqual({ catalogueId: 'salesforce', apiKey: 'sf-key-2a9c41', accountId: '00D5g000004XyZ' });
+    // The key travels as the call's apiKey, the other settings by name.
+    await expect(sent('/api/data-sources')).toEqual({
+      catalogueId: 'salesforce',
+      apiKey: 'sf-key-2a9c41',
+      settings: { accountId: '00D5g000004XyZ', baseUrl: 'https://api.salesforce.example.com' },
+    });
   },
 };
 
@@ -64,8 +73,7 @@ export const ForTheCompanyInView: Story = {
     await userEvent.type(form.getByLabelText(/^API Key/), 'sf-key-2a9c41');
     await userEvent.click(form.getByRole('button', { name: CONNECT_LABEL }));
     await waitFor(() => expect(args.onConnected).toHaveBeenCalled());
-    const sent = calls.find((call) => call.method === 'POST' && call.path === '/api/data-sources');
-    await expect(sent?.body).toEqual(expect.objectContaining({ companyId: 'c-globex', accountId: null }));
+    await expect(sent('/api/data-sources')).toEqual(expect.objectContaining({ companyId: 'c-globex' }));
   },
 };
 
@@ -90,5 +98,113 @@ export const CompanyRequired: Story = {
     await userEvent.click(form.getByRole('button', { name: CONNECT_LABEL }));
     await expectShown(() => form.getByText('Failed to connect Salesforce'));
     await expectShown(() => form.getByText(API_ERRORS.company_required.message));
+  },
+};
+
+/** A REST source: its settings rendered from the connector (URL, choice, secret, long text, number, yes/no); the test passes. */
+export const RestTestConnectionSucceeds: Story = {
+  args: { source: entry('rest-api') },
+  play: async ({ args, userEvent }) => {
+    const form = await dialog('Connect REST API');
+    await expect(form.getByRole('textbox', { name: /^API URL/ })).toBeRequired();
+    await expect(form.getByRole('combobox', { name: /^Method/ })).toHaveTextContent('GET');
+    await expect(form.getByLabelText(/^Auth header value/)).toHaveAttribute('type', 'password');
+    await expect(form.getByRole('textbox', { name: /^Other headers/ })).toHaveAttribute('placeholder', '{"Accept": "application/json"}');
+    await expect(form.getByText('Where the list of records is in the answer.')).toBeVisible();
+    await expect(form.getByRole('textbox', { name: /^Page size/ })).toHaveValue('100');
+    await expect(form.getByRole('checkbox', { name: 'Read only new records on later syncs' })).toBeChecked();
+
+    // A URL that is not one is refused before anything is sent.
+    await userEvent.type(form.getByRole('textbox', { name: /^API URL/ }), 'not a url');
+    await userEvent.click(form.getByRole('button', { name: CONNECTOR_LABELS.testConnection }));
+    await expectShown(() => form.getByText('Please enter a valid URL (http or https)'));
+    await expect(calls.some((call) => call.path === '/api/data-sources/test-connection')).toBe(false);
+
+    await userEvent.clear(form.getByRole('textbox', { name: /^API URL/ }));
+    await userEvent.type(form.getByRole('textbox', { name: /^API URL/ }), 'https://api.example.com/v1/customers');
+    await userEvent.type(form.getByLabelText(/^Auth header value/), 'Bearer sk_live_51H');
+    await userEvent.click(form.getByRole('button', { name: CONNECTOR_LABELS.testConnection }));
+    await expectShown(() => form.getByRole('status'));
+    await expect(form.getByRole('status')).toHaveTextContent(CONNECTOR_MESSAGES.testPassed('REST API'));
+    await expect(sent('/api/data-sources/test-connection')).toEqual({
+      catalogueId: 'rest-api',
+      settings: { url: 'https://api.example.com/v1/customers', method: 'GET', authHeaderValue: 'Bearer sk_live_51H', pageSize: '100', incremental: true },
+    });
+
+    await userEvent.click(form.getByRole('button', { name: CONNECT_LABEL }));
+    await waitFor(() => expect(args.onConnected).toHaveBeenCalledWith(expect.objectContaining({ connectorKind: 'rest' })));
+  },
+};
+
+/** The test fails: the vendor's own words show inline, and a change of values clears them. */
+export const RestTestConnectionFails: Story = {
+  args: { source: entry('rest-api') },
+  beforeEach: () => {
+    const routes = dataSourceApiRoutes();
+    const restore = mockFetch({
+      ...routes,
+      // Slow enough to see "Testing..." on the button.
+      'POST /api/data-sources/test-connection': (call) => ({ ...(routes['POST /api/*'] as (call: MockCall) => object)(call), delayMs: 300 }),
+    });
+    calls = restore.calls;
+    return restore;
+  },
+  play: async ({ userEvent }) => {
+    const form = await dialog('Connect REST API');
+    await userEvent.type(form.getByRole('textbox', { name: /^API URL/ }), 'https://api.example.com/v1/customers');
+    await userEvent.type(form.getByLabelText(/^Auth header value/), 'Bearer bad-token');
+    await userEvent.click(form.getByRole('button', { name: CONNECTOR_LABELS.testConnection }));
+    await expect(await form.findByRole('button', { name: CONNECTOR_LABELS.testing })).toBeDisabled();
+    await expectShown(() => form.getByRole('alert'));
+    await expect(form.getByRole('alert')).toHaveTextContent(VENDOR_REFUSAL);
+    await userEvent.type(form.getByRole('textbox', { name: /^Records path/ }), 'data');
+    await waitFor(() => expect(form.queryByRole('alert')).not.toBeInTheDocument());
+  },
+};
+
+/** A webhook source: nothing to set; once connected its URL and secret show once, with a curl example, until Done. */
+export const WebhookSecretShownOnce: Story = {
+  args: { source: entry('webhook') },
+  beforeEach: () => {
+    const clipboard = stubClipboard();
+    const restore = mockFetch(dataSourceApiRoutes());
+    calls = restore.calls;
+    return () => {
+      restore();
+      clipboard();
+    };
+  },
+  play: async ({ args, userEvent }) => {
+    const form = await dialog('Connect Webhook');
+    await expect(form.getByText(CONNECTOR_MESSAGES.pushedSource('Webhook'))).toBeVisible();
+    await expect(form.queryByRole('button', { name: CONNECTOR_LABELS.testConnection })).not.toBeInTheDocument();
+    await userEvent.click(form.getByRole('button', { name: CONNECT_LABEL }));
+
+    await expectShown(() => form.getByRole('textbox', { name: CONNECTOR_LABELS.ingestionSecret }));
+    await expect(form.getByText(CONNECTOR_MESSAGES.secretCreated)).toBeVisible();
+    await expect(form.getByRole('textbox', { name: CONNECTOR_LABELS.ingestionSecret })).toHaveValue(STORY_INGEST_SECRET);
+    const url = 'http://localhost:3000/api/ingest/ds-new-5';
+    await expect(form.getByRole('textbox', { name: CONNECTOR_LABELS.ingestionUrl })).toHaveValue(url);
+    await expect(form.getByText(new RegExp(`${INGEST_SECRET_HEADER}: ${STORY_INGEST_SECRET}`))).toBeVisible();
+    await expect(calls.some((call) => call.method === 'POST' && call.path === '/api/data-sources/ds-new-5/ingest-secret')).toBe(true);
+
+    await userEvent.click(form.getByRole('button', { name: CONNECTOR_LABELS.copySecret }));
+    await expectShown(() => form.getByRole('button', { name: CONNECTOR_LABELS.copied }));
+    // Escape does not lose the secret: only Done closes.
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onClose).not.toHaveBeenCalled();
+    await expect(args.onConnected).not.toHaveBeenCalled();
+    await userEvent.click(form.getByRole('button', { name: CONNECTOR_LABELS.done }));
+    await expect(args.onConnected).toHaveBeenCalledWith(expect.objectContaining({ connectorKind: 'webhook' }));
+  },
+};
+
+/** A source without a connector cannot be connected here. */
+export const NoConnector: Story = {
+  args: { source: entry('adobe-analytics') },
+  play: async () => {
+    const form = await dialog('Connect Adobe Analytics');
+    await expect(form.getByText(CONNECTOR_MESSAGES.noConnector)).toBeVisible();
+    await expect(form.queryByRole('button', { name: CONNECT_LABEL })).not.toBeInTheDocument();
   },
 };

@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -9,19 +9,29 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { CatalogueSource } from '@domain/data/catalogue';
-import { connectSourceSchema, type DataSource } from '@domain/data/sources';
+import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, type ConnectorDefinition, type IngestEndpoint } from '@domain/data/connectors';
+import type { ConnectSourceInput, DataSource } from '@domain/data/sources';
 import { errorCodeOf } from '@domain/errors';
 import { useLastDefined } from '@/lib/useLastDefined';
-import { FormTextField } from '@/ui/FormTextField';
-import { explanationOf, fieldErrorsOf, useConnectSource } from '../api';
-import { ApiKeyField } from './ApiKeyField';
+import { FailureAlert } from '@/ui/FailureAlert';
+import { explanationOf, fieldErrorsOf, useConnectSource, useIngestSecret, useTestConnection } from '../api';
+import { useConnectorLookup } from '../connectorLookup';
+import { ConnectorSettingField } from './ConnectorSettingField';
+import {
+  API_KEY_SETTING,
+  filledSettingValues,
+  initialSettingValues,
+  settingsFormSchema,
+  type SettingsFormValues,
+} from './connectorSettingsForm';
+import { IngestSecretPanel } from './IngestSecretPanel';
 
 export const CONNECT_LABEL = 'Connect';
-
-/** The company is not part of the form: it is the one in view, and the server checks it. */
-const connectFormSchema = connectSourceSchema.pick(['catalogueId', 'apiKey', 'accountId']);
+export const CANCEL_LABEL = 'Cancel';
+export const DOCUMENTATION_LABEL = 'API documentation';
 
 export interface ConnectSourceDialogProps {
   /** The catalogue source to connect; null keeps the dialog closed. */
@@ -29,70 +39,193 @@ export interface ConnectSourceDialogProps {
   /** The company in view, for a global admin; undefined connects for the signed-in user's own company. */
   companyId: string | undefined;
   onClose: () => void;
+  /** Called once it is connected (for a pushed source, once its ingestion secret has been seen). */
   onConnected: (created: DataSource) => void;
   /** The server says it is connected already (409): the caller opens its settings instead. */
   onAlreadyConnected: (source: CatalogueSource, error: unknown) => void;
 }
 
-/** Connect a catalogue source: its API key (a password field) and an optional account id. */
+/**
+ * Connect a catalogue source: the settings its connector asks for (a vendor's key in a password
+ * field), a connection test before saving, and for a pushed source its ingestion URL and secret.
+ */
 export function ConnectSourceDialog({ source, ...props }: ConnectSourceDialogProps) {
   const titleId = useId();
   const shown = useLastDefined(source);
+  // While the new ingestion secret is shown, Escape or a click beside the dialog must not lose it.
+  const [showingSecret, setShowingSecret] = useState(false);
+  const definition = useConnectorLookup()(shown?.id ?? '');
   return (
-    <Dialog open={Boolean(source)} onClose={props.onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+    <Dialog open={Boolean(source)} onClose={showingSecret ? undefined : props.onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
       {/* The dialog unmounts its content once closed: every opening starts with an empty form. */}
-      {shown && <ConnectSourceForm key={shown.id} titleId={titleId} source={shown} {...props} />}
+      {shown &&
+        (definition ? (
+          <ConnectSourceForm key={shown.id} titleId={titleId} source={shown} definition={definition} onShowingSecret={setShowingSecret} {...props} />
+        ) : (
+          <>
+            <DialogTitle id={titleId}>Connect {shown.name}</DialogTitle>
+            <DialogContent>
+              <Alert severity="info">{CONNECTOR_MESSAGES.noConnector}</Alert>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={props.onClose}>{CANCEL_LABEL}</Button>
+            </DialogActions>
+          </>
+        ))}
     </Dialog>
   );
 }
 
-type ConnectSourceFormProps = Omit<ConnectSourceDialogProps, 'source'> & { titleId: string; source: CatalogueSource };
+type ConnectSourceFormProps = Omit<ConnectSourceDialogProps, 'source'> & {
+  titleId: string;
+  source: CatalogueSource;
+  definition: ConnectorDefinition;
+  onShowingSecret: (showing: boolean) => void;
+};
 
-function ConnectSourceForm({ titleId, source, companyId, onClose, onConnected, onAlreadyConnected }: ConnectSourceFormProps) {
+function ConnectSourceForm({
+  titleId,
+  source,
+  definition,
+  companyId,
+  onClose,
+  onConnected,
+  onAlreadyConnected,
+  onShowingSecret,
+}: ConnectSourceFormProps) {
   const connect = useConnectSource();
+  const test = useTestConnection();
+  const ingestSecret = useIngestSecret();
+  const [created, setCreated] = useState<DataSource | null>(null);
+  const [endpoint, setEndpoint] = useState<(IngestEndpoint & { secret: string }) | null>(null);
+  const { settings } = definition;
+  const schema = useMemo(() => settingsFormSchema(settings, { keepsSecrets: false }), [settings]);
   const {
     control,
     handleSubmit,
     setError,
+    watch,
     formState: { isValid },
-  } = useForm({
-    resolver: yupResolver(connectFormSchema),
+  } = useForm<SettingsFormValues>({
+    resolver: yupResolver(schema) as unknown as Resolver<SettingsFormValues>,
     mode: 'onChange',
-    defaultValues: { catalogueId: source.id, apiKey: '', accountId: '' },
+    defaultValues: { settings: initialSettingValues(settings) },
   });
 
-  const submit = handleSubmit(({ apiKey, accountId }) =>
-    connect.mutate(
-      { catalogueId: source.id, apiKey, accountId: accountId || null, ...(companyId ? { companyId } : {}) },
-      {
-        onSuccess: (created) => onConnected(created),
-        onError: (error) => {
-          if (errorCodeOf(error) === 'already_exists') {
-            onAlreadyConnected(source, error);
-            return;
-          }
-          for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
-            if (field === 'apiKey' || field === 'accountId') setError(field, { message });
-          }
-        },
+  // A test result speaks of the values it tested: any change makes it stale.
+  const resetTest = test.reset;
+  useEffect(() => {
+    const subscription = watch(() => resetTest());
+    return () => subscription.unsubscribe();
+  }, [watch, resetTest]);
+
+  const inputOf = (values: SettingsFormValues): ConnectSourceInput => {
+    const { [API_KEY_SETTING]: apiKey, ...rest } = filledSettingValues(settings, values.settings);
+    return {
+      catalogueId: source.id,
+      settings: rest,
+      ...(typeof apiKey === 'string' ? { apiKey } : {}),
+      ...(companyId ? { companyId } : {}),
+    };
+  };
+
+  const showErrors = (error: unknown) => {
+    for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+      // The server names a setting either by itself or under settings (settings.baseUrl).
+      const name = field.replace(/^settings\./, '');
+      if (settings.some((setting) => setting.name === name)) setError(`settings.${name}`, { message });
+    }
+  };
+
+  const createSecret = (sourceId: string) =>
+    ingestSecret.mutate(sourceId, {
+      onSuccess: (answer) => {
+        if (answer.secret) setEndpoint({ ...answer, secret: answer.secret });
       },
-    ),
+    });
+
+  const submit = handleSubmit((values) =>
+    connect.mutate(inputOf(values), {
+      onSuccess: (source) => {
+        if (definition.kind !== 'webhook') {
+          onConnected(source);
+          return;
+        }
+        setCreated(source);
+        onShowingSecret(true);
+        createSecret(source.id);
+      },
+      onError: (error) => {
+        if (errorCodeOf(error) === 'already_exists') onAlreadyConnected(source, error);
+        else showErrors(error);
+      },
+    }),
   );
 
+  const runTest = handleSubmit((values) => test.mutate(inputOf(values), { onError: showErrors }));
+
+  if (created) {
+    const done = () => {
+      onShowingSecret(false);
+      onConnected(created);
+    };
+    return (
+      <>
+        <DialogTitle id={titleId}>Connect {source.name}</DialogTitle>
+        <DialogContent>
+          {endpoint ? (
+            <IngestSecretPanel endpoint={endpoint} catalogueId={source.id} rotated={false} />
+          ) : ingestSecret.isError ? (
+            <FailureAlert title={CONNECTOR_MESSAGES.secretFailed} error={ingestSecret.error} onRetry={() => createSecret(created.id)} />
+          ) : (
+            <DialogContentText>{CONNECTOR_MESSAGES.pushedSource(created.name)}</DialogContentText>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={done} disabled={ingestSecret.isPending}>
+            {CONNECTOR_LABELS.done}
+          </Button>
+        </DialogActions>
+      </>
+    );
+  }
+
   const failed = connect.isError && errorCodeOf(connect.error) !== 'already_exists';
+  const busy = connect.isPending || test.isPending;
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby={titleId}>
       <DialogTitle id={titleId}>Connect {source.name}</DialogTitle>
       <DialogContent>
-        <Stack spacing={2}>
+        <Stack spacing={2} sx={{ pt: 1 }}>
           <DialogContentText>
-            Enter the API key {source.name} gave you. It is stored encrypted and is never shown again.
+            {definition.kind === 'webhook'
+              ? CONNECTOR_MESSAGES.pushedSource(source.name)
+              : `Enter the details ${source.name} needs. Secrets are stored encrypted and are never shown again.`}
+            {definition.documentation && (
+              <>
+                {' '}
+                <Link href={definition.documentation} target="_blank" rel="noopener noreferrer">
+                  {DOCUMENTATION_LABEL}
+                </Link>
+              </>
+            )}
           </DialogContentText>
-          <ApiKeyField control={control} name="apiKey" label="API Key" required fullWidth autoFocus />
-          <FormTextField control={control} name="accountId" label="Account ID" helperText="Optional" fullWidth />
+          {settings.map((setting, index) => (
+            <ConnectorSettingField key={setting.name} setting={setting} control={control} autoFocus={index === 0} />
+          ))}
+          {test.isSuccess && (
+            <Alert severity="success" role="status">
+              {test.data?.message || CONNECTOR_MESSAGES.testPassed(source.name)}
+            </Alert>
+          )}
+          {test.isError && (
+            <Alert severity="error" role="alert">
+              {explanationOf(test.error)}
+            </Alert>
+          )}
           {failed && (
-            <Alert severity="error">
+            <Alert severity="error" role="alert">
               <AlertTitle>Failed to connect {source.name}</AlertTitle>
               {explanationOf(connect.error)}
             </Alert>
@@ -101,9 +234,14 @@ function ConnectSourceForm({ titleId, source, companyId, onClose, onConnected, o
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={connect.isPending}>
-          Cancel
+          {CANCEL_LABEL}
         </Button>
-        <Button type="submit" variant="contained" disabled={!isValid || connect.isPending}>
+        {definition.kind !== 'webhook' && (
+          <Button onClick={() => void runTest()} disabled={busy} aria-live="polite">
+            {test.isPending ? CONNECTOR_LABELS.testing : CONNECTOR_LABELS.testConnection}
+          </Button>
+        )}
+        <Button type="submit" variant="contained" disabled={!isValid || busy}>
           {CONNECT_LABEL}
         </Button>
       </DialogActions>

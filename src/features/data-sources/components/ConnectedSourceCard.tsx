@@ -2,17 +2,25 @@ import { useId } from 'react';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SyncIcon from '@mui/icons-material/Sync';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Alert from '@mui/material/Alert';
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { catalogueSource } from '@domain/data/catalogue';
+import { CONNECTOR_LABELS, CONNECTOR_MESSAGES } from '@domain/data/connectors';
 import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES, type DataSource, type DataSourceStatus } from '@domain/data/sources';
+import { isSyncing } from '../api';
+import { IngestEndpointSummary } from './IngestEndpointSummary';
+import { ScheduleSelect } from './ScheduleSelect';
 import { SourceMonogram } from './SourceMonogram';
+import { SyncHistory } from './SyncHistory';
 
 /** 'active' is shown as connected (data document, section 3). */
 export const STATUS_LABELS: Record<DataSourceStatus, string> = {
@@ -56,7 +64,7 @@ export interface ConnectedSourceCardProps {
   companyName?: string;
   /** Without data_sources:write the card has no buttons. */
   canManage: boolean;
-  /** Its Sync Now call runs. */
+  /** Its Sync Now call runs (the server's state says whether a sync is queued or running). */
   syncing: boolean;
   /** Its delete call runs. */
   deleting: boolean;
@@ -65,7 +73,11 @@ export interface ConnectedSourceCardProps {
   onOpenSettings: (source: DataSource) => void;
 }
 
-/** One connected source: name, description or type, records, last sync, status, and its actions. */
+/**
+ * One connected source: name, description or type, records, last sync, status (a running sync's
+ * progress, a failed one's first error), and its actions. A pulled source has Sync Now, its
+ * schedule and its sync history; a pushed (webhook) source shows its ingestion URL and Rotate secret.
+ */
 export function ConnectedSourceCard({
   source,
   companyName,
@@ -77,8 +89,12 @@ export function ConnectedSourceCard({
   onOpenSettings,
 }: ConnectedSourceCardProps) {
   const titleId = useId();
-  const status: DataSourceStatus = syncing ? 'syncing' : source.status;
-  const busy = status === 'syncing' || deleting;
+  const syncingNow = syncing || isSyncing(source);
+  const status: DataSourceStatus = syncingNow ? 'syncing' : source.status;
+  const busy = syncingNow || deleting;
+  const pushed = source.connectorKind === 'webhook';
+  const pulled = source.connectorKind !== null && !pushed;
+  const firstError = source.status === 'error' && !syncingNow ? source.lastRun?.firstError : null;
   const tile = tileOf(source, useTheme().palette.grey[700]);
   return (
     <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -115,19 +131,47 @@ export function ConnectedSourceCard({
             {lastSyncText(source.lastSync)}
           </Typography>
         </Stack>
+        {syncingNow && (
+          <Stack spacing={0.5} sx={{ mt: 1.5 }}>
+            <LinearProgress aria-label={`${CONNECTOR_LABELS.syncProgress}: ${source.name}`} />
+            <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+              {CONNECTOR_MESSAGES.recordsProcessed(source.lastRun?.processed ?? 0)}
+            </Typography>
+          </Stack>
+        )}
+        {firstError && (
+          <Alert severity="error" sx={{ mt: 1.5, overflowWrap: 'anywhere' }}>
+            {firstError}
+          </Alert>
+        )}
+        {pushed && (
+          <Box sx={{ mt: 2 }}>
+            <IngestEndpointSummary source={source} canManage={canManage} describedBy={titleId} />
+          </Box>
+        )}
+        {pulled && (
+          <Stack spacing={1} sx={{ mt: 2 }}>
+            <Box>
+              <ScheduleSelect source={source} disabled={!canManage || deleting} />
+            </Box>
+            <SyncHistory source={source} />
+          </Stack>
+        )}
       </CardContent>
       {canManage && (
         <CardActions disableSpacing sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<SyncIcon />}
-            disabled={busy}
-            aria-describedby={titleId}
-            onClick={() => onSync(source)}
-          >
-            {status === 'syncing' ? SYNCING_LABEL : DATA_SOURCE_LABELS.syncNow}
-          </Button>
+          {!pushed && (
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<SyncIcon />}
+              disabled={busy}
+              aria-describedby={titleId}
+              onClick={() => onSync(source)}
+            >
+              {syncingNow ? SYNCING_LABEL : DATA_SOURCE_LABELS.syncNow}
+            </Button>
+          )}
           <Button
             size="small"
             startIcon={<SettingsOutlinedIcon />}

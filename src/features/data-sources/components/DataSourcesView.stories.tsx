@@ -115,14 +115,14 @@ export const Available: Story = {
 
 /** Connecting a source the server already has opens that source's settings. */
 export const ConnectedElsewhere: Story = {
-  // This screen's list is stale: the server already has HubSpot.
+  // This screen's list is stale: the server already has Stripe.
   args: { sources: [SOURCES.googleAnalytics], initialTab: 'available' },
   beforeEach: () => mockFetch(dataSourceApiRoutes({ sources: ACME_SOURCES })),
   play: async ({ canvas, userEvent }) => {
-    const hubspot = within(canvas.getByRole('article', { name: 'HubSpot' }));
-    await userEvent.click(hubspot.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
-    const connect = within(await screen.findByRole('dialog', { name: 'Connect HubSpot' }));
-    await userEvent.type(connect.getByLabelText(/^API Key/), 'hs-key');
+    const stripe = within(canvas.getByRole('article', { name: 'Stripe' }));
+    await userEvent.click(stripe.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
+    const connect = within(await screen.findByRole('dialog', { name: 'Connect Stripe' }));
+    await userEvent.type(connect.getByLabelText(/^Secret key/), 'rk_live_story');
     await userEvent.click(connect.getByRole('button', { name: 'Connect' }));
     // Not in this (stale) list: the server's word is shown instead.
     await expectShown(() => screen.getByText('This source is already connected.'));

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { ALL_CATEGORIES_LABEL, CATALOGUE_BUTTON_LABELS, CATALOGUE_CATEGORIES, type CatalogueSource } from '@domain/data/catalogue';
+import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
+import { withConnectors } from '../fixtures';
 import { SourceCatalogue } from './SourceCatalogue';
 
 const CONNECTED = new Set(['google-analytics', 'hubspot', 'csv-upload']);
@@ -16,6 +18,7 @@ const meta = {
     onOpenConnected: fn(),
     onRequestCustomApi: fn(),
   },
+  decorators: [withConnectors],
 } satisfies Meta<typeof SourceCatalogue>;
 export default meta;
 
@@ -72,5 +75,31 @@ export const ReadOnly: Story = {
     const panel = within(canvas.getByRole('tabpanel'));
     await expect(panel.getAllByRole('button')).toHaveLength(1);
     await expect(panel.getByRole('button', { name: 'Request Custom API' })).toBeEnabled();
+  },
+};
+
+/** Only sources with a connector are offered: the others point to Request Custom API. */
+export const OnlyConnectableOffered: Story = {
+  args: { initialCategory: 'Web Analytics' },
+  play: async ({ args, canvas, userEvent }) => {
+    const adobe = card(canvas, 'Adobe Analytics');
+    await expect(adobe.getByText(CONNECTOR_MESSAGES.noConnector)).toBeVisible();
+    await expect(adobe.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi })).toBeDisabled();
+    await userEvent.click(adobe.getByRole('button', { name: 'Request Custom API' }));
+    await expect(args.onRequestCustomApi).toHaveBeenCalledOnce();
+    await expect(args.onConnect).not.toHaveBeenCalled();
+    // Google Analytics has a connector (and is connected here); nothing on its card points elsewhere.
+    await expect(card(canvas, 'Google Analytics').queryByText(CONNECTOR_MESSAGES.noConnector)).not.toBeInTheDocument();
+  },
+};
+
+/** The custom connectors: Webhook and REST are offered; the request entry stays what it is. */
+export const CustomApi: Story = {
+  args: { initialCategory: 'Custom API' },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(card(canvas, 'Webhook').getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
+    await expect(args.onConnect).toHaveBeenCalledWith(expect.objectContaining({ id: 'webhook' }));
+    await userEvent.click(card(canvas, 'REST API').getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
+    await expect(args.onConnect).toHaveBeenCalledWith(expect.objectContaining({ id: 'rest-api' }));
   },
 };

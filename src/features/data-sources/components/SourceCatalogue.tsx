@@ -13,6 +13,7 @@ import {
   type CatalogueCategory,
   type CatalogueSource,
 } from '@domain/data/catalogue';
+import { useConnectorLookup } from '../connectorLookup';
 import { CatalogueSourceCard } from './CatalogueSourceCard';
 
 type CategoryChoice = CatalogueCategory | typeof ALL_CATEGORIES_LABEL;
@@ -34,7 +35,10 @@ export interface SourceCatalogueProps {
   initialCategory?: CategoryChoice;
 }
 
-/** The Available tab: category tabs plus "All Categories", each category's source cards under its heading. */
+/**
+ * The Available tab: category tabs plus "All Categories", each category's source cards under its
+ * heading. A source without a connector is shown, but offered through "Request Custom API" only.
+ */
 export function SourceCatalogue({
   isConnected,
   canManage,
@@ -45,6 +49,9 @@ export function SourceCatalogue({
   initialCategory = ALL_CATEGORIES_LABEL,
 }: SourceCatalogueProps) {
   const [category, setCategory] = useState<CategoryChoice>(initialCategory);
+  const connectorOf = useConnectorLookup();
+  // Only what moves real data is offered: an importer, or a source with a connector.
+  const connectable = (source: CatalogueSource) => source.isImport || Boolean(connectorOf(source.id));
   const idPrefix = useId();
   const tabId = (choice: CategoryChoice) => `${idPrefix}-tab-${CHOICES.indexOf(choice)}`;
   const panelId = `${idPrefix}-panel`;
@@ -56,7 +63,7 @@ export function SourceCatalogue({
     if (source.id === REQUEST_CUSTOM_API_ID) onRequestCustomApi();
     else if (source.isImport) onImport(source);
     else if (isConnected(source)) onOpenConnected(source);
-    else onConnect(source);
+    else if (connectable(source)) onConnect(source);
   };
 
   return (
@@ -88,7 +95,9 @@ export function SourceCatalogue({
                     source={source}
                     connected={source.id !== REQUEST_CUSTOM_API_ID && isConnected(source)}
                     canManage={canManage}
+                    connectable={connectable(source)}
                     onAction={act}
+                    onRequestConnector={onRequestCustomApi}
                   />
                 </Grid>
               ))}

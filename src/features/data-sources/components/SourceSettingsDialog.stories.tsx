@@ -5,7 +5,7 @@ import { RECORD_KIND_LABELS } from '@domain/data/unifiedModel';
 import { withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
-import { dataSourceApiRoutes, SOURCES } from '../fixtures';
+import { dataSourceApiRoutes, SOURCES, withConnectors } from '../fixtures';
 import { KEY_STORED, NO_KEY_STORED, REIMPORT_LABEL, SAVE_LABEL, SourceSettingsDialog } from './SourceSettingsDialog';
 
 let calls: MockCall[] = [];
@@ -13,7 +13,8 @@ let calls: MockCall[] = [];
 const meta = {
   title: 'Data Sources/SourceSettingsDialog',
   component: SourceSettingsDialog,
-  decorators: [withSession('companyAdmin')],
+  // The stories' own connectors: Google Analytics among them has none, so its key is the API key field.
+  decorators: [withConnectors, withSession('companyAdmin')],
   args: { source: SOURCES.googleAnalytics, onClose: fn(), onConfigureMapping: fn() },
   beforeEach: () => {
     const restore = mockFetch(dataSourceApiRoutes());
@@ -32,11 +33,11 @@ export const RotateKey: Story = {
   play: async ({ args, userEvent }) => {
     const form = await dialog('Google Analytics Settings');
     await expect(form.getByText(KEY_STORED)).toBeVisible();
-    await expect(form.getByLabelText(/^New API Key/)).toHaveValue('');
+    await expect(form.getByLabelText(/^API Key/)).toHaveValue('');
     await expect(form.getByLabelText(/^Account ID/)).toHaveValue('GA4-318220154');
     await expect(form.getByRole('button', { name: SAVE_LABEL })).toBeDisabled();
 
-    await userEvent.type(form.getByLabelText(/^New API Key/), 'ga-rotated-key-77');
+    await userEvent.type(form.getByLabelText(/^API Key/), 'ga-rotated-key-77');
     await userEvent.click(form.getByRole('button', { name: SAVE_LABEL }));
 
     await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.settingsSaved('Google Analytics')));
@@ -120,7 +121,7 @@ export const SaveFails: Story = {
     }),
   play: async ({ userEvent }) => {
     const form = await dialog('Google Analytics Settings');
-    await userEvent.type(form.getByLabelText(/^New API Key/), '   x');
+    await userEvent.type(form.getByLabelText(/^API Key/), '   x');
     await userEvent.click(form.getByRole('button', { name: SAVE_LABEL }));
     await expectShown(() => form.getByText('Failed to save settings'));
     await expectShown(() => form.getByText('API key is required'));

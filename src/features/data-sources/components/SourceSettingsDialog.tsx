@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useMemo } from 'react';
+import { useForm, type Control, type Resolver } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import * as yup from 'yup';
 import KeyIcon from '@mui/icons-material/Key';
@@ -15,6 +15,7 @@ import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ConnectorDefinition } from '@domain/data/connectors';
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from '@domain/limits';
 import {
   DATA_SOURCE_LABELS,
@@ -30,21 +31,41 @@ import { useLastDefined } from '@/lib/useLastDefined';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { FormTextField } from '@/ui/FormTextField';
 import { fieldErrorsOf, useUpdateSource } from '../api';
+import { useConnectorLookup } from '../connectorLookup';
 import { ApiKeyField } from './ApiKeyField';
+import { ConnectorSettingField } from './ConnectorSettingField';
+import {
+  API_KEY_SETTING,
+  changedSettingValues,
+  initialSettingValues,
+  settingsFormSchema as connectorSettingsSchema,
+  type SettingsFormValues,
+} from './connectorSettingsForm';
 
 export const KEY_STORED = 'A key is stored';
 export const NO_KEY_STORED = 'No key is stored';
 export const SAVE_LABEL = 'Save';
-
 /**
- * The settings form: the server's rules for a change, except that a blank new key is allowed here
- * (it keeps the stored one) and the name and record kind are always sent by the form.
+ * The settings form: the server's rules for a change, except that a blank new key (or secret
+ * setting) is allowed here (it keeps the stored one) and the name and record kind are always sent
+ * by the form. A source with a connector gets its connector's settings; an older source without
+ * one keeps its key and account id.
  */
-const settingsFormSchema = updateSourceSchema.pick(['accountId']).shape({
-  name: yup.string().trim().required('Name is required').max(SHORT_TEXT_MAX),
-  apiKey: yup.string().trim().max(LONG_TEXT_MAX).default(''),
-  recordKind: yup.string().oneOf(RECORD_KINDS).required('Choose what the records are'),
-});
+function settingsFormSchemaFor(definition: ConnectorDefinition | undefined) {
+  return updateSourceSchema.pick(['accountId']).shape({
+    name: yup.string().trim().required('Name is required').max(SHORT_TEXT_MAX),
+    apiKey: yup.string().trim().max(LONG_TEXT_MAX).default(''),
+    recordKind: yup.string().oneOf(RECORD_KINDS).required('Choose what the records are'),
+    settings: definition ? connectorSettingsSchema(definition.settings, { keepsSecrets: true }).fields.settings : yup.object(),
+  });
+}
+
+interface SettingsDialogValues extends SettingsFormValues {
+  name: string;
+  apiKey: string;
+  accountId?: string | null;
+  recordKind: RecordKind;
+}
 
 /** The account id kept in the source's (non-secret) config, if any. */
 export function accountIdOf(source: DataSource): string {
@@ -70,8 +91,8 @@ export interface SourceSettingsDialogProps {
 }
 
 /**
- * A connected source's settings: its name, a new API key (rotation; the stored key is never
- * shown), its account id, what its records are, and the way to its field mapping.
+ * A connected source's settings: its name, its connector's settings (a secret is never shown: a
+ * new one replaces it, a blank one keeps it), what its records are, and the way to its field mapping.
  */
 export function SourceSettingsDialog({ source, onClose, onConfigureMapping, onReimport }: SourceSettingsDialogProps) {
   const titleId = useId();
@@ -98,24 +119,39 @@ function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onRe
   const notify = useNotify();
   const update = useUpdateSource();
   const usesKey = source.type !== FILE_UPLOAD_TYPE;
+  const definition = useConnectorLookup()(source.availableDataSource?.id ?? '');
+  const connectorSettings = usesKey ? definition?.settings : undefined;
   const accountId = accountIdOf(source);
+  const schema = useMemo(() => settingsFormSchemaFor(connectorSettings && definition), [connectorSettings, definition]);
   const {
     control,
     handleSubmit,
     setError,
     formState: { isDirty },
-  } = useForm({
-    resolver: yupResolver(settingsFormSchema),
-    defaultValues: { name: source.name, apiKey: '', accountId, recordKind: source.recordKind },
+  } = useForm<SettingsDialogValues>({
+    resolver: yupResolver(schema) as unknown as Resolver<SettingsDialogValues>,
+    defaultValues: {
+      name: source.name,
+      apiKey: '',
+      accountId,
+      recordKind: source.recordKind,
+      settings: connectorSettings ? initialSettingValues(connectorSettings, source.settings) : {},
+    },
   });
 
   const submit = handleSubmit((values) => {
-    // Only what changed is sent: a blank key keeps the stored one.
+    // Only what changed is sent: a blank key or secret keeps the stored one.
     const changes: Partial<UpdateSourceInput> = {};
     if (values.name !== source.name) changes.name = values.name;
-    if (values.apiKey) changes.apiKey = values.apiKey;
-    if ((values.accountId ?? '') !== accountId) changes.accountId = values.accountId || null;
-    if (values.recordKind !== source.recordKind) changes.recordKind = values.recordKind as RecordKind;
+    if (connectorSettings) {
+      const { [API_KEY_SETTING]: apiKey, ...changed } = changedSettingValues(connectorSettings, values.settings, source.settings);
+      if (typeof apiKey === 'string') changes.apiKey = apiKey;
+      if (Object.keys(changed).length > 0) changes.settings = changed;
+    } else if (usesKey) {
+      if (values.apiKey) changes.apiKey = values.apiKey;
+      if ((values.accountId ?? '') !== accountId) changes.accountId = values.accountId || null;
+    }
+    if (values.recordKind !== source.recordKind) changes.recordKind = values.recordKind;
     if (Object.keys(changes).length === 0) {
       onClose();
       return;
@@ -129,7 +165,10 @@ function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onRe
         },
         onError: (error) => {
           for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
-            if (field === 'name' || field === 'apiKey' || field === 'accountId' || field === 'recordKind') setError(field, { message });
+            const setting = field.replace(/^settings\./, '');
+            if (connectorSettings?.some((each) => each.name === setting)) setError(`settings.${setting}`, { message });
+            else if (field === 'apiKey' && connectorSettings?.some((each) => each.name === API_KEY_SETTING)) setError(`settings.${API_KEY_SETTING}`, { message });
+            else if (field === 'name' || field === 'apiKey' || field === 'accountId' || field === 'recordKind') setError(field, { message });
           }
         },
       },
@@ -158,11 +197,21 @@ function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onRe
         <Stack spacing={2} sx={{ pt: 1 }}>
           <FormTextField control={control} name="name" label="Name" required fullWidth />
           {usesKey && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+              <KeyIcon fontSize="small" aria-hidden />
+              <Typography variant="body2">{source.hasCredentials ? KEY_STORED : NO_KEY_STORED}</Typography>
+            </Stack>
+          )}
+          {connectorSettings?.map((setting) => (
+            <ConnectorSettingField
+              key={setting.name}
+              setting={setting}
+              control={control as unknown as Control<SettingsFormValues>}
+              secretStored={source.hasCredentials}
+            />
+          ))}
+          {usesKey && !connectorSettings && (
             <>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-                <KeyIcon fontSize="small" aria-hidden />
-                <Typography variant="body2">{source.hasCredentials ? KEY_STORED : NO_KEY_STORED}</Typography>
-              </Stack>
               <ApiKeyField
                 control={control}
                 name="apiKey"

@@ -30,8 +30,8 @@ export const WithData: Story = {
     await expect(view.getByRole('button', { name: 'Configure Data Mapping' })).toBeVisible();
     const list = await fieldList();
     await expect(within(list).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([...FIELD_MAPPING_LABELS.columns]);
-    // 31 source fields, two of them removed, and one custom field.
-    await expect(view.getByText('30 of 30 fields')).toBeVisible();
+    // 32 source fields, two of them removed, and one custom field.
+    await expect(view.getByText('31 of 31 fields')).toBeVisible();
     const email = within(await row('email'));
     // The source name and the field name, lower-cased and joined with underscores (the file name keeps its dot).
     await expect(email.getByText('customers.csv_email')).toBeVisible();
@@ -51,9 +51,9 @@ export const Filtered: Story = {
     const view = await panel();
     await userEvent.click(await view.findByRole('combobox', { name: 'Source' }));
     await userEvent.click(await screen.findByRole('option', { name: 'HubSpot' }));
-    await expectShown(() => view.getByText('4 of 30 fields'));
+    await expectShown(() => view.getByText('4 of 31 fields'));
     await userEvent.type(view.getByRole('searchbox', { name: FIELD_MAPPING_LABELS.search }), 'created');
-    await expectShown(() => view.getByText('1 of 30 fields'));
+    await expectShown(() => view.getByText('1 of 31 fields'));
     await expect(within(await fieldList()).getAllByRole('row')).toHaveLength(2);
     await expect(await row('created_at')).toHaveTextContent('hubspot_created_at');
     await userEvent.clear(view.getByRole('searchbox', { name: FIELD_MAPPING_LABELS.search }));
@@ -82,7 +82,7 @@ export const RemoveField: Story = {
     await expectShown(() => confirm.getByText(FIELD_MAPPING_LABELS.removeConfirm('city')));
     await userEvent.click(confirm.getByRole('button', { name: 'Remove' }));
     await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.fieldRemoved('city')));
-    await waitFor(() => expect(view.getByText('29 of 29 fields')).toBeVisible());
+    await waitFor(() => expect(view.getByText('30 of 30 fields')).toBeVisible());
     await expect(within(await fieldList()).queryByRole('row', { name: /customers\.csv_city/ })).not.toBeInTheDocument();
   },
 };

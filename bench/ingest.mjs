@@ -1,0 +1,150 @@
+// Webhook ingestion of events through the real ingestion URL (POST /api/ingest/:id) of a BFF running
+// in its own process, on PostgreSQL: a Webhook source of Acme with its secret, then CONCURRENCY
+// senders posting batches of BATCH events (each with its own message id, so every delivery also
+// records its ids for idempotency) for DURATION_S seconds. Measured: events stored per second and
+// the p99 latency of one batch. Targets: at least TARGET_EVENTS_PER_S events/s, p99 under TARGET_P99_MS.
+// The source's record count is checked against the accepted events at the end.
+//
+// Skipped with a notice when PostgreSQL is not reachable (BENCH_DATABASE_URL, see bff-overhead.mjs).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createPostgresDatabase, random32, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
+
+export const TARGET_EVENTS_PER_S = 2_000;
+export const TARGET_P99_MS = 100;
+const BATCH = 100;
+const CONCURRENCY = 8;
+const DURATION_S = Number(process.env.BENCH_INGEST_SECONDS ?? 15);
+const WARM_UP_BATCHES = 20;
+const BFF_PORT = 3919;
+const EVENT_TYPES = ['view', 'view', 'view', 'click', 'add_to_cart', 'purchase'];
+
+const sorted = (values) => [...values].sort((a, b) => a - b);
+const percentile = (values, share) => sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * share) - 1)];
+
+/** Acme's Webhook source, connected through the API when its connector is there, else written directly. */
+async function addWebhookSource(base, headers, url) {
+  const connected = await fetch(`${base}/api/data-sources`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ catalogueId: 'webhook' }) });
+  if (connected.status === 201) return (await connected.json()).id;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const companyId = (await client.query("select id from companies where name = 'Acme Retail'")).rows[0].id;
+    const id = randomUUID();
+    await client.query(
+      `insert into data_sources (id, company_id, name, description, type, catalogue_id, status, records, config, credentials, record_kind, fields, mapping, created_at, updated_at)
+       values ($1, $2, 'Webhook', null, 'Custom API', 'webhook', 'active', 0, '{}', null, 'events', '[]', '{}', now(), now())`,
+      [id, companyId],
+    );
+    return id;
+  } finally {
+    await client.end();
+  }
+}
+
+function batchOf(random, sender, sequence) {
+  const now = Date.now();
+  return JSON.stringify(
+    Array.from({ length: BATCH }, (_, position) => ({
+      messageId: `bench-${sender}-${sequence}-${position}`,
+      user_id: `BU-${Math.floor(random() * 50_000)}`,
+      event_type: EVENT_TYPES[Math.floor(random() * EVENT_TYPES.length)],
+      timestamp: new Date(now - Math.floor(random() * 86_400_000)).toISOString(),
+      item_id: `ITEM-${Math.floor(random() * 2_000)}`,
+      amount: Math.round(random() * 10_000) / 100,
+    })),
+  );
+}
+
+async function send(endpoint, secret, body) {
+  const started = performance.now();
+  const response = await fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Navout-Ingest-Secret': secret }, body });
+  const answer = await response.json();
+  if (response.status !== 200) throw new Error(`The ingestion URL answered ${response.status}: ${JSON.stringify(answer)}`);
+  return { ms: performance.now() - started, accepted: answer.accepted };
+}
+
+/** The figures, or null when PostgreSQL is not reachable. */
+export async function measureIngest() {
+  const postgres = await createPostgresDatabase();
+  if (!postgres) return null;
+  const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-ingest-'));
+  const env = { ...process.env, PORT: String(BFF_PORT), DATA_DIR: dataDir, DATABASE_URL: postgres.url, LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'none'), AUDIENCE_REFRESH_SECONDS: '86400' };
+  const base = `http://127.0.0.1:${BFF_PORT}`;
+  const bff = startBff(env, true);
+  try {
+    await waitFor(`${base}/api/health`, 600_000);
+    const headers = await signIn(base);
+    const sourceId = await addWebhookSource(base, headers, postgres.url);
+    const made = await fetch(`${base}/api/data-sources/${sourceId}/ingest-secret`, { method: 'POST', headers });
+    if (!made.ok) throw new Error(`Making the ingestion secret failed: ${made.status}`);
+    const { secret } = await made.json();
+    const endpoint = `${base}/api/ingest/${sourceId}`;
+
+    const warmRandom = random32(7);
+    for (let sequence = 0; sequence < WARM_UP_BATCHES; sequence++) await send(endpoint, secret, batchOf(warmRandom, 'warm', sequence));
+
+    const latencies = [];
+    let accepted = 0;
+    const started = performance.now();
+    const deadline = started + DURATION_S * 1000;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, sender) => {
+        const random = random32(1000 + sender);
+        for (let sequence = 0; performance.now() < deadline; sequence++) {
+          const result = await send(endpoint, secret, batchOf(random, sender, sequence));
+          latencies.push(result.ms);
+          accepted += result.accepted;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    const stored = Number((await client.query('select records from data_sources where id = $1', [sourceId])).rows[0].records);
+    await client.end();
+    return {
+      eventsPerSecond: accepted / seconds,
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      batches: latencies.length,
+      accepted,
+      seconds,
+      countMatches: stored === accepted + WARM_UP_BATCHES * BATCH,
+      load: loadavg()[0],
+    };
+  } finally {
+    await stop(bff);
+    await postgres.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function printIngestBenchmark(log = console.info) {
+  log(
+    `\nWebhook ingestion, PostgreSQL, POST /api/ingest/:id with batches of ${BATCH} events from ${CONCURRENCY} senders for ${DURATION_S} s ` +
+      `(targets: at least ${TARGET_EVENTS_PER_S.toLocaleString('en-US')} events/s, p99 under ${TARGET_P99_MS} ms)`,
+  );
+  const measured = await measureIngest();
+  if (!measured) {
+    log('  postgresql   skipped: PostgreSQL is not reachable (set BENCH_DATABASE_URL)');
+    return 0;
+  }
+  let missed = 0;
+  const verdict = (ok) => {
+    if (!ok) missed++;
+    return ok ? 'ok' : 'MISSED';
+  };
+  log(`  throughput   ${Math.round(measured.eventsPerSecond).toLocaleString('en-US')} events/s (${measured.accepted.toLocaleString('en-US')} events in ${measured.batches} batches, ${measured.seconds.toFixed(1)} s) ${verdict(measured.eventsPerSecond >= TARGET_EVENTS_PER_S)}`);
+  log(`  latency      p99 ${measured.p99.toFixed(1)} ms ${verdict(measured.p99 < TARGET_P99_MS)} (median ${measured.p50.toFixed(1)} ms)`);
+  log(`  record count ${measured.countMatches ? 'matches the accepted events ok' : 'differs from the accepted events MISSED'}`);
+  if (!measured.countMatches) missed++;
+  log(`  load average ${measured.load.toFixed(1)} (2 shared cores)`);
+  return missed;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit((await printIngestBenchmark()) ? 1 : 0);

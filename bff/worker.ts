@@ -1,0 +1,50 @@
+/**
+ * `npm run worker`: a process that only syncs (no HTTP). It claims queued sync runs and queues
+ * scheduled ones, like the worker inside the web process; on PostgreSQL any number of these share
+ * the queue without running one source twice. SIGTERM and SIGINT give the runs in flight back to
+ * the queue (another worker resumes them from their cursor), close the database and exit 0.
+ */
+import { describeDatabase, loadConfig } from './config';
+import { initOrm, migrate } from './db';
+import { createLogger } from './logger';
+import { createSyncWorker } from './modules/sync/worker';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const orm = await initOrm(config);
+  const applied = await migrate(orm);
+  logger.info({ database: describeDatabase(config.database), migrationsApplied: applied }, 'Database ready');
+  if (config.database.kind === 'sqlite') logger.warn('A separate sync worker on SQLite: run it only with SYNC_WORKER=false on the web process (SQLite has one writer).');
+
+  const worker = createSyncWorker({ orm, config, logger });
+  worker.start();
+  logger.info({ workerId: worker.workerId, pollMs: config.sync.pollMs, scheduleMs: config.sync.scheduleMs }, 'Navout sync worker started');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'Shutting down');
+    void (async () => {
+      let failed = false;
+      try {
+        await worker.stop();
+        await orm.close();
+      } catch (failure) {
+        failed = true;
+        logger.error({ err: failure }, 'Sync worker did not stop cleanly');
+      } finally {
+        logger.info('Stopped');
+        logger.flush(() => process.exit(failed ? 1 : 0));
+      }
+    })();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((failure: unknown) => {
+  console.error('Navout sync worker failed to start:', failure);
+  process.exit(1);
+});

@@ -1,0 +1,152 @@
+/** Settings of the vendor connectors: each calls the vendor's documented REST API with the customer's key. */
+import type { ConnectorDefinition } from '../connectors';
+
+export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
+  {
+    catalogueId: 'google-analytics',
+    kind: 'vendor',
+    documentation: 'https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport',
+    settings: [
+      { name: 'propertyId', label: 'GA4 property id', input: 'text', required: true, placeholder: '123456789', help: 'Admin > Property details.' },
+      {
+        name: 'serviceAccountKey',
+        label: 'Service account key (JSON)',
+        input: 'textarea',
+        required: false,
+        secret: true,
+        help: 'The JSON key of a service account added as Viewer to the property. Keeps scheduled syncs working.',
+      },
+      {
+        name: 'accessToken',
+        label: 'Or an access token',
+        input: 'password',
+        required: false,
+        secret: true,
+        help: 'An OAuth token with the analytics.readonly scope (expires within the hour).',
+      },
+      { name: 'startDate', label: 'First sync from', input: 'text', required: false, defaultValue: '30daysAgo', help: 'A date (2024-01-31) or NdaysAgo.' },
+      { name: 'baseUrl', label: 'API base URL', input: 'url', required: false, defaultValue: 'https://analyticsdata.googleapis.com' },
+    ],
+  },
+  {
+    catalogueId: 'salesforce',
+    kind: 'vendor',
+    documentation: 'https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_query.htm',
+    settings: [
+      { name: 'instanceUrl', label: 'Instance URL', input: 'url', required: true, placeholder: 'https://yourcompany.my.salesforce.com' },
+      { name: 'clientId', label: 'Connected app consumer key', input: 'text', required: false, help: 'With the client credentials flow enabled on the app.' },
+      { name: 'clientSecret', label: 'Connected app consumer secret', input: 'password', required: false, secret: true },
+      {
+        name: 'accessToken',
+        label: 'Or an access token',
+        input: 'password',
+        required: false,
+        secret: true,
+        help: 'An OAuth access token of a user who may read contacts (expires with the session).',
+      },
+      { name: 'apiVersion', label: 'API version', input: 'text', required: false, defaultValue: 'v60.0' },
+    ],
+  },
+  {
+    catalogueId: 'stripe',
+    kind: 'vendor',
+    documentation: 'https://docs.stripe.com/api/charges/list',
+    settings: [
+      { name: 'apiKey', label: 'Secret key', input: 'password', required: true, secret: true, placeholder: 'rk_live_...', help: 'A restricted key that may read charges is enough.' },
+      { name: 'baseUrl', label: 'API base URL', input: 'url', required: false, defaultValue: 'https://api.stripe.com' },
+    ],
+  },
+  {
+    catalogueId: 'calendly',
+    kind: 'vendor',
+    documentation: 'https://developer.calendly.com/api-docs/2d5ed9bbd2952-list-events',
+    settings: [
+      { name: 'accessToken', label: 'Personal access token', input: 'password', required: true, secret: true, help: 'Integrations & apps > API and webhooks.' },
+      {
+        name: 'scope',
+        label: 'Meetings of',
+        input: 'select',
+        required: false,
+        defaultValue: 'user',
+        options: [
+          { value: 'user', label: 'My account' },
+          { value: 'organization', label: 'The whole organization (admins)' },
+        ],
+      },
+      { name: 'baseUrl', label: 'API base URL', input: 'url', required: false, defaultValue: 'https://api.calendly.com' },
+    ],
+  },
+  {
+    catalogueId: 'mailchimp',
+    kind: 'vendor',
+    documentation: 'https://mailchimp.com/developer/marketing/api/list-members/list-members-info/',
+    settings: [
+      { name: 'apiKey', label: 'API key', input: 'password', required: true, secret: true, placeholder: '...-us21', help: 'Account > Extras > API keys.' },
+      { name: 'listId', label: 'Audience id', input: 'text', required: true, help: 'Audience > Settings > Audience name and defaults.' },
+      {
+        name: 'baseUrl',
+        label: 'API base URL',
+        input: 'url',
+        required: false,
+        placeholder: 'https://us21.api.mailchimp.com',
+        help: "Empty: the data center in the key's suffix.",
+      },
+    ],
+  },
+  {
+    catalogueId: 'shopify',
+    kind: 'vendor',
+    documentation: 'https://shopify.dev/docs/api/admin-rest/2024-10/resources/customer',
+    settings: [
+      { name: 'shopDomain', label: 'Shop domain', input: 'text', required: true, placeholder: 'your-store.myshopify.com' },
+      {
+        name: 'accessToken',
+        label: 'Admin API access token',
+        input: 'password',
+        required: true,
+        secret: true,
+        placeholder: 'shpat_...',
+        help: 'A custom app token with the read_customers scope.',
+      },
+      { name: 'baseUrl', label: 'API base URL', input: 'url', required: false, help: 'Empty: https:// and the shop domain.' },
+    ],
+  },
+  {
+    catalogueId: 'wordpress',
+    kind: 'vendor',
+    documentation: 'https://developer.wordpress.org/rest-api/reference/posts/#list-posts',
+    settings: [
+      { name: 'baseUrl', label: 'Site address', input: 'url', required: true, placeholder: 'https://blog.example.com' },
+      { name: 'username', label: 'User name', input: 'text', required: false, help: 'Only for a private site, with an application password.' },
+      {
+        name: 'applicationPassword',
+        label: 'Application password',
+        input: 'password',
+        required: false,
+        secret: true,
+        help: 'Users > Profile > Application passwords.',
+      },
+    ],
+  },
+  {
+    catalogueId: 'amazon-s3',
+    kind: 'vendor',
+    documentation: 'https://docs.aws.amazon.com/AmazonS3/latest/API/API_ListObjectsV2.html',
+    settings: [
+      { name: 'bucket', label: 'Bucket', input: 'text', required: true },
+      { name: 'region', label: 'Region', input: 'text', required: true, defaultValue: 'us-east-1' },
+      { name: 'prefix', label: 'Prefix', input: 'text', required: false, placeholder: 'exports/', help: 'Only objects under it; .csv, .json and .jsonl files are read.' },
+      { name: 'accessKeyId', label: 'Access key id', input: 'text', required: true, placeholder: 'AKIA...' },
+      { name: 'secretAccessKey', label: 'Secret access key', input: 'password', required: true, secret: true, help: 'A key that may list and read the bucket.' },
+      {
+        name: 'endpoint',
+        label: 'Endpoint',
+        input: 'url',
+        required: false,
+        placeholder: 'https://s3.us-east-1.amazonaws.com',
+        help: 'Empty: Amazon S3 in the region. Another S3-compatible store: its address.',
+      },
+      { name: 'pathStyle', label: 'Path-style addresses', input: 'checkbox', required: false, help: 'endpoint/bucket/key instead of bucket.endpoint/key.' },
+    ],
+  },
+];
