@@ -118,7 +118,7 @@ export const SETTINGS: readonly SettingDescription[] = [
     description:
       'true runs the sync worker (claims queued sync runs, queues scheduled ones) inside the web process. Set false when separate `npm run worker` processes do the syncing; on PostgreSQL any number of them share the work.',
   },
-  { name: 'SYNC_POLL_SECONDS', default: '5', description: 'How often a sync worker looks for a queued sync run to claim (Sync Now starts within this long).' },
+  { name: 'SYNC_POLL_SECONDS', default: '5', description: "How often a sync worker looks for a queued sync run to claim. Sync Now wakes the web process's own worker at once; a run left to `npm run worker` processes starts within this long." },
   { name: 'SYNC_SCHEDULE_SECONDS', default: '60', description: 'How often a sync worker queues the runs of sources whose hourly or daily schedule is due.' },
 ];
 

@@ -1,8 +1,10 @@
 /**
  * `npm run worker`: a process that only syncs (no HTTP). It claims queued sync runs and queues
  * scheduled ones, like the worker inside the web process; on PostgreSQL any number of these share
- * the queue without running one source twice. SIGTERM and SIGINT give the runs in flight back to
- * the queue (another worker resumes them from their cursor), close the database and exit 0.
+ * the queue without running one source twice. Sync Now wakes only the worker inside the web
+ * process that queued the run; this one finds it at its next poll (SYNC_POLL_SECONDS). SIGTERM
+ * and SIGINT give the runs in flight back to the queue (another worker resumes them from their
+ * cursor), close the database and exit 0.
  */
 import { describeDatabase, loadConfig } from './config';
 import { initOrm, migrate } from './db';

@@ -34,5 +34,12 @@ export const SyncRun = defineEntity({
     cursor: nullable(p.text()),
   }),
   indexes: [{ properties: ['sourceId', 'createdAt'] }, { properties: ['status', 'runAfter'] }],
+  uniques: [
+    {
+      // One source never syncs twice at once (see the migration).
+      name: 'sync_runs_one_active',
+      expression: "create unique index sync_runs_one_active on sync_runs (source_id) where status in ('queued', 'running')",
+    },
+  ],
 });
 export type SyncRun = InferEntity<typeof SyncRun>;

@@ -4,12 +4,16 @@
  * works in its own scratch schema or table and drops it afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, connect as netConnect, type Server } from 'node:net';
+import { connect as netConnect } from 'node:net';
 import mysql from 'mysql2/promise';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataRecord, DataSource, SyncRun } from '../../bff/entities';
 import { checkReadOnlyQuery, createDatabaseConnectors, pgDriver } from '../../bff/modules/connectors/database';
 import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '../../bff/modules/connectors/types';
+import { createSyncWorker } from '../../bff/modules/sync/worker';
+import { startTcpServer, unusedPort } from './support/localServers';
+import { useWorld, type World } from './support/world';
 
 const { postgresql, mysql: mysqlConnector } = createDatabaseConnectors({ statementTimeoutMs: 400, batchRows: 10 });
 const silent = pino({ level: 'silent' });
@@ -170,10 +174,14 @@ describe.runIf(postgresUp)('PostgreSQL', () => {
     expect(error.message).toBe('Refused: 127.0.0.1 is a private or local address');
   });
 
-  it('names a refused login without the password (a server asking for one)', async () => {
-    // The local server trusts 127.0.0.1, so a stand-in speaks the protocol's password exchange.
-    let received = '';
-    const server: Server = createServer((socket) => {
+  /**
+   * A stand-in that asks for a password (cleartext, or SCRAM as PostgreSQL's default) and refuses
+   * whatever comes: the local server trusts 127.0.0.1, so it never asks. `received` is the
+   * cleartext password the client sent.
+   */
+  async function passwordStandIn(method: 'cleartext' | 'scram' = 'cleartext') {
+    const state = { received: null as string | null };
+    const standIn = await startTcpServer((socket) => {
       let pending = Buffer.alloc(0);
       let started = false;
       socket.on('data', (data: Buffer) => {
@@ -185,12 +193,18 @@ describe.runIf(postgresUp)('PostgreSQL', () => {
         pending = pending.subarray(message.length);
         if (!started) {
           started = true;
-          socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3])); // AuthenticationCleartextPassword
+          if (method === 'cleartext') socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3])); // AuthenticationCleartextPassword
+          else socket.write(authentication(10, 'SCRAM-SHA-256\0\0')); // AuthenticationSASL
           return;
         }
         // Only the password message ('p') is answered; the client's goodbye ('X') is not.
         if (message[0] !== 0x70) return;
-        received = message.subarray(5, message.length - 1).toString();
+        if (method === 'scram') {
+          // AuthenticationSASLContinue: the client needs its password from here on.
+          socket.write(authentication(11, 'r=client-nonce-server-nonce,s=c2FsdA==,i=4096'));
+          return;
+        }
+        state.received = message.subarray(5, message.length - 1).toString();
         const fields = Buffer.from('SFATAL\0VFATAL\0C28P01\0Mpassword authentication failed for user "alice"\0\0');
         const head = Buffer.alloc(5);
         head.write('E');
@@ -198,24 +212,55 @@ describe.runIf(postgresUp)('PostgreSQL', () => {
         socket.end(Buffer.concat([head, fields]));
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = String((server.address() as { port: number }).port);
+    return { port: String(standIn.port), state, close: standIn.close };
+  }
+
+  function authentication(code: number, data: string): Buffer {
+    const body = Buffer.from(data);
+    const head = Buffer.alloc(9);
+    head.write('R');
+    head.writeInt32BE(body.length + 8, 1);
+    head.writeInt32BE(code, 5);
+    return Buffer.concat([head, body]);
+  }
+
+  it('names a refused login without the password (a server asking for one)', async () => {
+    const standIn = await passwordStandIn();
     try {
       const password = 'hunter2-very-secret';
-      const error = await failure(postgresql.test(contextFor({ ...settings('select 1'), port, user: 'alice' }, { password })));
-      expect(received).toBe(password);
+      const error = await failure(postgresql.test(contextFor({ ...settings('select 1'), port: standIn.port, user: 'alice' }, { password })));
+      expect(standIn.state.received).toBe(password);
       expect(error.message).toBe('PostgreSQL refused the login: password authentication failed for user "alice"');
       expect(error.message).not.toContain(password);
     } finally {
-      server.close();
+      await standIn.close();
+    }
+  });
+
+  it("sends an empty password for a source without one (never the server's own PGPASSWORD), and says when the server wants one", async () => {
+    const standIn = await passwordStandIn();
+    const own = process.env.PGPASSWORD;
+    process.env.PGPASSWORD = 'the-servers-own-database-password';
+    try {
+      const error = await failure(postgresql.test(contextFor({ ...settings('select 1'), port: standIn.port, user: 'alice' })));
+      expect(standIn.state.received).toBe('');
+      expect(error.message).toBe('PostgreSQL refused the login: password authentication failed for user "alice"');
+    } finally {
+      if (own === undefined) delete process.env.PGPASSWORD;
+      else process.env.PGPASSWORD = own;
+      await standIn.close();
+    }
+    const scram = await passwordStandIn('scram');
+    try {
+      const error = await failure(postgresql.test(contextFor({ ...settings('select 1'), port: scram.port, user: 'alice' })));
+      expect(error.message).toBe('PostgreSQL asks for a password for user alice: enter it in the source settings.');
+    } finally {
+      await scram.close();
     }
   });
 
   it('says when nothing listens at the address (retryable)', async () => {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = String((server.address() as { port: number }).port);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const port = String(await unusedPort());
     const error = await failure(postgresql.test(contextFor({ ...settings('select 1'), port })));
     expect(error.message).toBe(`Could not reach PostgreSQL at 127.0.0.1:${port} (ECONNREFUSED).`);
     expect(error.retryable).toBe(true);
@@ -317,5 +362,76 @@ describe.runIf(mysqlUp)('MySQL / MariaDB', () => {
     const error = await failure(mysqlConnector.test(contextFor(settings('select 1'), { password })));
     expect(error.message).toMatch(/^MySQL refused the login: Access denied for user 'root'@'[^']+' \(using password: YES\)$/);
     expect(error.message).not.toContain(password);
+  });
+});
+
+describe.runIf(postgresUp)('a PostgreSQL source through the API and the sync worker', () => {
+  const world = useWorld({ env: { CONNECTOR_ALLOW_PRIVATE: 'true' } });
+  const as = (who: Parameters<World['bearer']>[0]) => world().bearer(who);
+  const admin = new pgDriver.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' });
+  const schema = `${unique}_api`;
+  // The local server trusts 127.0.0.1: the source is connected without a password.
+  const settings = (extra: Record<string, string | boolean> = {}) => ({
+    host: '127.0.0.1',
+    port: '5432',
+    database: 'test',
+    user: 'postgres',
+    tls: false,
+    query: `select id, email, plan from ${schema}.customers`,
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.query(`create table ${schema}.customers (id int primary key, email text not null, plan text not null)`);
+    await admin.query(`insert into ${schema}.customers select n, 'c' || n || '@example.com', 'free' from generate_series(1, 12) n`);
+  });
+
+  afterAll(async () => {
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  });
+
+  async function connect(extra: Record<string, string | boolean> = {}) {
+    const w = world();
+    for (const source of await w.em().find(DataSource, { catalogueId: 'postgresql' })) await w.http.delete(`/api/data-sources/${source.id}`).set(as('admin'));
+    const response = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'postgresql', settings: settings(extra) });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body as { id: string; keyField: string | null; hasCredentials: boolean };
+  }
+
+  async function syncNow(sourceId: string) {
+    const w = world();
+    expect((await w.http.post(`/api/data-sources/${sourceId}/sync`).set(as('alice'))).status).toBe(202);
+    const worker = createSyncWorker({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }), connectors: (id) => (id === 'postgresql' ? postgresql : undefined) });
+    expect(await worker.runDue()).toBe(1);
+    return w.em().findOneOrFail(SyncRun, { sourceId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  }
+
+  it('connects, tests and syncs a database that takes no password', async () => {
+    const w = world();
+    const source = await connect();
+    expect(source.hasCredentials).toBe(false);
+    expect((await w.em().findOneOrFail(DataSource, { id: source.id })).credentials).toBeNull();
+    const tested = await w.http.post('/api/data-sources/test-connection').set(as('alice')).send({ catalogueId: 'postgresql', settings: settings() });
+    expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+    expect(await syncNow(source.id)).toMatchObject({ status: 'succeeded', added: 12, processed: 12 });
+    expect(await w.em().count(DataRecord, { sourceId: source.id })).toBe(12);
+  });
+
+  it('updates the records in place on a re-sync when the key column is set', async () => {
+    const w = world();
+    const source = await connect({ keyField: 'id' });
+    expect(source.keyField).toBe('id');
+    expect(await syncNow(source.id)).toMatchObject({ status: 'succeeded', added: 12, updated: 0 });
+
+    await admin.query(`update ${schema}.customers set plan = 'pro' where id = 3`);
+    await admin.query(`insert into ${schema}.customers values (13, 'c13@example.com', 'free')`);
+    expect(await syncNow(source.id)).toMatchObject({ status: 'succeeded', added: 1, updated: 12 });
+    expect(await w.em().count(DataRecord, { sourceId: source.id })).toBe(13);
+    expect((await w.em().findOneOrFail(DataSource, { id: source.id })).records).toBe(13);
+    const third = await w.em().find(DataRecord, { sourceId: source.id, recordKey: '3' });
+    expect(third.map((record) => record.data.plan)).toEqual(['pro']);
   });
 });

@@ -3,7 +3,7 @@
  * documented format: Amazon S3 (ListObjectsV2 XML, SigV4, GetObject), Shopify (Admin REST
  * customers, Link header page_info) and WordPress (wp/v2/posts, X-WP-TotalPages).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnectorFetch } from '../../bff/modules/connectors/http';
@@ -11,9 +11,13 @@ import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorCont
 import { amazonS3Connector, canonicalQuery, signV4 } from '../../bff/modules/connectors/vendors/amazonS3';
 import { nextPageInfo, shopifyConnector, SHOPIFY_FIELDS } from '../../bff/modules/connectors/vendors/shopify';
 import { stripHtml, wordpressConnector, WORDPRESS_FIELDS } from '../../bff/modules/connectors/vendors/wordpress';
+import { sendJson, startHttpServer, type LocalHttpServer } from './support/localServers';
 
 const silent = pino({ level: 'silent' });
 const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+/** Waits the guarded fetch asked for (instead of sleeping them). */
+const waits: number[] = [];
 
 function contextFor(settings: Record<string, string | boolean>, secrets: Record<string, string>, cursor: string | null = null): ConnectorContext {
   const signal = new AbortController().signal;
@@ -21,7 +25,7 @@ function contextFor(settings: Record<string, string | boolean>, secrets: Record<
     settings,
     secrets,
     cursor,
-    fetch: createConnectorFetch({ allowPrivate: true, signal, retryBaseMs: 1, sleep: async () => undefined }),
+    fetch: createConnectorFetch({ allowPrivate: true, signal, retryBaseMs: 1, sleep: async (ms) => void waits.push(ms) }),
     signal,
     logger: silent,
     allowPrivate: true,
@@ -43,19 +47,6 @@ async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
   }
   throw new Error('expected a ConnectorError');
 }
-
-type Handler = (request: IncomingMessage, response: ServerResponse, url: URL) => void;
-
-async function serve(handler: Handler): Promise<{ server: Server; base: string }> {
-  const server = createServer((request, response) => handler(request, response, new URL(request.url ?? '/', 'http://127.0.0.1')));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
-}
-
-const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-};
 
 // --- Amazon S3 ----------------------------------------------------------------------------------
 
@@ -137,7 +128,7 @@ describe('Amazon S3', () => {
     { key: 'other/z.csv', lastModified: '2026-01-06T00:00:00.000Z', body: 'id\n99\n' },
   ];
   const requests: string[] = [];
-  let s3: { server: Server; base: string };
+  let s3: LocalHttpServer;
 
   const xml = (response: ServerResponse, status: number, body: string) => {
     response.writeHead(status, { 'content-type': 'application/xml' });
@@ -173,7 +164,7 @@ describe('Amazon S3', () => {
   }
 
   beforeAll(async () => {
-    s3 = await serve((request, response, url) => {
+    s3 = await startHttpServer((request, response, { url }) => {
       requests.push(`${request.method} ${request.url}`);
       const problem = signatureProblem(request, url);
       if (problem) {
@@ -217,7 +208,7 @@ describe('Amazon S3', () => {
       response.end(object.body);
     });
   });
-  afterAll(() => s3.server.close());
+  afterAll(() => s3.close());
 
   const settings = (extra: Record<string, string | boolean> = {}) => ({
     endpoint: s3.base,
@@ -316,25 +307,25 @@ describe('Shopify', () => {
   }));
   const seen: string[] = [];
   let throttleOnce = false;
-  let shop: { server: Server; base: string };
+  let shop: LocalHttpServer;
 
   beforeAll(async () => {
-    shop = await serve((request, response, url) => {
+    shop = await startHttpServer((request, response, { url }) => {
       seen.push(url.search);
       if (request.headers['x-shopify-access-token'] !== TOKEN) {
-        json(response, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+        sendJson(response, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
         return;
       }
-      if (url.pathname !== '/admin/api/2024-10/customers.json') return json(response, 404, { errors: 'Not Found' });
+      if (url.pathname !== '/admin/api/2024-10/customers.json') return sendJson(response, 404, { errors: 'Not Found' });
       if (throttleOnce) {
         throttleOnce = false;
-        json(response, 429, { errors: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' }, { 'retry-after': '2.0' });
+        sendJson(response, 429, { errors: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' }, { 'retry-after': '2.0' });
         return;
       }
       const pageInfo = url.searchParams.get('page_info');
       // As Shopify: with page_info only limit (and fields) may be sent.
       if (pageInfo && [...url.searchParams.keys()].some((name) => !['page_info', 'limit', 'fields'].includes(name))) {
-        json(response, 400, { errors: 'page_info - Invalid value.' });
+        sendJson(response, 400, { errors: 'page_info - Invalid value.' });
         return;
       }
       const state = pageInfo ? (JSON.parse(Buffer.from(pageInfo, 'base64url').toString()) as { min: string | null; start: number }) : null;
@@ -347,15 +338,16 @@ describe('Shopify', () => {
       const token = (at: number) => Buffer.from(JSON.stringify({ min, start: at })).toString('base64url');
       if (start > 0) links.push(`<${shop.base}/admin/api/2024-10/customers.json?limit=250&page_info=${token(start - 2)}>; rel="previous"`);
       if (start + 2 < matching.length) links.push(`<${shop.base}/admin/api/2024-10/customers.json?limit=250&page_info=${token(start + 2)}>; rel="next"`);
-      json(response, 200, { customers: page }, links.length ? { link: links.join(', ') } : {});
+      sendJson(response, 200, { customers: page }, links.length ? { link: links.join(', ') } : {});
     });
   });
-  afterAll(() => shop.server.close());
+  afterAll(() => shop.close());
 
   const settings = () => ({ shopDomain: 'my-store.myshopify.com', baseUrl: shop.base });
 
   it('reads every page through the Link header, maps customers to the field set, then only updated ones', async () => {
     seen.length = 0;
+    waits.length = 0;
     throttleOnce = true;
     const batches = await pullAll(shopifyConnector, contextFor(settings(), { accessToken: TOKEN }));
     const records = batches.flatMap((batch) => batch.records);
@@ -378,7 +370,8 @@ describe('Shopify', () => {
     });
     expect(records[2]!.name).toBe('First2');
     expect(Object.keys(records[0]!).sort()).toEqual(SHOPIFY_FIELDS.map((field) => field.name).sort());
-    // The 429 was waited out and asked again; three pages after it.
+    // The 429 was waited out as long as its decimal Retry-After said, and asked again; three pages after it.
+    expect(waits).toEqual([2_000]);
     expect(seen).toHaveLength(4);
     expect(seen[0]).toBe('?limit=250');
     const cursor = batches.at(-1)!.cursor!;
@@ -428,34 +421,34 @@ describe('WordPress', () => {
   }));
   const seen: string[] = [];
   let privateSite = false;
-  let site: { server: Server; base: string };
+  let site: LocalHttpServer;
 
   beforeAll(async () => {
-    site = await serve((request, response, url) => {
+    site = await startHttpServer((request, response, { url }) => {
       seen.push(url.search);
       const authorization = request.headers.authorization;
       if (authorization && authorization !== `Basic ${Buffer.from(`${USER}:${APP_PASSWORD}`).toString('base64')}`) {
-        json(response, 401, { code: 'incorrect_password', message: 'The provided password is an invalid application password.', data: { status: 401 } });
+        sendJson(response, 401, { code: 'incorrect_password', message: 'The provided password is an invalid application password.', data: { status: 401 } });
         return;
       }
       if (privateSite && !authorization) {
-        json(response, 401, { code: 'rest_not_logged_in', message: 'You are not currently logged in.', data: { status: 401 } });
+        sendJson(response, 401, { code: 'rest_not_logged_in', message: 'You are not currently logged in.', data: { status: 401 } });
         return;
       }
-      if (url.pathname !== '/wp-json/wp/v2/posts') return json(response, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+      if (url.pathname !== '/wp-json/wp/v2/posts') return sendJson(response, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
       const after = url.searchParams.get('modified_after');
       const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 10));
       const page = Number(url.searchParams.get('page') ?? 1);
       const matching = posts.filter((post) => !after || post.modified > after).sort((a, b) => (a.modified < b.modified ? -1 : 1));
       const totalPages = Math.ceil(matching.length / perPage);
       if (page > Math.max(1, totalPages)) {
-        json(response, 400, { code: 'rest_post_invalid_page_number', message: 'The page number requested is larger than the number of pages available.', data: { status: 400 } });
+        sendJson(response, 400, { code: 'rest_post_invalid_page_number', message: 'The page number requested is larger than the number of pages available.', data: { status: 400 } });
         return;
       }
-      json(response, 200, matching.slice((page - 1) * perPage, page * perPage), { 'x-wp-total': String(matching.length), 'x-wp-totalpages': String(totalPages) });
+      sendJson(response, 200, matching.slice((page - 1) * perPage, page * perPage), { 'x-wp-total': String(matching.length), 'x-wp-totalpages': String(totalPages) });
     });
   });
-  afterAll(() => site.server.close());
+  afterAll(() => site.close());
 
   it('reads every page up to X-WP-TotalPages, maps posts to items, then only posts modified since', async () => {
     seen.length = 0;

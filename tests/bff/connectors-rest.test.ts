@@ -2,39 +2,14 @@
  * The connectors' fetch (guard, redirects, size and time limits, retries) and the REST and GraphQL
  * connectors, against local servers answering as documented APIs do.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkHop, createConnectorFetch, retryAfterMs, type ConnectorFetchOptions } from '@bff/modules/connectors/http';
+import { checkHop, createConnectorFetch, RETRY_AFTER_CAP_MS, retryAfterMs, type ConnectorFetchOptions } from '@bff/modules/connectors/http';
 import { graphqlConnector } from '@bff/modules/connectors/graphql';
 import { nextLink, restConnector } from '@bff/modules/connectors/rest';
 import { ConnectorError, type Connector, type ConnectorContext } from '@bff/modules/connectors/types';
-
-type Handler = (request: IncomingMessage, response: ServerResponse, url: URL, body: string) => void;
-
-async function serve(handler: Handler): Promise<{ url: string; server: Server; requests: URL[]; headers: IncomingMessage['headers'][] }> {
-  const requests: URL[] = [];
-  const headers: IncomingMessage['headers'][] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://local');
-      requests.push(url);
-      headers.push(request.headers);
-      handler(request, response, url, Buffer.concat(chunks).toString('utf8'));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, requests, headers };
-}
-
-const json = (response: ServerResponse, body: unknown, headers: Record<string, string> = {}) => {
-  response.writeHead(200, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-};
+import { sendJson, startHttpServer, type LocalHttpServer } from './support/localServers';
 
 const silent = pino({ level: 'silent' });
 const noSleep = async () => undefined;
@@ -76,7 +51,7 @@ async function failureOf(work: Promise<unknown>): Promise<ConnectorError> {
 const ITEMS = Array.from({ length: 25 }, (_, index) => ({ id: `c${index + 1}`, email: `c${index + 1}@example.com`, updated_at: `2026-01-${String(index + 1).padStart(2, '0')}T00:00:00Z` }));
 
 describe('connector fetch', () => {
-  let api: Awaited<ReturnType<typeof serve>>;
+  let api: LocalHttpServer;
   const counters = new Map<string, number>();
   const count = (key: string) => {
     const next = (counters.get(key) ?? 0) + 1;
@@ -85,20 +60,27 @@ describe('connector fetch', () => {
   };
 
   beforeAll(async () => {
-    api = await serve((_request, response, url) => {
+    api = await startHttpServer((_request, response, { url }) => {
       const key = url.searchParams.get('key') ?? '';
       switch (url.pathname) {
         case '/limited':
           if (count(`limited${key}`) === 1) {
             response.writeHead(429, { 'retry-after': '2' });
             response.end('slow down');
-          } else json(response, { ok: true });
+          } else sendJson(response, 200, { ok: true });
+          return;
+        case '/limited-decimal':
+          // As Shopify sends it: seconds with a fraction.
+          if (count(`decimal${key}`) === 1) {
+            response.writeHead(429, { 'retry-after': url.searchParams.get('after') ?? '2.0' });
+            response.end('slow down');
+          } else sendJson(response, 200, { ok: true });
           return;
         case '/flaky':
           if (count(`flaky${key}`) <= 2) {
             response.writeHead(500);
             response.end('oops');
-          } else json(response, { ok: true });
+          } else sendJson(response, 200, { ok: true });
           return;
         case '/down':
           count(`down${key}`);
@@ -142,10 +124,10 @@ describe('connector fetch', () => {
           response.end();
           return;
         case '/final':
-          json(response, { final: true, from: url.searchParams.get('from') });
+          sendJson(response, 200, { final: true, from: url.searchParams.get('from') });
           return;
         case '/slow':
-          setTimeout(() => json(response, { late: true }), 1_000).unref();
+          setTimeout(() => sendJson(response, 200, { late: true }), 1_000).unref();
           return;
         default:
           response.writeHead(404);
@@ -153,15 +135,32 @@ describe('connector fetch', () => {
       }
     });
   });
-  afterAll(() => new Promise<void>((resolve) => api.server.close(() => resolve())));
+  afterAll(() => api.close());
 
   it('waits as long as Retry-After says on 429, then succeeds', async () => {
     const waits: number[] = [];
     const fetch = createConnectorFetch({ allowPrivate: true, sleep: async (ms) => void waits.push(ms) });
-    const response = await fetch(`${api.url}/limited?key=a`);
+    const response = await fetch(`${api.base}/limited?key=a`);
     expect(response.status).toBe(200);
     expect(response.json()).toEqual({ ok: true });
     expect(waits).toEqual([2_000]);
+  });
+
+  it('reads a decimal Retry-After such as Shopify\'s "2.0" as seconds, and waits that long', async () => {
+    expect(retryAfterMs('2.0')).toBe(2_000);
+    expect(retryAfterMs(' 1.25 ')).toBe(1_250);
+    expect(retryAfterMs('0.5')).toBe(500);
+    const waits: number[] = [];
+    const fetch = createConnectorFetch({ allowPrivate: true, sleep: async (ms) => void waits.push(ms) });
+    const response = await fetch(`${api.base}/limited-decimal?key=d`);
+    expect(response.status).toBe(200);
+    expect(waits).toEqual([2_000]);
+    // Beyond the cap, the attempt fails at once and the sync queue retries later.
+    waits.length = 0;
+    const tooLong = await failureOf(fetch(`${api.base}/limited-decimal?key=e&after=${(RETRY_AFTER_CAP_MS / 1000 + 0.5).toFixed(1)}`));
+    expect(tooLong.message).toContain('429 Too Many Requests');
+    expect(tooLong.retryable).toBe(true);
+    expect(waits).toEqual([]);
   });
 
   it('reads Retry-After as seconds or an HTTP date', () => {
@@ -174,14 +173,14 @@ describe('connector fetch', () => {
   it('retries 5xx with exponential backoff, then succeeds', async () => {
     const waits: number[] = [];
     const fetch = createConnectorFetch({ allowPrivate: true, retryBaseMs: 100, sleep: async (ms) => void waits.push(ms) });
-    const response = await fetch(`${api.url}/flaky?key=b`);
+    const response = await fetch(`${api.base}/flaky?key=b`);
     expect(response.json()).toEqual({ ok: true });
     expect(waits).toEqual([100, 200]);
   });
 
   it('gives up after its retries with a retryable error naming the status', async () => {
     const fetch = createConnectorFetch({ allowPrivate: true, maxRetries: 2, sleep: noSleep });
-    const failure = await failureOf(fetch(`${api.url}/down?key=c`));
+    const failure = await failureOf(fetch(`${api.base}/down?key=c`));
     expect(failure.retryable).toBe(true);
     expect(failure.message).toContain('status 503');
     expect(counters.get('downc')).toBe(3);
@@ -189,7 +188,7 @@ describe('connector fetch', () => {
 
   it('names the URL (without its query) when the answer is not JSON', async () => {
     const fetch = createConnectorFetch({ allowPrivate: true });
-    const response = await fetch(`${api.url}/malformed?token=secret-in-query`);
+    const response = await fetch(`${api.base}/malformed?token=secret-in-query`);
     let failure: unknown;
     try {
       response.json();
@@ -197,43 +196,43 @@ describe('connector fetch', () => {
       failure = error;
     }
     expect(failure).toBeInstanceOf(ConnectorError);
-    expect((failure as Error).message).toContain(`${api.url}/malformed did not answer JSON`);
+    expect((failure as Error).message).toContain(`${api.base}/malformed did not answer JSON`);
     expect((failure as Error).message).not.toContain('secret-in-query');
   });
 
   it('refuses an answer larger than the limit, counted while it downloads or declared up front', async () => {
     const fetch = createConnectorFetch({ allowPrivate: true, maxRetries: 0 });
     const started = process.memoryUsage().rss;
-    const streamed = await failureOf(fetch(`${api.url}/huge`));
+    const streamed = await failureOf(fetch(`${api.base}/huge`));
     expect(streamed.message).toBe('The answer is larger than 20 MB');
     expect(streamed.retryable).toBe(false);
     // The download stopped at the limit: far less than 50 MB more memory.
     expect(process.memoryUsage().rss - started).toBeLessThan(45 * 1024 * 1024);
-    const declared = await failureOf(createConnectorFetch({ allowPrivate: true, maxBytes: 1024 * 1024 })(`${api.url}/declared-huge`));
+    const declared = await failureOf(createConnectorFetch({ allowPrivate: true, maxBytes: 1024 * 1024 })(`${api.base}/declared-huge`));
     expect(declared.message).toBe('The answer is larger than 1 MB');
   });
 
   it('decompresses gzip answers', async () => {
-    const response = await createConnectorFetch({ allowPrivate: true })(`${api.url}/gzip`);
+    const response = await createConnectorFetch({ allowPrivate: true })(`${api.base}/gzip`);
     expect(response.json<{ items: unknown[] }>().items).toHaveLength(25);
   });
 
   it('follows redirects, dropping credentials when one leaves the origin', async () => {
     const fetch = createConnectorFetch({ allowPrivate: true });
-    const followed = await fetch(`${api.url}/redirect`, { headers: { authorization: 'Bearer k1' } });
+    const followed = await fetch(`${api.base}/redirect`, { headers: { authorization: 'Bearer k1' } });
     expect(followed.json()).toEqual({ final: true, from: 'redirect' });
-    expect(api.headers.at(-1)?.authorization).toBe('Bearer k1');
+    expect(api.received.at(-1)?.headers.authorization).toBe('Bearer k1');
 
-    const other = `http://localhost:${new URL(api.url).port}/final?from=other`;
-    await fetch(`${api.url}/redirect-away?to=${encodeURIComponent(other)}`, { headers: { authorization: 'Bearer k1', 'x-api-key': 'k2' } });
-    expect(api.requests.at(-1)?.searchParams.get('from')).toBe('other');
-    expect(api.headers.at(-1)?.authorization).toBeUndefined();
-    expect(api.headers.at(-1)?.['x-api-key']).toBeUndefined();
+    const other = `http://localhost:${new URL(api.base).port}/final?from=other`;
+    await fetch(`${api.base}/redirect-away?to=${encodeURIComponent(other)}`, { headers: { authorization: 'Bearer k1', 'x-api-key': 'k2' } });
+    expect(api.received.at(-1)?.url.searchParams.get('from')).toBe('other');
+    expect(api.received.at(-1)?.headers.authorization).toBeUndefined();
+    expect(api.received.at(-1)?.headers['x-api-key']).toBeUndefined();
   });
 
   it('refuses a redirect to a private address when private addresses are not allowed', async () => {
-    const port = new URL(api.url).port;
-    const before = api.requests.length;
+    const port = new URL(api.base).port;
+    const before = api.received.length;
     // The first hop passes as a public host (its check is replaced); every later hop gets the real check.
     const fetch = createConnectorFetch({
       allowPrivate: false,
@@ -248,21 +247,21 @@ describe('connector fetch', () => {
     const plain = await failureOf(fetch(`http://public.test:${port}/redirect-away?to=${encodeURIComponent('http://example.com/')}`));
     expect(plain.message).toContain('must use https://');
     // Only the first hops reached the server.
-    expect(api.requests.length - before).toBe(3);
+    expect(api.received.length - before).toBe(3);
     expect((await failureOf(fetch('https://127.0.0.1:1/'))).message).toBe('Refused: 127.0.0.1 is a private or local address');
   });
 
   it('times out with a retryable error', async () => {
-    const failure = await failureOf(createConnectorFetch({ allowPrivate: true, timeoutMs: 100, maxRetries: 0 })(`${api.url}/slow`));
+    const failure = await failureOf(createConnectorFetch({ allowPrivate: true, timeoutMs: 100, maxRetries: 0 })(`${api.base}/slow`));
     expect(failure.retryable).toBe(true);
     expect(failure.message).toContain('did not answer within 0.1 s');
   });
 });
 
 describe('REST connector', () => {
-  let api: Awaited<ReturnType<typeof serve>>;
+  let api: LocalHttpServer;
   beforeAll(async () => {
-    api = await serve((request, response, url) => {
+    api = await startHttpServer((request, response, { url }) => {
       if (request.headers.authorization !== 'Bearer good') {
         response.writeHead(401, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: { message: 'Invalid API key provided' } }));
@@ -274,26 +273,26 @@ describe('REST connector', () => {
       switch (url.pathname) {
         case '/page': {
           const [page, size] = [param('page', 1), param('per_page', 10)];
-          json(response, { data: { items: items.slice((page - 1) * size, page * size) } });
+          sendJson(response, 200, { data: { items: items.slice((page - 1) * size, page * size) } });
           return;
         }
         case '/offset':
-          json(response, items.slice(param('offset', 0), param('offset', 0) + param('limit', 10)));
+          sendJson(response, 200, items.slice(param('offset', 0), param('offset', 0) + param('limit', 10)));
           return;
         case '/cursor': {
           const start = Number(url.searchParams.get('cursor') ?? 0);
           const next = start + 10 < items.length ? String(start + 10) : null;
-          json(response, { results: items.slice(start, start + 10), meta: { next_cursor: next } });
+          sendJson(response, 200, { results: items.slice(start, start + 10), meta: { next_cursor: next } });
           return;
         }
         case '/link': {
           const page = param('p', 1);
           const links: Record<string, string> = page * 10 < items.length ? { link: `</link?p=${page + 1}>; rel="next", </link?p=1>; rel="first"` } : {};
-          json(response, items.slice((page - 1) * 10, page * 10), links);
+          sendJson(response, 200, items.slice((page - 1) * 10, page * 10), links);
           return;
         }
         case '/all':
-          json(response, { data: items });
+          sendJson(response, 200, { data: items });
           return;
         default:
           response.writeHead(404);
@@ -301,7 +300,7 @@ describe('REST connector', () => {
       }
     });
   });
-  afterAll(() => new Promise<void>((resolve) => api.server.close(() => resolve())));
+  afterAll(() => api.close());
 
   const auth = { secrets: { authHeaderValue: 'Bearer good' } };
 
@@ -312,50 +311,50 @@ describe('REST connector', () => {
     ['link', { url: '/link', pagination: 'link' }, 3],
     ['none', { url: '/all', recordsPath: 'data' }, 1],
   ])('reads every page with %s pagination', async (_kind, settings, pages) => {
-    const before = api.requests.length;
-    const { records, cursors } = await pullAll(restConnector, contextFor({ ...settings, url: `${api.url}${settings.url}` }, auth));
+    const before = api.received.length;
+    const { records, cursors } = await pullAll(restConnector, contextFor({ ...settings, url: `${api.base}${settings.url}` }, auth));
     expect(records.map((record) => record.id)).toEqual(ITEMS.map((item) => item.id));
     // page and offset ask once more and get a short (empty) last page when the count is a multiple.
-    expect(api.requests.length - before).toBe(pages);
+    expect(api.received.length - before).toBe(pages);
     // Without an incremental field, the last batch leaves no cursor; the others can resume.
     expect(cursors.at(-1)).toBeNull();
     for (const cursor of cursors.slice(0, -1)) expect(JSON.parse(cursor!).next).not.toBeNull();
   });
 
   it('syncs incrementally: the largest updated_at is the cursor, sent back as the since parameter', async () => {
-    const settings = { url: `${api.url}/page`, pagination: 'page', pageSize: '10', recordsPath: 'data.items', cursorField: 'updated_at', sinceParam: 'updated_since' };
+    const settings = { url: `${api.base}/page`, pagination: 'page', pageSize: '10', recordsPath: 'data.items', cursorField: 'updated_at', sinceParam: 'updated_since' };
     const first = await pullAll(restConnector, contextFor(settings, auth));
     expect(first.records).toHaveLength(25);
     const cursor = first.cursors.at(-1)!;
     expect(JSON.parse(cursor)).toEqual({ since: '2026-01-25T00:00:00Z' });
 
-    const before = api.requests.length;
+    const before = api.received.length;
     const second = await pullAll(restConnector, contextFor(settings, { ...auth, cursor }));
     expect(second.records.map((record) => record.id)).toEqual(['c25']);
-    expect(api.requests.at(-1)?.searchParams.get('updated_since')).toBe('2026-01-25T00:00:00Z');
-    expect(api.requests.length - before).toBe(1);
+    expect(api.received.at(-1)?.url.searchParams.get('updated_since')).toBe('2026-01-25T00:00:00Z');
+    expect(api.received.length - before).toBe(1);
     expect(JSON.parse(second.cursors.at(-1)!)).toEqual({ since: '2026-01-25T00:00:00Z' });
   });
 
   it('resumes from the page a stored run cursor names', async () => {
-    const settings = { url: `${api.url}/page`, pagination: 'page', pageSize: '10', recordsPath: 'data.items' };
+    const settings = { url: `${api.base}/page`, pagination: 'page', pageSize: '10', recordsPath: 'data.items' };
     const { records } = await pullAll(restConnector, contextFor(settings, { ...auth, cursor: JSON.stringify({ since: null, max: null, next: 3 }) }));
     expect(records.map((record) => record.id)).toEqual(['c21', 'c22', 'c23', 'c24', 'c25']);
   });
 
   it("refuses bad credentials with the vendor's message, not retryable", async () => {
-    const failure = await failureOf(restConnector.test(contextFor({ url: `${api.url}/all`, recordsPath: 'data' }, { secrets: { authHeaderValue: 'Bearer bad' } })));
-    expect(failure.message).toBe(`${api.url}/all refused the credentials (status 401): Invalid API key provided`);
+    const failure = await failureOf(restConnector.test(contextFor({ url: `${api.base}/all`, recordsPath: 'data' }, { secrets: { authHeaderValue: 'Bearer bad' } })));
+    expect(failure.message).toBe(`${api.base}/all refused the credentials (status 401): Invalid API key provided`);
     expect(failure.retryable).toBe(false);
-    await expect(restConnector.test(contextFor({ url: `${api.url}/all`, recordsPath: 'data' }, auth))).resolves.toBeUndefined();
+    await expect(restConnector.test(contextFor({ url: `${api.base}/all`, recordsPath: 'data' }, auth))).resolves.toBeUndefined();
   });
 
   it('says clearly when the records path or the settings are wrong', async () => {
-    expect((await failureOf(restConnector.test(contextFor({ url: `${api.url}/all`, recordsPath: 'data.rows' }, auth)))).message).toBe(
-      `The answer of ${api.url}/all has no list of records at "data.rows"`,
+    expect((await failureOf(restConnector.test(contextFor({ url: `${api.base}/all`, recordsPath: 'data.rows' }, auth)))).message).toBe(
+      `The answer of ${api.base}/all has no list of records at "data.rows"`,
     );
-    expect((await failureOf(restConnector.test(contextFor({ url: `${api.url}/all` }, auth)))).message).toContain('is not a list of records');
-    expect((await failureOf(restConnector.test(contextFor({ url: `${api.url}/all`, headers: '{"a": 1}' }, auth)))).message).toContain('Headers must be');
+    expect((await failureOf(restConnector.test(contextFor({ url: `${api.base}/all` }, auth)))).message).toContain('is not a list of records');
+    expect((await failureOf(restConnector.test(contextFor({ url: `${api.base}/all`, headers: '{"a": 1}' }, auth)))).message).toContain('Headers must be');
     expect((await failureOf(restConnector.test(contextFor({ url: 'ftp://example.com' }, auth)))).message).toContain('full http(s) address');
   });
 
@@ -367,25 +366,25 @@ describe('REST connector', () => {
 });
 
 describe('GraphQL connector', () => {
-  let api: Awaited<ReturnType<typeof serve>>;
+  let api: LocalHttpServer;
   beforeAll(async () => {
-    api = await serve((_request, response, _url, body) => {
+    api = await startHttpServer((_request, response, { body }) => {
       const { query, variables } = JSON.parse(body) as { query: string; variables: { after?: string; first?: number } };
       if (!query.includes('customers')) {
-        json(response, { data: null, errors: [{ message: 'Cannot query field "nope" on type "Query".' }] });
+        sendJson(response, 200, { data: null, errors: [{ message: 'Cannot query field "nope" on type "Query".' }] });
         return;
       }
       const start = variables.after ? Number(variables.after) : 0;
       const size = variables.first ?? 10;
       const nodes = ITEMS.slice(start, start + size);
-      json(response, { data: { customers: { nodes, pageInfo: { hasNextPage: start + size < ITEMS.length, endCursor: String(start + size) } } } });
+      sendJson(response, 200, { data: { customers: { nodes, pageInfo: { hasNextPage: start + size < ITEMS.length, endCursor: String(start + size) } } } });
     });
   });
-  afterAll(() => new Promise<void>((resolve) => api.server.close(() => resolve())));
+  afterAll(() => api.close());
 
   it('follows pageInfo.endCursor through the after variable to the last page', async () => {
     const settings = {
-      endpoint: `${api.url}/graphql`,
+      endpoint: `${api.base}/graphql`,
       query: 'query($after: String, $first: Int) { customers(first: $first, after: $after) { nodes { id email } pageInfo { hasNextPage endCursor } } }',
       variables: '{"first": 10}',
       recordsPath: 'customers.nodes',
@@ -393,11 +392,11 @@ describe('GraphQL connector', () => {
     };
     const { records } = await pullAll(graphqlConnector, contextFor(settings));
     expect(records.map((record) => record.id)).toEqual(ITEMS.map((item) => item.id));
-    expect(api.requests).toHaveLength(3);
+    expect(api.received).toHaveLength(3);
   });
 
   it("reports the server's GraphQL error", async () => {
-    const failure = await failureOf(graphqlConnector.test(contextFor({ endpoint: `${api.url}/graphql`, query: '{ nope }', recordsPath: 'data.nope' })));
+    const failure = await failureOf(graphqlConnector.test(contextFor({ endpoint: `${api.base}/graphql`, query: '{ nope }', recordsPath: 'data.nope' })));
     expect(failure.message).toContain('Cannot query field "nope"');
   });
 });

@@ -4,8 +4,6 @@
  * Each fake serves small pages so that paging to the end takes several requests.
  */
 import { createVerify, generateKeyPairSync, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataRecord, DataSource } from '../../bff/entities';
@@ -19,16 +17,10 @@ import { contactsQuery, salesforceConnector } from '../../bff/modules/connectors
 import { majorUnits, stripeConnector } from '../../bff/modules/connectors/vendors/stripe';
 import { BUILT_IN_FIELD_SETS, builtInMapping } from '@domain/data/catalogue';
 import { connectorDefinition } from '@domain/data/connectorSettings';
+import { startHttpServer, type ReceivedRequest } from './support/localServers';
 import { useWorld } from './support/world';
 
 const silent = pino({ level: 'silent' });
-
-interface Received {
-  method: string;
-  url: URL;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
 
 interface Answer {
   status?: number;
@@ -37,28 +29,13 @@ interface Answer {
 }
 
 /** A local server answering with `handler`; keeps every request it received. */
-async function vendorServer(handler: (request: Received) => Answer) {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const each: Received = {
-        method: request.method ?? 'GET',
-        url: new URL(request.url ?? '/', 'http://127.0.0.1'),
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      received.push(each);
-      const answer = handler(each);
-      const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? {});
-      response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
-      response.end(text);
-    });
+function vendorServer(handler: (request: ReceivedRequest) => Answer) {
+  return startHttpServer((_request, response, received) => {
+    const answer = handler(received);
+    const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? {});
+    response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
+    response.end(text);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 type Fake = Awaited<ReturnType<typeof vendorServer>>;

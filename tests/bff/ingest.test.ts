@@ -3,7 +3,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { builtInMapping, catalogueSource, fieldSetOf } from '@domain/data/catalogue';
 import { INGEST_MAX_BYTES, INGEST_RATE_PER_MINUTE, INGEST_SECRET_HEADER, type IngestEndpoint } from '@domain/data/connectors';
-import { DataSource } from '@bff/entities';
+import { AUTH_WORDING } from '@domain/errors';
+import { Company, DataSource } from '@bff/entities';
 import { RATE_WINDOW_MS } from '@bff/modules/collection/rateLimit';
 import { standardWebhooksSecret } from '@bff/modules/ingest/secret';
 import { webhookHeaders } from '@bff/modules/webhooks/signing';
@@ -144,6 +145,32 @@ describe('webhook ingestion', () => {
       expect(await countOf(source.id)).toBe(0);
     });
 
+    it('refuses good credentials with 403 while the source\'s company is not active, as the prediction API does', async () => {
+      const w = world();
+      const { source, secret } = await webhookSource();
+      const companyId = source.companyId;
+      const inactive = { error: AUTH_WORDING.companyInactive, message: AUTH_WORDING.companyInactive, code: 'company_inactive' };
+      try {
+        for (const status of ['suspended', 'inactive'] as const) {
+          await w.em().nativeUpdate(Company, { id: companyId }, { status });
+          const refused = await post(source.id, { [INGEST_SECRET_HEADER]: secret }, event(1));
+          expect(refused.status, status).toBe(403);
+          expect(refused.body).toEqual(inactive);
+          const signed = JSON.stringify(event(2));
+          const bySignature = await post(source.id, webhookHeaders(standardWebhooksSecret(secret), `msg_${status}`, new Date(), signed), signed);
+          expect(bySignature.status, status).toBe(403);
+        }
+        // Bad credentials still get the 401 that tells nothing about the source.
+        expect((await post(source.id, { [INGEST_SECRET_HEADER]: 'nvi_wrong' }, event(3))).status).toBe(401);
+        expect(await countOf(source.id)).toBe(0);
+      } finally {
+        await w.em().nativeUpdate(Company, { id: companyId }, { status: 'active' });
+      }
+      const accepted = await post(source.id, { [INGEST_SECRET_HEADER]: secret }, event(4));
+      expect(accepted.status).toBe(200);
+      expect(await countOf(source.id)).toBe(1);
+    });
+
     it('accepts a good Standard Webhooks signature and refuses a bad or replayed one', async () => {
       const { source, secret } = await webhookSource();
       const body = JSON.stringify(event(1));
@@ -256,6 +283,33 @@ describe('webhook ingestion', () => {
 
       const again = await post(source.id, { [INGEST_SECRET_HEADER]: secret }, batch);
       expect(again.body).toMatchObject({ accepted: 0, duplicates: 5 });
+    });
+
+    it("merges a Segment batch's top-level context into each message, the message's own fields winning", async () => {
+      const { source, secret } = await webhookSource('segment');
+      const response = await post(source.id, { [INGEST_SECRET_HEADER]: secret }, {
+        batch: [
+          { type: 'track', messageId: 'bc-1', userId: 'U-1', event: 'Signed Up', timestamp: '2026-11-20T10:00:00Z' },
+          { type: 'track', messageId: 'bc-2', userId: 'U-2', event: 'Signed Up', timestamp: '2026-11-20T10:00:00Z', context: { page: { url: 'https://own.example/' } } },
+          { type: 'page', messageId: 'bc-3', anonymousId: 'A-3', name: 'Home', timestamp: '2026-11-20T10:00:00Z', context: { campaign: { name: 'own-campaign' } } },
+        ],
+        context: { page: { url: 'https://shared.example/landing' }, device: { type: 'tablet' }, campaign: { source: 'ads', name: 'shared-campaign' } },
+        integrations: { All: true },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
+
+      const byMessage = new Map((await recordsOf(source.id)).records.map((record) => [record.data.messageId, record]));
+      expect(byMessage.get('bc-1')!.data).toMatchObject({
+        context_page_url: 'https://shared.example/landing',
+        context_device_type: 'tablet',
+        context_campaign_source: 'ads',
+        context_campaign_name: 'shared-campaign',
+      });
+      expect(byMessage.get('bc-1')!.unified).toMatchObject({ page_url: 'https://shared.example/landing' });
+      expect(byMessage.get('bc-2')!.data).toMatchObject({ context_page_url: 'https://own.example/', context_device_type: 'tablet' });
+      // Merged field by field: the message's campaign name, the batch's campaign source.
+      expect(byMessage.get('bc-3')!.data).toMatchObject({ context_campaign_name: 'own-campaign', context_campaign_source: 'ads', context_page_url: 'https://shared.example/landing' });
     });
 
     it('refuses a body over 1 MB with 413 and malformed JSON with 400, storing nothing', async () => {

@@ -2,8 +2,7 @@
  * Sync runs end to end: connect a REST source with settings, Sync Now, the worker pulling a local
  * API into the source's records, retries, incremental runs, the lease, the scheduler, and the routes.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,15 +14,13 @@ import { createSyncQueue } from '@bff/modules/sync/queue';
 import { createSyncWorker } from '@bff/modules/sync/worker';
 import { decryptSecret } from '@bff/secrets';
 import { usingPostgres } from './support/database';
+import { startHttpServer, type LocalHttpServer } from './support/localServers';
 import { useWorld, type World } from './support/world';
 
 const SECRET = 'Bearer sk_sync_test_9f8e7d6c5b4a';
 const ITEMS = Array.from({ length: 25 }, (_, index) => ({ id: `c${index + 1}`, email: `c${index + 1}@example.com`, updated_at: `2026-02-${String(index + 1).padStart(2, '0')}` }));
 
-interface Api {
-  url: string;
-  server: Server;
-  requests: URL[];
+interface Api extends LocalHttpServer {
   /** Extra items served after the first 25 (the incremental test adds some). */
   extra: typeof ITEMS;
   /** Failures to answer before serving normally, by path. */
@@ -31,10 +28,7 @@ interface Api {
 }
 
 async function startApi(): Promise<Api> {
-  const api: Api = { url: '', server: undefined as unknown as Server, requests: [], extra: [], failures: new Map() };
-  api.server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://local');
-    api.requests.push(url);
+  const local = await startHttpServer((request, response, { url }) => {
     if (request.headers.authorization !== SECRET) {
       response.writeHead(401, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ message: 'Unknown API key' }));
@@ -63,8 +57,8 @@ async function startApi(): Promise<Api> {
     if (delay) setTimeout(answer, delay);
     else answer();
   });
-  await new Promise<void>((resolve) => api.server.listen(0, '127.0.0.1', resolve));
-  api.url = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+  // The tests swap extra and failures on this object, so the handler reads them from it.
+  const api: Api = Object.assign(local, { extra: [] as typeof ITEMS, failures: new Map() as Api['failures'] });
   return api;
 }
 
@@ -84,7 +78,7 @@ describe('sync runs', () => {
   beforeAll(async () => {
     api = await startApi();
   });
-  afterAll(() => new Promise<void>((resolve) => api.server.close(() => resolve())));
+  afterAll(() => api.close());
 
   const workerFor = (w: World, options: { id?: string; maxAttempts?: number; retryBaseMs?: number } = {}) =>
     createSyncWorker({
@@ -97,7 +91,7 @@ describe('sync runs', () => {
     });
 
   const settingsFor = (path: string, extra: Record<string, string> = {}) => ({
-    url: `${api.url}${path}`,
+    url: `${api.base}${path}`,
     pagination: 'page',
     pageSize: '10',
     recordsPath: 'data',
@@ -122,7 +116,7 @@ describe('sync runs', () => {
     it('stores non-secret settings in the view and the secret only encrypted, never returned nor logged', async () => {
       const w = world();
       const source = await connectRest('alice');
-      expect(source.settings).toMatchObject({ url: `${api.url}/customers`, pagination: 'page', recordsPath: 'data', keyField: 'id' });
+      expect(source.settings).toMatchObject({ url: `${api.base}/customers`, pagination: 'page', recordsPath: 'data', keyField: 'id' });
       expect(source.settings).not.toHaveProperty('authHeaderValue');
       expect(source).toMatchObject({ connectorKind: 'rest', schedule: 'off', lastRun: null, hasCredentials: true, keyField: 'id' });
 
@@ -133,7 +127,7 @@ describe('sync runs', () => {
       const list = await w.http.get('/api/data-sources').set(as('alice'));
       expect(list.status).toBe(200);
       expect(JSON.stringify(list.body)).not.toContain('sk_sync_test');
-      expect(list.body.find((each: { id: string }) => each.id === source.id).settings.url).toBe(`${api.url}/customers`);
+      expect(list.body.find((each: { id: string }) => each.id === source.id).settings.url).toBe(`${api.base}/customers`);
     });
 
     it('checks settings against the definition, and refuses a source without a connector', async () => {
@@ -141,7 +135,7 @@ describe('sync runs', () => {
       const missing = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'rest-api', settings: { pagination: 'page' } });
       expect(missing.status).toBe(400);
       expect(missing.body.fields).toEqual({ url: 'API URL is required' });
-      const wrong = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'rest-api', settings: { url: `${api.url}/x`, pagination: 'sideways', bogus: 'x' } });
+      const wrong = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'rest-api', settings: { url: `${api.base}/x`, pagination: 'sideways', bogus: 'x' } });
       expect(wrong.status).toBe(400);
       expect(wrong.body.fields).toEqual({ bogus: 'Not a setting of this source', pagination: 'Pagination must be one of none, page, offset, cursor, link' });
       const without = CATALOGUE.find((entry) => !entry.isImport && entry.id !== REQUEST_CUSTOM_API_ID && !connectorDefinition(entry.id));
@@ -176,7 +170,7 @@ describe('sync runs', () => {
         .set(as('alice'))
         .send({ catalogueId: 'rest-api', settings: { ...settingsFor('/customers'), authHeaderValue: 'Bearer wrong-key-123' } });
       expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({ error: 'Connection failed', message: `${api.url}/customers refused the credentials (status 401): Unknown API key` });
+      expect(bad.body).toMatchObject({ error: 'Connection failed', message: `${api.base}/customers refused the credentials (status 401): Unknown API key` });
       const pushed = await w.http.post('/api/data-sources/test-connection').set(as('alice')).send({ catalogueId: 'webhook' });
       expect(pushed.status).toBe(400);
       expect(pushed.body.message).toBe(CONNECTOR_MESSAGES.pushedSource('Webhook'));
@@ -186,6 +180,40 @@ describe('sync runs', () => {
       const w = world();
       const response = await w.http.post('/api/data-sources/test-connection').set(as('alice')).send({ catalogueId: 'rest-api', settings: settingsFor('/customers'), companyId: w.companies.globex.id });
       expect(response.status).toBe(404);
+    });
+
+    it("tests a saved source with its stored secret when the form leaves it blank, within the caller's reach", async () => {
+      const w = world();
+      const source = await connectRest('alice');
+      const test = (who: Parameters<World['bearer']>[0], body: Record<string, unknown>) => w.http.post('/api/data-sources/test-connection').set(as(who)).send(body);
+      const blank = { catalogueId: 'rest-api', settings: { ...settingsFor('/customers'), authHeaderValue: '' } };
+
+      const saved = await test('alice', { ...blank, sourceId: source.id });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body).toEqual({ message: CONNECTOR_MESSAGES.testPassed('REST API') });
+      // Left out entirely, the secret is the stored one too.
+      const { authHeaderValue: _left, ...withoutSecret } = settingsFor('/customers');
+      expect((await test('alice', { catalogueId: 'rest-api', sourceId: source.id, settings: withoutSecret })).status).toBe(200);
+      // Without the source, a blank secret is no secret.
+      const unsaved = await test('alice', blank);
+      expect(unsaved.status).toBe(400);
+      expect(unsaved.body.message).toBe(`${api.base}/customers refused the credentials (status 401): Unknown API key`);
+      // A secret typed in the form is the one tested.
+      const typed = await test('alice', { catalogueId: 'rest-api', sourceId: source.id, settings: { ...settingsFor('/customers'), authHeaderValue: 'Bearer wrong-key-123' } });
+      expect(typed.status).toBe(400);
+
+      // Another company's source is as unknown as a missing one; a global admin reaches it.
+      const foreign = await test('carol', { ...blank, sourceId: source.id });
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.error).toBe('Data source not found');
+      expect((await test('alice', { ...blank, sourceId: source.id, companyId: w.companies.globex.id })).status).toBe(404);
+      expect((await test('admin', { ...blank, sourceId: source.id })).status).toBe(200);
+      const other = await test('alice', { catalogueId: 'graphql', sourceId: source.id, settings: {} });
+      expect(other.status).toBe(400);
+      expect(other.body.fields).toEqual({ sourceId: 'Not a GraphQL source' });
+      const malformed = await test('alice', { ...blank, sourceId: 'not-an-id' });
+      expect(malformed.status).toBe(400);
+      expect(Object.keys(malformed.body.fields)).toEqual(['sourceId']);
     });
   });
 
@@ -229,6 +257,33 @@ describe('sync runs', () => {
       expect(workerLines.join('')).toContain('Sync run succeeded');
     });
 
+    it("starts a Sync Now run at once in its own process's running worker, not at the next poll", async () => {
+      const w = world();
+      const source = await connectRest('alice');
+      // Polls an hour apart: only the wake-up from Sync Now can start the run within the test.
+      const hourly = { ...w.config, sync: { worker: true, pollMs: 3_600_000, scheduleMs: 3_600_000 } };
+      const worker = createSyncWorker({ orm: w.orm, config: hourly, logger: workerLogger, workerId: 'woken', fetch: { retryBaseMs: 1, sleep: async () => undefined } });
+      worker.start();
+      try {
+        const queued = await w.http.post(`/api/data-sources/${source.id}/sync`).set(as('alice'));
+        expect(queued.status).toBe(202);
+        const deadline = Date.now() + 10_000;
+        let run = await w.em().findOneOrFail(SyncRun, { id: queued.body.id });
+        while (run.status !== 'succeeded' && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          run = await w.em().findOneOrFail(SyncRun, { id: queued.body.id });
+        }
+        expect(run).toMatchObject({ status: 'succeeded', added: 25, lockedBy: null });
+      } finally {
+        await worker.stop();
+      }
+      // A stopped worker no longer listens: the next Sync Now stays queued for the polls.
+      const later = await w.http.post(`/api/data-sources/${source.id}/sync`).set(as('alice'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await w.em().findOneOrFail(SyncRun, { id: later.body.id })).status).toBe('queued');
+      await workerFor(w).runDue();
+    });
+
     it('syncs incrementally: the second run asks only for what changed since the stored cursor', async () => {
       const w = world();
       const source = await connectRest('alice', '/customers', { cursorField: 'updated_at', sinceParam: 'since' });
@@ -237,11 +292,11 @@ describe('sync runs', () => {
       expect((await w.em().findOneOrFail(DataSource, { id: source.id })).syncCursor).toBe(JSON.stringify({ since: '2026-02-25' }));
 
       api.extra = [{ id: 'c26', email: 'c26@example.com', updated_at: '2026-02-26' }];
-      const before = api.requests.length;
+      const before = api.received.length;
       await w.http.post(`/api/data-sources/${source.id}/sync`).set(as('alice'));
       await workerFor(w).runDue();
       api.extra = [];
-      const asked = api.requests.slice(before);
+      const asked = api.received.slice(before).map(({ url }) => url);
       expect(asked).toHaveLength(1);
       expect(asked[0]!.searchParams.get('since')).toBe('2026-02-25');
       const [run] = await runsOf(source.id);
@@ -269,7 +324,7 @@ describe('sync runs', () => {
       await workerFor(w).runDue();
       const [run] = await runsOf(source.id);
       expect(run).toMatchObject({ status: 'failed', attempt: 1 });
-      expect(run!.firstError).toBe(`${api.url}/malformed did not answer JSON (status 200): <html>maintenance</html>`);
+      expect(run!.firstError).toBe(`${api.base}/malformed did not answer JSON (status 200): <html>maintenance</html>`);
       expect((await w.em().findOneOrFail(DataSource, { id: source.id })).status).toBe('error');
       const list = await w.http.get('/api/data-sources').set(as('alice'));
       expect(list.body.find((each: { id: string }) => each.id === source.id)).toMatchObject({ status: 'error', lastRun: { status: 'failed', firstError: run!.firstError } });
@@ -355,9 +410,9 @@ describe('sync runs', () => {
       expect(await worker.runDue()).toBe(0);
       await w.em().nativeUpdate(SyncRun, { id: run.id }, { lockedUntil: new Date(Date.now() - 1_000) });
 
-      const before = api.requests.length;
+      const before = api.received.length;
       expect(await worker.runDue()).toBe(1);
-      const pages = api.requests.slice(before).map((url) => url.searchParams.get('page'));
+      const pages = api.received.slice(before).map(({ url }) => url.searchParams.get('page'));
       expect(pages).toEqual(['2', '3']);
       expect(await w.em().findOneOrFail(SyncRun, { id: run.id })).toMatchObject({ status: 'succeeded', processed: 25, added: 25 });
       // The dead worker's late writes no longer count.
@@ -397,9 +452,9 @@ describe('sync runs', () => {
       expect(released).toMatchObject({ status: 'queued', lockedBy: null, attempt: 1, processed: 10 });
       expect(JSON.parse(released!.cursor!)).toMatchObject({ next: 2 });
 
-      const before = api.requests.length;
+      const before = api.received.length;
       await workerFor(w).runDue();
-      expect(api.requests.slice(before).map((url) => url.searchParams.get('page'))).toEqual(['2', '3']);
+      expect(api.received.slice(before).map(({ url }) => url.searchParams.get('page'))).toEqual(['2', '3']);
       expect((await runsOf(source.id))[0]).toMatchObject({ status: 'succeeded', processed: 25, added: 25 });
     });
   });
@@ -465,7 +520,7 @@ describe('sync runs', () => {
       const source = await connectRest('alice');
       const updated = await w.http.put(`/api/data-sources/${source.id}`).set(as('alice')).send({ settings: { pageSize: '5' } });
       expect(updated.status).toBe(200);
-      expect(updated.body.settings).toMatchObject({ pageSize: '5', url: `${api.url}/customers` });
+      expect(updated.body.settings).toMatchObject({ pageSize: '5', url: `${api.base}/customers` });
       const stored = await w.em().findOneOrFail(DataSource, { id: source.id });
       expect(JSON.parse(decryptSecret(stored.credentials!, w.config.credentialsKey))).toEqual({ authHeaderValue: SECRET });
       const bad = await w.http.put(`/api/data-sources/${source.id}`).set(as('alice')).send({ settings: { url: '' } });

@@ -228,6 +228,9 @@ function databaseError(failure: unknown, dialect: Dialect, settings: DatabaseSet
   const timedOut =
     code === '57014' || code === 'ER_QUERY_TIMEOUT' || error.errno === 3024 || error.errno === 1969 || /max_statement_time|maximum statement execution time/i.test(message);
   if (timedOut) return new ConnectorError(`The query ran longer than ${Math.round(timeoutMs / 100) / 10} s and was stopped (${message}).`);
+  if (!settings.password && /client password must be/.test(message)) {
+    return new ConnectorError(`${name} asks for a password for user ${settings.user}: enter it in the source settings.`);
+  }
   if (code === '28P01' || code === '28000' || code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR') {
     return new ConnectorError(`${name} refused the login: ${message}`);
   }
@@ -299,7 +302,9 @@ async function pgClient(context: ConnectorContext, settings: DatabaseSettings, o
     port: settings.port,
     database: settings.database,
     user: settings.user,
-    password: settings.password,
+    // Given as a function: node-postgres replaces an empty password with PGPASSWORD or ~/.pgpass,
+    // which would send this server's own credentials to the customer's database.
+    password: async () => settings.password,
     // Verified TLS; the certificate is checked against the name typed, not the resolved address.
     ssl: settings.tls ? { rejectUnauthorized: true, ...(isIP(settings.host) ? {} : { servername: settings.host }) } : false,
     connectionTimeoutMillis: options.connectTimeoutMs,
@@ -542,6 +547,7 @@ export function createDatabaseConnectors(overrides: DatabaseConnectorOptions = {
     connectTimeoutMs: overrides.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS,
     batchRows: overrides.batchRows ?? DATABASE_BATCH_ROWS,
   };
+  // No key by default: a table has no known id column. The Key column setting gives the source one.
   return {
     postgresql: { catalogueId: 'postgresql', keyField: null, test: (context) => pgTest(context, options), pull: (context) => pgPull(context, options) },
     mysql: { catalogueId: 'mysql', keyField: null, test: (context) => myTest(context, options), pull: (context) => myPull(context, options) },

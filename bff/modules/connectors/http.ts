@@ -229,11 +229,14 @@ export const defaultSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', done, { once: true });
   });
 
-/** Retry-After in milliseconds (seconds or an HTTP date), or null when absent or unreadable. */
+/**
+ * Retry-After in milliseconds (seconds or an HTTP date), or null when absent or unreadable.
+ * Seconds may carry a fraction: Shopify sends "2.0", which is no HTTP date either.
+ */
 export function retryAfterMs(value: string | null, now = Date.now()): number | null {
   if (!value) return null;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
@@ -254,6 +257,8 @@ export function withRetries(fetch: ConnectorFetch, { maxRetries, baseMs, sleep =
     for (let attempt = 0; ; attempt += 1) {
       let delay = baseMs * 2 ** attempt;
       let failure: ConnectorError;
+      // A vendor asking for a longer wait than the cap is not waited for here (see RETRY_AFTER_CAP_MS).
+      let waitTooLong = false;
       try {
         const response = await fetch(url, init);
         if (response.status !== 429 && response.status < 500) return response;
@@ -261,7 +266,7 @@ export function withRetries(fetch: ConnectorFetch, { maxRetries, baseMs, sleep =
           const asked = retryAfterMs(response.headers.get('retry-after'));
           if (asked !== null) delay = asked;
           failure = new ConnectorError(`${describeUrl(url)} answered 429 Too Many Requests: the vendor's rate limit was reached`, true);
-          if (delay > RETRY_AFTER_CAP_MS) throw failure;
+          waitTooLong = delay > RETRY_AFTER_CAP_MS;
         } else {
           failure = new ConnectorError(`${describeUrl(url)} answered status ${response.status}`, true);
         }
@@ -269,7 +274,7 @@ export function withRetries(fetch: ConnectorFetch, { maxRetries, baseMs, sleep =
         if (!(error instanceof ConnectorError) || !error.retryable) throw error;
         failure = error;
       }
-      if (attempt >= maxRetries || signal?.aborted) throw failure;
+      if (waitTooLong || attempt >= maxRetries || signal?.aborted) throw failure;
       await sleep(Math.min(delay, RETRY_AFTER_CAP_MS), signal);
     }
   };

@@ -49,7 +49,12 @@ export interface ConnectorBatch {
 
 export interface Connector {
   catalogueId: string;
-  /** The field whose value identifies a record across runs (upserts); null appends. */
+  /**
+   * The key field a newly connected source starts with when its settings name none (a vendor's
+   * record id), or null. Runs store by the source's own key field (DataSource.keyField, which the
+   * Key column/Key field setting and the mapping screen set): a record with a stored key replaces
+   * it, and a source without one appends.
+   */
   keyField: string | null;
   /** Checks the credentials and settings with one cheap call; throws a ConnectorError with the vendor's message. */
   test(context: ConnectorContext): Promise<void>;

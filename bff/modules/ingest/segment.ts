@@ -45,6 +45,30 @@ function eventOf(type: SegmentType, message: Record<string, unknown>): string | 
   }
 }
 
+/** `own` over `shared`, object by object: a field both have takes the value of `own`. */
+function mergeOver(shared: Record<string, unknown>, own: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...shared };
+  for (const [name, value] of Object.entries(own)) {
+    const base = merged[name];
+    merged[name] = isObject(base) && isObject(value) ? mergeOver(base, value) : value;
+  }
+  return merged;
+}
+
+/**
+ * The messages of a Segment batch ({batch, context}) with the batch's context merged into each,
+ * the message's own context fields winning, as Segment's batch call documents: a sender may put
+ * the page, device or campaign shared by the whole batch there once. The batch's `integrations`
+ * only routes messages between Segment destinations and nothing here reads it, so it is not copied.
+ */
+export function withBatchContext(body: unknown, messages: readonly unknown[]): unknown[] {
+  if (!isObject(body) || !Array.isArray(body.batch) || !isObject(body.context)) return [...messages];
+  const shared = body.context;
+  return messages.map((message) =>
+    isObject(message) ? { ...message, context: isObject(message.context) ? mergeOver(shared, message.context) : shared } : message,
+  );
+}
+
 /** One Segment message as a flat record, or why it cannot be stored. */
 export function flattenSegmentMessage(message: unknown): { record: Flat } | { error: string } {
   if (!isObject(message)) return { error: 'A Segment message must be a JSON object.' };

@@ -11,11 +11,12 @@ import type { Logger } from 'pino';
 import type { IngestEndpoint, IngestResult } from '@domain/data/connectors';
 import type { Config } from '../../config';
 import type { Orm } from '../../db';
-import { DataSource } from '../../entities';
+import { Company, DataSource } from '../../entities';
 import { apiError } from '../../middleware/errors';
 import { encryptSecret } from '../../secrets';
 import { storeSourceRecordsIn } from '../connectors/storeRecords';
 import { itemsOf, prepareDelivery, type PreparedRecord } from './payload';
+import { withBatchContext } from './segment';
 import { ingestEndpointOf, isPushedSource, newIngestSecret, sameSecret, signatureMatches, storedIngestSecret, timestampProblem, type SignatureHeaders } from './secret';
 
 /** Message ids are kept this long: a redelivery later than that is stored again. */
@@ -36,7 +37,8 @@ export interface IngestCredentials {
 }
 
 export interface IngestServiceOptions {
-  orm: Orm;
+  /** Only its entity manager: the demo seed stores deliveries through the same service. */
+  orm: Pick<Orm, 'em'>;
   config: Pick<Config, 'database' | 'credentialsKey' | 'publicUrl'>;
   logger: Logger;
   now: () => Date;
@@ -75,7 +77,8 @@ export function createIngestService({ orm, config, logger, now }: IngestServiceO
   return {
     /**
      * The pushed source `id` if the credentials are its own. An unknown source, another kind of
-     * source and a wrong secret get the same 401, so the answer tells nothing about which ids exist.
+     * source and a wrong secret get the same 401, so the answer tells nothing about which ids exist;
+     * good credentials of a company that is not active get 403 company_inactive.
      */
     async authenticate(id: string, credentials: IngestCredentials, body: Buffer): Promise<DataSource> {
       if (!credentials.secret && credentials.signature) {
@@ -88,17 +91,23 @@ export function createIngestService({ orm, config, logger, now }: IngestServiceO
       const valid =
         secret !== null && (credentials.secret ? sameSecret(credentials.secret, secret) : signatureMatches(secret, credentials.signature!, body));
       if (!valid || !source) throw apiError('authentication_required', REFUSAL);
+      // As for the prediction API's keys: a company that is not active takes in no data, and the
+      // sender learns why (its credentials are good, so this tells it nothing new).
+      const company = await orm.em.fork().findOne(Company, { id: source.companyId }, { fields: ['id', 'status'] });
+      if (!company || company.status !== 'active') throw apiError('company_inactive');
       return source;
     },
 
     /** Stores a delivery's valid records once each; a record whose message id was stored before is a duplicate. */
     async ingest(source: DataSource, body: unknown, webhookId: string | null): Promise<IngestResult> {
-      const delivery = prepareDelivery(itemsOf(body), {
+      const segment = source.catalogueId === 'segment';
+      const items = itemsOf(body);
+      const delivery = prepareDelivery(segment ? withBatchContext(body, items) : items, {
         kind: source.recordKind,
         mapping: source.mapping,
         fields: source.fields,
         keyField: source.keyField,
-        segment: source.catalogueId === 'segment',
+        segment,
         webhookId,
       });
       let duplicates = 0;

@@ -3,7 +3,8 @@
  * queues the runs of sources whose schedule is due. Each batch a connector yields is stored in its
  * own transaction, then the run's counts and cursor are saved with it: a run that stops halfway
  * keeps what it stored and resumes after it. The web process runs one (SYNC_WORKER), and
- * `npm run worker` runs more beside it (bff/worker.ts).
+ * `npm run worker` runs more beside it (bff/worker.ts). Besides polling, a worker wakes when Sync
+ * Now queues a run in its own process (nudge.ts).
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +18,7 @@ import { connectorFor } from '../connectors/registry';
 import { settingsOf } from '../connectors/settings';
 import { storeSourceRecords } from '../connectors/storeRecords';
 import { ConnectorError, type Connector, type ConnectorContext } from '../connectors/types';
+import { onSyncQueued } from './nudge';
 import { createSyncQueue, type RunProgress, type SyncQueue, type SyncQueueOptions } from './queue';
 import { readSecrets } from './secrets';
 
@@ -58,6 +60,9 @@ export function createSyncWorker({
   let scheduleTimer: NodeJS.Timeout | null = null;
   let polling: Promise<unknown> | null = null;
   let scheduling: Promise<unknown> | null = null;
+  /** A wake-up came while a poll was under way (it may have looked before the run was queued). */
+  let pollAgain = false;
+  let stopListening: (() => void) | null = null;
 
   /** Runs a claimed run to its end: succeeded, failed, queued for a retry, or given back. */
   async function run(claimed: SyncRun, controller: AbortController): Promise<void> {
@@ -216,10 +221,17 @@ export function createSyncWorker({
       if (pollTimer) return;
       stopping = false;
       const tickPoll = () => {
-        if (polling) return;
+        if (polling) {
+          pollAgain = true;
+          return;
+        }
+        pollAgain = false;
         polling = poll()
           .catch(guard('poll'))
-          .finally(() => (polling = null));
+          .finally(() => {
+            polling = null;
+            if (pollAgain && !stopping) tickPoll();
+          });
       };
       const tickSchedule = () => {
         if (scheduling) return;
@@ -229,6 +241,8 @@ export function createSyncWorker({
       };
       pollTimer = setInterval(tickPoll, config.sync.pollMs);
       scheduleTimer = setInterval(tickSchedule, config.sync.scheduleMs);
+      // Sync Now in this process starts its run at once rather than at the next poll.
+      stopListening = onSyncQueued(orm, tickPoll);
       // Runs left queued by an earlier start begin at once.
       tickSchedule();
       tickPoll();
@@ -237,6 +251,8 @@ export function createSyncWorker({
     /** Stops claiming, stops the runs in flight and gives them back to the queue (they resume from their cursor). */
     async stop(): Promise<void> {
       stopping = true;
+      stopListening?.();
+      stopListening = null;
       if (pollTimer) clearInterval(pollTimer);
       if (scheduleTimer) clearInterval(scheduleTimer);
       pollTimer = scheduleTimer = null;

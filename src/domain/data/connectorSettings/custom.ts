@@ -7,7 +7,8 @@ const databaseSettings = (port: string): ConnectorSetting[] => [
   { name: 'port', label: 'Port', input: 'number', required: true, defaultValue: port },
   { name: 'database', label: 'Database', input: 'text', required: true },
   { name: 'user', label: 'User', input: 'text', required: true, help: 'A user that may only read.' },
-  { name: 'password', label: 'Password', input: 'password', required: true, secret: true },
+  // Optional: a server may trust the connection (trust or peer auth, a passwordless MySQL user).
+  { name: 'password', label: 'Password', input: 'password', required: false, secret: true, help: 'Leave empty when the server asks for none.' },
   { name: 'tls', label: 'Use TLS', input: 'checkbox', required: false, defaultValue: 'true' },
   { name: 'query', label: 'Query', input: 'textarea', required: true, placeholder: 'select id, email, updated_at from customers', help: 'A select whose rows become records.' },
   {
