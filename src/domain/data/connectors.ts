@@ -125,7 +125,6 @@ export const CONNECTOR_MESSAGES = {
   alreadySyncing: (name: string) => `${name} is already syncing.`,
   noConnector: 'This source has no connector yet. Ask for one with Request Custom API.',
   pushedSource: (name: string) => `${name} receives records at its ingestion URL: there is nothing to pull.`,
-  // Added for the screens (issue 14, UI).
   recordsProcessed: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'record' : 'records'} read so far`,
   secretStored: 'Stored — leave blank to keep.',
   secretCreated: 'Send records to this URL with the secret below. Copy the secret now: it will not be shown again.',
@@ -152,14 +151,12 @@ export const CONNECTOR_LABELS = {
   updated: 'Updated',
   failed: 'Failed',
   firstError: 'First error',
-  // Added for the screens (issue 14, UI).
   status: 'Status',
   syncProgress: 'Sync progress',
   done: 'Done',
   copyUrl: 'Copy URL',
   copySecret: 'Copy secret',
   copyCommand: 'Copy command',
-  copied: 'Copied',
   curlExample: 'Try it with curl',
   secretDialogTitle: (name: string) => `${name}: ingestion secret`,
   syncHistoryOf: (name: string) => `Sync history of ${name}`,

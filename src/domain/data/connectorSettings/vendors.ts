@@ -1,5 +1,29 @@
 /** Settings of the vendor connectors: each calls the vendor's documented REST API with the customer's key. */
-import type { ConnectorDefinition } from '../connectors';
+import type { ConnectorDefinition, ConnectorSetting } from '../connectors';
+
+type Hints = Pick<ConnectorSetting, 'placeholder' | 'help'>;
+
+/** A key, token or password: masked as typed and stored as a secret. */
+const secretKey = (name: string, label: string, required: boolean, hints: Hints = {}): ConnectorSetting => ({
+  name,
+  label,
+  input: 'password',
+  required,
+  secret: true,
+  ...hints,
+});
+
+/** Instead of the app's credentials: a short-lived OAuth token. */
+const orAccessToken = (help: string) => secretKey('accessToken', 'Or an access token', false, { help });
+
+/** The address of the vendor's API: each vendor gives its default, or says what an empty one means. */
+const apiBaseUrl = (hints: Hints & Pick<ConnectorSetting, 'defaultValue'>): ConnectorSetting => ({
+  name: 'baseUrl',
+  label: 'API base URL',
+  input: 'url',
+  required: false,
+  ...hints,
+});
 
 export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
   {
@@ -16,16 +40,9 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
         secret: true,
         help: 'The JSON key of a service account added as Viewer to the property. Keeps scheduled syncs working.',
       },
-      {
-        name: 'accessToken',
-        label: 'Or an access token',
-        input: 'password',
-        required: false,
-        secret: true,
-        help: 'An OAuth token with the analytics.readonly scope (expires within the hour).',
-      },
+      orAccessToken('An OAuth token with the analytics.readonly scope (expires within the hour).'),
       { name: 'startDate', label: 'First sync from', input: 'text', required: false, defaultValue: '30daysAgo', help: 'A date (2024-01-31) or NdaysAgo.' },
-      { name: 'baseUrl', label: 'API base URL', input: 'url', required: false, defaultValue: 'https://analyticsdata.googleapis.com' },
+      apiBaseUrl({ defaultValue: 'https://analyticsdata.googleapis.com' }),
     ],
   },
   {
@@ -35,15 +52,8 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
     settings: [
       { name: 'instanceUrl', label: 'Instance URL', input: 'url', required: true, placeholder: 'https://yourcompany.my.salesforce.com' },
       { name: 'clientId', label: 'Connected app consumer key', input: 'text', required: false, help: 'With the client credentials flow enabled on the app.' },
-      { name: 'clientSecret', label: 'Connected app consumer secret', input: 'password', required: false, secret: true },
-      {
-        name: 'accessToken',
-        label: 'Or an access token',
-        input: 'password',
-        required: false,
-        secret: true,
-        help: 'An OAuth access token of a user who may read contacts (expires with the session).',
-      },
+      secretKey('clientSecret', 'Connected app consumer secret', false),
+      orAccessToken('An OAuth access token of a user who may read contacts (expires with the session).'),
       { name: 'apiVersion', label: 'API version', input: 'text', required: false, defaultValue: 'v60.0' },
     ],
   },
@@ -52,8 +62,8 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
     kind: 'vendor',
     documentation: 'https://docs.stripe.com/api/charges/list',
     settings: [
-      { name: 'apiKey', label: 'Secret key', input: 'password', required: true, secret: true, placeholder: 'rk_live_...', help: 'A restricted key that may read charges is enough.' },
-      { name: 'baseUrl', label: 'API base URL', input: 'url', required: false, defaultValue: 'https://api.stripe.com' },
+      secretKey('apiKey', 'Secret key', true, { placeholder: 'rk_live_...', help: 'A restricted key that may read charges is enough.' }),
+      apiBaseUrl({ defaultValue: 'https://api.stripe.com' }),
     ],
   },
   {
@@ -61,7 +71,7 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
     kind: 'vendor',
     documentation: 'https://developer.calendly.com/api-docs/2d5ed9bbd2952-list-events',
     settings: [
-      { name: 'accessToken', label: 'Personal access token', input: 'password', required: true, secret: true, help: 'Integrations & apps > API and webhooks.' },
+      secretKey('accessToken', 'Personal access token', true, { help: 'Integrations & apps > API and webhooks.' }),
       {
         name: 'scope',
         label: 'Meetings of',
@@ -73,7 +83,7 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
           { value: 'organization', label: 'The whole organization (admins)' },
         ],
       },
-      { name: 'baseUrl', label: 'API base URL', input: 'url', required: false, defaultValue: 'https://api.calendly.com' },
+      apiBaseUrl({ defaultValue: 'https://api.calendly.com' }),
     ],
   },
   {
@@ -81,16 +91,9 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
     kind: 'vendor',
     documentation: 'https://mailchimp.com/developer/marketing/api/list-members/list-members-info/',
     settings: [
-      { name: 'apiKey', label: 'API key', input: 'password', required: true, secret: true, placeholder: '...-us21', help: 'Account > Extras > API keys.' },
+      secretKey('apiKey', 'API key', true, { placeholder: '...-us21', help: 'Account > Extras > API keys.' }),
       { name: 'listId', label: 'Audience id', input: 'text', required: true, help: 'Audience > Settings > Audience name and defaults.' },
-      {
-        name: 'baseUrl',
-        label: 'API base URL',
-        input: 'url',
-        required: false,
-        placeholder: 'https://us21.api.mailchimp.com',
-        help: "Empty: the data center in the key's suffix.",
-      },
+      apiBaseUrl({ placeholder: 'https://us21.api.mailchimp.com', help: "Empty: the data center in the key's suffix." }),
     ],
   },
   {
@@ -99,16 +102,8 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
     documentation: 'https://shopify.dev/docs/api/admin-rest/2024-10/resources/customer',
     settings: [
       { name: 'shopDomain', label: 'Shop domain', input: 'text', required: true, placeholder: 'your-store.myshopify.com' },
-      {
-        name: 'accessToken',
-        label: 'Admin API access token',
-        input: 'password',
-        required: true,
-        secret: true,
-        placeholder: 'shpat_...',
-        help: 'A custom app token with the read_customers scope.',
-      },
-      { name: 'baseUrl', label: 'API base URL', input: 'url', required: false, help: 'Empty: https:// and the shop domain.' },
+      secretKey('accessToken', 'Admin API access token', true, { placeholder: 'shpat_...', help: 'A custom app token with the read_customers scope.' }),
+      apiBaseUrl({ help: 'Empty: https:// and the shop domain.' }),
     ],
   },
   {
@@ -118,14 +113,7 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
     settings: [
       { name: 'baseUrl', label: 'Site address', input: 'url', required: true, placeholder: 'https://blog.example.com' },
       { name: 'username', label: 'User name', input: 'text', required: false, help: 'Only for a private site, with an application password.' },
-      {
-        name: 'applicationPassword',
-        label: 'Application password',
-        input: 'password',
-        required: false,
-        secret: true,
-        help: 'Users > Profile > Application passwords.',
-      },
+      secretKey('applicationPassword', 'Application password', false, { help: 'Users > Profile > Application passwords.' }),
     ],
   },
   {
@@ -137,7 +125,7 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       { name: 'region', label: 'Region', input: 'text', required: true, defaultValue: 'us-east-1' },
       { name: 'prefix', label: 'Prefix', input: 'text', required: false, placeholder: 'exports/', help: 'Only objects under it; .csv, .json and .jsonl files are read.' },
       { name: 'accessKeyId', label: 'Access key id', input: 'text', required: true, placeholder: 'AKIA...' },
-      { name: 'secretAccessKey', label: 'Secret access key', input: 'password', required: true, secret: true, help: 'A key that may list and read the bucket.' },
+      secretKey('secretAccessKey', 'Secret access key', true, { help: 'A key that may list and read the bucket.' }),
       {
         name: 'endpoint',
         label: 'Endpoint',

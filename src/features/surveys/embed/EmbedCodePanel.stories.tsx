@@ -5,13 +5,13 @@ import { IDENTIFIER_MESSAGES, PUBLISHED_MESSAGES } from '@domain/survey/messages
 import { failure, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { SESSIONS } from '@/lib/testing/fixtures';
 import { acmeCompany, globexCompany } from '@/lib/testing/sessions';
+import { COPIED_LABEL } from '@/ui/CopyButton';
 import { ACME_WEBHOOK_URL, EMBED_ORIGIN } from '../collectionFixtures';
 import { ACME_PUBLISHED, PUBLISHED, publishedApiRoutes, SURVEY_READER_SESSION, withSurveySession } from '../fixtures';
 import { stubClipboard } from '@/lib/testing/clipboard';
 import { callsTo, expectNotice } from '../published/storyHelpers';
 import { CUSTOM_STYLING, DEFAULT_STYLING } from './ActiveSurveysCard';
 import { COLLECTION_TITLE, COOLDOWN_LABEL, SAVE_COLLECTION_LABEL } from './CollectionSettingsForm';
-import { COPIED_LABEL } from './CopyButton';
 import { CHOOSE_COMPANY_FOR_EMBED, EmbedCodePanel, READ_ONLY_EMBED } from './EmbedCodePanel';
 import { COPY_CODE_LABEL } from './EmbedSnippetCard';
 import { GLOBAL_IDENTIFIERS_TITLE, SAVE_IDENTIFIERS_LABEL } from './GlobalIdentifiersForm';

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '@/ui/CopyButton';
 import { EmbedSection } from './EmbedSection';
 import { EMBED_FORMAT_LABELS, EMBED_FORMATS, embedSnippet, type EmbedFormat, type EmbedSnippetInput } from './embedSnippets';
 

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '@/ui/CopyButton';
 
 export const SECRET_DIALOG_TITLE = 'Webhook signing secret';
 export const SECRET_SHOWN_ONCE = 'Store this secret now: it is shown only once. After you close this window only its first characters can be seen.';

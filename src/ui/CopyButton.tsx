@@ -15,6 +15,8 @@ export interface CopyButtonProps {
   /** The button's words, e.g. "Copy Code". */
   label: string;
   disabled?: boolean;
+  /** The id of what is copied (a field, a card's title), for the button's accessible description. */
+  describedBy?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface CopyButtonProps {
  * label is announced (aria-live) to screen readers. Without clipboard access (an insecure page, a
  * refusal) it says why instead.
  */
-export function CopyButton({ text, label, disabled = false }: CopyButtonProps) {
+export function CopyButton({ text, label, disabled = false, describedBy }: CopyButtonProps) {
   const notify = useNotify();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -47,8 +49,11 @@ export function CopyButton({ text, label, disabled = false }: CopyButtonProps) {
       disabled={disabled}
       startIcon={copied ? <CheckIcon /> : <ContentCopyIcon />}
       color={copied ? 'success' : 'primary'}
+      aria-describedby={describedBy}
       onClick={() => void copy()}
       aria-live="polite"
+      // Next to a long value in a row, the value wraps rather than the button's label.
+      sx={{ flexShrink: 0 }}
     >
       {copied ? COPIED_LABEL : label}
     </Button>
