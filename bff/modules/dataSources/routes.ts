@@ -2,7 +2,7 @@ import type { Router } from '@koa/router';
 import * as yup from 'yup';
 import { customFieldSchema, fieldSettingSchema } from '@domain/data/fields';
 import { scheduleSchema } from '@domain/data/connectors';
-import { connectSourceSchema, updateSourceSchema } from '@domain/data/sources';
+import { connectSourceSchema, testConnectionSchema, updateSourceSchema } from '@domain/data/sources';
 import { companyFilterQuery } from '@domain/params';
 import { DataSource, ImportTemplate } from '../../entities';
 import { actorOf } from '../../middleware/auth';
@@ -38,7 +38,7 @@ export function createDataSourceRouter(sources: DataSourceService, fields: Field
 
   // The fixed paths are declared before /:id, which would otherwise take them for ids.
   routes.post('/test-connection', async (ctx) => {
-    const input = await validateBody(connectSourceSchema, ctx.request.body);
+    const input = await validateBody(testConnectionSchema, ctx.request.body);
     ctx.body = await sources.testConnection(actorOf(ctx), input);
   });
 

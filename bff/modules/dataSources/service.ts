@@ -2,13 +2,19 @@ import pino, { type Logger } from 'pino';
 import { catalogueSource, fieldSetOf, REQUEST_CUSTOM_API_ID, type CatalogueSource } from '@domain/data/catalogue';
 import { CONNECTOR_MESSAGES, SYNC_SCHEDULE_MS, type ConnectorDefinition, type ConnectorSettingValues, type SyncRunView, type SyncSchedule } from '@domain/data/connectors';
 import { connectorDefinition } from '@domain/data/connectorSettings';
-import { FILE_UPLOAD_TYPE, type ConnectSourceInput, type DataSource as DataSourceView, type UpdateSourceInput } from '@domain/data/sources';
+import {
+  FILE_UPLOAD_TYPE,
+  type ConnectSourceInput,
+  type DataSource as DataSourceView,
+  type TestConnectionInput,
+  type UpdateSourceInput,
+} from '@domain/data/sources';
 import { unifiedField, type FieldMapping } from '@domain/data/unifiedModel';
 import type { Config } from '../../config';
 import type { Orm } from '../../db';
 import { DataRecord, DataSource, FieldSetting, ImportTemplate, IngestMessage, SyncRun } from '../../entities';
 import { apiError } from '../../middleware/errors';
-import { companyForWrite } from '../../middleware/tenant';
+import { companyForWrite, findInReach } from '../../middleware/tenant';
 import type { Actor } from '../../types';
 import { createConnectorFetch } from '../connectors/http';
 import { connectorFor } from '../connectors/registry';
@@ -16,9 +22,10 @@ import { checkSettings, settingsOf, type CheckedSettings } from '../connectors/s
 import { ConnectorError } from '../connectors/types';
 import { presentTemplate } from '../imports/templates';
 import { ingestEndpointOf } from '../ingest/secret';
+import { syncQueued } from '../sync/nudge';
 import { createSyncQueue, presentRun } from '../sync/queue';
 import { readSecrets, sealSecrets } from '../sync/secrets';
-import { presentDataSource } from './present';
+import { DATA_SOURCE_NOT_FOUND, presentDataSource } from './present';
 
 
 export const TEMPLATE_NOT_FOUND = { error: 'Mapping template not found', message: 'No mapping template with this id exists in your reach.' };
@@ -27,7 +34,7 @@ export const TEMPLATE_NOT_FOUND = { error: 'Mapping template not found', message
  * A new catalogue source's mapping: each field to its built-in unified field, unless the company
  * already chose another one for a field of that name (field_settings), when that choice fits.
  */
-function initialMapping(catalogue: CatalogueSource, chosen: readonly FieldSetting[]): FieldMapping {
+export function initialMapping(catalogue: CatalogueSource, chosen: readonly FieldSetting[]): FieldMapping {
   const mapping: FieldMapping = {};
   for (const field of fieldSetOf(catalogue.id)) {
     const choice = chosen.find((setting) => setting.name === field.name && !setting.customId);
@@ -158,16 +165,25 @@ export function createDataSourceService({ orm, config, logger = pino({ level: 's
       return (await present([source]))[0]!;
     },
 
-    /** One cheap call with the given settings; the vendor's own words when it refuses. */
-    async testConnection(actor: Actor, input: ConnectSourceInput): Promise<{ message: string }> {
-      companyForWrite(actor, input.companyId);
+    /**
+     * One cheap call with the given settings; the vendor's own words when it refuses. With
+     * `sourceId` (a saved source in the caller's reach), the settings are checked over the stored
+     * ones as an update is: a secret left out or blank is the stored secret.
+     */
+    async testConnection(actor: Actor, input: TestConnectionInput): Promise<{ message: string }> {
+      const saved = input.sourceId ? await findInReach(orm.em, actor, DataSource, input.sourceId, DATA_SOURCE_NOT_FOUND) : null;
+      if (!saved) companyForWrite(actor, input.companyId);
+      else if (input.companyId && input.companyId !== saved.companyId) throw apiError('not_found', DATA_SOURCE_NOT_FOUND);
       const catalogue = catalogueSource(input.catalogueId);
       if (!catalogue) throw apiError('validation_failed', { fields: { catalogueId: 'Unknown source' }, message: 'Choose a source from the catalogue.' });
+      if (saved && saved.catalogueId !== catalogue.id) {
+        throw apiError('validation_failed', { fields: { sourceId: `Not a ${catalogue.name} source` }, message: 'Test the source with its own catalogue entry.' });
+      }
       const definition = definitionOf(catalogue.id);
       if (definition.kind === 'webhook') throw apiError('connector_unavailable', { error: 'Nothing to pull', message: CONNECTOR_MESSAGES.pushedSource(catalogue.name) });
       const connector = connectorFor(catalogue.id);
       if (!connector) throw apiError('connector_unavailable', { message: CONNECTOR_MESSAGES.noConnector });
-      const { settings, secrets } = checked(definition, settingsInput(definition, input));
+      const { settings, secrets } = checked(definition, settingsInput(definition, input), saved ? storedSettings(saved) : undefined);
       const signal = AbortSignal.timeout(TEST_TIMEOUT_MS * 2);
       try {
         await connector.test({
@@ -222,13 +238,14 @@ export function createDataSourceService({ orm, config, logger = pino({ level: 's
       return (await present([source]))[0]!;
     },
 
-    /** Sync Now: queues a run (202); refused while one is queued or running. */
+    /** Sync Now: queues a run (202) and wakes this process's sync worker; refused while one is queued or running. */
     async sync(source: DataSource): Promise<SyncRunView> {
       const refusal = pullRefusal(source);
       if (refusal) throw refusal;
       const { run, created } = await queue.enqueue(source, 'manual');
       if (!created) throw apiError('sync_unavailable', { error: CONNECTOR_MESSAGES.alreadySyncing(source.name), message: CONNECTOR_MESSAGES.alreadySyncing(source.name) });
       logger.info({ sourceId: source.id, runId: run.id }, 'Sync queued');
+      syncQueued(orm);
       return presentRun(run);
     },
 

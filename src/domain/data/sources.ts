@@ -97,6 +97,14 @@ export const connectSourceSchema = yup.object({
 });
 export type ConnectSourceInput = yup.InferType<typeof connectSourceSchema>;
 
+/**
+ * Test connection takes what connecting takes. From a saved source's settings it also names the
+ * source: the secrets its form leaves blank (never shown again) are then the stored ones, and a
+ * setting left out is the stored value.
+ */
+export const testConnectionSchema = connectSourceSchema.shape({ sourceId: optionalId() });
+export type TestConnectionInput = yup.InferType<typeof testConnectionSchema>;
+
 /** A partial change; `status: 'syncing'` is Sync Now. A new apiKey replaces (rotates) the stored one. */
 export const updateSourceSchema = yup
   .object({

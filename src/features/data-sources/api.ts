@@ -6,7 +6,7 @@
  */
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IngestEndpoint, SyncRunView, SyncSchedule } from '@domain/data/connectors';
-import type { ConnectSourceInput, DataSource, UpdateSourceInput } from '@domain/data/sources';
+import type { ConnectSourceInput, DataSource, TestConnectionInput, UpdateSourceInput } from '@domain/data/sources';
 import { api, ApiError } from '@/lib/apiClient';
 
 export const dataSourceKeys = {
@@ -20,6 +20,9 @@ export const dataSourceKeys = {
 
 /** How often the list is read again while a source syncs, so its progress and final state show without a reload. */
 export const SYNC_POLL_MS = 2_000;
+
+/** How often the list is read again while a pushed source is connected: its records arrive whenever the sender posts them. */
+export const PUSHED_POLL_MS = 10_000;
 
 /** A sync is queued or running for the source: its card shows progress and the list keeps polling. */
 export function isSyncing(source: DataSource): boolean {
@@ -38,8 +41,13 @@ export function useDataSources(companyFilter: string | undefined) {
   return useQuery({
     queryKey: dataSourceKeys.list(companyFilter),
     queryFn: () => api.get<DataSource[]>('/api/data-sources', { companyFilter }),
-    // Sync runs happen on the server: the list is polled only while one of them is under way.
-    refetchInterval: (query) => (query.state.data?.some(isSyncing) ? SYNC_POLL_MS : false),
+    // Sync runs happen on the server: the list is polled quickly while one of them is under way, and
+    // slowly while a pushed source (Webhook, Segment) can receive records at any time.
+    refetchInterval: (query) => {
+      const sources = query.state.data ?? [];
+      if (sources.some(isSyncing)) return SYNC_POLL_MS;
+      return sources.some((source) => source.ingest) ? PUSHED_POLL_MS : false;
+    },
   });
 }
 
@@ -108,9 +116,12 @@ function useListMutation<TVariables, TResult>(mutationFn: (variables: TVariables
 export const useConnectSource = () =>
   useListMutation((input: ConnectSourceInput) => api.post<DataSource>('/api/data-sources', input));
 
-/** Checks the credentials and settings against the source before anything is saved: 200 with a message, or 400 with the vendor's. */
+/**
+ * Checks the credentials and settings against the source without saving them: 200 with a message,
+ * or 400 with the vendor's. With a saved source's id, the secrets left blank are its stored ones.
+ */
 export const useTestConnection = () =>
-  useMutation({ mutationFn: (input: ConnectSourceInput) => api.post<{ message?: string }>('/api/data-sources/test-connection', input) });
+  useMutation({ mutationFn: (input: TestConnectionInput) => api.post<{ message?: string }>('/api/data-sources/test-connection', input) });
 
 export const useSetSchedule = () =>
   useListMutation(({ id, schedule }: { id: string; schedule: SyncSchedule }) => api.put<DataSource>(sourcePath(id, '/schedule'), { schedule }));

@@ -10,12 +10,12 @@ import {
   CONNECTOR_MESSAGES,
   INGEST_SECRET_PREFIX,
   type ConnectorDefinition,
-  type ConnectorSetting,
   type ConnectorSettingValues,
   type IngestEndpoint,
   type SyncRunView,
   type SyncSchedule,
 } from '@domain/data/connectors';
+import { connectorDefinition } from '@domain/data/connectorSettings';
 import { FILE_UPLOAD_TYPE, type DataSource } from '@domain/data/sources';
 import type { Company } from '@domain/auth/types';
 import { NotificationsProvider } from '@/lib/notifications';
@@ -39,36 +39,24 @@ const vendor = (catalogueId: string): ConnectorDefinition => ({
   ],
 });
 
-/** The REST connector's settings as the stories show them: every kind of input once. */
-export const REST_SETTINGS: readonly ConnectorSetting[] = [
-  { name: 'url', label: 'API URL', input: 'url', required: true, placeholder: 'https://api.example.com/v1/customers' },
-  {
-    name: 'method',
-    label: 'Method',
-    input: 'select',
-    required: false,
-    defaultValue: 'GET',
-    options: [
-      { value: 'GET', label: 'GET' },
-      { value: 'POST', label: 'POST' },
-    ],
-  },
-  { name: 'authHeaderValue', label: 'Auth header value', input: 'password', required: false, secret: true, placeholder: 'Bearer sk_live_...' },
-  { name: 'headers', label: 'Other headers', input: 'textarea', required: false, placeholder: '{"Accept": "application/json"}', help: 'A JSON object.' },
-  { name: 'recordsPath', label: 'Records path', input: 'text', required: false, placeholder: 'data.items', help: 'Where the list of records is in the answer.' },
-  { name: 'pageSize', label: 'Page size', input: 'number', required: false, defaultValue: '100' },
-  { name: 'incremental', label: 'Read only new records on later syncs', input: 'checkbox', required: false, defaultValue: 'true' },
-];
+/** A connector as the product defines it: the stories follow its real settings. */
+const realConnector = (catalogueId: string): ConnectorDefinition => {
+  const found = connectorDefinition(catalogueId);
+  if (!found) throw new Error(`No connector ${catalogueId}`);
+  return found;
+};
 
 /**
- * The connectors the stories pin (connectorLookup): the screens are checked against these, not
- * against whichever connectors the catalogue has today. Sources not listed (Adobe Analytics, Matomo,
- * Pipedrive, ...) have no connector here.
+ * The connectors of the stories (connectorLookup): REST and PostgreSQL as the product defines them,
+ * stand-ins for the others, so which sources are connectable does not follow whichever connectors
+ * the catalogue has today. Sources not listed (Adobe Analytics, Matomo, Pipedrive, ...) have no
+ * connector here.
  */
 export const STORY_CONNECTORS: readonly ConnectorDefinition[] = [
   { catalogueId: 'webhook', kind: 'webhook', settings: [] },
   { catalogueId: 'segment', kind: 'webhook', settings: [] },
-  { catalogueId: 'rest-api', kind: 'rest', settings: REST_SETTINGS },
+  realConnector('rest-api'),
+  realConnector('postgresql'),
   {
     catalogueId: 'graphql',
     kind: 'graphql',
@@ -187,7 +175,7 @@ export const SOURCES = {
     name: 'Customers API',
     records: 1_840,
     schedule: 'hourly',
-    settings: { url: 'https://api.example.com/v1/customers', method: 'GET', recordsPath: 'data', pageSize: '100', incremental: true },
+    settings: { url: 'https://api.example.com/v1/customers', method: 'GET', recordsPath: 'data', pageSize: '100', cursorField: 'updated_at' },
     lastRun: run('ds-rest', 0, { added: 40, updated: 12, processed: 52 }),
   }),
   restSyncing: source('ds-rest-syncing', 'rest-api', acmeCompany.id, {
@@ -195,14 +183,14 @@ export const SOURCES = {
     status: 'syncing',
     records: 9_200,
     schedule: 'daily',
-    settings: { url: 'https://api.example.com/v1/orders', method: 'GET', recordsPath: 'items', pageSize: '500', incremental: true },
+    settings: { url: 'https://api.example.com/v1/orders', method: 'GET', recordsPath: 'items', pageSize: '500', cursorField: 'updated_at' },
     lastRun: run('ds-rest-syncing', 0, { status: 'running', finishedAt: null, processed: 1_250 }),
   }),
   restFailed: source('ds-rest-failed', 'rest-api', acmeCompany.id, {
     name: 'Products API',
     status: 'error',
     records: 310,
-    settings: { url: 'https://api.example.com/v1/products', method: 'GET', recordsPath: '', pageSize: '100', incremental: false },
+    settings: { url: 'https://api.example.com/v1/products', method: 'GET', recordsPath: '', pageSize: '100' },
     lastRun: run('ds-rest-failed', 0, { status: 'failed', attempt: 4, added: 0, failed: 3, processed: 300, firstError: REST_ERROR }),
   }),
   webhook: source('ds-webhook', 'webhook', acmeCompany.id, {
@@ -310,9 +298,15 @@ export function dataSourceApiRoutes({
       return { body: sources };
     }],
     ['POST', /^\/api\/data-sources\/test-connection$/, ({ body }) => {
-      const input = body as { catalogueId: string; apiKey?: string; settings?: ConnectorSettingValues };
+      const input = body as { catalogueId: string; sourceId?: string | null; apiKey?: string; settings?: ConnectorSettingValues };
       const name = catalogueSource(input.catalogueId)?.name ?? input.catalogueId;
-      if (hasBadValue(input.settings, input.apiKey)) return failure('connection_failed', { message: VENDOR_REFUSAL });
+      // A saved source (its settings dialog): one out of reach is not found, and a setting left out is its stored value.
+      const saved = input.sourceId ? byId(input.sourceId) : undefined;
+      if (input.sourceId && !saved) return failure('not_found');
+      if (saved && saved.availableDataSource?.id !== input.catalogueId) {
+        return failure('validation_failed', { fields: { sourceId: `Not a ${name} source` }, message: 'Test the source with its own catalogue entry.' });
+      }
+      if (hasBadValue({ ...saved?.settings, ...input.settings }, input.apiKey)) return failure('connection_failed', { message: VENDOR_REFUSAL });
       return { body: { message: CONNECTOR_MESSAGES.testPassed(name) } };
     }],
     ['POST', /^\/api\/data-sources$/, ({ body }) => {

@@ -1,12 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { catalogueSource, type CatalogueSource } from '@domain/data/catalogue';
-import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, INGEST_SECRET_HEADER } from '@domain/data/connectors';
+import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, INGEST_SECRET_HEADER, type ConnectorSetting } from '@domain/data/connectors';
+import { connectorDefinition } from '@domain/data/connectorSettings';
 import { API_ERRORS } from '@domain/errors';
 import { stubClipboard } from '@/lib/testing/clipboard';
 import { SESSIONS } from '@/lib/testing/fixtures';
 import { mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
+import { COPIED_LABEL } from '@/ui/CopyButton';
 import { dataSourceApiRoutes, STORY_INGEST_SECRET, VENDOR_REFUSAL, withConnectors } from '../fixtures';
 import { CONNECT_LABEL, ConnectSourceDialog } from './ConnectSourceDialog';
 
@@ -32,6 +34,13 @@ const meta = {
 export default meta;
 
 type Story = StoryObj<typeof meta>;
+
+/** A setting as the connector defines it, for what the form shows of it. */
+const settingOf = (catalogueId: string, name: string): ConnectorSetting => {
+  const found = connectorDefinition(catalogueId)?.settings.find((setting) => setting.name === name);
+  if (!found) throw new Error(`No setting ${name} of ${catalogueId}`);
+  return found;
+};
 
 const dialog = async (name: string) => within(await screen.findByRole('dialog', { name }));
 const sent = (path: string) => calls.filter((call) => call.method === 'POST' && call.path === path).at(-1)?.body;
@@ -101,7 +110,7 @@ export const CompanyRequired: Story = {
   },
 };
 
-/** A REST source: its settings rendered from the connector (URL, choice, secret, long text, number, yes/no); the test passes. */
+/** A REST source: its settings rendered from the connector (URL, choice, secret, long text, number); the test passes. */
 export const RestTestConnectionSucceeds: Story = {
   args: { source: entry('rest-api') },
   play: async ({ args, userEvent }) => {
@@ -109,10 +118,10 @@ export const RestTestConnectionSucceeds: Story = {
     await expect(form.getByRole('textbox', { name: /^API URL/ })).toBeRequired();
     await expect(form.getByRole('combobox', { name: /^Method/ })).toHaveTextContent('GET');
     await expect(form.getByLabelText(/^Auth header value/)).toHaveAttribute('type', 'password');
-    await expect(form.getByRole('textbox', { name: /^Other headers/ })).toHaveAttribute('placeholder', '{"Accept": "application/json"}');
-    await expect(form.getByText('Where the list of records is in the answer.')).toBeVisible();
-    await expect(form.getByRole('textbox', { name: /^Page size/ })).toHaveValue('100');
-    await expect(form.getByRole('checkbox', { name: 'Read only new records on later syncs' })).toBeChecked();
+    await expect(form.getByRole('textbox', { name: /^Other headers/ })).toHaveAttribute('placeholder', settingOf('rest-api', 'headers').placeholder);
+    await expect(form.getByText(settingOf('rest-api', 'recordsPath').help ?? '')).toBeVisible();
+    await expect(form.getByRole('combobox', { name: /^Pagination/ })).toHaveTextContent('None (one request)');
+    await expect(form.getByRole('textbox', { name: 'Page size' })).toHaveValue('100');
 
     // A URL that is not one is refused before anything is sent.
     await userEvent.type(form.getByRole('textbox', { name: /^API URL/ }), 'not a url');
@@ -128,7 +137,7 @@ export const RestTestConnectionSucceeds: Story = {
     await expect(form.getByRole('status')).toHaveTextContent(CONNECTOR_MESSAGES.testPassed('REST API'));
     await expect(sent('/api/data-sources/test-connection')).toEqual({
       catalogueId: 'rest-api',
-      settings: { url: 'https://api.example.com/v1/customers', method: 'GET', authHeaderValue: 'Bearer sk_live_51H', pageSize: '100', incremental: true },
+      settings: { url: 'https://api.example.com/v1/customers', method: 'GET', authHeaderValue: 'Bearer sk_live_51H', pagination: 'none', pageSize: '100' },
     });
 
     await userEvent.click(form.getByRole('button', { name: CONNECT_LABEL }));
@@ -162,6 +171,32 @@ export const RestTestConnectionFails: Story = {
   },
 };
 
+/** A database source: the port comes preset and TLS is a yes/no that travels as one. */
+export const DatabaseYesNoSetting: Story = {
+  args: { source: entry('postgresql') },
+  play: async ({ args, userEvent }) => {
+    const form = await dialog('Connect PostgreSQL');
+    await expect(form.getByRole('textbox', { name: /^Port/ })).toHaveValue('5432');
+    const tls = form.getByRole('checkbox', { name: 'Use TLS' });
+    await expect(tls).toBeChecked();
+
+    await userEvent.type(form.getByRole('textbox', { name: /^Host/ }), 'db.acme.example');
+    await userEvent.type(form.getByRole('textbox', { name: /^Database/ }), 'crm');
+    await userEvent.type(form.getByRole('textbox', { name: /^User/ }), 'reader');
+    await userEvent.type(form.getByLabelText(/^Password/), 'pg-secret');
+    await userEvent.type(form.getByRole('textbox', { name: /^Query/ }), 'select id, email from customers');
+    await userEvent.click(tls);
+    await waitFor(() => expect(form.getByRole('button', { name: CONNECT_LABEL })).toBeEnabled());
+    await userEvent.click(form.getByRole('button', { name: CONNECT_LABEL }));
+
+    await waitFor(() => expect(args.onConnected).toHaveBeenCalledWith(expect.objectContaining({ connectorKind: 'database' })));
+    await expect(sent('/api/data-sources')).toEqual({
+      catalogueId: 'postgresql',
+      settings: { host: 'db.acme.example', port: '5432', database: 'crm', user: 'reader', password: 'pg-secret', tls: false, query: 'select id, email from customers' },
+    });
+  },
+};
+
 /** A webhook source: nothing to set; once connected its URL and secret show once, with a curl example, until Done. */
 export const WebhookSecretShownOnce: Story = {
   args: { source: entry('webhook') },
@@ -189,7 +224,7 @@ export const WebhookSecretShownOnce: Story = {
     await expect(calls.some((call) => call.method === 'POST' && call.path === '/api/data-sources/ds-new-5/ingest-secret')).toBe(true);
 
     await userEvent.click(form.getByRole('button', { name: CONNECTOR_LABELS.copySecret }));
-    await expectShown(() => form.getByRole('button', { name: CONNECTOR_LABELS.copied }));
+    await expectShown(() => form.getByRole('button', { name: COPIED_LABEL }));
     // Escape does not lose the secret: only Done closes.
     await userEvent.keyboard('{Escape}');
     await expect(args.onClose).not.toHaveBeenCalled();

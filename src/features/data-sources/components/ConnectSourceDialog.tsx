@@ -19,6 +19,7 @@ import { useLastDefined } from '@/lib/useLastDefined';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { explanationOf, fieldErrorsOf, useConnectSource, useIngestSecret, useTestConnection } from '../api';
 import { useConnectorLookup } from '../connectorLookup';
+import { ConnectionTestResult } from './ConnectionTestResult';
 import { ConnectorSettingField } from './ConnectorSettingField';
 import {
   API_KEY_SETTING,
@@ -214,16 +215,7 @@ function ConnectSourceForm({
           {settings.map((setting, index) => (
             <ConnectorSettingField key={setting.name} setting={setting} control={control} autoFocus={index === 0} />
           ))}
-          {test.isSuccess && (
-            <Alert severity="success" role="status">
-              {test.data?.message || CONNECTOR_MESSAGES.testPassed(source.name)}
-            </Alert>
-          )}
-          {test.isError && (
-            <Alert severity="error" role="alert">
-              {explanationOf(test.error)}
-            </Alert>
-          )}
+          <ConnectionTestResult test={test} sourceName={source.name} />
           {failed && (
             <Alert severity="error" role="alert">
               <AlertTitle>Failed to connect {source.name}</AlertTitle>

@@ -9,8 +9,8 @@ import type { DataSource } from '@domain/data/sources';
 import { withReason } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
+import { CopyButton } from '@/ui/CopyButton';
 import { useIngestSecret } from '../api';
-import { CopyTextButton } from './CopyTextButton';
 import { IngestSecretDialog } from './IngestSecretDialog';
 
 export interface IngestEndpointSummaryProps {
@@ -51,7 +51,7 @@ export function IngestEndpointSummary({ source, canManage, describedBy }: Ingest
             <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flexGrow: 1 }}>
               {ingest.url}
             </Typography>
-            <CopyTextButton text={ingest.url} label={CONNECTOR_LABELS.copyUrl} describedBy={describedBy} />
+            <CopyButton text={ingest.url} label={CONNECTOR_LABELS.copyUrl} describedBy={describedBy} />
           </Stack>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mt: 0.5 }}>
             <KeyIcon fontSize="small" aria-hidden />

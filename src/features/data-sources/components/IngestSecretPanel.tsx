@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, INGEST_SECRET_HEADER, type IngestEndpoint } from '@domain/data/connectors';
-import { CopyTextButton } from './CopyTextButton';
+import { CopyButton } from '@/ui/CopyButton';
 
 /** An example body: a Segment track call for the customer data platform, a plain record otherwise. */
 export function exampleBody(catalogueId: string | undefined): string {
@@ -44,7 +44,7 @@ export function IngestSecretPanel({ endpoint, catalogueId, rotated }: IngestSecr
       <Alert severity="warning">{rotated ? CONNECTOR_MESSAGES.secretRotated : CONNECTOR_MESSAGES.secretCreated}</Alert>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <TextField id={urlId} label={CONNECTOR_LABELS.ingestionUrl} value={endpoint.url} fullWidth size="small" slotProps={readOnly} />
-        <CopyTextButton text={endpoint.url} label={CONNECTOR_LABELS.copyUrl} />
+        <CopyButton text={endpoint.url} label={CONNECTOR_LABELS.copyUrl} />
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <TextField
@@ -56,14 +56,14 @@ export function IngestSecretPanel({ endpoint, catalogueId, rotated }: IngestSecr
           slotProps={readOnly}
           onFocus={(event) => event.target.select()}
         />
-        <CopyTextButton text={endpoint.secret} label={CONNECTOR_LABELS.copySecret} />
+        <CopyButton text={endpoint.secret} label={CONNECTOR_LABELS.copySecret} />
       </Stack>
       <Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
           <Typography id={exampleId} variant="subtitle2" component="h3">
             {CONNECTOR_LABELS.curlExample}
           </Typography>
-          <CopyTextButton text={command} label={CONNECTOR_LABELS.copyCommand} />
+          <CopyButton text={command} label={CONNECTOR_LABELS.copyCommand} />
         </Stack>
         <Box
           component="pre"

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { CONNECTOR_LABELS, CONNECTOR_MESSAGES } from '@domain/data/connectors';
 import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { RECORD_KIND_LABELS } from '@domain/data/unifiedModel';
 import { withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
-import { dataSourceApiRoutes, SOURCES, withConnectors } from '../fixtures';
+import { CONNECTOR_SOURCES, dataSourceApiRoutes, SOURCES, VENDOR_REFUSAL, withConnectors } from '../fixtures';
 import { KEY_STORED, NO_KEY_STORED, REIMPORT_LABEL, SAVE_LABEL, SourceSettingsDialog } from './SourceSettingsDialog';
 
 let calls: MockCall[] = [];
@@ -27,6 +28,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const dialog = async (name: string) => within(await screen.findByRole('dialog', { name }));
+const testCalls = () => calls.filter((call) => call.method === 'POST' && call.path === '/api/data-sources/test-connection');
 
 /** The stored key is never shown; a new one replaces it; a blank one keeps it. */
 export const RotateKey: Story = {
@@ -125,5 +127,70 @@ export const SaveFails: Story = {
     await userEvent.click(form.getByRole('button', { name: SAVE_LABEL }));
     await expectShown(() => form.getByText('Failed to save settings'));
     await expectShown(() => form.getByText('API key is required'));
+  },
+};
+
+/**
+ * A saved REST source tests its settings as the form shows them; its secret, never shown, is left
+ * out so the stored one is used. Changing a setting clears the result.
+ */
+export const TestConnectionWithStoredSecret: Story = {
+  args: { source: SOURCES.restApi },
+  beforeEach: () => {
+    const restore = mockFetch(dataSourceApiRoutes({ sources: CONNECTOR_SOURCES }));
+    calls = restore.calls;
+    return restore;
+  },
+  play: async ({ userEvent }) => {
+    const form = await dialog('Customers API Settings');
+    await expect(form.getByLabelText(/^Auth header value/)).toHaveValue('');
+    await userEvent.click(form.getByRole('button', { name: CONNECTOR_LABELS.testConnection }));
+
+    await expectShown(() => form.getByRole('status'));
+    await expect(form.getByRole('status')).toHaveTextContent(CONNECTOR_MESSAGES.testPassed('REST API'));
+    const [sent] = testCalls();
+    await expect(sent?.body).toEqual({
+      catalogueId: 'rest-api',
+      sourceId: SOURCES.restApi.id,
+      settings: expect.objectContaining({ url: 'https://api.example.com/v1/customers', method: 'GET', recordsPath: 'data', cursorField: 'updated_at' }),
+    });
+    await expect((sent?.body as { settings: object }).settings).not.toHaveProperty('authHeaderValue');
+    // Testing saves nothing.
+    await expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await expect(form.getByRole('button', { name: SAVE_LABEL })).toBeDisabled();
+
+    await userEvent.type(form.getByRole('textbox', { name: /^Records path/ }), '.items');
+    await waitFor(() => expect(form.queryByRole('status')).not.toBeInTheDocument());
+  },
+};
+
+/** The vendor refuses the stored secret: its own words show, and the button says it is testing meanwhile. */
+export const TestConnectionFails: Story = {
+  args: { source: SOURCES.restFailed },
+  beforeEach: () => {
+    const restore = mockFetch({
+      ...dataSourceApiRoutes(),
+      'POST /api/data-sources/test-connection': { ...failure('connection_failed', { message: VENDOR_REFUSAL }), delayMs: 300 },
+    });
+    calls = restore.calls;
+    return restore;
+  },
+  play: async ({ userEvent }) => {
+    const form = await dialog('Products API Settings');
+    await userEvent.click(form.getByRole('button', { name: CONNECTOR_LABELS.testConnection }));
+    await expect(await form.findByRole('button', { name: CONNECTOR_LABELS.testing })).toBeDisabled();
+    await expectShown(() => form.getByRole('alert'));
+    await expect(form.getByRole('alert')).toHaveTextContent(VENDOR_REFUSAL);
+    await expect(testCalls()[0]?.body).toMatchObject({ catalogueId: 'rest-api', sourceId: SOURCES.restFailed.id });
+    await expect(form.getByRole('button', { name: CONNECTOR_LABELS.testConnection })).toBeEnabled();
+  },
+};
+
+/** A pushed source is not pulled from: there is no connection to test. */
+export const NoTestForPushedSources: Story = {
+  args: { source: SOURCES.webhook },
+  play: async () => {
+    const form = await dialog('Webhook Settings');
+    await expect(form.queryByRole('button', { name: CONNECTOR_LABELS.testConnection })).not.toBeInTheDocument();
   },
 };

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useForm, type Control, type Resolver } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import * as yup from 'yup';
@@ -15,7 +15,7 @@ import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ConnectorDefinition } from '@domain/data/connectors';
+import { CONNECTOR_LABELS, type ConnectorDefinition } from '@domain/data/connectors';
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from '@domain/limits';
 import {
   DATA_SOURCE_LABELS,
@@ -23,6 +23,7 @@ import {
   FILE_UPLOAD_TYPE,
   updateSourceSchema,
   type DataSource,
+  type TestConnectionInput,
   type UpdateSourceInput,
 } from '@domain/data/sources';
 import { RECORD_KIND_LABELS, RECORD_KINDS, type RecordKind } from '@domain/data/unifiedModel';
@@ -30,15 +31,17 @@ import { useNotify } from '@/lib/notifications';
 import { useLastDefined } from '@/lib/useLastDefined';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { FormTextField } from '@/ui/FormTextField';
-import { fieldErrorsOf, useUpdateSource } from '../api';
+import { fieldErrorsOf, useTestConnection, useUpdateSource } from '../api';
 import { useConnectorLookup } from '../connectorLookup';
 import { ApiKeyField } from './ApiKeyField';
+import { ConnectionTestResult } from './ConnectionTestResult';
 import { ConnectorSettingField } from './ConnectorSettingField';
 import {
   API_KEY_SETTING,
   changedSettingValues,
   initialSettingValues,
   settingsFormSchema as connectorSettingsSchema,
+  testedSettingValues,
   type SettingsFormValues,
 } from './connectorSettingsForm';
 
@@ -118,6 +121,7 @@ type SourceSettingsFormProps = Omit<SourceSettingsDialogProps, 'source'> & { tit
 function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onReimport }: SourceSettingsFormProps) {
   const notify = useNotify();
   const update = useUpdateSource();
+  const test = useTestConnection();
   const usesKey = source.type !== FILE_UPLOAD_TYPE;
   const definition = useConnectorLookup()(source.availableDataSource?.id ?? '');
   const connectorSettings = usesKey ? definition?.settings : undefined;
@@ -127,6 +131,9 @@ function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onRe
     control,
     handleSubmit,
     setError,
+    getValues,
+    trigger,
+    watch,
     formState: { isDirty },
   } = useForm<SettingsDialogValues>({
     resolver: yupResolver(schema) as unknown as Resolver<SettingsDialogValues>,
@@ -138,6 +145,36 @@ function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onRe
       settings: connectorSettings ? initialSettingValues(connectorSettings, source.settings) : {},
     },
   });
+
+  // A test result speaks of the settings it tested: changing one makes it stale.
+  const resetTest = test.reset;
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => {
+      if (name?.startsWith('settings.')) resetTest();
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, resetTest]);
+
+  const showErrors = (error: unknown) => {
+    for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+      const setting = field.replace(/^settings\./, '');
+      if (connectorSettings?.some((each) => each.name === setting)) setError(`settings.${setting}`, { message });
+      else if (field === 'apiKey' && connectorSettings?.some((each) => each.name === API_KEY_SETTING)) setError(`settings.${API_KEY_SETTING}`, { message });
+      else if (field === 'name' || field === 'apiKey' || field === 'accountId' || field === 'recordKind') setError(field, { message });
+    }
+  };
+
+  // Pushed sources have nothing to test, and a source without connector settings has nothing to send.
+  const testable = Boolean(definition && connectorSettings?.length && definition.kind !== 'webhook');
+  const catalogueId = source.availableDataSource?.id ?? '';
+  const catalogueName = source.availableDataSource?.name ?? source.name;
+
+  const runTest = async () => {
+    if (!connectorSettings || !(await trigger('settings'))) return;
+    const { [API_KEY_SETTING]: apiKey, ...settings } = testedSettingValues(connectorSettings, getValues('settings'));
+    const input: TestConnectionInput = { catalogueId, sourceId: source.id, settings, ...(typeof apiKey === 'string' ? { apiKey } : {}) };
+    test.mutate(input, { onError: showErrors });
+  };
 
   const submit = handleSubmit((values) => {
     // Only what changed is sent: a blank key or secret keeps the stored one.
@@ -163,14 +200,7 @@ function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onRe
           notify.success(DATA_SOURCE_MESSAGES.settingsSaved(saved.name));
           onClose();
         },
-        onError: (error) => {
-          for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
-            const setting = field.replace(/^settings\./, '');
-            if (connectorSettings?.some((each) => each.name === setting)) setError(`settings.${setting}`, { message });
-            else if (field === 'apiKey' && connectorSettings?.some((each) => each.name === API_KEY_SETTING)) setError(`settings.${API_KEY_SETTING}`, { message });
-            else if (field === 'name' || field === 'apiKey' || field === 'accountId' || field === 'recordKind') setError(field, { message });
-          }
-        },
+        onError: showErrors,
       },
     );
   });
@@ -189,6 +219,8 @@ function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onRe
       onClose();
       onReimport(source);
     });
+
+  const busy = update.isPending || test.isPending;
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby={titleId}>
@@ -264,6 +296,7 @@ function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onRe
               </Box>
             </>
           )}
+          {testable && <ConnectionTestResult test={test} sourceName={catalogueName} />}
           {update.isError && <FailureAlert title="Failed to save settings" error={update.error} />}
         </Stack>
       </DialogContent>
@@ -271,7 +304,12 @@ function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onRe
         <Button onClick={onClose} disabled={update.isPending}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={!isDirty || update.isPending}>
+        {testable && (
+          <Button onClick={() => void runTest()} disabled={busy} aria-live="polite">
+            {test.isPending ? CONNECTOR_LABELS.testing : CONNECTOR_LABELS.testConnection}
+          </Button>
+        )}
+        <Button type="submit" variant="contained" disabled={!isDirty || busy}>
           {SAVE_LABEL}
         </Button>
       </DialogActions>

@@ -75,6 +75,22 @@ export function filledSettingValues(settings: readonly ConnectorSetting[], value
   return filled;
 }
 
+/**
+ * What testing a saved source's settings sends: every value as the form holds it, so a cleared
+ * setting is tested cleared rather than stored; a secret only when a new one was typed, so the
+ * stored one is tested otherwise.
+ */
+export function testedSettingValues(settings: readonly ConnectorSetting[], values: ConnectorSettingValues): ConnectorSettingValues {
+  const tested: ConnectorSettingValues = {};
+  for (const setting of settings) {
+    const raw = values[setting.name];
+    const value = typeof raw === 'string' ? raw.trim() : raw;
+    if (value === undefined || (setting.secret && value === '')) continue;
+    tested[setting.name] = value;
+  }
+  return tested;
+}
+
 /** What saving settings sends: the values that changed; a secret only when a new one was typed. */
 export function changedSettingValues(
   settings: readonly ConnectorSetting[],
