@@ -8,6 +8,7 @@ import { Company, User } from '../entities';
 import type { Config } from '../config';
 import { hashPassword as scryptHash } from '../modules/auth/passwords';
 import { seedDemoAudience } from './demoAudience';
+import { seedDemoConnectors } from './demoConnectors';
 import { seedDemoData } from './demoData';
 import { seedDemoPrediction } from './demoPrediction';
 import { seedDemoDashboard } from './demoDashboard';
@@ -97,7 +98,7 @@ export interface SeedOptions {
    * encrypting the demo credentials with this key. The product's start and `npm run seed:demo`
    * do; most tests only need the accounts.
    */
-  data?: Pick<Config, 'credentialsKey' | 'database'>;
+  data?: Pick<Config, 'credentialsKey' | 'database' | 'publicUrl'>;
 }
 
 export interface SeededDemo {
@@ -138,7 +139,7 @@ export async function seedDemo(em: EntityManager, options: SeedOptions = {}): Pr
     const seeded = { companies, users };
     if (options.data) {
       await tx.flush();
-      await seedDemoData(tx, options.data, companies, demoAdmins(seeded));
+      await seedDemoData(tx, companies, demoAdmins(seeded));
       await seedDemoSurveys(tx, companies, demoAdmins(seeded));
       await seedDemoResponses(tx, companies);
     }
@@ -148,6 +149,8 @@ export async function seedDemo(em: EntityManager, options: SeedOptions = {}): Pr
   if (options.data) await seedDemoPrediction(em, options.data.database.kind, seeded.companies, demoAdmins(seeded));
   // Clicks and purchases on what those calls served, attributed for the dashboard overview.
   if (options.data) await seedDemoDashboard(em, options.data.database.kind, seeded.companies);
+  // Connected sources whose records came by sync runs and by the ingestion URL.
+  if (options.data) await seedDemoConnectors(em, options.data, seeded.companies, demoAdmins(seeded));
   // Unified profiles of everything seeded, built as the server builds them.
   if (options.data) await seedDemoAudience(em, options.data.database.kind, seeded.companies, demoAdmins(seeded));
   return seeded;

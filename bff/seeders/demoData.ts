@@ -1,30 +1,22 @@
 /**
  * The demo companies' data: for Acme Retail and Globex Health, a customer list, an event history
  * and an item catalogue as imported files (the rows of ./demoRows.ts, unified exactly as an
- * import unifies them), one connected catalogue source without records yet, saved mapping
- * templates, and data types. Seeded once, with the demo accounts, on a fresh database.
+ * import unifies them), saved mapping templates, and data types (connected sources are in
+ * ./demoConnectors.ts). Seeded once, with the demo accounts, on a fresh database.
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
-import { builtInMapping, catalogueSource, fieldSetOf } from '@domain/data/catalogue';
 import { importDescription } from '@domain/data/imports';
 import { FILE_UPLOAD_TYPE } from '@domain/data/sources';
 import type { DataTypeKind } from '@domain/dataTypes/dataTypes';
-import type { Config } from '../config';
 import { DataSource, DataType, ImportTemplate, type Company, type User } from '../entities';
 import type { SpooledRecord } from '../modules/imports/spool';
 import { FILE_SOURCE_TYPE, STORE_BATCH_ROWS } from '../modules/imports/store';
 import { headerSignature } from '../modules/imports/templates';
 import { promotedColumns, unifyRow } from '../modules/imports/unify';
 import { recordWriter } from '../modules/imports/writer';
-import { encryptSecret } from '../secrets';
 import { demoDataSet, type DemoFile } from './demoRows';
-
-const CONNECTED: Record<'acme' | 'globex', { catalogueId: string; accountId: string }> = {
-  acme: { catalogueId: 'shopify', accountId: 'acme-retail.myshopify.example' },
-  globex: { catalogueId: 'hubspot', accountId: '40921877' },
-};
 
 const DATA_TYPES: ReadonlyArray<{ company: 'acme' | 'globex' | null; name: string; dataFieldName: string; type: DataTypeKind; description: string }> = [
   { company: null, name: 'Email', dataFieldName: 'email', type: 'static', description: "The respondent's e-mail address." },
@@ -97,7 +89,6 @@ async function importFile(em: EntityManager, companyId: string, createdById: str
 /** Seeds the demo companies' data in one transaction (several thousand records each). */
 export async function seedDemoData(
   em: EntityManager,
-  config: Pick<Config, 'credentialsKey'>,
   companies: Record<'navout' | 'acme' | 'globex', Company>,
   admins: Record<'navout' | 'acme' | 'globex', User>,
   now = new Date(),
@@ -107,22 +98,6 @@ export async function seedDemoData(
       const companyId = companies[key].id;
       const data = demoDataSet(key, now.getTime());
       for (const file of [data.people, data.events, data.items]) await importFile(tx, companyId, admins[key].id, file, now);
-      const connected = catalogueSource(CONNECTED[key].catalogueId)!;
-      tx.create(DataSource, {
-        companyId,
-        name: connected.name,
-        description: connected.description,
-        type: connected.category,
-        catalogueId: connected.id,
-        status: 'active',
-        config: { accountId: CONNECTED[key].accountId },
-        // A placeholder credential: the demo has no real account with the vendor.
-        credentials: encryptSecret(`demo-${key}-${connected.id}-key`, config.credentialsKey),
-        recordKind: connected.recordKind,
-        fields: fieldSetOf(connected.id).map((field) => field.name),
-        mapping: builtInMapping(connected.id),
-        createdById: admins[key].id,
-      });
     }
     for (const type of DATA_TYPES) {
       const company = type.company ? companies[type.company] : null;

@@ -18,15 +18,21 @@ test('a company admin connects a source, imports a checked file, maps and restor
   // The demo's imported customer list is there, with its records.
   await expect(page.getByRole('article', { name: 'acme-customers.csv' })).toContainText('2,400');
 
-  // Connect HubSpot with a key; its card then reads "✓ Connected".
+  // HubSpot has no connector yet: it is not offered as connectable, only asked for.
   await page.getByRole('tab', { name: 'Available Sources' }).click();
   const hubspot = page.getByRole('article', { name: 'HubSpot' });
-  await hubspot.getByRole('button', { name: 'Connect API' }).click();
-  const connect = page.getByRole('dialog');
-  await connect.getByRole('textbox', { name: 'API Key' }).fill('pat-na1-e2e-0000-1111');
-  await connect.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByText('HubSpot connected.')).toBeVisible();
-  await expect(hubspot.getByRole('button', { name: '✓ Connected' })).toBeVisible();
+  await expect(hubspot).toContainText('This source has no connector yet. Ask for one with Request Custom API.');
+  await expect(hubspot.getByRole('button', { name: 'Connect API' })).toBeDisabled();
+  await expect(hubspot.getByRole('button', { name: 'Request Custom API' })).toBeEnabled();
+
+  // Connect Stripe with its secret key; its card then reads "✓ Connected".
+  const stripe = page.getByRole('article', { name: 'Stripe' });
+  await stripe.getByRole('button', { name: 'Connect API' }).click();
+  const connect = page.getByRole('dialog', { name: 'Connect Stripe' });
+  await connect.getByLabel(/Secret key/).fill('rk_test_e2e_0000_1111');
+  await connect.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByText('Stripe connected.')).toBeVisible();
+  await expect(stripe.getByRole('button', { name: '✓ Connected' })).toBeVisible();
 
   // Import a CSV: the dry run finds the two bad rows, by row number, and stores nothing.
   await page.getByRole('article', { name: 'CSV Upload' }).getByRole('button', { name: /Connect Data|Connected/ }).click();
