@@ -10,7 +10,8 @@ import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import type { ValidEvent } from '@domain/prediction/schemas';
 import { randomSource } from '@domain/random';
 import type { Company } from '../entities';
-import { rebuildOutcomes, timeOf, type DatabaseKind } from '../modules/dashboard/outcomes';
+import { rebuildOutcomes, timeOf } from '../modules/dashboard/outcomes';
+import type { DatabaseKind } from '../modules/results/sql';
 import { rowsOf } from '../rawRows';
 import { storeEvents } from '../modules/prediction/records';
 

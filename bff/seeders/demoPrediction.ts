@@ -15,7 +15,8 @@ import { randomSource } from '@domain/random';
 import { ApiKey, Company, ModelSettingsVersion, PredictionCall, PredictionCallMinute, type User } from '../entities';
 import { generateApiKey } from '../modules/apiKeys/tokens';
 import { bucketOf, HISTOGRAM_LENGTH } from '../modules/prediction/callLog';
-import { storeEvents, upsertItems, type DatabaseKind, type ValidItem } from '../modules/prediction/records';
+import { storeEvents, upsertItems, type ValidItem } from '../modules/prediction/records';
+import type { DatabaseKind } from '../modules/results/sql';
 import { hashSecret } from '../secrets';
 import { demoCatalogue } from './demoCatalogue';
 

@@ -12,7 +12,8 @@ import { LIFECYCLE_STAGES, RECENCY_DAYS, RISK_LEVELS, SOURCE_KINDS, type Audienc
 import { categoryBit } from '@domain/audience/categories';
 import { audienceCondition } from '../audience/filters';
 import { rowsOf } from '../../rawRows';
-import { timeOf, type DatabaseKind } from './outcomes';
+import type { DatabaseKind } from '../results/sql';
+import { timeOf } from './outcomes';
 
 /** The current generation of a profile row `alias` (joined with audience_builds as `alias_build`). */
 export function currentGeneration(alias: string): { join: string; condition: string } {

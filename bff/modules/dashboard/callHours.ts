@@ -12,7 +12,8 @@
  */
 import type { Knex } from '@mikro-orm/knex';
 import { bindTime, rowsOf } from '../../rawRows';
-import { timeOf, type DatabaseKind } from './outcomes';
+import type { DatabaseKind } from '../results/sql';
+import { timeOf } from './outcomes';
 
 const HOUR_MS = 3_600_000;
 export const SEAL_DELAY_MS = 15 * 60_000;

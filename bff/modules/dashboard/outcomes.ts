@@ -13,13 +13,13 @@
  * Calls reach prediction_calls through the call log's one-second flush: an event ingested within
  * that second of the call that served it is counted by the next rebuild only.
  */
+import type { DatabaseKind } from '../results/sql';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import { ATTRIBUTION_WINDOW_DAYS } from '@domain/dashboard/contract';
 import { bindTime, rowsOf } from '../../rawRows';
 
-export type DatabaseKind = 'sqlite' | 'postgresql';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -38,7 +38,7 @@ import { LATENCY_BUCKETS_MS, percentileOf } from '../prediction/callLog';
 import { audienceVersion, countByCategory, countView, currentGeneration, viewProfileCondition, type CategoryCounts, type StoredView } from './audienceReads';
 import { callTotalsByBucket } from './callHours';
 import { bindTime, rowsOf } from '../../rawRows';
-import { type DatabaseKind } from './outcomes';
+import type { DatabaseKind } from '../results/sql';
 
 /** Whose dashboard: one company, or every company together (a global admin's "All Companies"). */
 export interface DashboardScope {

@@ -7,6 +7,7 @@
  * Written with bound parameters on the transaction's own connection: a batch of a thousand rows
  * through the unit of work would cost more than the statements themselves.
  */
+import type { DatabaseKind } from '../results/sql';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
@@ -33,7 +34,6 @@ const STATEMENT_ROWS = 250;
 /** The unified item fields; every other attribute of an item stays in `data` only. */
 const UNIFIED_ITEM_FIELDS = ['title', 'description', 'category', 'price', 'tags', 'created_at', 'available'] as const;
 
-export type DatabaseKind = 'sqlite' | 'postgresql';
 
 /** A catalogue item as validated: the known fields checked, any other field kept as sent. */
 export type ValidItem = { id: string; title: string; created_at?: string } & Record<string, unknown>;
