@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
@@ -17,6 +17,7 @@ import { FailureAlert } from '@/ui/FailureAlert';
 import { isSyncing, useSyncRuns } from '../api';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const shortTime = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 const countFormat = new Intl.NumberFormat();
 /** An empty cell: the run has not started or finished yet. */
 const NOT_YET = '—';
@@ -73,33 +74,64 @@ export function SyncHistory({ source, initiallyOpen = false }: SyncHistoryProps)
   );
 }
 
+/** "Finished …": the time alone when the run ended on the day it started. */
+function finishedText(run: SyncRunView): string {
+  if (!run.finishedAt) return `${CONNECTOR_LABELS.finished} ${NOT_YET}`;
+  const sameDay = run.startedAt && new Date(run.startedAt).toDateString() === new Date(run.finishedAt).toDateString();
+  return `${CONNECTOR_LABELS.finished} ${sameDay ? shortTime.format(new Date(run.finishedAt)) : when(run.finishedAt)}`;
+}
+
+/**
+ * The runs, newest first, narrow enough for a source card: the start with the finish under it,
+ * the status and the three counts; a run's first error on a line of its own beneath it.
+ */
 export function RunsTable({ name, runs }: { name: string; runs: readonly SyncRunView[] }) {
+  const count = { align: 'right' as const, sx: { whiteSpace: 'nowrap', px: 1 } };
   return (
     <TableContainer role="region" sx={{ overflowX: 'auto' }} tabIndex={0} aria-label={CONNECTOR_LABELS.syncHistoryOf(name)}>
       <Table size="small" aria-label={CONNECTOR_LABELS.syncHistoryOf(name)}>
         <TableHead>
           <TableRow>
-            <TableCell>{CONNECTOR_LABELS.started}</TableCell>
-            <TableCell>{CONNECTOR_LABELS.finished}</TableCell>
-            <TableCell>{CONNECTOR_LABELS.status}</TableCell>
-            <TableCell align="right">{CONNECTOR_LABELS.added}</TableCell>
-            <TableCell align="right">{CONNECTOR_LABELS.updated}</TableCell>
-            <TableCell align="right">{CONNECTOR_LABELS.failed}</TableCell>
-            <TableCell>{CONNECTOR_LABELS.firstError}</TableCell>
+            <TableCell sx={{ pl: 1 }}>{CONNECTOR_LABELS.started}</TableCell>
+            <TableCell sx={{ px: 1 }}>{CONNECTOR_LABELS.status}</TableCell>
+            <TableCell {...count}>{CONNECTOR_LABELS.added}</TableCell>
+            <TableCell {...count}>{CONNECTOR_LABELS.updated}</TableCell>
+            <TableCell {...count}>{CONNECTOR_LABELS.failed}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
-          {runs.map((run) => (
-            <TableRow key={run.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(run.startedAt)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(run.finishedAt)}</TableCell>
-              <TableCell>{SYNC_RUN_STATUS_LABELS[run.status]}</TableCell>
-              <TableCell align="right">{countFormat.format(run.added)}</TableCell>
-              <TableCell align="right">{countFormat.format(run.updated)}</TableCell>
-              <TableCell align="right">{countFormat.format(run.failed)}</TableCell>
-              <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>{run.firstError ?? NOT_YET}</TableCell>
-            </TableRow>
-          ))}
+          {runs.map((run) => {
+            const error = run.firstError;
+            // The run's own row loses its bottom rule when its error line follows.
+            const joined = error ? { '& > td': { borderBottom: 'none' } } : undefined;
+            return (
+              <Fragment key={run.id}>
+                <TableRow sx={joined}>
+                  <TableCell sx={{ pl: 1 }}>
+                    <Typography variant="body2" component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                      {when(run.startedAt)}
+                    </Typography>
+                    <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                      {finishedText(run)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ px: 1 }}>{SYNC_RUN_STATUS_LABELS[run.status]}</TableCell>
+                  <TableCell {...count}>{countFormat.format(run.added)}</TableCell>
+                  <TableCell {...count}>{countFormat.format(run.updated)}</TableCell>
+                  <TableCell {...count}>{countFormat.format(run.failed)}</TableCell>
+                </TableRow>
+                {error && (
+                  <TableRow>
+                    <TableCell colSpan={5} sx={{ pl: 1, pt: 0, overflowWrap: 'anywhere' }}>
+                      <Typography variant="caption" sx={{ color: 'error.main' }}>
+                        {CONNECTOR_LABELS.firstError}: {error}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
+            );
+          })}
         </TableBody>
       </Table>
     </TableContainer>
