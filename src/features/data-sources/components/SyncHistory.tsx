@@ -108,7 +108,8 @@ export function RunsTable({ name, runs }: { name: string; runs: readonly SyncRun
               <Fragment key={run.id}>
                 <TableRow sx={joined}>
                   <TableCell sx={{ pl: 1 }}>
-                    <Typography variant="body2" component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                    {/* The start may wrap: on a narrow card the counts stay in view. */}
+                    <Typography variant="body2" component="span" sx={{ display: 'block', minWidth: 96 }}>
                       {when(run.startedAt)}
                     </Typography>
                     <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary', whiteSpace: 'nowrap' }}>
