@@ -1,11 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { CATEGORY_SEARCH_MIN_MS, DASHBOARD_MESSAGES, type CategoryLookup } from '@domain/dashboard/contract';
 import { failureReason } from '@/lib/failure';
-import { ModalDialog } from '@/ui/ModalDialog';
+import { NameDialog } from '@/ui/NameDialog';
 
 export const ADD_CATEGORY_LABELS = {
   title: 'Add Category',
@@ -37,17 +34,12 @@ export function AddCategoryDialog({ open, onClose, ...form }: AddCategoryDialogP
 }
 
 function AddCategoryForm({ onClose, onLookup, onAdd, shownNames, limitReached }: Omit<AddCategoryDialogProps, 'open'>) {
-  const formId = useId();
-  const [name, setName] = useState('');
   const [searching, setSearching] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const trimmed = name.trim();
 
-  const submit = async () => {
-    // A blank or whitespace-only name is not added (section 2).
-    if (!trimmed || searching) return;
-    if (shownNames.some((shown) => shown.toLowerCase() === trimmed.toLowerCase())) {
-      setProblem(ADD_CATEGORY_LABELS.alreadyShown(trimmed));
+  const submit = async (name: string) => {
+    if (shownNames.some((shown) => shown.toLowerCase() === name.toLowerCase())) {
+      setProblem(ADD_CATEGORY_LABELS.alreadyShown(name));
       return;
     }
     if (limitReached !== undefined) {
@@ -57,59 +49,35 @@ function AddCategoryForm({ onClose, onLookup, onAdd, shownNames, limitReached }:
     setProblem(null);
     setSearching(true);
     // "Searching..." stays long enough to be read even when the answer is instant.
-    const [outcome] = await Promise.allSettled([onLookup(trimmed), wait(CATEGORY_SEARCH_MIN_MS)]);
+    const [outcome] = await Promise.allSettled([onLookup(name), wait(CATEGORY_SEARCH_MIN_MS)]);
     setSearching(false);
     if (outcome.status === 'fulfilled') {
       onAdd(outcome.value);
       onClose();
     } else {
-      setProblem(failureReason(outcome.reason) ?? DASHBOARD_MESSAGES.categoryNotFound(trimmed));
+      setProblem(failureReason(outcome.reason) ?? DASHBOARD_MESSAGES.categoryNotFound(name));
     }
   };
 
   return (
-    <ModalDialog
+    <NameDialog
       open
       onClose={onClose}
       title={ADD_CATEGORY_LABELS.title}
-      maxWidth="xs"
-      actions={
-        <>
-          <Button onClick={onClose}>{ADD_CATEGORY_LABELS.cancel}</Button>
-          <Button type="submit" form={formId} variant="contained" disabled={!trimmed || searching}>
-            {searching ? DASHBOARD_MESSAGES.searching : ADD_CATEGORY_LABELS.add}
-          </Button>
-        </>
-      }
-    >
-      <Stack
-        component="form"
-        id={formId}
-        noValidate
-        spacing={2}
-        sx={{ pt: 1 }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField
-          label={DASHBOARD_MESSAGES.categoryName}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setProblem(null);
-          }}
-          autoFocus
-          fullWidth
-          disabled={searching}
-        />
-        {problem && (
+      label={DASHBOARD_MESSAGES.categoryName}
+      submitLabel={searching ? DASHBOARD_MESSAGES.searching : ADD_CATEGORY_LABELS.add}
+      cancelLabel={ADD_CATEGORY_LABELS.cancel}
+      // A blank or whitespace-only name never reaches the lookup (section 2).
+      onSubmit={(name) => void submit(name)}
+      onNameChange={() => setProblem(null)}
+      busy={searching}
+      notice={
+        problem && (
           <Alert severity="warning" role="alert">
             {problem}
           </Alert>
-        )}
-      </Stack>
-    </ModalDialog>
+        )
+      }
+    />
   );
 }

@@ -1,38 +1,25 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { DASHBOARD_CHART_TITLES, DASHBOARD_TAB_LABELS } from '@domain/dashboard/contract';
+import { catchDownloads, type CaughtDownload } from '@/lib/testing/downloads';
 import { chartModel, type ChartModel } from './chartModel';
 import { emptyMetrics, METRICS_30D, METRICS_7D, metricsFor } from './fixtures';
 import { DOWNLOAD_CSV, MetricChart, NO_ACTIVITY } from './MetricChart';
 
-let downloads: Array<{ name: string; text: Promise<string> }> = [];
+let downloads: CaughtDownload[] = [];
 
 /** Catches the CSV the chart hands to the browser, before it would be downloaded. */
-function catchDownloads() {
-  downloads = [];
-  const blobs = new Map<string, Blob>();
-  const createObjectURL = URL.createObjectURL;
-  const click = HTMLAnchorElement.prototype.click;
-  URL.createObjectURL = (blob: Blob | MediaSource) => {
-    const url = createObjectURL.call(URL, blob);
-    if (blob instanceof Blob) blobs.set(url, blob);
-    return url;
-  };
-  HTMLAnchorElement.prototype.click = function catchDownload(this: HTMLAnchorElement) {
-    if (this.download) downloads.push({ name: this.download, text: blobs.get(this.href)?.text() ?? Promise.resolve('') });
-    else click.call(this);
-  };
-  return () => {
-    URL.createObjectURL = createObjectURL;
-    HTMLAnchorElement.prototype.click = click;
-  };
+function catchChartDownloads() {
+  const restore = catchDownloads();
+  downloads = restore.downloads;
+  return restore;
 }
 
 const meta = {
   title: 'Dashboard/MetricChart',
   component: MetricChart,
   args: { model: chartModel('calls', METRICS_7D), chartType: 'line', rangeLabel: '7 Days' },
-  beforeEach: catchDownloads,
+  beforeEach: catchChartDownloads,
 } satisfies Meta<typeof MetricChart>;
 export default meta;
 

@@ -52,53 +52,37 @@ export function MetricChart({ model, chartType, height = 320, rangeLabel, onPoin
   const onAxisClick = onPointClick ? (_event: unknown, data: { dataIndex: number } | null) => data && onPointClick(data.dataIndex) : undefined;
   const hideLegend = compact || model.series.length < 2;
 
-  const chart =
-    chartType === 'bar' ? (
-      <BarChart
-        height={height}
-        xAxis={[
-          {
-            scaleType: 'band',
-            data: model.labels,
-            tickLabelStyle,
-            height: xHeight,
-            // Categories are told apart by colour, one palette colour each.
-            ...(byCategory && model.series.length === 1
-              ? { colorMap: { type: 'ordinal' as const, values: model.labels, colors: model.labels.map((_, index) => chartPalette[index % chartPalette.length]) } }
-              : {}),
-          },
-        ]}
-        yAxis={yAxis}
-        series={model.series.map((series) => ({
-          id: series.id,
-          label: series.label,
-          data: series.data,
-          color: series.color,
-          yAxisId: axisOf(series.unit),
-          valueFormatter: (value: number | null) => formatFigure(value, series.unit),
-        }))}
-        onAxisClick={onAxisClick}
-        hideLegend={hideLegend}
-        skipAnimation
-      />
-    ) : (
-      <LineChart
-        height={height}
-        xAxis={[{ scaleType: 'point', data: model.labels, tickLabelStyle, height: xHeight }]}
-        yAxis={yAxis}
-        series={model.series.map((series) => ({
-          id: series.id,
-          label: series.label,
-          data: series.data,
-          color: series.color,
-          yAxisId: axisOf(series.unit),
-          valueFormatter: (value: number | null) => formatFigure(value, series.unit),
-        }))}
-        onAxisClick={onAxisClick}
-        hideLegend={hideLegend}
-        skipAnimation
-      />
-    );
+  const bar = chartType === 'bar';
+  const Chart = bar ? BarChart : LineChart;
+  const xAxis = {
+    scaleType: bar ? ('band' as const) : ('point' as const),
+    data: model.labels,
+    tickLabelStyle,
+    height: xHeight,
+    // Categories are told apart by colour, one palette colour each.
+    ...(bar && byCategory && model.series.length === 1
+      ? { colorMap: { type: 'ordinal' as const, values: model.labels, colors: model.labels.map((_, index) => chartPalette[index % chartPalette.length]) } }
+      : {}),
+  };
+
+  const chart = (
+    <Chart
+      height={height}
+      xAxis={[xAxis]}
+      yAxis={yAxis}
+      series={model.series.map((series) => ({
+        id: series.id,
+        label: series.label,
+        data: series.data,
+        color: series.color,
+        yAxisId: axisOf(series.unit),
+        valueFormatter: (value: number | null) => formatFigure(value, series.unit),
+      }))}
+      onAxisClick={onAxisClick}
+      hideLegend={hideLegend}
+      skipAnimation
+    />
+  );
 
   return (
     <Box sx={{ position: 'relative', ...(onPointClick && { '& svg': { cursor: 'pointer' } }) }}>

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { EXPORT_FIELDS, EXPORT_LABELS } from '@domain/audience/export';
 import { EXPORT_REQUEST_MESSAGES } from '@domain/audience/exportRequest';
+import { catchDownloads, type CaughtDownload } from '@/lib/testing/downloads';
 import { withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch, type MockCall, type MockRoutes } from '@/lib/testing/mockFetch';
 import { acmeCompany, globexCompany } from '@/lib/testing/sessions';
@@ -12,29 +13,17 @@ import { csvLinesOf, exportApiRoutes, FIXTURE_PROFILES, previewOf, type ExportAp
 import { EXPORT_TEXT } from './labels';
 
 let calls: MockCall[] = [];
-let downloads: Array<{ name: string; text: Promise<string> }> = [];
+let downloads: CaughtDownload[] = [];
 
 /** Serves the routes and catches the saved file before the browser would download it. */
 function serve(routes: MockRoutes) {
-  const restore = mockFetch(routes);
-  calls = restore.calls;
-  downloads = [];
-  const blobs = new Map<string, Blob>();
-  const createObjectURL = URL.createObjectURL;
-  const click = HTMLAnchorElement.prototype.click;
-  URL.createObjectURL = (blob: Blob | MediaSource) => {
-    const url = createObjectURL.call(URL, blob);
-    if (blob instanceof Blob) blobs.set(url, blob);
-    return url;
-  };
-  HTMLAnchorElement.prototype.click = function catchDownload(this: HTMLAnchorElement) {
-    if (this.download) downloads.push({ name: this.download, text: blobs.get(this.href)?.text() ?? Promise.resolve('') });
-    else click.call(this);
-  };
+  const restoreFetch = mockFetch(routes);
+  calls = restoreFetch.calls;
+  const restoreDownloads = catchDownloads();
+  downloads = restoreDownloads.downloads;
   return () => {
-    restore();
-    URL.createObjectURL = createObjectURL;
-    HTMLAnchorElement.prototype.click = click;
+    restoreFetch();
+    restoreDownloads();
   };
 }
 
