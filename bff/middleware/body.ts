@@ -1,7 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import { MB } from '@domain/limits';
 import type { ErrorCode } from '@domain/errors';
-import type { AppMiddleware } from '../types';
+import type { AppContext, AppMiddleware } from '../types';
 import { apiError } from './errors';
 
 export const JSON_BODY_LIMIT_BYTES = 1 * MB;
@@ -16,28 +16,29 @@ export function jsonBody(): AppMiddleware {
 }
 
 /**
- * Reads a raw upload into ctx.state.upload, refusing more than maxBytes. A declared length over
- * the limit is refused before reading anything.
+ * The request's raw body, refused with `tooLarge()` beyond maxBytes: a declared length over the
+ * limit before reading anything, and a body that runs past it as soon as it does.
  */
+export async function readRawBody(ctx: AppContext, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+  if (Number(ctx.get('content-length') || 0) > maxBytes) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of ctx.req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    received += buffer.length;
+    if (received > maxBytes) throw tooLarge();
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks, received);
+}
+
+/** Reads a raw upload into ctx.state.upload, refusing more than maxBytes. */
 export function rawUpload(maxBytes: number, tooLargeCode: ErrorCode = 'body_too_large'): AppMiddleware {
   const tooLarge = () => apiError(tooLargeCode, { message: `The upload must be at most ${Math.round(maxBytes / MB)} MB.` });
   return async function readRawUpload(ctx, next) {
-    const declared = Number(ctx.get('content-length') || 0);
-    if (declared > maxBytes) throw tooLarge();
-    if (ctx.request.is('json') || ctx.req.readableEnded) {
-      // The JSON parser has already read this body: it holds no image bytes.
-      ctx.state.upload = Buffer.alloc(0);
-      return next();
-    }
-    const chunks: Buffer[] = [];
-    let received = 0;
-    for await (const chunk of ctx.req) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-      received += buffer.length;
-      if (received > maxBytes) throw tooLarge();
-      chunks.push(buffer);
-    }
-    ctx.state.upload = Buffer.concat(chunks, received);
+    if (Number(ctx.get('content-length') || 0) > maxBytes) throw tooLarge();
+    // The JSON parser has already read a JSON body: it holds no image bytes.
+    ctx.state.upload = ctx.request.is('json') || ctx.req.readableEnded ? Buffer.alloc(0) : await readRawBody(ctx, maxBytes, tooLarge);
     return next();
   };
 }

@@ -5,6 +5,7 @@
 import type { Router } from '@koa/router';
 import { INGEST_MAX_BYTES, INGEST_RATE_PER_MINUTE, INGEST_SECRET_HEADER } from '@domain/data/connectors';
 import { DataSource } from '../../entities';
+import { readRawBody } from '../../middleware/body';
 import { apiError } from '../../middleware/errors';
 import { inReach } from '../../middleware/tenant';
 import { ApiRouter } from '../../routing';
@@ -28,20 +29,6 @@ export const ingestBodyBypass: AppMiddleware = (ctx, next) => {
 
 const tooLarge = () => apiError('body_too_large', { message: `The request body must be at most ${INGEST_MAX_BYTES / 1_048_576} MB.` });
 
-/** The raw body, refused beyond maxBytes (a declared length over it before reading anything). */
-async function readBody(ctx: AppContext, maxBytes: number): Promise<Buffer> {
-  if (Number(ctx.get('content-length') || 0) > maxBytes) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of ctx.req) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    received += buffer.length;
-    if (received > maxBytes) throw tooLarge();
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks, received);
-}
-
 function credentialsOf(ctx: AppContext): IngestCredentials {
   const secret = ctx.get(INGEST_SECRET_HEADER) || BEARER.exec(ctx.get('authorization'))?.[1] || null;
   const [id, timestamp, signature] = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ctx.get(name));
@@ -57,7 +44,7 @@ export function createIngestRouter(ingest: IngestService, limiter: RateLimiter):
     await limiter.check([
       { key: `ingest:${id}`, limit: INGEST_RATE_PER_MINUTE, refusal: (seconds) => `This source accepts ${INGEST_RATE_PER_MINUTE} requests a minute. Try again in ${seconds} s.` },
     ]);
-    const raw = await readBody(ctx, INGEST_MAX_BYTES);
+    const raw = await readRawBody(ctx, INGEST_MAX_BYTES, tooLarge);
     const credentials = credentialsOf(ctx);
     const source = await ingest.authenticate(id, credentials, raw);
     const body = parseBody(raw, ctx.get('content-encoding'));
