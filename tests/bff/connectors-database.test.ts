@@ -10,10 +10,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataRecord, DataSource, SyncRun } from '../../bff/entities';
 import { checkReadOnlyQuery, createDatabaseConnectors, pgDriver } from '../../bff/modules/connectors/database';
-import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '../../bff/modules/connectors/types';
+import type { ConnectorContext } from '../../bff/modules/connectors/types';
 import { createSyncWorker } from '../../bff/modules/sync/worker';
 import { startTcpServer, unusedPort } from './support/localServers';
 import { useWorld, type World } from './support/world';
+import { failureOf, pullAll } from './support/connectors';
 
 const { postgresql, mysql: mysqlConnector } = createDatabaseConnectors({ statementTimeoutMs: 400, batchRows: 10 });
 const silent = pino({ level: 'silent' });
@@ -28,22 +29,6 @@ function contextFor(settings: Record<string, string | boolean>, options: { passw
     logger: silent,
     allowPrivate: options.allowPrivate ?? true,
   };
-}
-
-async function pullAll(connector: Connector, context: ConnectorContext): Promise<ConnectorBatch[]> {
-  const batches: ConnectorBatch[] = [];
-  for await (const batch of connector.pull(context)) batches.push(batch);
-  return batches;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConnectorError);
-    return error as ConnectorError;
-  }
-  throw new Error('expected a ConnectorError');
 }
 
 const reachable = (port: number) =>
@@ -142,21 +127,21 @@ describe.runIf(postgresUp)('PostgreSQL', () => {
 
   it('test() checks the query, the database and the cursor column with the server message', async () => {
     await expect(postgresql.test(contextFor(settings(itemsQuery, { cursorColumn: 'updated_at' })))).resolves.toBeUndefined();
-    expect((await failure(postgresql.test(contextFor(settings(itemsQuery, { cursorColumn: 'nope' }))))).message).toMatch(/does not exist: column q.nope does not exist/);
-    expect((await failure(postgresql.test(contextFor({ ...settings(itemsQuery), database: `${unique}_missing` })))).message).toMatch(
+    expect((await failureOf(postgresql.test(contextFor(settings(itemsQuery, { cursorColumn: 'nope' }))))).message).toMatch(/does not exist: column q.nope does not exist/);
+    expect((await failureOf(postgresql.test(contextFor({ ...settings(itemsQuery), database: `${unique}_missing` })))).message).toMatch(
       new RegExp(`PostgreSQL has no such database: database "${unique}_missing" does not exist`),
     );
-    expect((await failure(postgresql.test(contextFor(settings('select from from where'))))).message).toMatch(/^The query has a syntax error: syntax error at or near/);
+    expect((await failureOf(postgresql.test(contextFor(settings('select from from where'))))).message).toMatch(/^The query has a syntax error: syntax error at or near/);
   });
 
   it('refuses a write by the check, and the read-only transaction refuses one hidden in a SELECT', async () => {
-    expect((await failure(pullAll(postgresql, contextFor(settings(`delete from ${unique}.items`))))).message).toMatch(/must start with SELECT or WITH/);
+    expect((await failureOf(pullAll(postgresql, contextFor(settings(`delete from ${unique}.items`))))).message).toMatch(/must start with SELECT or WITH/);
     // The check passes these: the database itself must refuse them.
-    const hidden = await failure(pullAll(postgresql, contextFor(settings(`select ${unique}.sneaky() as n`))));
+    const hidden = await failureOf(pullAll(postgresql, contextFor(settings(`select ${unique}.sneaky() as n`))));
     expect(hidden.message).toMatch(/read-only transaction refused it: cannot execute INSERT in a read-only transaction/);
-    const cte = await failure(pullAll(postgresql, contextFor(settings(`with gone as (delete from ${unique}.items returning id) select * from gone`))));
+    const cte = await failureOf(pullAll(postgresql, contextFor(settings(`with gone as (delete from ${unique}.items returning id) select * from gone`))));
     expect(cte.message).toMatch(/^PostgreSQL: DECLARE CURSOR must not contain data-modifying statements in WITH/);
-    const escape = await failure(pullAll(postgresql, contextFor(settings(`select set_config('transaction_read_only', 'off', true), ${unique}.sneaky()`))));
+    const escape = await failureOf(pullAll(postgresql, contextFor(settings(`select set_config('transaction_read_only', 'off', true), ${unique}.sneaky()`))));
     expect(escape.message).toMatch(/read-write mode must be set before any query|read-only/);
     expect(await count()).toBe(27);
     expect((await admin.query<{ count: string }>(`select count(*) from ${unique}.items where id = 999`)).rows[0]!.count).toBe('0');
@@ -164,13 +149,13 @@ describe.runIf(postgresUp)('PostgreSQL', () => {
 
   it('stops a query that runs past the statement timeout', async () => {
     const started = Date.now();
-    const error = await failure(pullAll(postgresql, contextFor(settings('select pg_sleep(5)'))));
+    const error = await failureOf(pullAll(postgresql, contextFor(settings('select pg_sleep(5)'))));
     expect(error.message).toMatch(/ran longer than 0.4 s and was stopped \(canceling statement due to statement timeout\)/);
     expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it('refuses a private host unless private addresses are allowed', async () => {
-    const error = await failure(pullAll(postgresql, contextFor(settings(itemsQuery), { allowPrivate: false })));
+    const error = await failureOf(pullAll(postgresql, contextFor(settings(itemsQuery), { allowPrivate: false })));
     expect(error.message).toBe('Refused: 127.0.0.1 is a private or local address');
   });
 
@@ -228,7 +213,7 @@ describe.runIf(postgresUp)('PostgreSQL', () => {
     const standIn = await passwordStandIn();
     try {
       const password = 'hunter2-very-secret';
-      const error = await failure(postgresql.test(contextFor({ ...settings('select 1'), port: standIn.port, user: 'alice' }, { password })));
+      const error = await failureOf(postgresql.test(contextFor({ ...settings('select 1'), port: standIn.port, user: 'alice' }, { password })));
       expect(standIn.state.received).toBe(password);
       expect(error.message).toBe('PostgreSQL refused the login: password authentication failed for user "alice"');
       expect(error.message).not.toContain(password);
@@ -242,7 +227,7 @@ describe.runIf(postgresUp)('PostgreSQL', () => {
     const own = process.env.PGPASSWORD;
     process.env.PGPASSWORD = 'the-servers-own-database-password';
     try {
-      const error = await failure(postgresql.test(contextFor({ ...settings('select 1'), port: standIn.port, user: 'alice' })));
+      const error = await failureOf(postgresql.test(contextFor({ ...settings('select 1'), port: standIn.port, user: 'alice' })));
       expect(standIn.state.received).toBe('');
       expect(error.message).toBe('PostgreSQL refused the login: password authentication failed for user "alice"');
     } finally {
@@ -252,7 +237,7 @@ describe.runIf(postgresUp)('PostgreSQL', () => {
     }
     const scram = await passwordStandIn('scram');
     try {
-      const error = await failure(postgresql.test(contextFor({ ...settings('select 1'), port: scram.port, user: 'alice' })));
+      const error = await failureOf(postgresql.test(contextFor({ ...settings('select 1'), port: scram.port, user: 'alice' })));
       expect(error.message).toBe('PostgreSQL asks for a password for user alice: enter it in the source settings.');
     } finally {
       await scram.close();
@@ -261,7 +246,7 @@ describe.runIf(postgresUp)('PostgreSQL', () => {
 
   it('says when nothing listens at the address (retryable)', async () => {
     const port = String(await unusedPort());
-    const error = await failure(postgresql.test(contextFor({ ...settings('select 1'), port })));
+    const error = await failureOf(postgresql.test(contextFor({ ...settings('select 1'), port })));
     expect(error.message).toBe(`Could not reach PostgreSQL at 127.0.0.1:${port} (ECONNREFUSED).`);
     expect(error.retryable).toBe(true);
   });
@@ -339,19 +324,19 @@ describe.runIf(mysqlUp)('MySQL / MariaDB', () => {
   });
 
   it('refuses writes by the check and by the read-only transaction', async () => {
-    expect((await failure(pullAll(mysqlConnector, contextFor(settings(`update ${table} set name = 'x'`))))).message).toMatch(/must start with SELECT or WITH/);
-    const hidden = await failure(pullAll(mysqlConnector, contextFor(settings(`select ${unique}_sneaky() as n`))));
+    expect((await failureOf(pullAll(mysqlConnector, contextFor(settings(`update ${table} set name = 'x'`))))).message).toMatch(/must start with SELECT or WITH/);
+    const hidden = await failureOf(pullAll(mysqlConnector, contextFor(settings(`select ${unique}_sneaky() as n`))));
     expect(hidden.message).toMatch(/read-only transaction refused it: Cannot execute statement in a READ ONLY transaction/);
     const [[{ total }]] = (await admin.query(`select count(*) as total from ${table} where id = 999`)) as unknown as [[{ total: number }]];
     expect(Number(total)).toBe(0);
   });
 
   it('stops a query past the statement timeout, and names a syntax error and an unknown database', async () => {
-    const error = await failure(pullAll(mysqlConnector, contextFor(settings('select sleep(3) as slept from dual'))));
+    const error = await failureOf(pullAll(mysqlConnector, contextFor(settings('select sleep(3) as slept from dual'))));
     // MariaDB fails the statement (max_statement_time); MySQL would end SLEEP() early instead.
     expect(error.message).toMatch(/ran longer than 0.4 s and was stopped/);
-    expect((await failure(mysqlConnector.test(contextFor(settings('select from from'))))).message).toMatch(/^The query has a syntax error: You have an error in your SQL syntax/);
-    expect((await failure(mysqlConnector.test(contextFor({ ...settings('select 1'), database: `${unique}_missing` })))).message).toMatch(
+    expect((await failureOf(mysqlConnector.test(contextFor(settings('select from from'))))).message).toMatch(/^The query has a syntax error: You have an error in your SQL syntax/);
+    expect((await failureOf(mysqlConnector.test(contextFor({ ...settings('select 1'), database: `${unique}_missing` })))).message).toMatch(
       /^MySQL has no such database: Unknown database/,
     );
   });
@@ -359,7 +344,7 @@ describe.runIf(mysqlUp)('MySQL / MariaDB', () => {
   it('test() passes with good credentials and names a refused login without the password', async () => {
     await expect(mysqlConnector.test(contextFor(settings(itemsQuery, { cursorColumn: 'updated_at' })))).resolves.toBeUndefined();
     const password = 'wrong-secret-pw';
-    const error = await failure(mysqlConnector.test(contextFor(settings('select 1'), { password })));
+    const error = await failureOf(mysqlConnector.test(contextFor(settings('select 1'), { password })));
     expect(error.message).toMatch(/^MySQL refused the login: Access denied for user 'root'@'[^']+' \(using password: YES\)$/);
     expect(error.message).not.toContain(password);
   });

@@ -7,11 +7,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnectorFetch } from '../../bff/modules/connectors/http';
-import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '../../bff/modules/connectors/types';
+import type { ConnectorContext } from '../../bff/modules/connectors/types';
 import { amazonS3Connector, canonicalQuery, signV4 } from '../../bff/modules/connectors/vendors/amazonS3';
 import { nextPageInfo, shopifyConnector, SHOPIFY_FIELDS } from '../../bff/modules/connectors/vendors/shopify';
 import { stripHtml, wordpressConnector, WORDPRESS_FIELDS } from '../../bff/modules/connectors/vendors/wordpress';
 import { sendJson, startHttpServer, type LocalHttpServer } from './support/localServers';
+import { failureOf, pullAll } from './support/connectors';
 
 const silent = pino({ level: 'silent' });
 const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
@@ -30,22 +31,6 @@ function contextFor(settings: Record<string, string | boolean>, secrets: Record<
     logger: silent,
     allowPrivate: true,
   };
-}
-
-async function pullAll(connector: Connector, context: ConnectorContext): Promise<ConnectorBatch[]> {
-  const batches: ConnectorBatch[] = [];
-  for await (const batch of connector.pull(context)) batches.push(batch);
-  return batches;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConnectorError);
-    return error as ConnectorError;
-  }
-  throw new Error('expected a ConnectorError');
 }
 
 // --- Amazon S3 ----------------------------------------------------------------------------------
@@ -253,20 +238,20 @@ describe('Amazon S3', () => {
 
   it('test() passes with the right key and reports S3 errors with their code and message', async () => {
     await expect(amazonS3Connector.test(contextFor(settings(), { secretAccessKey: SECRET }))).resolves.toBeUndefined();
-    const wrong = await failure(amazonS3Connector.test(contextFor(settings(), { secretAccessKey: 'wrong-secret' })));
+    const wrong = await failureOf(amazonS3Connector.test(contextFor(settings(), { secretAccessKey: 'wrong-secret' })));
     expect(wrong.message).toBe(
       'Amazon S3 denied access (403): SignatureDoesNotMatch: The request signature we calculated does not match the signature you provided.',
     );
     expect(wrong.message).not.toContain('wrong-secret');
-    const bucket = await failure(amazonS3Connector.test(contextFor(settings({ bucket: 'missing' }), { secretAccessKey: SECRET })));
+    const bucket = await failureOf(amazonS3Connector.test(contextFor(settings({ bucket: 'missing' }), { secretAccessKey: SECRET })));
     expect(bucket.message).toBe('Amazon S3 found nothing at this address (404): NoSuchBucket: The specified bucket does not exist');
-    expect((await failure(amazonS3Connector.test(contextFor(settings(), {})))).message).toBe('The secret access key is required.');
+    expect((await failureOf(amazonS3Connector.test(contextFor(settings(), {})))).message).toBe('The secret access key is required.');
   });
 
   it('names the object whose content cannot be read', async () => {
     objects.push({ key: 'exports/zz-broken.csv', lastModified: '2026-03-01T00:00:00.000Z', body: 'id,name\n1,"never closed\n' });
     try {
-      const error = await failure(pullAll(amazonS3Connector, contextFor(settings(), { secretAccessKey: SECRET }, JSON.stringify({ lastModified: '2026-02-15T00:00:00.000Z', key: '' }))));
+      const error = await failureOf(pullAll(amazonS3Connector, contextFor(settings(), { secretAccessKey: SECRET }, JSON.stringify({ lastModified: '2026-02-15T00:00:00.000Z', key: '' }))));
       expect(error.message).toMatch(/^Amazon S3 object "exports\/zz-broken.csv" could not be read: Row 2: a quoted value is never closed/);
     } finally {
       objects.pop();
@@ -385,10 +370,10 @@ describe('Shopify', () => {
 
   it('test() passes with a good token and shows Shopify\'s error for a bad one', async () => {
     await expect(shopifyConnector.test(contextFor(settings(), { accessToken: TOKEN }))).resolves.toBeUndefined();
-    const error = await failure(shopifyConnector.test(contextFor(settings(), { accessToken: 'shpat_bad' })));
+    const error = await failureOf(shopifyConnector.test(contextFor(settings(), { accessToken: 'shpat_bad' })));
     expect(error.message).toBe('Shopify refused the credentials (401): [API] Invalid API key or access token (unrecognized login or wrong password)');
     expect(error.retryable).toBe(false);
-    const missing = await failure(shopifyConnector.test(contextFor({ shopDomain: 'not a domain' }, { accessToken: TOKEN })));
+    const missing = await failureOf(shopifyConnector.test(contextFor({ shopDomain: 'not a domain' }, { accessToken: TOKEN })));
     expect(missing.message).toBe('The shop domain must look like your-store.myshopify.com.');
   });
 
@@ -487,20 +472,20 @@ describe('WordPress', () => {
     await expect(wordpressConnector.test(contextFor({ baseUrl: site.base }, {}))).resolves.toBeUndefined();
     privateSite = true;
     try {
-      const anonymous = await failure(wordpressConnector.test(contextFor({ baseUrl: site.base }, {})));
+      const anonymous = await failureOf(wordpressConnector.test(contextFor({ baseUrl: site.base }, {})));
       expect(anonymous.message).toBe('WordPress refused the credentials (401): You are not currently logged in. (rest_not_logged_in)');
       await expect(wordpressConnector.test(contextFor({ baseUrl: site.base, username: USER }, { applicationPassword: APP_PASSWORD }))).resolves.toBeUndefined();
-      const wrong = await failure(wordpressConnector.test(contextFor({ baseUrl: site.base, username: USER }, { applicationPassword: 'nope nope' })));
+      const wrong = await failureOf(wordpressConnector.test(contextFor({ baseUrl: site.base, username: USER }, { applicationPassword: 'nope nope' })));
       expect(wrong.message).toBe('WordPress refused the credentials (401): The provided password is an invalid application password. (incorrect_password)');
       expect(wrong.message).not.toContain('nope nope');
-      const half = await failure(wordpressConnector.test(contextFor({ baseUrl: site.base }, { applicationPassword: APP_PASSWORD })));
+      const half = await failureOf(wordpressConnector.test(contextFor({ baseUrl: site.base }, { applicationPassword: APP_PASSWORD })));
       expect(half.message).toMatch(/both the user name and the application password/);
     } finally {
       privateSite = false;
     }
-    const route = await failure(wordpressConnector.test(contextFor({ baseUrl: `${site.base}/blog` }, {})));
+    const route = await failureOf(wordpressConnector.test(contextFor({ baseUrl: `${site.base}/blog` }, {})));
     expect(route.message).toBe('WordPress found nothing at this address (404): No route was found matching the URL and request method. (rest_no_route)');
-    expect((await failure(wordpressConnector.test(contextFor({}, {})))).message).toBe('The site address is required.');
+    expect((await failureOf(wordpressConnector.test(contextFor({}, {})))).message).toBe('The site address is required.');
   });
 
   it('turns rendered HTML into text', () => {

@@ -10,6 +10,7 @@ import { graphqlConnector } from '@bff/modules/connectors/graphql';
 import { nextLink, restConnector } from '@bff/modules/connectors/rest';
 import { ConnectorError, type Connector, type ConnectorContext } from '@bff/modules/connectors/types';
 import { sendJson, startHttpServer, type LocalHttpServer } from './support/localServers';
+import { failureOf } from './support/connectors';
 
 const silent = pino({ level: 'silent' });
 const noSleep = async () => undefined;
@@ -35,16 +36,6 @@ async function pullAll(connector: Connector, context: ConnectorContext) {
     cursors.push(batch.cursor);
   }
   return { records, cursors };
-}
-
-async function failureOf(work: Promise<unknown>): Promise<ConnectorError> {
-  try {
-    await work;
-  } catch (failure) {
-    expect(failure).toBeInstanceOf(ConnectorError);
-    return failure as ConnectorError;
-  }
-  throw new Error('Expected a ConnectorError');
 }
 
 /** 25 customers, updated one day after another. */

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataRecord, DataSource } from '../../bff/entities';
 import { createConnectorFetch } from '../../bff/modules/connectors/http';
 import { storeSourceRecords } from '../../bff/modules/connectors/storeRecords';
-import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '../../bff/modules/connectors/types';
+import type { ConnectorBatch, ConnectorContext } from '../../bff/modules/connectors/types';
 import { calendlyConnector } from '../../bff/modules/connectors/vendors/calendly';
 import { gaTimestamp, googleAnalyticsConnector, lastFullDay } from '../../bff/modules/connectors/vendors/googleAnalytics';
 import { MAILCHIMP_FIELDS, mailchimpBaseUrl, mailchimpConnector } from '../../bff/modules/connectors/vendors/mailchimp';
@@ -19,6 +19,7 @@ import { BUILT_IN_FIELD_SETS, builtInMapping } from '@domain/data/catalogue';
 import { connectorDefinition } from '@domain/data/connectorSettings';
 import { startHttpServer, type ReceivedRequest } from './support/localServers';
 import { useWorld } from './support/world';
+import { failureOf, pullAll, recordsOf } from './support/connectors';
 
 const silent = pino({ level: 'silent' });
 
@@ -63,24 +64,7 @@ function contextFor(settings: Record<string, string | boolean>, secrets: Record<
   };
 }
 
-async function pullAll(connector: Connector, context: ConnectorContext): Promise<ConnectorBatch[]> {
-  const batches: ConnectorBatch[] = [];
-  for await (const batch of connector.pull(context)) batches.push(batch);
-  return batches;
-}
-
-const recordsOf = (batches: ConnectorBatch[]) => batches.flatMap((batch) => batch.records);
 const lastCursor = (batches: ConnectorBatch[]) => batches[batches.length - 1]?.cursor ?? null;
-
-async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConnectorError);
-    return error as ConnectorError;
-  }
-  throw new Error('expected a ConnectorError');
-}
 
 /** The field names a connector yields are the catalogue's built-in ones (plus the key when the set has none). */
 function expectFieldSet(catalogueId: string, record: Record<string, unknown>, extra: string[] = []) {
@@ -193,18 +177,18 @@ describe('Stripe charges', () => {
   });
 
   it("maps Stripe's error to its message and checks the key in test()", async () => {
-    const refused = await failure(pullAll(stripeConnector, context(null, 'sk_test_bad')));
+    const refused = await failureOf(pullAll(stripeConnector, context(null, 'sk_test_bad')));
     expect(refused.message).toBe('Stripe refused the credentials (401): Invalid API Key provided: sk_test_****oops');
     expect(refused.retryable).toBe(false);
     expect(refused.message).not.toContain('sk_test_bad');
     await expect(stripeConnector.test(context())).resolves.toBeUndefined();
-    expect((await failure(stripeConnector.test(context(null, 'sk_test_bad')))).message).toContain('Invalid API Key provided');
-    expect((await failure(stripeConnector.test(contextFor({ baseUrl: fake.base }, {})))).message).toBe('The Stripe secret key is required.');
+    expect((await failureOf(stripeConnector.test(context(null, 'sk_test_bad')))).message).toContain('Invalid API Key provided');
+    expect((await failureOf(stripeConnector.test(contextFor({ baseUrl: fake.base }, {})))).message).toBe('The Stripe secret key is required.');
   });
 
   it('accepts the older apiKey field and refuses a base URL that is not http(s)', async () => {
     await expect(stripeConnector.test(contextFor({ baseUrl: `${fake.base}/` }, { apiKey: KEY }))).resolves.toBeUndefined();
-    expect((await failure(stripeConnector.test(contextFor({ baseUrl: 'ftp://example.com' }, { apiKey: KEY })))).message).toContain('https://');
+    expect((await failureOf(stripeConnector.test(contextFor({ baseUrl: 'ftp://example.com' }, { apiKey: KEY })))).message).toContain('https://');
   });
 
   it('waits as long as a 429 Retry-After asks, then goes on', async () => {
@@ -220,7 +204,7 @@ describe('Stripe charges', () => {
     expect(recordsOf(await pullAll(stripeConnector, context()))).toHaveLength(1);
     expect(waits).toEqual([10]);
     trouble = [500, 502, 503].map((status) => ({ status, body: { error: { type: 'api_error', message: 'down' } } }));
-    const down = await failure(pullAll(stripeConnector, context()));
+    const down = await failureOf(pullAll(stripeConnector, context()));
     expect(down.retryable).toBe(true);
     trouble = [];
   });
@@ -337,12 +321,12 @@ describe('Salesforce contacts', () => {
   });
 
   it("maps Salesforce's error array to its message and checks the token in test()", async () => {
-    const refused = await failure(pullAll(salesforceConnector, context(null, 'expired')));
+    const refused = await failureOf(pullAll(salesforceConnector, context(null, 'expired')));
     expect(refused.message).toBe('Salesforce refused the credentials (401): INVALID_SESSION_ID: Session expired or invalid');
     expect(refused.retryable).toBe(false);
     await expect(salesforceConnector.test(context())).resolves.toBeUndefined();
-    expect((await failure(salesforceConnector.test(context(null, 'expired')))).message).toContain('INVALID_SESSION_ID');
-    expect((await failure(salesforceConnector.test(contextFor({}, { accessToken: TOKEN })))).message).toContain('instance URL');
+    expect((await failureOf(salesforceConnector.test(context(null, 'expired')))).message).toContain('INVALID_SESSION_ID');
+    expect((await failureOf(salesforceConnector.test(contextFor({}, { accessToken: TOKEN })))).message).toContain('instance URL');
   });
 
   it("gets a token with the connected app's client credentials", async () => {
@@ -351,16 +335,16 @@ describe('Salesforce contacts', () => {
     expect(recordsOf(await pullAll(salesforceConnector, app('csecret')))).toHaveLength(contacts.length);
     expect(fake.received[0].url.pathname).toBe('/services/oauth2/token');
     expect(fake.received.filter((each) => each.url.pathname === '/services/oauth2/token')).toHaveLength(1);
-    const refused = await failure(salesforceConnector.test(app('wrong')));
+    const refused = await failureOf(salesforceConnector.test(app('wrong')));
     expect(refused.message).toBe('Salesforce refused the request (400): invalid_client: invalid client credentials');
     expect(refused.message).not.toContain('wrong');
-    expect((await failure(salesforceConnector.test(contextFor({ instanceUrl: fake.base }, {})))).message).toContain('access token');
+    expect((await failureOf(salesforceConnector.test(contextFor({ instanceUrl: fake.base }, {})))).message).toContain('access token');
   });
 
   it('refuses a next page on another host (the token would go with it)', async () => {
     foreignNext = true;
     try {
-      expect((await failure(pullAll(salesforceConnector, context()))).message).toContain('another host');
+      expect((await failureOf(pullAll(salesforceConnector, context()))).message).toContain('another host');
     } finally {
       foreignNext = false;
     }
@@ -485,16 +469,16 @@ describe('Google Analytics runReport', () => {
   });
 
   it("maps Google's error to its message and checks the token in test()", async () => {
-    const refused = await failure(pullAll(googleAnalyticsConnector, context(null, 'ya29.expired')));
+    const refused = await failureOf(pullAll(googleAnalyticsConnector, context(null, 'ya29.expired')));
     expect(refused.message).toBe(
       'Google Analytics refused the credentials (401): UNAUTHENTICATED: Request had invalid authentication credentials. Expected OAuth 2 access token.',
     );
     expect(refused.retryable).toBe(false);
     await expect(googleAnalyticsConnector.test(context())).resolves.toBeUndefined();
     const otherProperty = contextFor({ baseUrl: fake.base, propertyId: '999' }, { accessToken: TOKEN });
-    expect((await failure(googleAnalyticsConnector.test(otherProperty))).message).toContain('PERMISSION_DENIED');
+    expect((await failureOf(googleAnalyticsConnector.test(otherProperty))).message).toContain('PERMISSION_DENIED');
     const badProperty = contextFor({ baseUrl: fake.base, propertyId: '../x' }, { accessToken: TOKEN });
-    expect((await failure(googleAnalyticsConnector.test(badProperty))).message).toContain('property id is a number');
+    expect((await failureOf(googleAnalyticsConnector.test(badProperty))).message).toContain('property id is a number');
   });
 
   it("signs in with a service account key (JWT bearer grant) and reports Google's token error", async () => {
@@ -504,11 +488,11 @@ describe('Google Analytics runReport', () => {
     expect(fake.received[0].url.pathname).toBe('/token');
     expect(new URLSearchParams(fake.received[0].body).get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
     const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-    const refused = await failure(googleAnalyticsConnector.test(withKey(serviceAccountKey(otherKey.privateKey))));
+    const refused = await failureOf(googleAnalyticsConnector.test(withKey(serviceAccountKey(otherKey.privateKey))));
     expect(refused.message).toBe('Google Analytics refused the request (400): invalid_grant: Invalid JWT Signature.');
-    expect((await failure(googleAnalyticsConnector.test(withKey('{"client_email": "x"}')))).message).toContain('private_key');
-    expect((await failure(googleAnalyticsConnector.test(withKey(serviceAccountKey('not a key'))))).message).toContain('not a valid RSA key');
-    expect((await failure(googleAnalyticsConnector.test(withKey('not json')))).message).toContain('JSON');
+    expect((await failureOf(googleAnalyticsConnector.test(withKey('{"client_email": "x"}')))).message).toContain('private_key');
+    expect((await failureOf(googleAnalyticsConnector.test(withKey(serviceAccountKey('not a key'))))).message).toContain('not a valid RSA key');
+    expect((await failureOf(googleAnalyticsConnector.test(withKey('not json')))).message).toContain('JSON');
   });
 
   it("turns GA's minute in the property's zone into an instant", () => {
@@ -625,17 +609,17 @@ describe('Calendly scheduled events', () => {
   });
 
   it("maps Calendly's error to its message and checks the token in test()", async () => {
-    const refused = await failure(pullAll(calendlyConnector, context(null, 'eyJ.bad')));
+    const refused = await failureOf(pullAll(calendlyConnector, context(null, 'eyJ.bad')));
     expect(refused.message).toBe('Calendly refused the credentials (401): Unauthenticated: The access token is invalid');
     expect(refused.retryable).toBe(false);
     await expect(calendlyConnector.test(context())).resolves.toBeUndefined();
-    expect((await failure(calendlyConnector.test(context(null, 'eyJ.bad')))).message).toContain('The access token is invalid');
+    expect((await failureOf(calendlyConnector.test(context(null, 'eyJ.bad')))).message).toContain('The access token is invalid');
   });
 
   it('reports an answer that is not JSON (a maintenance page) clearly', async () => {
     broken = true;
     try {
-      const refused = await failure(pullAll(calendlyConnector, context()));
+      const refused = await failureOf(pullAll(calendlyConnector, context()));
       expect(refused.message).toContain('did not answer JSON');
       expect(refused.message).toContain('/users/me');
     } finally {
@@ -729,15 +713,15 @@ describe('Mailchimp audience members', () => {
   });
 
   it("maps Mailchimp's problem details to the message and checks the key and audience in test()", async () => {
-    const refused = await failure(pullAll(mailchimpConnector, context(null, 'wrong-us21')));
+    const refused = await failureOf(pullAll(mailchimpConnector, context(null, 'wrong-us21')));
     expect(refused.message).toBe("Mailchimp refused the credentials (401): API Key Invalid: Your API key may be invalid, or you've attempted to access the wrong datacenter.");
     expect(refused.retryable).toBe(false);
     await expect(mailchimpConnector.test(context())).resolves.toBeUndefined();
-    expect((await failure(mailchimpConnector.test(context(null, 'wrong-us21')))).message).toContain('API Key Invalid');
-    expect((await failure(mailchimpConnector.test(context(null, KEY, 'other')))).message).toBe(
+    expect((await failureOf(mailchimpConnector.test(context(null, 'wrong-us21')))).message).toContain('API Key Invalid');
+    expect((await failureOf(mailchimpConnector.test(context(null, KEY, 'other')))).message).toBe(
       'Mailchimp found nothing at this address (404): Resource Not Found: The requested resource could not be found.',
     );
-    expect((await failure(mailchimpConnector.test(context(null, KEY, '../x')))).message).toContain('audience id');
+    expect((await failureOf(mailchimpConnector.test(context(null, KEY, '../x')))).message).toContain('audience id');
   });
 
   it("finds the data center in the key's suffix", () => {

@@ -1,0 +1,22 @@
+/** What the connector tests share: pulling a connector to the end, and the error a failing call must throw. */
+import { expect } from 'vitest';
+import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '@bff/modules/connectors/types';
+
+export async function pullAll(connector: Connector, context: ConnectorContext): Promise<ConnectorBatch[]> {
+  const batches: ConnectorBatch[] = [];
+  for await (const batch of connector.pull(context)) batches.push(batch);
+  return batches;
+}
+
+export const recordsOf = (batches: readonly ConnectorBatch[]) => batches.flatMap((batch) => batch.records);
+
+/** The ConnectorError `work` rejects with; fails the test when it resolves or throws anything else. */
+export async function failureOf(work: Promise<unknown>): Promise<ConnectorError> {
+  try {
+    await work;
+  } catch (failure) {
+    expect(failure).toBeInstanceOf(ConnectorError);
+    return failure as ConnectorError;
+  }
+  throw new Error('Expected a ConnectorError');
+}
