@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import type { Migrator } from '@mikro-orm/migrations';
+import type { Logger } from 'pino';
 import { describeDatabase, type Config } from './config';
 import { buildOrmOptions } from './mikro-orm.config';
 
@@ -86,4 +87,12 @@ export function preparedRowReader(orm: Orm, name: string, sql: string): (...valu
       await client.releaseConnection(connection);
     }
   };
+}
+
+/** Opens the configured database and brings its schema up to date, saying which and what ran: the start of every process. */
+export async function openDatabase(config: Pick<Config, 'database'>, logger: Logger): Promise<Orm> {
+  const orm = await initOrm(config);
+  const applied = await migrate(orm);
+  logger.info({ database: describeDatabase(config.database), migrationsApplied: applied }, 'Database ready');
+  return orm;
 }

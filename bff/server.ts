@@ -7,8 +7,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RequestContext } from '@mikro-orm/core';
 import { createApp } from './app';
-import { describeDatabase, loadConfig, type Config } from './config';
-import { initOrm, migrate, type Orm } from './db';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type Orm } from './db';
 import { Company } from './entities';
 import { createLogger } from './logger';
 import { predictionRuntimeOf } from './modules/prediction';
@@ -28,9 +28,7 @@ async function shouldSeed(config: Config, orm: Orm): Promise<boolean> {
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
-  const orm = await initOrm(config);
-  const applied = await migrate(orm);
-  logger.info({ database: describeDatabase(config.database), migrationsApplied: applied }, 'Database ready');
+  const orm = await openDatabase(config, logger);
 
   if (await shouldSeed(config, orm)) {
     const seeded = await RequestContext.create(orm.em, () => seedDemo(orm.em, { data: config }));

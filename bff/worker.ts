@@ -6,17 +6,15 @@
  * and SIGINT give the runs in flight back to the queue (another worker resumes them from their
  * cursor), close the database and exit 0.
  */
-import { describeDatabase, loadConfig } from './config';
-import { initOrm, migrate } from './db';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
 import { createLogger } from './logger';
 import { createSyncWorker } from './modules/sync/worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
-  const orm = await initOrm(config);
-  const applied = await migrate(orm);
-  logger.info({ database: describeDatabase(config.database), migrationsApplied: applied }, 'Database ready');
+  const orm = await openDatabase(config, logger);
   if (config.database.kind === 'sqlite') logger.warn('A separate sync worker on SQLite: run it only with SYNC_WORKER=false on the web process (SQLite has one writer).');
 
   const worker = createSyncWorker({ orm, config, logger });
