@@ -21,6 +21,31 @@ const ROOMS = [
 const SHARED_ROOMS = ['domain', 'theme', 'lib', 'ui'];
 const fromRoom = (type, allowed) => ({ from: { element: { type } }, allow: { to: { element: { type: allowed } } } });
 
+/**
+ * The rooms of bff/ (README, "Rooms"): platform/ (what every module may use and none owns), the
+ * entities, the middleware, each module (by folder name), the migrations and the seeders; and the
+ * files at bff/'s top: the kernel every room may use (config, logger, types, db, routing, the ORM's
+ * set-up) and the entry points that assemble the modules (app, server, worker, seed-demo).
+ */
+const BFF_ROOMS = [
+  { type: 'bff-platform', pattern: 'bff/platform' },
+  { type: 'bff-entities', pattern: 'bff/entities' },
+  { type: 'bff-middleware', pattern: 'bff/middleware' },
+  { type: 'bff-module', pattern: 'bff/modules/*', capture: ['module'] },
+  { type: 'bff-migrations', pattern: 'bff/migrations' },
+  { type: 'bff-seeders', pattern: 'bff/seeders' },
+  { type: 'domain', pattern: 'src/domain' },
+  // Last: only the files at bff/'s top are left to it.
+  { type: 'bff-kernel', pattern: 'bff' },
+];
+/** The entry points: the only kernel files that assemble modules. */
+const BFF_ENTRIES = ['app.ts', 'server.ts', 'worker.ts', 'seed-demo.ts'];
+/** The kernel files a room may use, by name (bff/<name>.ts). */
+const kernel = (...files) => ({ type: 'bff-kernel', fileInternalPath: files.map((file) => `${file}.ts`) });
+/** A module's index.ts, its public face: the only file of it that another room may import. */
+const MODULE_FACES = [{ type: 'bff-module', fileInternalPath: 'index.ts' }];
+const fromBffRoom = (type, allowed) => ({ from: { element: { type } }, allow: { to: { element: allowed } } });
+
 export default tseslint.config(
   { ignores: ['dist', 'storybook-static', 'data', 'node_modules', 'design-tokens/build', 'test-results', 'playwright-report', 'coverage'] },
   js.configs.recommended,
@@ -74,6 +99,47 @@ export default tseslint.config(
             fromRoom('widget', ['domain', 'widget']),
             fromRoom('app', [...SHARED_ROOMS, 'app']),
             { from: { element: { type: 'app' } }, allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // bff/ points inward too (README, "Rooms"): platform/, entities/ and middleware/ import no
+    // module; a module uses them, the kernel's shared files, src/domain and its own files, and
+    // reaches another module only through that module's index.ts; the entry points and the seeders
+    // reach modules only through their index as well. (tests/bff may reach into a module's files.)
+    files: ['bff/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/elements': BFF_ROOMS.map((room) => ({ ...room, partialMatch: false })),
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            'A {{ from.type }} may not import {{ to.type }}/{{ to.fileInternalPath }}: bff/ rooms point inward, and a module is reached only through its index.ts (README, "Rooms").',
+          policies: [
+            fromBffRoom('bff-entities', [{ type: ['bff-entities', 'domain'] }]),
+            fromBffRoom('bff-platform', [{ type: ['bff-platform', 'bff-entities', 'domain'] }, kernel('config', 'logger', 'types')]),
+            fromBffRoom('bff-middleware', [{ type: ['bff-middleware', 'bff-platform', 'bff-entities', 'domain'] }, kernel('config', 'logger', 'types', 'db')]),
+            fromBffRoom('bff-module', [
+              { type: ['bff-platform', 'bff-entities', 'bff-middleware', 'domain'] },
+              kernel('config', 'logger', 'types', 'db', 'routing'),
+              { type: 'bff-module', captured: { module: '{{ from.element.captured.module }}' } },
+              ...MODULE_FACES,
+            ]),
+            fromBffRoom('bff-kernel', [{ type: ['bff-kernel', 'bff-platform', 'bff-entities', 'bff-middleware', 'bff-migrations', 'domain'] }]),
+            {
+              from: { element: { type: 'bff-kernel', fileInternalPath: BFF_ENTRIES } },
+              allow: { to: { element: [{ type: 'bff-seeders' }, ...MODULE_FACES] } },
+            },
+            fromBffRoom('bff-seeders', [{ type: ['bff-seeders', 'bff-platform', 'bff-entities', 'domain'] }, kernel('config', 'types'), ...MODULE_FACES]),
+            fromBffRoom('bff-migrations', [{ type: ['bff-migrations'] }]),
           ],
         },
       ],

@@ -4,7 +4,6 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import type { Orm } from './db';
 import { createLogger } from './logger';
 import { authenticate } from './middleware/auth';
 import { jsonBody } from './middleware/body';
@@ -15,53 +14,38 @@ import { requestContext } from './middleware/requestContext';
 import { requestLogger } from './middleware/requestLog';
 import { inlineScriptHashes, securityHeaders } from './middleware/security';
 import { readIndexHtml, staticSite } from './middleware/staticSite';
-import { LoginThrottle } from './modules/auth/loginThrottle';
-import { createAuthRouter } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
-import { createIdTokenVerifier } from './modules/auth/sso';
-import { createCompanyRouter } from './modules/companies/routes';
-import { createCompanyService } from './modules/companies/service';
-import { createRateLimiter } from './modules/collection/rateLimit';
-import { createCollectionRouters } from './modules/collection/routes';
-import { createCollectionService } from './modules/collection/service';
-import { createCompanyCollectionService } from './modules/collection/settings';
-import { createDataTypeRouter } from './modules/dataTypes/routes';
-import { createFieldService } from './modules/dataSources/fields';
-import { createDataSourceRouter } from './modules/dataSources/routes';
-import { createDataSourceService } from './modules/dataSources/service';
-import { createFileRouter } from './modules/files/routes';
-import { createHealthRouter } from './modules/health/routes';
-import { createImportRouter } from './modules/imports/routes';
-import { createMailer, type Mailer } from './modules/invitations/mailer';
-import { createRequestRouter } from './modules/requests/routes';
-import { createRequestService } from './modules/requests/service';
-import { createResultsRouter } from './modules/results/routes';
-import { createResultsService } from './modules/results/service';
-import { createIdentifierService } from './modules/surveys/identifiers';
-import { createSurveyRouters } from './modules/surveys/routes';
-import { createSurveyService } from './modules/surveys/service';
-import { createUserRouter } from './modules/users/routes';
-import { createUserService } from './modules/users/service';
-import { createApiKeyRouter } from './modules/apiKeys/routes';
-import { createApiKeyService } from './modules/apiKeys/service';
-import { createCustomAttributeRouter } from './modules/customAttributes/routes';
-import { createCustomAttributeService } from './modules/customAttributes/service';
-import { createModelSettingsRouter } from './modules/modelSettings/routes';
-import { createModelSettingsService } from './modules/modelSettings/service';
-import { createPlanRouter } from './modules/plans/routes';
+import { createApiKeyRouter, createApiKeyService } from './modules/apiKeys';
+import { attachAudienceService, createAudienceRouter, createAudienceService } from './modules/audience';
+import { createAuthRouter, createAuthService, createIdTokenVerifier, LoginThrottle } from './modules/auth';
+import { createCollectionRouters, createCollectionService, createCompanyCollectionService } from './modules/collection';
+import { createCompanyRouter, createCompanyService } from './modules/companies';
+import { createCustomAttributeRouter, createCustomAttributeService } from './modules/customAttributes';
+import { createDashboardRouter, createDashboardService } from './modules/dashboard';
+import {
+  createDataSourceRouter,
+  createDataSourceService,
+  createFieldService,
+  createImportRouter,
+  createIngestRouter,
+  createIngestSecretRouter,
+  createIngestService,
+  ingestBodyBypass,
+} from './modules/dataSources';
+import { createDataTypeRouter } from './modules/dataTypes';
+import { createExportRouter, createExportService } from './modules/export';
+import { createFileRouter } from './modules/files';
+import { createHealthRouter } from './modules/health';
+import { createModelSettingsRouter, createModelSettingsService } from './modules/modelSettings';
+import { createPlanRouter, createPlanUsageService } from './modules/plans';
 import { attachPredictionRuntime, createPredictionRuntime } from './modules/prediction';
-import { createPlanUsageService } from './modules/plans/service';
-import { attachAudienceService, createAudienceRouter } from './modules/audience/routes';
-import { createAudienceService } from './modules/audience/service';
-import { createExportRouter } from './modules/export/routes';
-import { createExportService } from './modules/export/service';
-import { createWritebackRouter } from './modules/writeback/routes';
-import { createWritebackService } from './modules/writeback/service';
-import { createDashboardRouter } from './modules/dashboard/routes';
-import { createDashboardService } from './modules/dashboard/service';
-import { createIngestRouter, createIngestSecretRouter, ingestBodyBypass } from './modules/ingest/routes';
-import { createIngestService } from './modules/ingest/service';
-import type { AppState } from './types';
+import { createRequestRouter, createRequestService } from './modules/requests';
+import { createResultsRouter, createResultsService } from './modules/results';
+import { createIdentifierService, createSurveyRouters, createSurveyService } from './modules/surveys';
+import { createUserRouter, createUserService } from './modules/users';
+import { createWritebackRouter, createWritebackService } from './modules/writeback';
+import { createMailer, type Mailer } from './platform/mailer';
+import { createRateLimiter } from './platform/rateLimit';
+import type { AppState, Orm } from './types';
 
 export interface AppDependencies {
   logger?: Logger;

@@ -89,6 +89,12 @@ export const SETTINGS: readonly SettingDescription[] = [
     description: 'How often a replica looks for a newer prediction snapshot published by another replica and loads it.',
   },
   {
+    name: 'DEMO_SCALE_PERCENT',
+    default: '100',
+    description:
+      "How much of the demo's generated activity is seeded: the share, in percent, of its month of prediction-API interactions (200,000 events at 100) and of its website visitors. A smaller demo starts sooner; every screen still shows data.",
+  },
+  {
     name: 'AUDIENCE_MAX_MERGE',
     default: '5',
     description:
@@ -149,6 +155,8 @@ export interface Config {
   logLevel: string;
   /** undefined: the default rule (seed an empty SQLite database on first start). */
   seedDemo: boolean | undefined;
+  /** The share (0 to 1) of the demo's generated interactions and visitors that the seed writes. */
+  demoScale: number;
   trustProxy: boolean;
   sso: SsoSettings | null;
   smtp: SmtpSettings | null;
@@ -317,6 +325,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     logLevel,
     seedDemo: flag(env, 'SEED_DEMO'),
+    demoScale: integer(env, 'DEMO_SCALE_PERCENT', 100, 1, 100) / 100,
     trustProxy: flag(env, 'TRUST_PROXY') ?? false,
     sso: sso(env),
     smtp: smtp(env),

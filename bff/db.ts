@@ -1,12 +1,10 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/core';
-import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import type { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
 import { describeDatabase, type Config } from './config';
 import { buildOrmOptions } from './mikro-orm.config';
-
-export type Orm = MikroORM;
+import type { Orm } from './types';
 
 /** Opens the database named by the configuration and proves the connection works. */
 export async function initOrm(config: Pick<Config, 'database'>): Promise<Orm> {
@@ -45,48 +43,6 @@ export async function isDatabaseUp(em: EntityManager, timeoutMs = 3_000): Promis
   } finally {
     clearTimeout(timer);
   }
-}
-
-type Row = unknown[];
-interface SqliteStatement {
-  get(...values: unknown[]): Row | undefined;
-}
-interface SqliteConnection {
-  prepare(sql: string): { raw(toggle: boolean): SqliteStatement };
-}
-interface PgConnection {
-  query(query: { name: string; text: string; values: unknown[]; rowMode: 'array' }): Promise<{ rows: Row[] }>;
-}
-
-/**
- * A single-row read prepared once per database connection and run on the driver directly: the
- * query that runs on every request skips the ORM's query building and entity mapping, which cost
- * many times the read itself. The row comes back as an array of the selected columns, in order
- * (cheaper than an object with a key per column). The connection comes from the ORM's own pool,
- * so it shares its limits and sees every committed write. `sql` uses `?` placeholders.
- */
-export function preparedRowReader(orm: Orm, name: string, sql: string): (...values: unknown[]) => Promise<Row | undefined> {
-  const client = (orm.em.getConnection() as AbstractSqlConnection).getKnex().client;
-  let position = 0;
-  const numbered = sql.replace(/\?/g, () => `$${++position}`);
-  const statements = new WeakMap<object, SqliteStatement>();
-  return async (...values) => {
-    const connection = (await client.acquireConnection()) as SqliteConnection | PgConnection;
-    try {
-      if ('prepare' in connection) {
-        let statement = statements.get(connection);
-        if (!statement) {
-          statement = connection.prepare(sql).raw(true);
-          statements.set(connection, statement);
-        }
-        return statement.get(...values);
-      }
-      // pg prepares a named statement once per connection and reuses it afterwards.
-      return (await connection.query({ name, text: numbered, values, rowMode: 'array' })).rows[0];
-    } finally {
-      await client.releaseConnection(connection);
-    }
-  };
 }
 
 /** Opens the configured database and brings its schema up to date, saying which and what ran: the start of every process. */

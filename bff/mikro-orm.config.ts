@@ -10,7 +10,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { DatabaseConfig } from './config';
 import { ENTITIES } from './entities';
-import { contextEntityManager } from './middleware/requestContext';
+import { contextEntityManager } from './platform/requestScope';
 import { MIGRATIONS } from './migrations';
 
 const shared = {

@@ -8,13 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { RequestContext } from '@mikro-orm/core';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config';
-import { openDatabase, type Orm } from './db';
+import { openDatabase } from './db';
+import type { Orm } from './types';
 import { Company } from './entities';
 import { createLogger } from './logger';
 import { predictionRuntimeOf } from './modules/prediction';
-import { audienceServiceOf } from './modules/audience/routes';
-import { createSyncWorker } from './modules/sync/worker';
-import { createWebhookWorker } from './modules/webhooks/worker';
+import { audienceServiceOf } from './modules/audience';
+import { createSyncWorker } from './modules/dataSources';
+import { createWebhookWorker } from './modules/webhooks';
 import { DEMO_USERS, seedDemo } from './seeders/demo';
 
 const SHUTDOWN_GRACE_MS = 10_000;

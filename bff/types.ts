@@ -1,7 +1,11 @@
+import type { MikroORM } from '@mikro-orm/core';
 import type { DefaultContext, Middleware, ParameterizedContext } from 'koa';
 import type { ApiKeyScope } from '@domain/apiKeys';
 import type { Permission, Role } from '@domain/auth/roles';
 import type { Company, User } from './entities';
+
+/** The database: the ORM of the configured engine (bff/db.ts opens it). */
+export type Orm = MikroORM;
 
 /** An entity's stored fields as a plain, read-only object: what the request path reads without the ORM. */
 export type Snapshot<Entity> = Readonly<{

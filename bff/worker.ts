@@ -9,7 +9,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { createLogger } from './logger';
-import { createSyncWorker } from './modules/sync/worker';
+import { createSyncWorker } from './modules/dataSources';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -1,7 +1,24 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import type { AudienceSummary } from '../modules/audience/summary';
+import type { CategoryId } from '@domain/audience/contract';
 import { nullable, record } from './BaseRecord';
 import { Company } from './Company';
+
+/** Sums over a set of profiles: all of them, or those of one category. */
+export interface SummaryGroup {
+  total: number;
+  coverageSum: number;
+  unified: number;
+  unknown: number;
+  /** Profiles of the group in each category. */
+  categories: Partial<Record<CategoryId, number>>;
+}
+
+export interface AudienceSummary {
+  version: 1;
+  all: SummaryGroup;
+  /** The same sums over the profiles of each category. */
+  byCategory: Partial<Record<CategoryId, SummaryGroup>>;
+}
 
 /**
  * When a company's profiles were last computed, and the newest change among the records and

@@ -16,7 +16,7 @@ export const CompanySurveySettings = defineEntity({
     globalIdentifiers: p.json<GlobalIdentifierSettings>(),
     /** The Survey Completion Triggers form. */
     triggerSettings: nullable(p.json<TriggerSettings>()),
-    /** The completion webhooks' signing secret, encrypted like data-source credentials (bff/secrets.ts). */
+    /** The completion webhooks' signing secret, encrypted like data-source credentials (bff/platform/secrets.ts). */
     webhookSecret: nullable(p.text()),
     /** How respondents' addresses are kept, and the company-wide cooldown. */
     collectionSettings: nullable(p.json<CollectionSettings>()),

@@ -11,7 +11,7 @@ import { DataSource } from './DataSource';
  * fields later features look up or aggregate by are also kept in their own indexed columns
  * (PROMOTED_FIELDS in src/domain/data/unifiedModel.ts).
  *
- * Written in bulk by the import (bff/modules/imports/store.ts), not through the unit of work.
+ * Written in bulk by the import (bff/modules/dataSources/records/store.ts), not through the unit of work.
  */
 export const DataRecord = defineEntity({
   name: 'DataRecord',

@@ -7,7 +7,7 @@ import { Company } from './Company';
 
 /**
  * A company's connected source: a catalogue source connected with a key, or an imported file.
- * The key is kept only encrypted (AES-256-GCM, bff/secrets.ts) and never leaves the BFF.
+ * The key is kept only encrypted (AES-256-GCM, bff/platform/secrets.ts) and never leaves the BFF.
  */
 export const DataSource = defineEntity({
   name: 'DataSource',

@@ -3,7 +3,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 /**
  * Requests counted in one fixed window for one key (a client address or a survey of the public
  * API). Kept in the database so every replica sharing it counts together; written only by the
- * atomic upsert in bff/modules/collection/rateLimit.ts.
+ * atomic upsert in bff/platform/rateLimit.ts.
  */
 export const RateLimitBucket = defineEntity({
   name: 'RateLimitBucket',

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /**
- * The hourly rollup of attributed outcomes (bff/modules/dashboard/outcomes.ts): clicks and
+ * The hourly rollup of attributed outcomes (bff/modules/prediction/outcomes.ts): clicks and
  * conversions (purchase or conversion events) on items the prediction API served the same person
  * within ATTRIBUTION_WINDOW_DAYS before, by the hour (UTC) of the event, split by the serving
  * call's holdout flag. Maintained as events are ingested and rebuilt from the raw rows by the

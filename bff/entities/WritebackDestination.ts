@@ -6,7 +6,7 @@ import { Company } from './Company';
 /**
  * A company's Write Back endpoint (bff/modules/writeback): deliveries are POSTed to `url` as
  * Standard Webhooks signed with `secret`, which is kept encrypted like data-source credentials
- * (bff/secrets.ts) because the server signs with it on every attempt; it is shown only once.
+ * (bff/platform/secrets.ts) because the server signs with it on every attempt; it is shown only once.
  */
 export const WritebackDestination = defineEntity({
   name: 'WritebackDestination',

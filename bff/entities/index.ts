@@ -83,7 +83,7 @@ export const ENTITIES = [
 // Each name is both the entity (em.find(User, ...)) and its type (user: User).
 export { ApiKey } from './ApiKey';
 export { AudienceProfile } from './AudienceProfile';
-export { AudienceBuild } from './AudienceBuild';
+export { AudienceBuild, type AudienceSummary, type SummaryGroup } from './AudienceBuild';
 export { AudienceIdentity } from './AudienceIdentity';
 export { AudienceJob } from './AudienceJob';
 export { AudienceMerge } from './AudienceMerge';

@@ -12,12 +12,12 @@ import { allows, describeCapability, type Capability } from '@domain/access/capa
 import { API_KEY_HEADER, API_KEY_SCOPES } from '@domain/apiKeys';
 import { isGlobalAdmin, isPermission } from '@domain/auth/roles';
 import type { Config } from '../config';
-import { preparedRowReader, type Orm } from '../db';
+import { preparedRowReader } from '../platform/preparedRows';
 import { ApiKey, Company, User } from '../entities';
-import { isWellFormedApiKey } from '../modules/apiKeys/tokens';
-import { hashSecret } from '../secrets';
-import type { Actor, AppContext, AppMiddleware, CompanySnapshot, UserActor, UserSnapshot } from '../types';
-import { apiError, HttpError } from './errors';
+import { isWellFormedApiKey } from '../platform/apiKeys';
+import { hashSecret } from '../platform/secrets';
+import type { Actor, AppContext, AppMiddleware, CompanySnapshot, Orm, UserActor, UserSnapshot } from '../types';
+import { apiError, HttpError } from '../platform/errors';
 
 const BEARER = /^Bearer ([A-Za-z0-9_=-]+\.[A-Za-z0-9_=-]+\.[A-Za-z0-9_=-]*)$/;
 

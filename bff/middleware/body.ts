@@ -2,7 +2,7 @@ import { bodyParser } from '@koa/bodyparser';
 import { MB } from '@domain/limits';
 import type { ErrorCode } from '@domain/errors';
 import type { AppContext, AppMiddleware } from '../types';
-import { apiError } from './errors';
+import { apiError } from '../platform/errors';
 
 export const JSON_BODY_LIMIT_BYTES = 1 * MB;
 

@@ -7,8 +7,8 @@
 import { companyFilterQuery } from '@domain/params';
 import { Company } from '../entities';
 import { actorOf } from './auth';
-import { apiError } from './errors';
-import { requestEntityManager } from './requestContext';
+import { apiError } from '../platform/errors';
+import { requestEntityManager } from '../platform/requestScope';
 import { companyForWrite, companyScope } from './tenant';
 import { queryOf } from './validate';
 import type { AppContext } from '../types';

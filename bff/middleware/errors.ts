@@ -1,108 +1,14 @@
 /**
  * The one error middleware: every failure leaves the BFF as JSON `{ error, message, code }` (plus
- * `fields` for validation errors) with the right status. Routes throw; they never catch. Codes and
- * their wording are defined in src/domain/errors.ts.
+ * `fields` for validation errors) with the right status. Routes throw; they never catch. The
+ * failures themselves (HttpError, apiError) are in platform/errors.ts; codes and their wording are
+ * defined in src/domain/errors.ts.
  */
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { ValidationError } from 'yup';
-import { API_ERRORS, type ApiErrorBody, type ErrorCode } from '@domain/errors';
+import type { ErrorCode } from '@domain/errors';
+import { apiError, toHttpError } from '../platform/errors';
 import type { AppMiddleware } from '../types';
 import { discardUnreadBody } from './discardBody';
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    /** Short and human-readable: the dashboard shows it as is. */
-    readonly error: string,
-    /** One sentence of detail. */
-    readonly detail: string,
-    readonly fields?: Record<string, string>,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(error);
-    this.name = 'HttpError';
-  }
-
-  toBody(): ApiErrorBody {
-    return { error: this.error, message: this.detail, code: this.code, ...(this.fields ? { fields: this.fields } : {}) };
-  }
-}
-
-export interface ErrorDetails {
-  /** Replaces the code's own wording where a resource or case has better words. */
-  error?: string;
-  message?: string;
-  fields?: Record<string, string>;
-  headers?: Record<string, string>;
-}
-
-/** The failure named by `code`, with its status and wording from the domain's catalogue. */
-export function apiError(code: ErrorCode, details: ErrorDetails = {}): HttpError {
-  const definition = API_ERRORS[code];
-  const error = details.error ?? definition.error;
-  return new HttpError(
-    definition.status,
-    code,
-    error,
-    details.message ?? (details.error ? error : definition.message),
-    details.fields,
-    details.headers,
-  );
-}
-
-/** Field-level messages from a yup failure; the first message is the one the dashboard shows. */
-export function fromValidationError(failure: ValidationError): HttpError {
-  const fields: Record<string, string> = {};
-  const failures = failure.inner.length ? failure.inner : [failure];
-  for (const item of failures) {
-    const field = item.path || 'body';
-    fields[field] ??= item.message;
-  }
-  const first = failures[0]?.message ?? API_ERRORS.validation_failed.error;
-  const names = Object.keys(fields).join(', ');
-  return apiError('validation_failed', { error: first, message: `Check these fields: ${names}.`, fields });
-}
-
-interface BodyParserFailure {
-  type?: string;
-  status?: number;
-  expose?: boolean;
-  message?: string;
-  limit?: number;
-}
-
-function describeLimit(bytes: number | undefined): string {
-  if (!bytes) return 'the allowed size';
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
-}
-
-export function toHttpError(failure: unknown): HttpError | null {
-  if (failure instanceof HttpError) return failure;
-  if (failure instanceof ValidationError) return fromValidationError(failure);
-  if (failure instanceof UniqueConstraintViolationException) return apiError('already_exists');
-  const parserFailure = (failure ?? {}) as BodyParserFailure;
-  // co-body reports unparsable JSON (or a bare string or number) as a SyntaxError with status 400.
-  if (failure instanceof SyntaxError && parserFailure.status === 400) return apiError('malformed_body');
-  switch (parserFailure.type) {
-    case 'entity.parse.failed':
-      return apiError('malformed_body');
-    case 'entity.too.large':
-      return apiError('body_too_large', { message: `The request body must be at most ${describeLimit(parserFailure.limit)}.` });
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return apiError('unsupported_encoding');
-    case 'request.aborted':
-      return apiError('request_aborted');
-  }
-  const status = parserFailure.status;
-  if (typeof status === 'number' && status >= 400 && status < 500 && parserFailure.expose) {
-    const message = parserFailure.message || 'Bad request';
-    return new HttpError(status, 'request_failed', message, message);
-  }
-  return null;
-}
 
 /** Statuses set without a body (by the router for unknown routes and methods). */
 const DEFAULT_ERRORS: Record<number, ErrorCode> = {

@@ -1,36 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { RequestContext, type EntityManager } from '@mikro-orm/core';
-import type { Orm } from '../db';
-import type { AppMiddleware } from '../types';
-
-interface RequestScope {
-  readonly root: EntityManager;
-  fork?: EntityManager;
-}
-
-const scopes = new AsyncLocalStorage<RequestScope>();
-
-/**
- * The EntityManager of the current request, forked the first time the request uses the ORM (a
- * request answered from the session snapshot alone never pays for a fork); outside a request,
- * MikroORM's own RequestContext (start-up and seeding use it). MikroORM asks this through its
- * `context` option.
- */
-export function contextEntityManager(name: string): EntityManager | undefined {
-  const scope = scopes.getStore();
-  // The fork is made outside the scope: forking asks for the context itself.
-  if (scope && scope.root.name === name) return (scope.fork ??= scopes.exit(() => scope.root.fork({ useContext: true })));
-  return RequestContext.getEntityManager(name);
-}
-
-/** The current request's EntityManager, for code that has no ORM handle of its own. */
-export function requestEntityManager(): EntityManager {
-  const scope = scopes.getStore();
-  if (!scope) throw new Error('No request is running');
-  return contextEntityManager(scope.root.name)!;
-}
+import { runInRequestScope } from '../platform/requestScope';
+import type { AppMiddleware, Orm } from '../types';
 
 /** Each request gets its own identity map, so no entity leaks from one request into another. */
 export function requestContext(orm: Orm): AppMiddleware {
-  return (_ctx, next) => scopes.run({ root: orm.em }, next);
+  return (_ctx, next) => runInRequestScope(orm.em, next);
 }

@@ -9,8 +9,8 @@
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/core';
 import type { Actor, AppContext, AppMiddleware } from '../types';
 import { actorOf } from './auth';
-import { apiError, type ErrorDetails } from './errors';
-import { requestEntityManager } from './requestContext';
+import { apiError, type ErrorDetails } from '../platform/errors';
+import { requestEntityManager } from '../platform/requestScope';
 
 /** The company a list is scoped to: a global admin's filter (undefined: all), otherwise their own. */
 export function companyScope(actor: Actor, requested: string | undefined): string | undefined {

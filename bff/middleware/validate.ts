@@ -1,7 +1,7 @@
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { PATH_PARAMS, type PathParam } from '@domain/params';
 import type { AppContext, AppMiddleware } from '../types';
-import { apiError, fromValidationError } from './errors';
+import { apiError, fromValidationError } from '../platform/errors';
 
 /**
  * Validates a request body with a schema shared with the dashboard. Strict: no coercion, so a

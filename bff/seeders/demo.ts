@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { DEFAULT_PERMISSIONS, type Role } from '@domain/auth/roles';
 import { Company, User } from '../entities';
 import type { Config } from '../config';
-import { hashPassword as scryptHash } from '../modules/auth/passwords';
+import { hashPassword as scryptHash } from '../platform/passwords';
 import { seedDemoAudience } from './demoAudience';
 import { seedDemoConnectors } from './demoConnectors';
 import { seedDemoData } from './demoData';
@@ -98,7 +98,7 @@ export interface SeedOptions {
    * encrypting the demo credentials with this key. The product's start and `npm run seed:demo`
    * do; most tests only need the accounts.
    */
-  data?: Pick<Config, 'credentialsKey' | 'database' | 'publicUrl'>;
+  data?: Pick<Config, 'credentialsKey' | 'database' | 'publicUrl' | 'demoScale'>;
 }
 
 export interface SeededDemo {
@@ -146,13 +146,13 @@ export async function seedDemo(em: EntityManager, options: SeedOptions = {}): Pr
     return seeded;
   });
   // The prediction API's records go through its own ingestion, each batch in its own transaction.
-  if (options.data) await seedDemoPrediction(em, options.data.database.kind, seeded.companies, demoAdmins(seeded));
+  if (options.data) await seedDemoPrediction(em, options.data.database.kind, seeded.companies, demoAdmins(seeded), new Date(), options.data.demoScale);
   // Clicks and purchases on what those calls served, attributed for the dashboard overview.
   if (options.data) await seedDemoDashboard(em, options.data.database.kind, seeded.companies);
   // Connected sources whose records came by sync runs and by the ingestion URL.
   if (options.data) await seedDemoConnectors(em, options.data, seeded.companies, demoAdmins(seeded));
   // Unified profiles of everything seeded, built as the server builds them.
-  if (options.data) await seedDemoAudience(em, options.data.database.kind, seeded.companies, demoAdmins(seeded));
+  if (options.data) await seedDemoAudience(em, options.data.database.kind, seeded.companies, demoAdmins(seeded), new Date(), options.data.demoScale);
   return seeded;
 }
 

@@ -7,13 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
+import type { SqlEntityManager } from '@mikro-orm/knex';
 import { DEFAULT_MAX_PROFILES_PER_MERGE } from '@domain/audience/contract';
 import { catalogueSource } from '@domain/data/catalogue';
 import { randomSource } from '@domain/random';
 import { DataSource, type Company } from '../entities';
-import type { DatabaseKind } from '../modules/results/sql';
-import { buildAudience, insertRows } from '../modules/audience/build';
+import type { DatabaseKind } from '../platform/sql';
+import { buildAudience } from '../modules/audience';
+import { recordWriter, type SpooledRecord } from '../modules/dataSources';
 
 const DAY_MS = 86_400_000;
 const ANALYTICS_CATALOGUE_ID = 'google-analytics';
@@ -44,9 +45,9 @@ export interface VisitorEvent {
   page: string;
 }
 
-/** The visitors' page views (and sign-ins) of one company, oldest first. */
-export function demoVisitorEvents(company: 'acme' | 'globex', now: number): VisitorEvent[] {
-  const profile = DEMO_VISITORS[company];
+/** The visitors' page views (and sign-ins) of one company, oldest first; `scale` (0 to 1) keeps that share of the visitors. */
+export function demoVisitorEvents(company: 'acme' | 'globex', now: number, scale = 1): VisitorEvent[] {
+  const profile = { ...DEMO_VISITORS[company], visitors: Math.max(1, Math.round(DEMO_VISITORS[company].visitors * scale)) };
   const random = randomSource(profile.seed);
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const events: VisitorEvent[] = [];
@@ -69,8 +70,8 @@ export function demoVisitorEvents(company: 'acme' | 'globex', now: number): Visi
   return events.sort((a, b) => a.at - b.at || (a.anonymousId < b.anonymousId ? -1 : a.anonymousId > b.anonymousId ? 1 : 0));
 }
 
-async function insertVisitors(em: EntityManager, knex: Knex, kind: DatabaseKind, key: 'acme' | 'globex', company: Company, createdById: string | null, now: Date): Promise<number> {
-  const events = demoVisitorEvents(key, now.getTime());
+async function insertVisitors(em: EntityManager, key: 'acme' | 'globex', company: Company, createdById: string | null, now: Date, scale: number): Promise<number> {
+  const events = demoVisitorEvents(key, now.getTime(), scale);
   const analytics = catalogueSource(ANALYTICS_CATALOGUE_ID)!;
   const source = em.create(DataSource, {
     companyId: company.id,
@@ -90,25 +91,29 @@ async function insertVisitors(em: EntityManager, knex: Knex, kind: DatabaseKind,
     createdById,
   });
   await em.flush();
-  const stamp = (ms: number) => (kind === 'sqlite' ? ms : new Date(ms));
-  const created = stamp(now.getTime());
-  const rows = events.map((event, index) => {
+  const records = events.map((event, index): SpooledRecord => {
     const time = new Date(event.at).toISOString();
     const data = { client_id: event.anonymousId, user_id: event.userId, event_name: event.type, event_timestamp: time, device_category: event.device, page_location: event.page };
     const unified = { anonymous_id: event.anonymousId, ...(event.userId ? { user_id: event.userId } : {}), event_type: event.type, event_time: time, device_type: event.device, page_url: event.page };
     return {
-      id: randomUUID(), company_id: company.id, source_id: source.id, kind: 'events', record_key: null, data: JSON.stringify(data), unified: JSON.stringify(unified),
-      import_id: null, source_file: null, source_type: 'integration', imported_at: created, record_index: index, user_id: event.userId, email: null,
-      anonymous_id: event.anonymousId, event_type: event.type, event_time: stamp(event.at), item_id: null, created_at: created, updated_at: created,
+      index, key: null, userId: event.userId, email: null, anonymousId: event.anonymousId, eventType: event.type, eventTime: event.at, itemId: null,
+      data: JSON.stringify(data), unified: JSON.stringify(unified),
     };
   });
-  await knex.transaction((trx) => insertRows(trx, 'data_records', rows));
-  return rows.length;
+  // Through the one data_records writer, as a sync of the source would have written them.
+  await em.fork().transactional(async (tx) => {
+    const write = await recordWriter(tx as SqlEntityManager, {
+      now, companyId: company.id, sourceId: source.id, kind: 'events', importId: null, sourceFile: null, sourceType: 'integration',
+    });
+    await write(records, records.map(() => randomUUID()), false);
+  });
+  return records.length;
 }
 
 /**
  * Adds the visitors of the companies named (acme, globex) and builds every given company's
- * profiles; answers how many profiles there are in all.
+ * profiles; answers how many profiles there are in all. `scale` (0 to 1) keeps that share of the
+ * visitors.
  */
 export async function seedDemoAudience(
   em: EntityManager,
@@ -116,13 +121,14 @@ export async function seedDemoAudience(
   companies: Partial<Record<'navout' | 'acme' | 'globex', Company>>,
   admins: Partial<Record<'navout' | 'acme' | 'globex', { id: string }>> = {},
   now = new Date(),
+  scale = 1,
 ): Promise<number> {
   const knex = (em as SqlEntityManager).getKnex();
   let profiles = 0;
   for (const key of ['navout', 'acme', 'globex'] as const) {
     const company = companies[key];
     if (!company) continue;
-    if (key !== 'navout') await insertVisitors(em.fork(), knex, kind, key, company, admins[key]?.id ?? null, now);
+    if (key !== 'navout') await insertVisitors(em.fork(), key, company, admins[key]?.id ?? null, now, scale);
     const result = await buildAudience({ knex, kind, companyId: company.id, now, maxProfilesPerMerge: DEFAULT_MAX_PROFILES_PER_MERGE });
     profiles += result.profiles;
   }

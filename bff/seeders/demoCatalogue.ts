@@ -196,8 +196,9 @@ function interactions(profile: CatalogueProfile, random: Random, now: number, it
   return events.sort((a, b) => a.timestamp!.localeCompare(b.timestamp!) || a.event_id.localeCompare(b.event_id));
 }
 
-export function demoCatalogue(company: 'acme' | 'globex', now: number = Date.now()): DemoCatalogue {
-  const profile = PROFILES[company];
+/** The catalogue and a month of interactions; `scale` (0 to 1) keeps that share of the interactions. */
+export function demoCatalogue(company: 'acme' | 'globex', now: number = Date.now(), scale = 1): DemoCatalogue {
+  const profile = { ...PROFILES[company], events: Math.max(1, Math.round(PROFILES[company].events * scale)) };
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const random = randomSource(profile.seed);
   const items = catalogue(profile, random, today);

@@ -16,13 +16,8 @@ import type { ConnectorSettingValues } from '@domain/data/connectors';
 import { randomSource } from '@domain/random';
 import type { Config } from '../config';
 import { DataSource, SyncRun, type Company, type User } from '../entities';
-import { connectorFor } from '../modules/connectors/registry';
-import { storeSourceRecords } from '../modules/connectors/storeRecords';
-import { createIngestService } from '../modules/ingest/service';
-import { newIngestSecret } from '../modules/ingest/secret';
-import { initialMapping } from '../modules/dataSources/service';
-import { sealSecrets } from '../modules/sync/secrets';
-import { encryptSecret } from '../secrets';
+import { connectorFor, storeSourceRecords, createIngestService, newIngestSecret, initialMapping, sealSecrets } from '../modules/dataSources';
+import { encryptSecret } from '../platform/secrets';
 import { demoDataSet, type DemoRow } from './demoRows';
 
 type CompanyKey = 'acme' | 'globex';

@@ -10,10 +10,9 @@ import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import type { ValidEvent } from '@domain/prediction/schemas';
 import { randomSource } from '@domain/random';
 import type { Company } from '../entities';
-import { rebuildOutcomes, timeOf } from '../modules/dashboard/outcomes';
-import type { DatabaseKind } from '../modules/results/sql';
-import { rowsOf } from '../rawRows';
-import { storeEvents } from '../modules/prediction/records';
+import { rebuildOutcomes, timeOf, storeEvents } from '../modules/prediction';
+import type { DatabaseKind } from '../platform/sql';
+import { rowsOf } from '../platform/rawRows';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;

@@ -11,11 +11,7 @@ import { importDescription } from '@domain/data/imports';
 import { FILE_UPLOAD_TYPE } from '@domain/data/sources';
 import type { DataTypeKind } from '@domain/dataTypes/dataTypes';
 import { DataSource, DataType, ImportTemplate, type Company, type User } from '../entities';
-import type { SpooledRecord } from '../modules/imports/spool';
-import { FILE_SOURCE_TYPE, STORE_BATCH_ROWS } from '../modules/imports/store';
-import { headerSignature } from '../modules/imports/templates';
-import { promotedColumns, unifyRow } from '../modules/imports/unify';
-import { recordWriter } from '../modules/imports/writer';
+import { type SpooledRecord, FILE_SOURCE_TYPE, STORE_BATCH_ROWS, headerSignature, promotedColumns, unifyRow, recordWriter } from '../modules/dataSources';
 import { demoDataSet, type DemoFile } from './demoRows';
 
 const DATA_TYPES: ReadonlyArray<{ company: 'acme' | 'globex' | null; name: string; dataFieldName: string; type: DataTypeKind; description: string }> = [

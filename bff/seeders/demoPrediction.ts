@@ -13,11 +13,10 @@ import type { CallItemRecord, ItemInput, PredictRequest } from '@domain/predicti
 import type { ValidEvent } from '@domain/prediction/schemas';
 import { randomSource } from '@domain/random';
 import { ApiKey, Company, ModelSettingsVersion, PredictionCall, PredictionCallMinute, type User } from '../entities';
-import { generateApiKey } from '../modules/apiKeys/tokens';
-import { bucketOf, HISTOGRAM_LENGTH } from '../modules/prediction/callLog';
-import { storeEvents, upsertItems, type ValidItem } from '../modules/prediction/records';
-import type { DatabaseKind } from '../modules/results/sql';
-import { hashSecret } from '../secrets';
+import { generateApiKey } from '../platform/apiKeys';
+import { bucketOf, HISTOGRAM_LENGTH, storeEvents, upsertItems, type ValidItem } from '../modules/prediction';
+import type { DatabaseKind } from '../platform/sql';
+import { hashSecret } from '../platform/secrets';
 import { demoCatalogue } from './demoCatalogue';
 
 type DemoKey = 'navout' | 'acme' | 'globex';
@@ -165,11 +164,18 @@ function rollupsOf(calls: readonly CallRow[]): MinuteRow[] {
   return [...minutes.values()];
 }
 
-export async function seedDemoPrediction(em: EntityManager, kind: DatabaseKind, companies: Record<DemoKey, Company>, admins: Record<DemoKey, User>, now = new Date()): Promise<void> {
+export async function seedDemoPrediction(
+  em: EntityManager,
+  kind: DatabaseKind,
+  companies: Record<DemoKey, Company>,
+  admins: Record<DemoKey, User>,
+  now = new Date(),
+  scale = 1,
+): Promise<void> {
   for (const key of Object.keys(PLANS) as DemoKey[]) await em.nativeUpdate(Company, { id: companies[key].id }, { plan: PLANS[key] });
   for (const key of ['acme', 'globex'] as const) {
     const companyId = companies[key].id;
-    const { items, events } = demoCatalogue(key, now.getTime());
+    const { items, events } = demoCatalogue(key, now.getTime(), scale);
     const valid = validItems(items);
     for (let start = 0; start < valid.length; start += INGEST_BATCH) await upsertItems(em, kind, companyId, valid.slice(start, start + INGEST_BATCH), now);
     const interactions = validEvents(events);

@@ -11,7 +11,7 @@ import { DataRecord, DataSource, DataType, SurveyResponse } from '@bff/entities'
 import { buildAudience, currentGeneration } from '@bff/modules/audience/build';
 import { WorkerAudienceBuilder } from '@bff/modules/audience/builder';
 import { createAudienceService } from '@bff/modules/audience/service';
-import { hashSecret } from '@bff/secrets';
+import { hashSecret } from '@bff/platform/secrets';
 import { addPublished, question, readySurvey } from './support/surveys';
 import { unique, useWorld, type World } from './support/world';
 
@@ -74,13 +74,13 @@ async function addFixture(world: World): Promise<Fixture> {
 }
 
 async function waitForJob(world: World, companyId: string, jobId: string): Promise<AudienceJob> {
-  for (;;) {
+  const read = async () => {
     const response = await world.http.get(`${BASE}/jobs/${jobId}`).query({ companyFilter: companyId }).set(world.bearer('admin'));
     expect(response.status).toBe(200);
-    const job = response.body as AudienceJob;
-    if (job.status === 'done' || job.status === 'failed') return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    return response.body as AudienceJob;
+  };
+  await expect.poll(async () => (await read()).status, { timeout: 60_000, interval: 20 }).toMatch(/^(done|failed)$/);
+  return read();
 }
 
 async function rebuild(world: World, companyId: string, kind: 'rebuild' | 'reclassify' = 'rebuild'): Promise<AudienceJob> {

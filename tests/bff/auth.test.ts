@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS } from '@domain/auth/roles';
 import { Company, User } from '@bff/entities';
 import { FAILURES_PER_ADDRESS, LoginThrottle } from '@bff/modules/auth/loginThrottle';
-import { HttpError } from '@bff/middleware/errors';
+import { HttpError } from '@bff/platform/errors';
 import { PEOPLE, unique, useWorld } from './support/world';
 
 const INVALID = { error: 'Invalid credentials', message: 'The e-mail address or password is incorrect.', code: 'invalid_credentials' };

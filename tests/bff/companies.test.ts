@@ -173,11 +173,10 @@ describe('companies', () => {
       await addResponses(w, survey, 2);
       const rebuilt = await w.http.post('/api/audience-intelligence/rebuild').send({ companyId: company.id }).set(as('admin'));
       expect(rebuilt.status).toBe(202);
-      for (let job = rebuilt.body; job.status !== 'done'; ) {
-        expect(job.status).not.toBe('failed');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        job = (await w.http.get(`/api/audience-intelligence/jobs/${rebuilt.body.id}`).query({ companyFilter: company.id }).set(as('admin'))).body;
-      }
+      const jobStatus = async () =>
+        (await w.http.get(`/api/audience-intelligence/jobs/${rebuilt.body.id}`).query({ companyFilter: company.id }).set(as('admin'))).body.status;
+      await expect.poll(jobStatus, { timeout: 60_000, interval: 20 }).toMatch(/^(done|failed)$/);
+      expect(await jobStatus()).toBe('done');
       const destination = { companyId: company.id, kind: 'crm', name: 'CRM', url: 'https://hooks.example.com/in' };
       expect((await w.http.post('/api/audience-intelligence/destinations').set(as('admin')).send(destination)).status).toBe(201);
       const users = await w.http.get('/api/audience-intelligence/users').query({ companyFilter: company.id }).set(as('admin'));

@@ -5,10 +5,10 @@
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkHop, createConnectorFetch, RETRY_AFTER_CAP_MS, retryAfterMs, type ConnectorFetchOptions } from '@bff/modules/connectors/http';
-import { graphqlConnector } from '@bff/modules/connectors/graphql';
-import { nextLink, restConnector } from '@bff/modules/connectors/rest';
-import { ConnectorError, type Connector, type ConnectorContext } from '@bff/modules/connectors/types';
+import { checkHop, createConnectorFetch, RETRY_AFTER_CAP_MS, retryAfterMs, type ConnectorFetchOptions } from '@bff/modules/dataSources/connectors/http';
+import { graphqlConnector } from '@bff/modules/dataSources/connectors/graphql';
+import { nextLink, restConnector } from '@bff/modules/dataSources/connectors/rest';
+import { ConnectorError, type Connector, type ConnectorContext } from '@bff/modules/dataSources/connectors/types';
 import { sendJson, startHttpServer, type LocalHttpServer } from './support/localServers';
 import { failureOf } from './support/connectors';
 

@@ -11,7 +11,7 @@ import { categoryBit } from '@domain/audience/categories';
 import { DASHBOARD_MESSAGES, type ApiKeyBreakdownRow, type DashboardMetrics, type DashboardPreferences } from '@domain/dashboard/contract';
 import { DASHBOARD_SCHEMA_MESSAGES, DEFAULT_DASHBOARD_PREFERENCES } from '@domain/dashboard/schemas';
 import { AudienceBuild, AudienceIdentity, DashboardCallHour, AudienceView, Company, PredictionCall, PredictionCallMinute, RecommendationOutcomeHour } from '@bff/entities';
-import { rebuildOutcomes } from '@bff/modules/dashboard/outcomes';
+import { rebuildOutcomes } from '@bff/modules/prediction/outcomes';
 import { HISTOGRAM_LENGTH, bucketOf, percentileOf } from '@bff/modules/prediction/callLog';
 import { useWorld, type World } from './support/world';
 

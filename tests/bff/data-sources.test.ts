@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
 import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { Company, DataRecord, DataSource, FieldSetting, ImportTemplate, ServiceRequest } from '@bff/entities';
-import { decryptSecret } from '@bff/secrets';
+import { decryptSecret } from '@bff/platform/secrets';
 import { useWorld, type World } from './support/world';
 
 const KEY = 'sk_live_51Hx9QmDemoSecretValue0123456789';

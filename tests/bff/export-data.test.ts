@@ -193,10 +193,16 @@ describe('Export Data', () => {
       const service = createExportService({ orm: world().orm, kind: usingPostgres() ? 'postgresql' : 'sqlite', now: () => NOW, pageRows: 100 });
       const knex = (world().orm.em as SqlEntityManager).getKnex();
       let pages = 0;
+      let answered = 0;
+      const isPage = (query: { sql: string }) => /audience_profiles/.test(query.sql) && /limit/i.test(query.sql);
       const countPages = (query: { sql: string }) => {
-        if (/audience_profiles/.test(query.sql) && /limit/i.test(query.sql)) pages += 1;
+        if (isPage(query)) pages += 1;
+      };
+      const countAnswers = (_rows: unknown, query: { sql: string }) => {
+        if (isPage(query)) answered += 1;
       };
       knex.on('query', countPages);
+      knex.on('query-response', countAnswers);
       try {
         const plan = await service.plan(companyId, ['user_id'], '7d');
         expect(plan.total).toBe(3_000);
@@ -206,14 +212,15 @@ describe('Export Data', () => {
         expect(String(stream.read())).toMatch(/^user_id\r\n/);
         stream.destroy();
         await once(stream, 'close');
-        // Let any page already asked for settle; the loop must not ask for more.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Every page already asked for has come back, and the loop asked for no more.
+        await expect.poll(() => answered, { interval: 10 }).toBe(pages);
         // 30 pages would read everything; a stopped export has read only what its steps held
         // (a page waiting at each step of the stream, and one read ahead).
         expect(pages).toBeGreaterThan(0);
         expect(pages).toBeLessThan(8);
         expect(failures).toEqual([]);
       } finally {
+        knex.off('query-response', countAnswers);
         knex.off('query', countPages);
       }
     });

@@ -16,7 +16,7 @@ import { IMPORT_MAX_CELL_CHARS, ROW_ERROR_REASONS, type ImportEvent, type Import
 import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { VALUE_REASONS } from '@domain/data/values';
 import { DataRecord, DataSource, ImportTemplate } from '@bff/entities';
-import { remapSource } from '@bff/modules/imports/store';
+import { remapSource } from '@bff/modules/dataSources/records/store';
 import { usingPostgres } from './support/database';
 import { PNG_BYTES, useWorld, type Person, type World } from './support/world';
 

@@ -5,13 +5,15 @@ import { builtInMapping, catalogueSource, fieldSetOf } from '@domain/data/catalo
 import { INGEST_MAX_BYTES, INGEST_RATE_PER_MINUTE, INGEST_SECRET_HEADER, type IngestEndpoint } from '@domain/data/connectors';
 import { AUTH_WORDING } from '@domain/errors';
 import { Company, DataSource } from '@bff/entities';
-import { RATE_WINDOW_MS } from '@bff/modules/collection/rateLimit';
-import { standardWebhooksSecret } from '@bff/modules/ingest/secret';
-import { webhookHeaders } from '@bff/modules/webhooks/signing';
+import { RATE_WINDOW_MS } from '@bff/platform/rateLimit';
+import { standardWebhooksSecret } from '@bff/modules/dataSources/ingestion/secret';
+import { webhookHeaders } from '@bff/platform/webhookSignature';
 import { useWorld, type World } from './support/world';
 
 describe('webhook ingestion', () => {
-  const world = useWorld();
+  /** The app's clock runs this far ahead of the wall clock (a test moves it to the middle of a rate window). */
+  let clockShiftMs = 0;
+  const world = useWorld({ dependencies: { clock: () => new Date(Date.now() + clockShiftMs) } });
   const as = (who: Parameters<World['bearer']>[0]) => world().bearer(who);
 
   /** A connected source made directly (connecting through the API is another module's test). */
@@ -345,14 +347,14 @@ describe('webhook ingestion', () => {
 
     it('answers 429 with Retry-After once the source used its requests of the minute', async () => {
       const { source, secret } = await webhookSource();
-      // Close to the end of a window, wait for the next one so the filled count is still current.
-      if (RATE_WINDOW_MS - (Date.now() % RATE_WINDOW_MS) < 3_000) await new Promise((resolve) => setTimeout(resolve, 3_500));
-      const windowId = Math.floor(Date.now() / RATE_WINDOW_MS);
+      // The app's clock at the middle of a window: the filled count stays current for half a minute.
+      clockShiftMs = RATE_WINDOW_MS / 2 - (Date.now() % RATE_WINDOW_MS);
+      const windowId = Math.floor((Date.now() + clockShiftMs) / RATE_WINDOW_MS);
       await world()
         .em()
         .getConnection()
         .execute('insert into rate_limit_buckets ("key", window_id, hits) values (?, ?, ?)', [`ingest:${source.id}`, windowId, INGEST_RATE_PER_MINUTE]);
-      const refused = await post(source.id, { [INGEST_SECRET_HEADER]: secret }, event(1));
+      const refused = await Promise.resolve(post(source.id, { [INGEST_SECRET_HEADER]: secret }, event(1))).finally(() => (clockShiftMs = 0));
       expect(refused.status).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.body.message).toContain(`${INGEST_RATE_PER_MINUTE} requests a minute`);

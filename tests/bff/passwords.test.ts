@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, PASSWORD_HASH_PARAMETERS, TIMING_DECOY_HASH, verifyPassword } from '@bff/modules/auth/passwords';
+import { hashPassword, PASSWORD_HASH_PARAMETERS, TIMING_DECOY_HASH, verifyPassword } from '@bff/platform/passwords';
 
 describe('password hashing', () => {
   it('uses scrypt at N=2^17, r=8, p=1 with a 16-byte salt and a 64-byte key', async () => {

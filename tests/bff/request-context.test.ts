@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityManager } from '@mikro-orm/core';
 import { User } from '@bff/entities';
-import { requestContext, requestEntityManager } from '@bff/middleware/requestContext';
+import { requestContext } from '@bff/middleware/requestContext';
+import { requestEntityManager } from '@bff/platform/requestScope';
 import type { AppContext } from '@bff/types';
 import { useWorld } from './support/world';
 

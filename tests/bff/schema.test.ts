@@ -5,7 +5,8 @@
  */
 import { BaseSqlitePlatform, DatabaseSchema, type SqlEntityManager } from '@mikro-orm/knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initOrm, migrate, type Orm } from '@bff/db';
+import { initOrm, migrate } from '@bff/db';
+import type { Orm } from '@bff/types';
 import { createTestDatabase, type TestDatabase } from './support/database';
 
 describe('database schema', () => {

@@ -27,7 +27,8 @@ async function freePort(): Promise<number> {
 function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) if (/^(DATABASE_URL|TEST_DATABASE_URL|SEED_DEMO|JWT_|SSO_|SMTP_|PORT)/.test(name)) delete env[name];
-  return { ...env, LOG_LEVEL: 'info', STATIC_DIR: '/nonexistent-dashboard', ...settings };
+  // The whole demo is seeded, with 2 % of its generated activity: every seeder runs, in seconds.
+  return { ...env, LOG_LEVEL: 'info', STATIC_DIR: '/nonexistent-dashboard', DEMO_SCALE_PERCENT: '2', ...settings };
 }
 
 function run(script: string, settings: Record<string, string>): Running {
@@ -39,17 +40,37 @@ function run(script: string, settings: Record<string, string>): Running {
   return { child, output: () => output, exited };
 }
 
-// The first start seeds the whole demo (catalogue, a month of events, responses, calls, profiles):
-// a minute or more on two busy cores.
+// The first start seeds the demo (every company's accounts, data, surveys, calls and profiles).
 const SEED_MS = 240_000;
 
-async function waitFor(running: Running, text: string, timeoutMs = SEED_MS): Promise<void> {
-  const started = Date.now();
-  while (!running.output().includes(text)) {
-    if (running.child.exitCode !== null) throw new Error(`The process exited early:\n${running.output()}`);
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for "${text}":\n${running.output()}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
+/** Resolves when the process has printed `text`; fails if it exits first or takes longer than timeoutMs. */
+function waitFor(running: Running, text: string, timeoutMs = SEED_MS): Promise<void> {
+  if (running.output().includes(text)) return Promise.resolve();
+  return new Promise((done, fail) => {
+    const check = () => {
+      if (!running.output().includes(text)) return;
+      stop();
+      done();
+    };
+    const exited = () => {
+      stop();
+      fail(new Error(`The process exited early:\n${running.output()}`));
+    };
+    const timer = setTimeout(() => {
+      stop();
+      fail(new Error(`Timed out waiting for "${text}":\n${running.output()}`));
+    }, timeoutMs);
+    const stop = () => {
+      clearTimeout(timer);
+      running.child.stdout!.off('data', check);
+      running.child.stderr!.off('data', check);
+      running.child.off('exit', exited);
+    };
+    // Listeners added after run()'s own, so the output already holds the chunk when check reads it.
+    running.child.stdout!.on('data', check);
+    running.child.stderr!.on('data', check);
+    running.child.once('exit', exited);
+  });
 }
 
 /** A POST whose headers and first half of the body are sent now, and the rest on finish(). */
@@ -100,9 +121,10 @@ describe('bff/server.ts', () => {
       const body = JSON.stringify({ email: DEMO_USERS[1].email, password: DEMO_USERS[1].password });
       const inFlight = startRequest(port, '/api/auth/login', body);
       await inFlight.started;
-      await new Promise((done) => setTimeout(done, 300));
+      // A request on a later connection answered: the server has accepted the earlier one and read its headers.
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
       server.child.kill('SIGTERM');
-      await new Promise((done) => setTimeout(done, 200));
+      await waitFor(server, '"signal":"SIGTERM"');
       inFlight.finish();
       const login = await inFlight.response;
       expect(login.status).toBe(200);

@@ -46,12 +46,11 @@ async function addPeople(w: World, companyId: string): Promise<void> {
 async function rebuild(w: World, companyId: string): Promise<void> {
   const started = await w.http.post(`${AUDIENCE}/rebuild`).send({ companyId }).set(w.bearer('admin'));
   expect(started.status).toBe(202);
-  for (;;) {
-    const job = (await w.http.get(`${AUDIENCE}/jobs/${(started.body as AudienceJob).id}`).query({ companyFilter: companyId }).set(w.bearer('admin'))).body as AudienceJob;
-    if (job.status === 'failed') throw new Error(`The audience build failed: ${job.error}`);
-    if (job.status === 'done') return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const read = async () =>
+    (await w.http.get(`${AUDIENCE}/jobs/${(started.body as AudienceJob).id}`).query({ companyFilter: companyId }).set(w.bearer('admin'))).body as AudienceJob;
+  await expect.poll(async () => (await read()).status, { timeout: 60_000, interval: 20 }).toMatch(/^(done|failed)$/);
+  const job = await read();
+  if (job.status === 'failed') throw new Error(`The audience build failed: ${job.error}`);
 }
 
 async function saveView(w: World, companyId: string, name: string, details: { search?: string; categoryId?: string | null } = {}): Promise<AudienceView> {

@@ -17,7 +17,7 @@ import { COLLECTION_MESSAGES, TRIGGER_MESSAGES } from '@domain/survey/messages';
 import type { PublishedSurvey as PublishedSurveyView, Survey } from '@domain/survey/types';
 import { CompanySurveySettings, PublishedSurvey, SurveyDisplay, SurveyResponse } from '@bff/entities';
 import { deviceFromUserAgent } from '@bff/modules/collection/device';
-import { addressHashKey, normalisedAddress, storedAddress } from '@bff/modules/collection/ipAddress';
+import { addressHashKey, normalisedAddress, storedAddress } from '@bff/platform/clientAddress';
 import { nextAddress } from './support/responses';
 import { addPublished, question } from './support/surveys';
 import { unique, useWorld, type Person, type World } from './support/world';

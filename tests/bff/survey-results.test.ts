@@ -455,10 +455,16 @@ describe('survey results', () => {
       const service = createResultsService({ orm: w.orm, kind: usingPostgres() ? 'postgresql' : 'sqlite', now: () => NOW, exportBatchRows: 100 });
       const knex = (w.orm.em as SqlEntityManager).getKnex();
       let batches = 0;
+      let answered = 0;
+      const isBatch = (query: { sql: string }) => /survey_responses/.test(query.sql) && /limit/i.test(query.sql);
       const countBatches = (query: { sql: string }) => {
-        if (/survey_responses/.test(query.sql) && /limit/i.test(query.sql)) batches += 1;
+        if (isBatch(query)) batches += 1;
+      };
+      const countAnswers = (_rows: unknown, query: { sql: string }) => {
+        if (isBatch(query)) answered += 1;
       };
       knex.on('query', countBatches);
+      knex.on('query-response', countAnswers);
       try {
         const plan = await service.exportPlan(big, {});
         expect(plan.total).toBe(5_000);
@@ -467,12 +473,15 @@ describe('survey results', () => {
         await once(csv, 'readable');
         expect(String(csv.read())).toMatch(/^"Response ID"/);
         csv.destroy();
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await once(csv, 'close');
+        // Every batch already asked for has come back, and the loop asked for no more.
+        await expect.poll(() => answered, { interval: 10 }).toBe(batches);
         // 50 batches would read everything; a stopped export reads the few it had buffered.
         expect(batches).toBeGreaterThan(0);
         expect(batches).toBeLessThan(5);
         expect(failures).toEqual([]);
       } finally {
+        knex.off('query-response', countAnswers);
         knex.off('query', countBatches);
       }
     });

@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldSetOf } from '@domain/data/catalogue';
 import { DataSource, SyncRun } from '@bff/entities';
-import { createSyncQueue } from '@bff/modules/sync/queue';
-import { sealSecrets } from '@bff/modules/sync/secrets';
+import { createSyncQueue } from '@bff/modules/dataSources/sync/queue';
+import { sealSecrets } from '@bff/modules/dataSources/sync/secrets';
 import { usingPostgres } from './support/database';
 import { startHttpServer, type LocalHttpServer } from './support/localServers';
 import { useWorld, type World } from './support/world';
@@ -115,17 +115,16 @@ describe('npm run worker processes', () => {
 
     // Who holds each run while it runs, sampled until every run has finished.
     const holders = new Map<string, Set<string>>();
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const runs = await w.em().find(SyncRun, { sourceId: { $in: sources.map((source) => source.id) } });
+    const runsOfSources = () => w.em().find(SyncRun, { sourceId: { $in: sources.map((source) => source.id) } });
+    // Each look notes which worker holds each run, until every run has ended.
+    const unfinished = async () => {
+      const runs = await runsOfSources();
       for (const run of runs) if (run.lockedBy) holders.set(run.id, (holders.get(run.id) ?? new Set()).add(run.lockedBy));
-      if (runs.every((run) => run.status === 'succeeded' || run.status === 'failed')) {
-        expect(runs.map((run) => [run.status, run.added, run.firstError])).toEqual(sources.map(() => ['succeeded', PAGES * PAGE_SIZE, null]));
-        break;
-      }
-      if (Date.now() > deadline) throw new Error(`Runs still unfinished: ${JSON.stringify(runs.map((run) => run.status))}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      return runs.filter((run) => run.status !== 'succeeded' && run.status !== 'failed').map((run) => run.status);
+    };
+    await expect.poll(unfinished, { timeout: 90_000, interval: 100 }).toEqual([]);
+    const runs = await runsOfSources();
+    expect(runs.map((run) => [run.status, run.added, run.firstError])).toEqual(sources.map(() => ['succeeded', PAGES * PAGE_SIZE, null]));
 
     // Every page of every source was asked for once: no run was pulled twice, nor by two workers.
     for (let index = 1; index <= SOURCES; index++) {

@@ -10,9 +10,9 @@ import { CATALOGUE, REQUEST_CUSTOM_API_ID } from '@domain/data/catalogue';
 import { CONNECTOR_MESSAGES, SYNC_MAX_ATTEMPTS } from '@domain/data/connectors';
 import { connectorDefinition } from '@domain/data/connectorSettings';
 import { DataRecord, DataSource, SyncRun } from '@bff/entities';
-import { createSyncQueue } from '@bff/modules/sync/queue';
-import { createSyncWorker } from '@bff/modules/sync/worker';
-import { decryptSecret } from '@bff/secrets';
+import { createSyncQueue } from '@bff/modules/dataSources/sync/queue';
+import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
+import { decryptSecret } from '@bff/platform/secrets';
 import { usingPostgres } from './support/database';
 import { startHttpServer, type LocalHttpServer } from './support/localServers';
 import { useWorld, type World } from './support/world';
@@ -267,13 +267,9 @@ describe('sync runs', () => {
       try {
         const queued = await w.http.post(`/api/data-sources/${source.id}/sync`).set(as('alice'));
         expect(queued.status).toBe(202);
-        const deadline = Date.now() + 10_000;
-        let run = await w.em().findOneOrFail(SyncRun, { id: queued.body.id });
-        while (run.status !== 'succeeded' && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          run = await w.em().findOneOrFail(SyncRun, { id: queued.body.id });
-        }
-        expect(run).toMatchObject({ status: 'succeeded', added: 25, lockedBy: null });
+        const run = () => w.em().findOneOrFail(SyncRun, { id: queued.body.id });
+        await expect.poll(async () => (await run()).status, { timeout: 10_000, interval: 50 }).toBe('succeeded');
+        expect(await run()).toMatchObject({ status: 'succeeded', added: 25, lockedBy: null });
       } finally {
         await worker.stop();
       }
@@ -445,8 +441,10 @@ describe('sync runs', () => {
       const source = await connectRest('alice', '/customers?delay=300');
       await w.http.post(`/api/data-sources/${source.id}/sync`).set(as('alice'));
       const worker = workerFor(w, { id: 'stopping' });
+      const asked = api.received.length;
       await worker.poll();
-      await new Promise((resolve) => setTimeout(resolve, 450));
+      // Stopped once the second page is asked for: the first page's 10 records are stored by then.
+      await expect.poll(() => api.received.length - asked, { timeout: 10_000, interval: 10 }).toBeGreaterThanOrEqual(2);
       await worker.stop();
       const [released] = await runsOf(source.id);
       expect(released).toMatchObject({ status: 'queued', lockedBy: null, attempt: 1, processed: 10 });

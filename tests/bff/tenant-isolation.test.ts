@@ -16,7 +16,7 @@ import { WritebackDestination, WritebackJob } from '@bff/entities';
 import { PredictionCall } from '@bff/entities';
 import { DEFAULT_MODEL_SETTINGS } from '@domain/models/settings';
 import { addInteractionRecords } from './support/modelRecords';
-import { encryptSecret } from '@bff/secrets';
+import { encryptSecret } from '@bff/platform/secrets';
 import { servedRoutes } from './support/routes';
 import { startResponse } from './support/responses';
 import { addDraft, addPublished, readySurvey } from './support/surveys';

@@ -12,7 +12,7 @@ import type { CreatedWritebackDestination, WritebackDestination, WritebackJob } 
 import { categoryBit } from '@domain/audience/categories';
 import { writebackDestinationSchema, writebackJobStatus } from '@domain/audience/writeback';
 import { DataRecord, DataSource, WebhookDelivery, WritebackDestination as DestinationRow } from '@bff/entities';
-import { decryptSecret } from '@bff/secrets';
+import { decryptSecret } from '@bff/platform/secrets';
 import { createWebhookWorker } from '@bff/modules/webhooks/worker';
 import { webhookReceiver } from './support/responses';
 import { useWorld, type World } from './support/world';

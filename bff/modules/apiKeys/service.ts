@@ -9,12 +9,11 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '@domain/apiKeys';
 import type { ApiKeySummary, CreatedApiKey, TestKey } from '@domain/prediction/contract';
 import type { CreateApiKeyInput } from '@domain/prediction/keySchemas';
-import type { Orm } from '../../db';
 import { ApiKey } from '../../entities';
-import { apiError } from '../../middleware/errors';
-import { hashSecret } from '../../secrets';
-import type { UserActor } from '../../types';
-import { API_KEY_PREFIX_LENGTH, generateApiKey } from './tokens';
+import { apiError } from '../../platform/errors';
+import { hashSecret } from '../../platform/secrets';
+import type { Orm, UserActor } from '../../types';
+import { API_KEY_PREFIX_LENGTH, generateApiKey } from '../../platform/apiKeys';
 
 /** A Live Test key lapses after this long. */
 export const TEST_KEY_TTL_MS = 15 * 60 * 1000;

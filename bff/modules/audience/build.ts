@@ -19,10 +19,9 @@ import { coverageOfMask, sourceBit, sourceKindOfApiEvent, sourceKindOfDataSource
 import type { RecordKind } from '@domain/data/unifiedModel';
 import { DEFAULT_IDENTIFIER_FIELDS } from '@domain/survey/defaults';
 import type { Question, Survey } from '@domain/survey/types';
-import { jsonOf, numberOf, timeOf } from '../prediction/snapshotInput';
-import { resultsDialect, type DatabaseKind } from '../results/sql';
+import { resultsDialect, type DatabaseKind } from '../../platform/sql';
 import { summaryCounter } from './summary';
-import { rowsOf } from '../../rawRows';
+import { jsonOf, numberOf, rowsOf, timeOf } from '../../platform/rawRows';
 
 type Row = Record<string, unknown>;
 const PAGE_ROWS = 5_000;

@@ -17,11 +17,11 @@ import { CATEGORY_IDS, LIFECYCLE_STAGES, RECENCY_DAYS, RISK_LEVELS, SOURCE_KINDS
 import { categoryBit } from '@domain/audience/categories';
 import { keyedIdentifiers, orderedForAnchor, type IdentifierFieldNames } from '@domain/audience/identity';
 import type { AudienceTargeting } from '@domain/survey/types';
-import type { Orm } from '../../db';
-import { resultsDialect, type DatabaseKind } from '../results/sql';
+import type { Orm } from '../../types';
+import { resultsDialect, type DatabaseKind } from '../../platform/sql';
 import { currentGeneration } from './build';
 import { audienceCondition } from './filters';
-import { rowsOf } from '../../rawRows';
+import { rowsOf } from '../../platform/rawRows';
 
 export interface MembershipQuestion {
   companyId: string;

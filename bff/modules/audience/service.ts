@@ -37,15 +37,14 @@ import { categoryBit, categoriesOfMask, categoryDefinition } from '@domain/audie
 import type { AudienceViewInput } from '@domain/audience/query';
 import { sourceKindsOfMask } from '@domain/audience/sources';
 import type { Config } from '../../config';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { AudienceJob, AudienceView } from '../../entities';
-import { apiError } from '../../middleware/errors';
-import { timeOf } from '../prediction/snapshotInput';
-import { resultsDialect } from '../results/sql';
+import { apiError } from '../../platform/errors';
+import { resultsDialect } from '../../platform/sql';
 import { API_SOURCE_NAME } from './build';
 import { inProcessBuilder, WorkerAudienceBuilder, type AudienceBuilder } from './builder';
 import { countsOfSummary, type AudienceCounts } from './summary';
-import { rowsOf } from '../../rawRows';
+import { rowsOf, timeOf } from '../../platform/rawRows';
 import { audienceCondition } from './filters';
 
 type Row = Record<string, unknown>;

@@ -6,23 +6,7 @@
  */
 import { CATEGORY_IDS, type CategoryId } from '@domain/audience/contract';
 import { categoryBit } from '@domain/audience/categories';
-
-/** Sums over a set of profiles: all of them, or those of one category. */
-export interface SummaryGroup {
-  total: number;
-  coverageSum: number;
-  unified: number;
-  unknown: number;
-  /** Profiles of the group in each category. */
-  categories: Partial<Record<CategoryId, number>>;
-}
-
-export interface AudienceSummary {
-  version: 1;
-  all: SummaryGroup;
-  /** The same sums over the profiles of each category. */
-  byCategory: Partial<Record<CategoryId, SummaryGroup>>;
-}
+import type { AudienceSummary, SummaryGroup } from '../../entities';
 
 /** What the metrics and categories are computed from, whether counted in SQL or read from a summary. */
 export interface AudienceCounts {

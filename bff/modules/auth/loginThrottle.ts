@@ -1,5 +1,5 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { apiError, type HttpError } from '../../middleware/errors';
+import { apiError, type HttpError } from '../../platform/errors';
 
 const WINDOW_SECONDS = 15 * 60;
 /** Failures from one address across all accounts: stops spraying many accounts from one place. */

@@ -4,16 +4,15 @@ import { EMAIL_PATTERN, type RegisterInput } from '@domain/auth/schemas';
 import type { AuthResponse, Company as CompanyView, InvitationUser, SessionUser, SsoConfig } from '@domain/auth/types';
 import type { Permission } from '@domain/auth/roles';
 import type { Config } from '../../config';
-import type { Orm } from '../../db';
 import { Company, User } from '../../entities';
 import { accountFailure } from '../../middleware/auth';
-import { apiError } from '../../middleware/errors';
-import type { UserActor } from '../../types';
-import { presentCompany } from '../companies/present';
-import { consumeInvitation, findOpenInvitation } from '../invitations/service';
-import { permissionsOf, presentSessionUser } from '../users/present';
+import { apiError } from '../../platform/errors';
+import type { Orm, UserActor } from '../../types';
+import { presentCompany } from '../companies';
+import { consumeInvitation, findOpenInvitation } from '../invitations';
+import { normalizeEmail, permissionsOf, presentSessionUser } from '../users';
 import type { LoginThrottle } from './loginThrottle';
-import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords';
+import { hashPassword, spendPasswordCheck, verifyPassword } from '../../platform/passwords';
 import type { IdTokenVerifier } from './sso';
 import { signSessionToken } from './tokens';
 
@@ -25,8 +24,6 @@ export interface AuthServiceDependencies {
   throttle: LoginThrottle;
   verifyIdToken: IdTokenVerifier | null;
 }
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export function createAuthService({ orm, config, throttle, verifyIdToken }: AuthServiceDependencies) {
   const invalidCredentials = () => apiError('invalid_credentials');

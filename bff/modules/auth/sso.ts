@@ -4,7 +4,7 @@
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { SsoSettings } from '../../config';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 
 export interface IdentityClaims extends JWTPayload {
   oid?: string;

@@ -20,8 +20,8 @@ import { inReach } from '../../middleware/tenant';
 import { validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';
-import { COMPANY_NOT_FOUND } from '../companies/service';
-import type { RateLimitCheck, RateLimiter } from './rateLimit';
+import { COMPANY_NOT_FOUND } from '../companies';
+import type { RateLimitCheck, RateLimiter } from '../../platform/rateLimit';
 import type { CollectionService } from './service';
 import type { CompanyCollectionService } from './settings';
 

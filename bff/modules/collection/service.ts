@@ -20,16 +20,16 @@ import { DEFAULT_IDENTIFIER_FIELDS, displayTriggersOf } from '@domain/survey/def
 import { hasEnded } from '@domain/survey/lifecycle';
 import type { Answer, AudienceMembership } from '@domain/survey/types';
 import type { Config } from '../../config';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { Company, PublishedSurvey, SurveyDisplay, SurveyResponse } from '../../entities';
-import { apiError } from '../../middleware/errors';
-import { hashSecret } from '../../secrets';
-import { createAudienceMembership } from '../audience/membership';
-import { globalIdentifiersOf } from '../surveys/identifiers';
-import { enqueueCompletionWebhook, COMPLETION_EVENT } from '../webhooks/queue';
+import { apiError } from '../../platform/errors';
+import { hashSecret } from '../../platform/secrets';
+import { createAudienceMembership } from '../audience';
+import { globalIdentifiersOf } from '../surveys';
+import { enqueueCompletionWebhook, COMPLETION_EVENT } from '../webhooks';
 import { checkAnswers } from './answers';
 import { deviceTypeOf } from './device';
-import { addressHashKey, storedAddress } from './ipAddress';
+import { addressHashKey, storedAddress } from '../../platform/clientAddress';
 import { companyCollectionState } from './settings';
 
 export const PUBLIC_COMPANY_NOT_FOUND = {

@@ -20,13 +20,13 @@ import { DEFAULT_GLOBAL_IDENTIFIERS, defaultEmbedSettings } from '@domain/survey
 import { effectiveStatus } from '@domain/survey/lifecycle';
 import type { EmbedSettings } from '@domain/survey/types';
 import type { Config } from '../../config';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { CompanySurveySettings, PublishedSurvey, WebhookDelivery, type Company } from '../../entities';
-import { apiError } from '../../middleware/errors';
-import { decryptSecret, encryptSecret } from '../../secrets';
-import { hostRefusal } from '../webhooks/addressGuard';
-import { newWebhookSecret, webhookSecretHint } from '../webhooks/signing';
-import { completedResponseCounts } from './counts';
+import { apiError } from '../../platform/errors';
+import { decryptSecret, encryptSecret } from '../../platform/secrets';
+import { hostRefusal } from '../../platform/addressGuard';
+import { newWebhookSecret, webhookSecretHint } from '../../platform/webhookSignature';
+import { completedResponseCounts } from '../surveys';
 
 export const DELIVERY_LOG_SIZE = 50;
 

@@ -1,6 +1,6 @@
 import type { Company as CompanyView } from '@domain/auth/types';
 import type { CompanySnapshot } from '../../types';
-import { fileUrl } from '../files/urls';
+import { fileUrl } from '../files';
 
 export function presentCompany(company: CompanySnapshot): CompanyView {
   return {

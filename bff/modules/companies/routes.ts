@@ -7,7 +7,7 @@ import { inReach } from '../../middleware/tenant';
 import { validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
-import { checkImage, IMAGE_UPLOAD_MAX_BYTES } from '../files/service';
+import { checkImage, IMAGE_UPLOAD_MAX_BYTES } from '../files';
 import { presentCompany } from './present';
 import { COMPANY_NOT_FOUND, type CompanyService } from './service';
 

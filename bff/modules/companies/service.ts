@@ -1,11 +1,10 @@
 import type { CompanyInput, CompanyProfileInput } from '@domain/auth/schemas';
 import type { Company as CompanyView } from '@domain/auth/types';
-import type { Orm } from '../../db';
 import { Company } from '../../entities';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 import { findInReach } from '../../middleware/tenant';
-import type { UserActor } from '../../types';
-import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files/service';
+import type { Orm, UserActor } from '../../types';
+import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files';
 import { presentCompany } from './present';
 import { removeCompanyRows } from './removeCompany';
 

@@ -6,9 +6,9 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { CustomAttribute as CustomAttributeView } from '@domain/prediction/contract';
 import type { CustomAttributeInput } from '@domain/prediction/keySchemas';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { CustomAttribute } from '../../entities';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 
 export const CUSTOM_ATTRIBUTE_NOT_FOUND = { error: 'Custom attribute not found', message: 'No such custom attribute exists in your reach.' } as const;
 

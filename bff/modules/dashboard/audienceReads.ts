@@ -10,10 +10,10 @@
 import type { Knex } from '@mikro-orm/knex';
 import { LIFECYCLE_STAGES, RECENCY_DAYS, RISK_LEVELS, SOURCE_KINDS, type AudienceFilters, type CategoryId } from '@domain/audience/contract';
 import { categoryBit } from '@domain/audience/categories';
-import { audienceCondition } from '../audience/filters';
-import { rowsOf } from '../../rawRows';
-import type { DatabaseKind } from '../results/sql';
-import { timeOf } from './outcomes';
+import { audienceCondition } from '../audience';
+import { rowsOf } from '../../platform/rawRows';
+import type { DatabaseKind } from '../../platform/sql';
+import { timeOf } from '../prediction';
 
 /** The current generation of a profile row `alias` (joined with audience_builds as `alias_build`). */
 export function currentGeneration(alias: string): { join: string; condition: string } {

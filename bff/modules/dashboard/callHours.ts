@@ -11,9 +11,9 @@
  * rebuildCallHours runs for the company. "All Companies" reads the minutes directly.
  */
 import type { Knex } from '@mikro-orm/knex';
-import { bindTime, rowsOf } from '../../rawRows';
-import type { DatabaseKind } from '../results/sql';
-import { timeOf } from './outcomes';
+import { bindTime, rowsOf } from '../../platform/rawRows';
+import type { DatabaseKind } from '../../platform/sql';
+import { timeOf } from '../prediction';
 
 const HOUR_MS = 3_600_000;
 export const SEAL_DELAY_MS = 15 * 60_000;

@@ -6,7 +6,7 @@
  *   that column existed left out of averages), summed by the hour for hours that are over
  *   (callHours.ts);
  * - clicks, holdout clicks and conversions from the hourly rollup of attributed outcomes
- *   (recommendation_outcome_hours, see outcomes.ts);
+ *   (recommendation_outcome_hours, see prediction/outcomes.ts);
  * - the users block from the audience's current profiles (audienceReads.ts), cached per build.
  *
  * Buckets are cut in the company's time zone by src/domain/dashboard/buckets.ts; each query sums
@@ -31,14 +31,14 @@ import {
   type TimeSeriesPoint,
 } from '@domain/dashboard/contract';
 import { DEFAULT_DASHBOARD_PREFERENCES } from '@domain/dashboard/schemas';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { ApiKey, AudienceView, DashboardPreference } from '../../entities';
-import { apiError } from '../../middleware/errors';
-import { LATENCY_BUCKETS_MS, percentileOf } from '../prediction/callLog';
+import { apiError } from '../../platform/errors';
+import { LATENCY_BUCKETS_MS, percentileOf } from '../prediction';
 import { audienceVersion, countByCategory, countView, currentGeneration, viewProfileCondition, type CategoryCounts, type StoredView } from './audienceReads';
 import { callTotalsByBucket } from './callHours';
-import { bindTime, rowsOf } from '../../rawRows';
-import type { DatabaseKind } from '../results/sql';
+import { bindTime, rowsOf } from '../../platform/rawRows';
+import type { DatabaseKind } from '../../platform/sql';
 
 /** Whose dashboard: one company, or every company together (a global admin's "All Companies"). */
 export interface DashboardScope {

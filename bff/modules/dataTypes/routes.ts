@@ -1,10 +1,9 @@
 import type { Router } from '@koa/router';
 import { dataTypeListQuery, dataTypeSchema } from '@domain/dataTypes/dataTypes';
-import type { Orm } from '../../db';
 import { userActorOf } from '../../middleware/auth';
 import { queryOf, validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
-import type { AppContext, AppState } from '../../types';
+import type { AppContext, AppState, Orm } from '../../types';
 import { createDataTypeService } from './service';
 
 /** The :id of the route; its shape was checked by the router before the route runs. */

@@ -6,12 +6,11 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { ALL_COMPANIES } from '@domain/params';
 import { GLOBAL_DATA_TYPES, type DataTypeInput, type DataType as DataTypeView } from '@domain/dataTypes/dataTypes';
-import type { Orm } from '../../db';
 import { Company, DataType, User } from '../../entities';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 import { companyForWrite, findInReach } from '../../middleware/tenant';
-import type { UserActor } from '../../types';
-import { COMPANY_NOT_FOUND } from '../companies/service';
+import type { Orm, UserActor } from '../../types';
+import { COMPANY_NOT_FOUND } from '../companies';
 import { presentDataType } from './present';
 
 export const DATA_TYPE_NOT_FOUND = { error: 'Data type not found', message: 'No data type with this id exists in your reach.' };

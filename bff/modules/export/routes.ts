@@ -12,7 +12,7 @@ import { STREAMED_FILE_COMPRESSION } from '../../middleware/compression';
 import { queryOf } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
-import { TOTAL_COUNT_HEADER } from '../results/routes';
+import { TOTAL_COUNT_HEADER } from '@domain/csv';
 import { exportCsvStream } from './csv';
 import type { ExportService } from './service';
 

@@ -9,9 +9,9 @@
  */
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import { EXPORT_PREVIEW_ROWS, EXPORT_RANGE_DAYS, type ExportFieldId, type ExportPreview, type ExportRange, type ExportRow } from '@domain/audience/export';
-import type { Orm } from '../../db';
-import { CURRENT_GENERATION_SQL } from '../audience/build';
-import { resultsDialect, toNumber, type DatabaseKind } from '../results/sql';
+import type { Orm } from '../../types';
+import { CURRENT_GENERATION_SQL } from '../audience';
+import { resultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
 import { exportRowOf, FIELD_COLUMNS, keysetPages, type ProfileRow } from './rows';
 
 const TABLE = 'audience_profiles';

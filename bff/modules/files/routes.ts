@@ -1,8 +1,7 @@
 import type { Router } from '@koa/router';
-import type { Orm } from '../../db';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 import { ApiRouter } from '../../routing';
-import type { AppState } from '../../types';
+import type { AppState, Orm } from '../../types';
 import { readStoredFile } from './service';
 
 /** Logos and photos, public by their unguessable ids so every device can show them. */

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { fileTypeFromBuffer } from 'file-type';
 import { PROFILE_IMAGE_MAX_BYTES } from '@domain/limits';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { StoredFile, type StoredFileKind } from '../../entities';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 
 /** Raster formats every browser shows. SVG is refused: it can carry scripts. */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);

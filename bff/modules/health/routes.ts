@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
-import { isDatabaseUp, type Orm } from '../../db';
+import { isDatabaseUp } from '../../db';
 import { ApiRouter } from '../../routing';
-import type { AppState } from '../../types';
+import type { AppState, Orm } from '../../types';
 
 export function createHealthRouter(orm: Orm): Router<AppState> {
   const routes = new ApiRouter();

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { INVITATION_TTL_DAYS, SHORT_TEXT_MAX } from '@domain/limits';
 import { Company, Invitation, User } from '../../entities';
-import { apiError } from '../../middleware/errors';
-import { hashSecret } from '../../secrets';
+import { apiError } from '../../platform/errors';
+import { hashSecret } from '../../platform/secrets';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -13,13 +13,10 @@ import {
   type ModelSettingsView,
   type SettingsEvaluation,
 } from '@domain/models/settings';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { Company, ModelSettingsVersion, User } from '../../entities';
-import { apiError } from '../../middleware/errors';
-import { readiness } from '../prediction/engine';
-import { completeSettings, latestSettings } from '../prediction/settings';
-import type { PredictionIndex } from '../prediction/engine/types';
-import type { SnapshotStore } from '../prediction/snapshots';
+import { apiError } from '../../platform/errors';
+import { readiness, completeSettings, latestSettings, type PredictionIndex, type SnapshotStore } from '../prediction';
 
 /** The days of events an evaluation reads. */
 export const EVALUATION_DAYS = 30;

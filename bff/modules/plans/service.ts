@@ -6,9 +6,9 @@
  */
 import { HARD_STOP_PLANS, MONTHLY_CALL_ALLOWANCE, type PlanId } from '@domain/plans/plans';
 import type { PlanUsage } from '@domain/prediction/contract';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { Company, PredictionCall } from '../../entities';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 
 /** Answers below this status were served; the quota counts only those. */
 const SERVED_BELOW_STATUS = 400;

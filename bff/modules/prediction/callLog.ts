@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { PredictionCallRecord } from '@domain/prediction/contract';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { ApiKey, Company, PredictionCall, PredictionCallMinute } from '../../entities';
 
 /**

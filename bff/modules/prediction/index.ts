@@ -9,17 +9,23 @@ import type { Router } from '@koa/router';
 import type { Logger } from 'pino';
 import { MB } from '@domain/limits';
 import type { Config } from '../../config';
-import type { Orm } from '../../db';
-import { toHttpError } from '../../middleware/errors';
-import type { AppContext, AppMiddleware, AppState } from '../../types';
+import { toHttpError } from '../../platform/errors';
+import type { AppContext, AppMiddleware, AppState, Orm } from '../../types';
 import { createCallLog, type CallEndpoint, type CallEntry, type CallLog } from './callLog';
 import { createQuota, createRateLimit, type Quota, type RateLimit } from './limits';
 import { createPredictionApiRouter, createPredictionUsageRouter } from './routes';
 import { createSnapshotStore, type SnapshotStore } from './snapshots';
 
-export { LATENCY_BUCKETS_MS, percentileOf } from './callLog';
-export { storeEvents, upsertItems } from './records';
+// The prediction module's public face, besides the runtime below: what the dashboard, the model
+// screen, the seeders and the server use.
+export { bucketOf, HISTOGRAM_LENGTH, LATENCY_BUCKETS_MS, percentileOf } from './callLog';
+export { readiness } from './engine';
+export type { PredictionIndex } from './engine/types';
+export { rebuildOutcomes, timeOf } from './outcomes';
+export { storeEvents, upsertItems, type ValidItem } from './records';
+export { completeSettings, latestSettings } from './settings';
 export { readSnapshotInput } from './snapshotInput';
+export type { SnapshotStore } from './snapshots';
 
 /** Batches of up to 1,000 items with descriptions need more than the dashboard's 1 MB. */
 export const INGEST_BODY_LIMIT_BYTES = 16 * MB;

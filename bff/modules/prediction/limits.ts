@@ -12,13 +12,13 @@
  *   replicas' counts of the same minute are read from their rollups (prediction_call_minutes,
  *   flushed every second) once a second. The limit is therefore global, lagging by about two
  *   seconds of the other replicas' traffic, with no write per call (the database-backed limiter
- *   of the survey widget, collection/rateLimit.ts, costs an upsert per request).
+ *   of the survey widget, platform/rateLimit.ts, costs an upsert per request).
  */
 import type { Logger } from 'pino';
 import { HARD_STOP_PLANS, MONTHLY_CALL_ALLOWANCE, type PlanId } from '@domain/plans/plans';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { Company, PredictionCall, PredictionCallMinute } from '../../entities';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 
 export const QUOTA_REFRESH_MS = 5_000;
 export const RATE_REFRESH_MS = 1_000;

@@ -9,7 +9,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { PredictItem, PredictRequest, PredictResponse } from '@domain/prediction/contract';
 import { CUSTOM_ATTRIBUTE_TYPE_NAMES, hasAttributeType, predictRequestSchema, type ValidPredictRequest } from '@domain/prediction/schemas';
 import { CustomAttribute, DataRecord } from '../../entities';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 import { validateBody } from '../../middleware/validate';
 import type { CallEntry } from './callLog';
 import { baseline, explain, rank } from './engine';

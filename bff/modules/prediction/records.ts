@@ -4,22 +4,20 @@
  * event_id or item id. A unique index on (source_id, record_key) for API records makes a resent
  * event a no-op and a resent item an update, whatever replica receives it.
  *
- * Written with bound parameters on the transaction's own connection: a batch of a thousand rows
- * through the unit of work would cost more than the statements themselves.
+ * The rows are written by the data sources' record store (dataSources/records/apiRecords.ts), the
+ * one home of what writes data_records.
  */
-import type { DatabaseKind } from '../results/sql';
+import type { DatabaseKind } from '../../platform/sql';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
-import type { RecordKind } from '@domain/data/unifiedModel';
 import type { UnifiedValue } from '@domain/data/values';
 import type { EventsResult, ItemsResult } from '@domain/prediction/contract';
 import { parseIsoTimestamp, type ValidEvent } from '@domain/prediction/schemas';
 import { DataRecord, DataSource } from '../../entities';
-import { isOutcomeType, recordOutcomes, type OutcomeEvent } from '../dashboard/outcomes';
-import { bindTime, rowsOf } from '../../rawRows';
+import { API_SOURCE_TYPE, columnsOf, insertApiRecords, updateSourceCount, type ApiRecordRow } from '../dataSources';
+import { isOutcomeType, recordOutcomes, type OutcomeEvent } from './outcomes';
 
-export const API_SOURCE_TYPE = 'api';
 export const API_CATALOGUE_ID = 'prediction-api';
 export const API_SOURCE_NAMES: Record<'events' | 'items', string> = {
   events: 'Prediction API events',
@@ -37,19 +35,6 @@ const UNIFIED_ITEM_FIELDS = ['title', 'description', 'category', 'price', 'tags'
 
 /** A catalogue item as validated: the known fields checked, any other field kept as sent. */
 export type ValidItem = { id: string; title: string; created_at?: string } & Record<string, unknown>;
-
-interface Columns {
-  table: string;
-  column: (property: string) => string;
-}
-
-function columnsOf(em: EntityManager): Columns {
-  const meta = em.getMetadata().find(DataRecord.meta.className)!;
-  return {
-    table: meta.tableName,
-    column: (property) => meta.properties[property as keyof typeof meta.properties].fieldNames[0]!,
-  };
-}
 
 /**
  * The company's system source for API records of `kind`, created on first use. Creation runs in
@@ -86,54 +71,7 @@ export async function apiSource(em: EntityManager, kind: DatabaseKind, companyId
   });
 }
 
-interface RecordRow {
-  id: string;
-  key: string;
-  data: Record<string, unknown>;
-  unified: Record<string, UnifiedValue>;
-  index: number;
-  userId: string | null;
-  eventType: string | null;
-  eventTime: Date | null;
-  itemId: string | null;
-}
-
-const ROW_PROPERTIES = [
-  'id', 'recordKey', 'data', 'unified', 'recordIndex', 'userId', 'email', 'anonymousId', 'eventType', 'eventTime', 'itemId',
-  'createdAt', 'updatedAt', 'importedAt', 'companyId', 'sourceId', 'kind', 'importId', 'sourceFile', 'sourceType',
-];
-
-function insertStatement(columns: Columns, rows: number, suffix: string): string {
-  const names = ROW_PROPERTIES.map(columns.column);
-  const tuple = `(${names.map(() => '?').join(', ')})`;
-  return `insert into ${columns.table} (${names.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(', ')} ${suffix}`;
-}
-
-function bindings(kind: DatabaseKind, rows: RecordRow[], shared: { now: Date; companyId: string; sourceId: string; recordKind: RecordKind; requestId: string }): unknown[] {
-  const now = bindTime(kind, shared.now);
-  const values: unknown[] = [];
-  for (const row of rows) {
-    values.push(
-      row.id, row.key, JSON.stringify(row.data), JSON.stringify(row.unified), row.index, row.userId, null, null, row.eventType,
-      row.eventTime ? bindTime(kind, row.eventTime) : null, row.itemId,
-      now, now, now, shared.companyId, shared.sourceId, shared.recordKind, shared.requestId, null, API_SOURCE_TYPE,
-    );
-  }
-  return values;
-}
-
-async function updateSourceCount(tx: SqlEntityManager, sourceId: string, added: number, now: Date): Promise<void> {
-  if (!added) {
-    await tx.nativeUpdate(DataSource, { id: sourceId }, { lastSync: now });
-    return;
-  }
-  const source = await tx.findOneOrFail(DataSource, sourceId);
-  source.records += added;
-  source.lastSync = now;
-  await tx.flush();
-}
-
-function eventRow(event: ValidEvent, index: number, receivedAt: Date): RecordRow {
+function eventRow(event: ValidEvent, index: number, receivedAt: Date): ApiRecordRow {
   const at = event.timestamp ? parseIsoTimestamp(event.timestamp)! : receivedAt;
   const value = event.value ?? null;
   const unified: Record<string, UnifiedValue> = {
@@ -171,8 +109,8 @@ export async function storeEvents(em: EntityManager, kind: DatabaseKind, company
     const outcomes: OutcomeEvent[] = [];
     for (let start = 0; start < rows.length; start += STATEMENT_ROWS) {
       const chunk = rows.slice(start, start + STATEMENT_ROWS);
-      const sql = insertStatement(columns, chunk.length, `on conflict do nothing returning ${columns.column('id')}`);
-      const result = rowsOf<Record<string, unknown>>(await trx.raw(sql, bindings(kind, chunk, { now: receivedAt, companyId, sourceId, recordKind: 'events', requestId }) as Knex.RawBinding[]));
+      const conflict = `on conflict do nothing returning ${columns.column('id')}`;
+      const result = await insertApiRecords(trx, kind, columns, chunk, { now: receivedAt, companyId, sourceId, recordKind: 'events', requestId }, conflict);
       inserted += result.length;
       // Only rows really inserted count for the dashboard: a resent event is not an outcome twice.
       if (chunk.some((row) => isOutcomeType(row.eventType))) {
@@ -187,7 +125,7 @@ export async function storeEvents(em: EntityManager, kind: DatabaseKind, company
   return { received: events.length, stored, duplicates: events.length - stored };
 }
 
-function itemRow(item: ValidItem, index: number, now: Date, previousCreatedAt: UnifiedValue | undefined): RecordRow {
+function itemRow(item: ValidItem, index: number, now: Date, previousCreatedAt: UnifiedValue | undefined): ApiRecordRow {
   const data: Record<string, unknown> = { ...item };
   const unified: Record<string, UnifiedValue> = { item_id: item.id };
   for (const field of UNIFIED_ITEM_FIELDS) {
@@ -231,7 +169,7 @@ export async function upsertItems(em: EntityManager, kind: DatabaseKind, company
     const rows = [...latest.values()].map(({ item, index }) => itemRow(item, index, now, known.get(item.id)));
     for (let start = 0; start < rows.length; start += STATEMENT_ROWS) {
       const chunk = rows.slice(start, start + STATEMENT_ROWS);
-      await trx.raw(insertStatement(columns, chunk.length, conflict), bindings(kind, chunk, { now, companyId, sourceId, recordKind: 'items', requestId }) as Knex.RawBinding[]);
+      await insertApiRecords(trx, kind, columns, chunk, { now, companyId, sourceId, recordKind: 'items', requestId }, conflict);
     }
     const added = rows.length - [...latest.keys()].filter((key) => known.has(key)).length;
     await updateSourceCount(tx as SqlEntityManager, sourceId, added, now);

@@ -6,6 +6,7 @@
  * engines. Records are read in pages by id, so no statement holds the whole table at once.
  */
 import { EVENT_TYPES, type EventType } from '@domain/prediction/contract';
+import { jsonOf, numberOf, timeOf } from '../../platform/rawRows';
 import type { CatalogueItem, Interaction, SnapshotInput } from './engine/types';
 
 export type Row = Record<string, unknown>;
@@ -34,41 +35,6 @@ const EVENT_TYPE_SYNONYMS: Record<string, EventType> = {
   review: 'rating',
   rated: 'rating',
 };
-
-/** A stored time (SQLite: epoch milliseconds; PostgreSQL: a Date; JSON: ISO text) in milliseconds. */
-export function timeOf(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  const text = String(value);
-  if (/^\d+$/.test(text)) return Number(text);
-  const time = Date.parse(text);
-  return Number.isFinite(time) ? time : null;
-}
-
-/** A stored JSON column (text on SQLite, parsed on PostgreSQL) as an object; {} when it is not one. */
-export function jsonOf(value: unknown): Record<string, unknown> {
-  if (value === null || value === undefined) return {};
-  if (typeof value === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  }
-  return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-/** A stored number, or a numeric text (a leading currency sign allowed). */
-export function numberOf(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const parsed = Number(value.trim().replace(/^[$€£¥]/, ''));
-    return Number.isFinite(parsed) ? parsed : null;
-  }
-  return null;
-}
 
 function textOf(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() || null;

@@ -13,7 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { DataRecord, PredictionSnapshot } from '../../entities';
 import type { DiscoveryLever } from '@domain/models/settings';
 import { buildIndex, evaluate } from './engine';

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import { REQUEST_KIND_LABELS, type ServiceRequest as ServiceRequestView, type ServiceRequestInput } from '@domain/requests';
-import type { Orm } from '../../db';
 import { Company, ServiceRequest } from '../../entities';
-import type { UserActor } from '../../types';
-import type { Mailer } from '../invitations/mailer';
+import type { Orm, UserActor } from '../../types';
+import type { Mailer } from '../../platform/mailer';
 
 /** The newest requests the inbox shows. */
 const INBOX_SIZE = 500;

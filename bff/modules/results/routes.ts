@@ -6,18 +6,18 @@
 import type { Router } from '@koa/router';
 import type { Logger } from 'pino';
 import { responsesCsvFileName } from '@domain/survey/collection';
+import { TOTAL_COUNT_HEADER } from '@domain/csv';
 import { PublishedSurvey } from '../../entities';
 import { STREAMED_FILE_COMPRESSION } from '../../middleware/compression';
 import { inReach } from '../../middleware/tenant';
 import { queryOf } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
-import { SURVEY_NOT_FOUND } from '../surveys/present';
+import { SURVEY_NOT_FOUND } from '../surveys';
 import { responsesCsvStream } from './csv';
 import { answerFilterOf, pageOf, questionAnswersQuery, responseFilterQuery, responsePageQuery, selectionOf } from './queries';
 import type { ResultsService } from './service';
 
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 export function createResultsRouter(results: ResultsService, options: { now: () => Date; logger: Logger }): Router<AppState> {
   const routes = new ApiRouter('/api/surveys');

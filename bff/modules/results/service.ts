@@ -25,11 +25,11 @@ import {
 import { CHOICE_TYPES, MULTI_SELECT_TYPES } from '@domain/survey/defaults';
 import { ratingMax } from '@domain/survey/answers';
 import type { Answer, Question } from '@domain/survey/types';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import type { PublishedSurvey } from '../../entities';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 import type { PageRequest, ResponseSelection } from './queries';
-import { asJsonStringContent, containsPattern, resultsDialect, type ResultsDialect, toNumber, type DatabaseKind } from './sql';
+import { asJsonStringContent, containsPattern, resultsDialect, type ResultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
 
 const DAY_MS = 86_400_000;
 const TABLE = 'survey_responses';

@@ -10,10 +10,9 @@ import { DEFAULT_GLOBAL_IDENTIFIERS } from '@domain/survey/defaults';
 import { IDENTIFIER_MESSAGES } from '@domain/survey/messages';
 import type { globalIdentifiersSchema, overrideLogBodySchema } from '@domain/survey/schemas';
 import type { GlobalIdentifierSettings, IdentifierType } from '@domain/survey/types';
-import type { Orm } from '../../db';
 import { Company, CompanySurveySettings, OverrideLog, type PublishedSurvey } from '../../entities';
-import { apiError, type HttpError } from '../../middleware/errors';
-import type { UserActor } from '../../types';
+import { apiError, type HttpError } from '../../platform/errors';
+import type { Orm, UserActor } from '../../types';
 import { presentOverrideLog, type OverrideLogAnswer } from './present';
 
 /** The company's settings, or the defaults when they were never saved. */

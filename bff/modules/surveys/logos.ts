@@ -5,11 +5,10 @@
  */
 import { MB } from '@domain/limits';
 import { LOGO_MESSAGES } from '@domain/survey/messages';
-import { apiError, HttpError } from '../../middleware/errors';
+import { apiError, HttpError } from '../../platform/errors';
 import type { AppContext } from '../../types';
-import type { CheckedImage } from '../files/service';
-import { imageTypeOf } from '../files/service';
-import { MULTIPART_OVERHEAD_BYTES, receiveUpload } from '../imports/multipart';
+import { type CheckedImage, imageTypeOf } from '../files';
+import { MULTIPART_OVERHEAD_BYTES, receiveUpload } from '../../platform/uploads';
 
 /** "under 5242880 bytes": a logo of exactly 5 MB is refused. */
 export const SURVEY_LOGO_LIMIT_BYTES = 5 * MB;

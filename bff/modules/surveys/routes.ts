@@ -22,10 +22,10 @@ import { Company, PublishedSurvey, SavedTheme, SurveyDraft } from '../../entitie
 import { userActorOf } from '../../middleware/auth';
 import { companyScope, findInReach, inReach } from '../../middleware/tenant';
 import { queryOf, validateBody } from '../../middleware/validate';
-import { requestEntityManager } from '../../middleware/requestContext';
+import { requestEntityManager } from '../../platform/requestScope';
 import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';
-import { COMPANY_NOT_FOUND } from '../companies/service';
+import { COMPANY_NOT_FOUND } from '../companies';
 import type { IdentifierService } from './identifiers';
 import { receiveLogo } from './logos';
 import { DRAFT_NOT_FOUND, SURVEY_NOT_FOUND, THEME_NOT_FOUND } from './present';

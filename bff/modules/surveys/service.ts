@@ -21,15 +21,13 @@ import type {
   SavedTheme as SavedThemeView,
   Survey,
 } from '@domain/survey/types';
-import type { Orm } from '../../db';
 import { AudienceView, Company, PublishedSurvey, SavedTheme, SurveyDraft } from '../../entities';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 import { companyForWrite, findInReach } from '../../middleware/tenant';
-import type { UserActor } from '../../types';
-import { completedResponseCounts } from '../collection/counts';
-import { COMPANY_NOT_FOUND } from '../companies/service';
-import { createStoredImage, type CheckedImage } from '../files/service';
-import { fileUrl } from '../files/urls';
+import type { Orm, UserActor } from '../../types';
+import { completedResponseCounts } from './counts';
+import { COMPANY_NOT_FOUND } from '../companies';
+import { createStoredImage, type CheckedImage, fileUrl } from '../files';
 import { globalIdentifiersOf, overrideRefusal } from './identifiers';
 import {
   DRAFT_NOT_FOUND,

@@ -2,7 +2,7 @@ import { isPermission, type Permission } from '@domain/auth/roles';
 import type { ManagedUser, SessionUser } from '@domain/auth/types';
 import type { Company, User } from '../../entities';
 import type { UserSnapshot } from '../../types';
-import { fileUrl } from '../files/urls';
+import { fileUrl } from '../files';
 
 export function permissionsOf(user: Pick<User, 'permissions'>): Permission[] {
   return user.permissions.filter(isPermission);

@@ -10,12 +10,12 @@ import { companyFilterQuery } from '@domain/params';
 import { User } from '../../entities';
 import { userActorOf } from '../../middleware/auth';
 import { rawUpload } from '../../middleware/body';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 import { inReach } from '../../middleware/tenant';
 import { queryOf, validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
-import { checkImage, IMAGE_UPLOAD_MAX_BYTES } from '../files/service';
+import { checkImage, IMAGE_UPLOAD_MAX_BYTES } from '../files';
 import type { UserService } from './service';
 
 export function createUserRouter(users: UserService): Router<AppState> {

@@ -5,17 +5,16 @@ import { MESSAGES } from '@domain/auth/schemas';
 import type { InviteResponse, ManagedUser, SessionUser } from '@domain/auth/types';
 import type { UserStatus } from '@domain/company/options';
 import type { Config } from '../../config';
-import type { Orm } from '../../db';
 import { Company, DashboardPreference, Invitation, User } from '../../entities';
-import { apiError } from '../../middleware/errors';
+import { apiError } from '../../platform/errors';
 import { companyScope, findInReach } from '../../middleware/tenant';
-import type { UserActor } from '../../types';
-import { hashPassword } from '../auth/passwords';
-import { normalizeEmail } from '../auth/service';
-import { COMPANY_NOT_FOUND } from '../companies/service';
-import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files/service';
-import { invitationLink, issueInvitation } from '../invitations/service';
-import type { Mailer } from '../invitations/mailer';
+import type { Orm, UserActor } from '../../types';
+import { hashPassword } from '../../platform/passwords';
+import { COMPANY_NOT_FOUND } from '../companies';
+import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files';
+import { invitationLink, issueInvitation } from '../invitations';
+import type { Mailer } from '../../platform/mailer';
+import { normalizeEmail } from './email';
 import { presentManagedUser, presentSessionUser } from './present';
 
 export interface UserServiceDependencies {

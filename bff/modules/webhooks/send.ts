@@ -6,7 +6,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { bareHost, pinnedLookup, resolveAllowedAddress, type GuardOptions } from './addressGuard';
+import { bareHost, pinnedLookup, resolveAllowedAddress, type GuardOptions } from '../../platform/addressGuard';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** What is kept of a failure's description. */

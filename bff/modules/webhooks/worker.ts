@@ -12,12 +12,12 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { CompanySurveySettings, WebhookDelivery, WritebackDestination } from '../../entities';
-import { decryptSecret } from '../../secrets';
-import type { ResolvedAddress } from './addressGuard';
+import { decryptSecret } from '../../platform/secrets';
+import type { ResolvedAddress } from '../../platform/addressGuard';
 import { sendWebhook, type WebhookAttempt, type WebhookRequest } from './send';
-import { webhookHeaders } from './signing';
+import { webhookHeaders } from '../../platform/webhookSignature';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;

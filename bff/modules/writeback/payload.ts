@@ -10,10 +10,9 @@
 import type { Knex } from '@mikro-orm/knex';
 import { categoriesOfMask } from '@domain/audience/categories';
 import { CATEGORY_NAMES, type PredictedSegment, type WritebackData } from '@domain/audience/contract';
-import { timeOf } from '../prediction/snapshotInput';
-import { resultsDialect, type DatabaseKind } from '../results/sql';
-import { API_SOURCE_NAME, CURRENT_GENERATION_SQL } from '../audience/build';
-import { rowsOf } from '../../rawRows';
+import { resultsDialect, type DatabaseKind } from '../../platform/sql';
+import { API_SOURCE_NAME, CURRENT_GENERATION_SQL } from '../audience';
+import { rowsOf, timeOf } from '../../platform/rawRows';
 
 /** Events per profile, as many as the side panel shows. */
 export const WRITEBACK_RECENT_EVENTS = 20;

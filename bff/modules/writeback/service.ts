@@ -20,14 +20,14 @@ import {
 import { NO_AUDIENCE_FILTERS } from '@domain/audience/contract';
 import { WRITEBACK_LIMITS, WRITEBACK_MESSAGES, writebackJobStatus, type WritebackRequestInput } from '@domain/audience/writeback';
 import type { Config } from '../../config';
-import type { Orm } from '../../db';
+import type { Orm } from '../../types';
 import { WebhookDelivery, WritebackDestination, WritebackJob, type WritebackJobDestination } from '../../entities';
-import { apiError } from '../../middleware/errors';
-import { encryptSecret } from '../../secrets';
-import type { AudienceService } from '../audience/service';
-import { timeOf } from '../prediction/snapshotInput';
-import { hostRefusal } from '../webhooks/addressGuard';
-import { newWebhookSecret } from '../webhooks/signing';
+import { apiError } from '../../platform/errors';
+import { encryptSecret } from '../../platform/secrets';
+import type { AudienceService } from '../audience';
+import { timeOf } from '../../platform/rawRows';
+import { hostRefusal } from '../../platform/addressGuard';
+import { newWebhookSecret } from '../../platform/webhookSignature';
 import { createProfileReader, WRITEBACK_EVENT, type WritebackProfileRecord } from './payload';
 
 export interface WritebackServiceOptions {

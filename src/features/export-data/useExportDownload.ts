@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { exportFileName } from '@domain/audience/export';
+import { TOTAL_COUNT_HEADER } from '@domain/csv';
 import { saveFile } from '@/lib/download';
 import { useNotify } from '@/lib/notifications';
 import { downloadExportCsv, type ExportSelection } from './api';
@@ -18,10 +19,9 @@ export interface DownloadProgress {
   total: number | null;
 }
 
-export const TOTAL_ROWS_HEADER = 'X-Total-Count';
 
 function announcedTotal(headers: Headers): number | null {
-  const total = Number.parseInt(headers.get(TOTAL_ROWS_HEADER) ?? '', 10);
+  const total = Number.parseInt(headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
   return Number.isFinite(total) && total >= 0 ? total : null;
 }
 

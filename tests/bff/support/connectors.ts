@@ -1,6 +1,6 @@
 /** What the connector tests share: pulling a connector to the end, and the error a failing call must throw. */
 import { expect } from 'vitest';
-import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '@bff/modules/connectors/types';
+import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '@bff/modules/dataSources/connectors/types';
 
 export async function pullAll(connector: Connector, context: ConnectorContext): Promise<ConnectorBatch[]> {
   const batches: ConnectorBatch[] = [];

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashPassword, PASSWORD_HASH_PARAMETERS } from '@bff/modules/auth/passwords';
+import { hashPassword, PASSWORD_HASH_PARAMETERS } from '@bff/platform/passwords';
 
 const CACHE_FILE = join(tmpdir(), `navout-bff-test-hashes-${PASSWORD_HASH_PARAMETERS.replace(/[^a-z0-9]/gi, '_')}.json`);
 

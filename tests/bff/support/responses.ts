@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Answer } from '@domain/survey/types';
 import { raw } from '@mikro-orm/core';
 import { PublishedSurvey, SurveyResponse } from '@bff/entities';
-import { hashSecret } from '@bff/secrets';
+import { hashSecret } from '@bff/platform/secrets';
 import type { World } from './world';
 
 /** Stored responses of a survey (completed unless told otherwise), as the widget would have left them. */

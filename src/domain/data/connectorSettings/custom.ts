@@ -23,7 +23,7 @@ const databaseSettings = (port: string): ConnectorSetting[] => [
 ];
 
 export const CUSTOM_CONNECTORS: readonly ConnectorDefinition[] = [
-  // Pushed sources: records arrive at the source's ingestion URL (bff/modules/ingest), nothing to set.
+  // Pushed sources: records arrive at the source's ingestion URL (bff/modules/dataSources/ingestion), nothing to set.
   { catalogueId: 'webhook', kind: 'webhook', settings: [], documentation: 'https://www.standardwebhooks.com/' },
   { catalogueId: 'segment', kind: 'webhook', settings: [], documentation: 'https://segment.com/docs/connections/destinations/catalog/actions-webhook/' },
   {

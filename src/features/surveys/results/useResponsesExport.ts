@@ -5,6 +5,7 @@
 import { useRef, useState } from 'react';
 import { responsesCsvFileName, type ResponseFilters } from '@domain/survey/collection';
 import { RESULTS_MESSAGES } from '@domain/survey/messages';
+import { TOTAL_COUNT_HEADER } from '@domain/csv';
 import { saveFile } from '@/lib/download';
 import { useNotify } from '@/lib/notifications';
 import { downloadResponsesCsv } from '../api/results';
@@ -59,7 +60,7 @@ export function useResponsesExport(surveyId: string, surveyName: string) {
     try {
       const file = await downloadResponsesCsv(surveyId, filters, {
         onHeaders: (headers) => {
-          const announced = Number.parseInt(headers.get('X-Total-Count') ?? '', 10);
+          const announced = Number.parseInt(headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
           total = Number.isFinite(announced) && announced >= 0 ? announced : null;
           setProgress({ rows: 0, total });
         },

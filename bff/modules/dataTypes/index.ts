@@ -1,0 +1,4 @@
+/**
+ * Data types' public face: routes.
+ */
+export { createDataTypeRouter } from './routes';

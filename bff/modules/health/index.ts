@@ -1,0 +1,4 @@
+/**
+ * The health check's route.
+ */
+export { createHealthRouter } from './routes';

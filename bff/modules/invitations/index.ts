@@ -1,0 +1,4 @@
+/**
+ * Invitations' public face: issuing, finding and consuming them, and their links.
+ */
+export { consumeInvitation, findOpenInvitation, invitationLink, issueInvitation } from './service';

@@ -1,0 +1,92 @@
+/**
+ * The few places where SQLite and PostgreSQL need different SQL for the results: reading JSON
+ * answers, case-insensitive search and instants. Everything else is plain SQL both run. Dates
+ * are compared as ranges computed in JavaScript and bound as parameters, never with date
+ * functions, so "today" is the server clock's and not the database's.
+ *
+ * Column and key names never come from a request unchecked: question ids match
+ * [A-Za-z0-9_-]{1,100} (src/domain/params.ts), and are bound as parameters anyway.
+ */
+import type { DatabaseConfig } from '../config';
+
+export type DatabaseKind = DatabaseConfig['kind'];
+
+export interface ResultsDialect {
+  kind: DatabaseKind;
+  /** A timestamp column as epoch milliseconds (a JavaScript number). */
+  epochMs(column: string): string;
+  /** The operator of a case-insensitive LIKE (SQLite's LIKE already is, for ASCII). */
+  like: 'like' | 'ilike';
+  /** A JSON column as the text it was stored as. */
+  jsonText(column: string): string;
+  /** SQL that is the JSON value stored under the bound key (one binding: jsonKey(key)). */
+  jsonValue(column: string): string;
+  /** SQL that is the stored value under the bound key as text (a string's content, a number's digits). */
+  jsonScalarText(column: string): string;
+  /** SQL naming the JSON type under the bound key: 'array' for an array (SQLite and PostgreSQL agree on it). */
+  jsonType(column: string): string;
+  /** The binding for a key of jsonValue, jsonScalarText and jsonType. */
+  jsonKey(key: string): string;
+  /** A FROM item with one row per element of the array under the key, its text in `elements.value`. */
+  jsonElements(column: string): string;
+  /** The bindings of jsonElements for a key. */
+  jsonElementsBindings(key: string): string[];
+  /** The SQL of a number parsed from jsonScalarText, or null when it is not one. */
+  numberOf(text: string): string;
+  /** A JSON value as read back: JSON text from SQLite, already parsed by PostgreSQL's driver. */
+  parsedJson<Value>(value: unknown): Value;
+}
+
+const sqlite: ResultsDialect = {
+  kind: 'sqlite',
+  // MikroORM stores instants in SQLite as epoch milliseconds already.
+  epochMs: (column) => column,
+  like: 'like',
+  jsonText: (column) => column,
+  // -> answers JSON text (an array stays an array, a string keeps its quotes).
+  jsonValue: (column) => `(${column} -> ?)`,
+  jsonScalarText: (column) => `json_extract(${column}, ?)`,
+  jsonType: (column) => `json_type(${column}, ?)`,
+  jsonKey: (key) => `$."${key}"`,
+  jsonElements: (column) => `json_each(${column}, ?) as elements`,
+  jsonElementsBindings: (key) => [sqlite.jsonKey(key)],
+  parsedJson: <Value>(value: unknown) => (value === null ? null : JSON.parse(value as string)) as Value,
+  numberOf: (text) => `(case when typeof(${text}) in ('integer', 'real') then ${text} when trim(${text}) glob '[0-9-]*' then cast(trim(${text}) as real) end)`,
+};
+
+const postgresql: ResultsDialect = {
+  kind: 'postgresql',
+  epochMs: (column) => `(extract(epoch from ${column}) * 1000)::float8`,
+  like: 'ilike',
+  jsonText: (column) => `${column}::text`,
+  jsonValue: (column) => `json_extract_path(${column}, ?)`,
+  jsonScalarText: (column) => `json_extract_path_text(${column}, ?)`,
+  jsonType: (column) => `json_typeof(json_extract_path(${column}, ?))`,
+  jsonKey: (key) => key,
+  // Only arrays are expanded: json_array_elements_text fails on a scalar, and the planner may
+  // expand a row before the query's own type check has excluded it.
+  jsonElements: (column) =>
+    `json_array_elements_text(case when json_typeof(json_extract_path(${column}, ?)) = 'array' then json_extract_path(${column}, ?) end) as elements(value)`,
+  jsonElementsBindings: (key) => [key, key],
+  // A malformed value is left out rather than failing the whole aggregate.
+  parsedJson: <Value>(value: unknown) => value as Value,
+  // (No question mark in the pattern: knex would read it as a parameter.)
+  numberOf: (text) => `(case when ${text} ~ '^\\s*-{0,1}[0-9]+(\\.[0-9]+){0,1}\\s*$' then trim(${text})::numeric end)`,
+};
+
+export function resultsDialect(kind: DatabaseKind): ResultsDialect {
+  return kind === 'postgresql' ? postgresql : sqlite;
+}
+
+/** A LIKE pattern matching `text` anywhere, its own wildcards and the escape character escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** How `text` appears inside a stored JSON string: quotes and backslashes escaped as JSON.stringify does. */
+export function asJsonStringContent(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
+
+
+export const toNumber = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
