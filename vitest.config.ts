@@ -7,6 +7,71 @@ import { aliases } from './vite.config';
 import { preactAliases } from './widget/vite.config';
 import { chromiumLaunchOptions } from './tests/chromium';
 
+/** The PostgreSQL run's server: CI's, or this machine's default. */
+const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * The BFF test files that also run on PostgreSQL: the tables that must hold on every route (schema,
+ * tenant isolation, parameters, the request path), and every module with raw SQL, row locks, job
+ * queues or code that branches on the database, and the deletions whose foreign keys the engines
+ * enforce differently. The rest (sign-in, tokens, keys, settings, headers) use the ORM only, which
+ * MikroORM runs the same way on both engines; they run on SQLite.
+ */
+const POSTGRES_FILES = [
+  'schema',
+  'tenant-isolation',
+  'parameters',
+  'request-context',
+  'api-key-callers',
+  'server',
+  'audience',
+  'audience-demo',
+  'dashboard',
+  'dashboard-demo',
+  'demo-connectors',
+  'demo-prediction',
+  'demo-responses',
+  'demo-surveys',
+  'export-data',
+  'imports',
+  'ingest',
+  'connectors-database',
+  'connectors-files',
+  'connectors-rest',
+  'connectors-vendors',
+  'data-sources',
+  'sync',
+  'sync-worker-processes',
+  'webhooks',
+  'writeback',
+  'prediction-api',
+  'prediction-limits',
+  'plan-usage',
+  'model-settings',
+  'survey-collection',
+  'survey-results',
+  'survey-audience-targeting',
+  'published-surveys',
+  'surveys',
+  'companies',
+  'users',
+].map((name) => `tests/bff/${name}.test.ts`);
+
+/** A BFF integration-test project on SQLite (an empty databaseUrl) or on the PostgreSQL server at databaseUrl. */
+function bffProject(name: string, { include, databaseUrl }: { include: string[]; databaseUrl: string }) {
+  return {
+    extends: true,
+    test: {
+      name,
+      environment: 'node',
+      include,
+      env: { TEST_DATABASE_URL: databaseUrl },
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: aliases },
@@ -45,19 +110,12 @@ export default defineConfig({
           include: ['bff/**/*.test.ts'],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'bff',
-          environment: 'node',
-          include: ['tests/bff/**/*.test.ts'],
-          // One database per run: test files share it, so they run one after another.
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      // Every story runs twice in Chromium, once per theme: render, play function and a11y checks.
+      // The BFF against a real database: every file on SQLite, and on PostgreSQL the files whose
+      // code has raw SQL, locks, queues or dialect branches (POSTGRES_FILES). Each test file makes its
+      // own database, so files run side by side.
+      bffProject('bff', { include: ['tests/bff/**/*.test.ts'], databaseUrl: '' }),
+      bffProject('bff-postgres', { include: POSTGRES_FILES, databaseUrl: postgresUrl }),
+      // Every story runs in Chromium in both themes with a11y checks; its play function runs once, in light.
       storybookProject('light'),
       storybookProject('dark'),
     ],
@@ -75,6 +133,8 @@ function storybookProject(theme: 'light' | 'dark') {
     optimizeDeps: { force: true },
     test: {
       name: `storybook-${theme}`,
+      // Behaviour does not depend on the theme: dark renders every story and checks it with axe only.
+      provide: { storiesRenderOnly: theme === 'dark' },
       // One theme after the other: two Chromiums and two dependency optimizations at once starve a
       // small machine until the browser misses its connection timeout.
       sequence: { groupOrder: theme === 'light' ? 0 : 1 },

@@ -23,30 +23,28 @@ export NODE_OPTIONS="${NODE_OPTIONS:-} --import ./tests/setup/node-polyfills.mjs
 step "Design tokens"
 npm run --silent tokens
 
-step "Type check"
-npm run --silent typecheck
+# Three independent checks, side by side: each is single-threaded, and none waits for another.
+step "Type check, lint, and the unit and component tests (side by side)"
+npx concurrently --group --kill-others-on-fail --names "types,lint,unit" \
+  "npm run --silent typecheck" \
+  "npm run --silent lint" \
+  "npx vitest run --project unit --project widget --project engine"
 
-step "Lint"
-npm run --silent lint
-
-step "Unit and component tests"
-npx vitest run --project unit --project widget --project engine
-
-step "BFF integration tests on SQLite"
-npx vitest run --project bff
-
+# Every BFF file on SQLite and the database-specific ones on PostgreSQL (vitest.config.ts), in one
+# run: each test file has its own database, so files of both engines run side by side.
 PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 if node scripts/pg-reachable.mjs "$PG_URL"; then
-  step "BFF integration tests on PostgreSQL ($PG_URL)"
-  TEST_DATABASE_URL="$PG_URL" npx vitest run --project bff
+  step "BFF integration tests on SQLite and on PostgreSQL ($PG_URL)"
+  TEST_DATABASE_URL="$PG_URL" npx vitest run --project bff --project bff-postgres --maxWorkers=3
 elif [ "${CI:-}" = "true" ]; then
   echo "PostgreSQL is not reachable at $PG_URL, and CI requires the PostgreSQL run." >&2
   exit 1
 else
-  step "PostgreSQL is not reachable at $PG_URL: skipping the PostgreSQL run (mandatory when CI=true)"
+  step "PostgreSQL is not reachable at $PG_URL: the BFF tests run on SQLite only (PostgreSQL is mandatory when CI=true)"
+  npx vitest run --project bff --maxWorkers=3
 fi
 
-step "Storybook stories (light and dark, with accessibility checks)"
+step "Storybook stories (rendered and checked for accessibility in light and dark, play functions once)"
 npm run --silent test:stories
 
 step "Build"

@@ -81,10 +81,15 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('tab', { name: 'Survey Builder' }).click();
     const before = await builderOrder(page);
     await page.getByRole('button', { name: `Reorder Question 3 ("${QUESTIONS[2][1]}")` }).focus();
-    // dnd-kit measures the list between the keys: a person's pace, not the robot's.
-    for (const key of ['Space', 'ArrowUp', 'Space']) {
+    // dnd-kit measures the list between the keys: each key waits for what the screen reader hears.
+    const spoken = page.locator('[id^="DndLiveRegion"]');
+    for (const [key, heard] of [
+      ['Space', /^Picked up Question 3/],
+      ['ArrowUp', /moved to position 2\.$/],
+      ['Space', /dropped at position 2\.$/],
+    ] as const) {
       await page.keyboard.press(key);
-      await page.waitForTimeout(300);
+      await expect(spoken).toHaveText(heard);
     }
     await expect.poll(() => builderOrder(page)).toEqual([before[0], `Question 2 ("${QUESTIONS[2][1]}")`, `Question 3 ("${QUESTIONS[1][1]}")`, ...before.slice(3)]);
 
@@ -94,8 +99,14 @@ for (const theme of ['light', 'dark'] as const) {
     await saveDialog.getByRole('textbox', { name: /Draft Name/ }).fill(name);
     await saveDialog.getByRole('button', { name: 'Save Draft' }).click();
     await expect(snack(page, 'Draft saved successfully!')).toBeVisible();
+    const autosaved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' &&
+        /\/api\/surveys\/drafts\/[^/]+$/.test(new URL(response.url()).pathname) &&
+        (response.request().postData() ?? '').includes('Five minutes about your last visit'),
+    );
     await page.getByRole('textbox', { name: 'Survey Description' }).fill('Five minutes about your last visit');
-    await page.waitForTimeout(3_500);
+    expect((await autosaved).ok()).toBe(true);
     await page.reload();
     await page.getByRole('tab', { name: 'Survey Builder' }).click();
     await expect(page.getByRole('textbox', { name: 'Survey Description' })).toHaveValue('Five minutes about your last visit');
