@@ -6,23 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
-
-const RULE = 'boundaries/dependencies';
-let eslint: ESLint;
-
-beforeAll(() => {
-  eslint = new ESLint({ cwd: process.cwd() });
-});
-
-/** The messages of the rooms rule for `code` placed at `filePath`. */
-async function roomViolations(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  const fatal = result.messages.filter((message) => message.fatal);
-  if (fatal.length) throw new Error(fatal.map((message) => message.message).join('\n'));
-  return result.messages.filter((message) => message.ruleId === RULE).map((message) => message.message);
-}
+import { describe, expect, it } from 'vitest';
+import { roomViolations } from './roomViolations';
 
 const inUsers = 'bff/modules/users/RoomProbe.ts';
 const inSync = 'bff/modules/dataSources/sync/RoomProbe.ts';

@@ -4,23 +4,8 @@
  * the unit project's jsdom environment because the project's shared setup clears localStorage
  * after every test.
  */
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
-
-const RULE = 'boundaries/dependencies';
-let eslint: ESLint;
-
-beforeAll(() => {
-  eslint = new ESLint({ cwd: process.cwd() });
-});
-
-/** The messages of the rooms rule for `code` placed at `filePath`. */
-async function roomViolations(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  const fatal = result.messages.filter((message) => message.fatal);
-  if (fatal.length) throw new Error(fatal.map((message) => message.message).join('\n'));
-  return result.messages.filter((message) => message.ruleId === RULE).map((message) => message.message);
-}
+import { describe, expect, it } from 'vitest';
+import { roomViolations } from './roomViolations';
 
 const inPlans = 'src/features/plans/RoomProbe.tsx';
 const inShell = 'src/app/shell/RoomProbe.tsx';
