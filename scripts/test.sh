@@ -23,12 +23,13 @@ export NODE_OPTIONS="${NODE_OPTIONS:-} --import ./tests/setup/node-polyfills.mjs
 step "Design tokens"
 npm run --silent tokens
 
-# Three independent checks, side by side: each is single-threaded, and none waits for another.
+# Three independent checks, side by side: none waits for another, and the unit tests (the longest)
+# take both cores once the other two are done.
 step "Type check, lint, and the unit and component tests (side by side)"
 npx concurrently --group --kill-others-on-fail --names "types,lint,unit" \
   "npm run --silent typecheck" \
   "npm run --silent lint" \
-  "npx vitest run --project unit --project widget --project engine"
+  "npx vitest run --project unit --project widget --project engine --maxWorkers=2"
 
 # Every BFF file on SQLite and the database-specific ones on PostgreSQL (vitest.config.ts), in one
 # run: each test file has its own database, so files of both engines run side by side.
