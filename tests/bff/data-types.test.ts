@@ -138,9 +138,12 @@ describe('data types', () => {
         expect(ids(seen)).toContain(own.id);
         expect(ids(seen)).not.toContain(other.id);
         for (const type of seen) expect([null, own.companyId]).toContain(type.companyId);
-        // A company's filter is theirs alone: asking for another company changes nothing.
-        expect(ids(await list(w, who, other.companyId!))).toEqual(ids(seen));
+        // A company's filter is theirs alone: their own company, 'all' and 'global' change nothing; another company is a 404.
+        expect(ids(await list(w, who, own.companyId!))).toEqual(ids(seen));
+        expect(ids(await list(w, who, 'all'))).toEqual(ids(seen));
         expect(ids(await list(w, who, 'global'))).toEqual(ids(seen));
+        const named = await w.http.get('/api/data-types').query({ companyFilter: other.companyId! }).set(as(who));
+        expect([named.status, named.body.code]).toEqual([404, 'not_found']);
       }
     });
 

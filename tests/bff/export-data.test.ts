@@ -297,7 +297,7 @@ describe('Export Data', () => {
   });
 
   describe('access', () => {
-    it("gives a company's people their own company's profiles, whatever company they ask for", async () => {
+    it("gives a company's people their own company's profiles, and answers another company with 404", async () => {
       const w = world();
       const marker = randomUUID().slice(0, 8);
       await addProfiles(w, w.companies.acme.id, [{ email: `acme-${marker}@acme.example`, lastSeen: daysAgo(1) }]);
@@ -306,9 +306,9 @@ describe('Export Data', () => {
       const countOf = async (companyId: string) => Number(((await knex('audience_profiles').where('company_id', companyId).count({ total: '*' }).first()) as { total: number | string }).total);
 
       for (const [who, companyFilter, own, other] of [
-        ['alice', w.companies.globex.id, 'acme', 'globex'],
+        ['alice', w.companies.acme.id, 'acme', 'globex'],
         ['alice', undefined, 'acme', 'globex'],
-        ['carol', w.companies.acme.id, 'globex', 'acme'],
+        ['carol', 'all', 'globex', 'acme'],
         ['admin', w.companies.globex.id, 'globex', 'acme'],
       ] as const) {
         const query = { fields: 'email', range: 'all', ...(companyFilter ? { companyFilter } : {}) };
@@ -321,6 +321,14 @@ describe('Export Data', () => {
         const previewed = (await preview(query, who)).body as ExportPreview;
         expect(previewed.total).toBe(await countOf(w.companies[own].id));
         expect(JSON.stringify(previewed.rows)).not.toContain(`${other}-${marker}@`);
+      }
+      for (const [who, companyFilter] of [['alice', w.companies.globex.id], ['carol', w.companies.acme.id]] as const) {
+        const query = { fields: 'email', range: 'all', companyFilter };
+        for (const response of [await csv(query, who), await preview(query, who)]) {
+          const body = (typeof response.body === 'string' ? JSON.parse(response.body) : response.body) as { code: string };
+          expect([response.status, body.code], `${who} ${companyFilter}`).toEqual([404, 'not_found']);
+          expect(response.headers['content-disposition']).toBeUndefined();
+        }
       }
     });
 

@@ -125,9 +125,11 @@ describe('model settings', () => {
     expect(saved.status).toBe(200);
     const read = await w.http.get('/api/model-settings').query({ companyFilter: globex }).set(w.bearer('admin'));
     expect(read.body.current.settings.discovery.fairExposure).toBe(1);
-    // Alice (Acme) cannot write for Globex, and her reads stay on Acme whatever she asks for.
+    // Alice (Acme) can neither write nor read for Globex: naming it is a 404 either way.
     expect((await w.http.put('/api/model-settings').set(w.bearer('alice')).send({ ...edited(), companyId: globex })).status).toBe(404);
-    const own = await w.http.get('/api/model-settings').query({ companyFilter: globex }).set(w.bearer('alice'));
+    const named = await w.http.get('/api/model-settings').query({ companyFilter: globex }).set(w.bearer('alice'));
+    expect([named.status, named.body.code]).toEqual([404, 'not_found']);
+    const own = await w.http.get('/api/model-settings').set(w.bearer('alice'));
     expect(own.body.current.settings.discovery.fairExposure).not.toBe(1);
     const unknownCompany = await w.http.get('/api/model-settings').query({ companyFilter: '00000000-0000-4000-8000-000000000000' }).set(w.bearer('admin'));
     expect(unknownCompany.status).toBe(404);

@@ -180,7 +180,9 @@ describe('global identifiers and override logs', () => {
         expect(response.status).toBe(200);
         return (response.body as OverrideLogView[]).map((log) => log.id);
       };
-      const alices = await list('alice', w.companies.globex.id);
+      const named = await w.http.get('/api/admin/override-logs').query({ companyFilter: w.companies.globex.id }).set(as('alice'));
+      expect([named.status, named.body.code]).toEqual([404, 'not_found']);
+      const alices = await list('alice', w.companies.acme.id);
       expect(alices).toContain(acmeLog.body.id);
       expect(alices).not.toContain(globexLog.body.id);
       expect(await list('admin')).toEqual(expect.arrayContaining([acmeLog.body.id, globexLog.body.id, byAdmin.body.id]));

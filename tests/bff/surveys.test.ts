@@ -111,8 +111,9 @@ describe('survey drafts and publishing', () => {
       expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
       expect(acmeList.find((draft) => draft.id === newer.id)).toMatchObject({ title: 'Newer title', questionCount: 2 });
       expect(acmeList[0]).not.toHaveProperty('survey');
-      // Another company's filter changes nothing for a company admin.
-      expect((await list('alice', w.companies.globex.id)).map((draft) => draft.id)).not.toContain(globex.id);
+      // A company admin naming another company gets a 404, not their own list.
+      const named = await w.http.get('/api/surveys/drafts').query({ companyFilter: w.companies.globex.id }).set(as('alice'));
+      expect([named.status, named.body.code]).toEqual([404, 'not_found']);
 
       const onlyGlobex = await list('admin', w.companies.globex.id);
       expect(onlyGlobex.map((draft) => draft.id)).toContain(globex.id);

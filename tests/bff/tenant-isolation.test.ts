@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { allows, type Capability } from '@domain/access/capabilities';
 import { ERROR_CODES } from '@domain/errors';
 import { DEFAULT_GLOBAL_IDENTIFIERS, DEFAULT_LOGO, DEFAULT_THEME, defaultDisplayTriggers, defaultEmbedSettings } from '@domain/survey/defaults';
 import { Company, DataSource, DataType, ImportTemplate, SavedTheme, StoredFile, User } from '@bff/entities';
@@ -17,7 +18,7 @@ import { PredictionCall } from '@bff/entities';
 import { DEFAULT_MODEL_SETTINGS } from '@domain/models/settings';
 import { addInteractionRecords } from './support/modelRecords';
 import { encryptSecret } from '@bff/platform/secrets';
-import { servedRoutes } from './support/routes';
+import { servedRoutes, type ServedRoute } from './support/routes';
 import { startResponse } from './support/responses';
 import { addDraft, addPublished, readySurvey } from './support/surveys';
 import { addProfiles } from './support/exportProfiles';
@@ -80,8 +81,8 @@ const signedIn = (status: number): Expected =>
 const onlyOwnCompany = (ok: number, companyAdminOther = 404): Expected =>
   forUsers({ admin: [ok, ok], company_admin: [ok, companyAdminOther], user: [403, 403], anonymous: [401, 401] });
 
-/** The dashboard: every role reads its own company; another company's is refused outright, not hidden. */
-const ownCompanyDashboard = forUsers({ admin: [200, 200], company_admin: [200, 403], user: [200, 403], anonymous: [401, 401] });
+/** The dashboard: every role reads its own company; naming another company is a 404, like every company choice. */
+const ownCompanyDashboard = forUsers({ admin: [200, 200], company_admin: [200, 404], user: [200, 404], anonymous: [401, 401] });
 
 const PASSWORD = 'Matrix-Pass-2026';
 const newEmail = () => `${unique('matrix')}@example.test`.toLowerCase();
@@ -232,8 +233,8 @@ const ROWS: Row[] = [
   { route: 'POST /api/auth/activate-account', expected: all(200), request: async ({ world, companyId }) => ({ body: { token: (await world.addInvitation(companyId)).token, password: PASSWORD } }) },
   { route: 'POST /api/auth/logout', expected: all(204), request: () => ({}) },
 
-  { route: 'GET /api/users', expected: onlyOwnCompany(200, 200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }), check: withinActorsCompany },
-  { route: 'POST /api/users/invite', expected: onlyOwnCompany(201, 403), request: ({ companyId }) => ({ body: { email: newEmail(), name: 'Invited Person', role: 'user', companyId } }) },
+  { route: 'GET /api/users', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }), check: withinActorsCompany },
+  { route: 'POST /api/users/invite', expected: onlyOwnCompany(201), request: ({ companyId }) => ({ body: { email: newEmail(), name: 'Invited Person', role: 'user', companyId } }) },
   { route: 'PUT /api/users/:id/status', expected: onlyOwnCompany(200), request: async ({ world, companyId }) => ({ params: { id: (await world.addUser(companyId)).id }, body: { status: 'suspended' } }) },
   { route: 'DELETE /api/users/:id', expected: onlyOwnCompany(204), request: async ({ world, companyId }) => ({ params: { id: (await world.addUser(companyId)).id } }) },
   { route: 'POST /api/users/:id/reset-password', expected: onlyOwnCompany(204), request: async ({ world, companyId }) => ({ params: { id: (await world.addUser(companyId)).id }, body: { newPassword: PASSWORD } }) },
@@ -246,22 +247,22 @@ const ROWS: Row[] = [
   { route: 'GET /api/companies/:id', expected: forUsers({ admin: [200, 200], company_admin: [200, 404], user: [200, 404], anonymous: [401, 401] }), request: ({ companyId }) => ({ params: { id: companyId } }) },
   { route: 'POST /api/companies', expected: forUsers({ admin: [201, 201], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: () => ({ body: { name: unique('Company'), domain: 'new.example' } }) },
   { route: 'PUT /api/companies/:id', expected: onlyOwnCompany(200), request: async (cell) => { const company = await companyOf(cell); return { params: { id: company.id }, body: { name: company.name, domain: company.domain ?? 'x.example' } }; } },
-  { route: 'PUT /api/companies/profile', expected: onlyOwnCompany(200, 403), request: ({ companyId }) => ({ body: { companyId, description: 'Updated by the matrix.' } }) },
+  { route: 'PUT /api/companies/profile', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ body: { companyId, description: 'Updated by the matrix.' } }) },
   // "Other" is a company made for the cell, so a successful deletion harms no other row.
   { route: 'DELETE /api/companies/:id', expected: forUsers({ admin: [400, 204], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: async ({ world, companyId, scope }) => ({ params: { id: scope === 'own' ? companyId : (await world.addCompany()).id } }) },
   { route: 'PUT /api/companies/:id/logo', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId }, body: PNG_BYTES }) },
   { route: 'DELETE /api/companies/:id/logo', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }) },
 
-  { route: 'GET /api/data-sources', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addSource(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
+  { route: 'GET /api/data-sources', expected: onlyOwnCompany(200), request: async (cell) => { await addSource(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
   { route: 'POST /api/data-sources', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { catalogueId: 'stripe', apiKey: SOURCE_KEY, companyId } }) },
   // The matrix's world allows no private address: the settings are refused (400) once the company is in reach.
   { route: 'POST /api/data-sources/test-connection', expected: onlyOwnCompany(400, 404), request: ({ companyId }) => ({ body: { catalogueId: 'rest-api', settings: { url: 'http://127.0.0.1:9/items' }, companyId } }) },
   { route: 'POST /api/data-sources/import/preview', expected: onlyOwnCompany(200, 404), request: ({ companyId }) => ({ multipart: { fields: { companyId }, file: { name: 'matrix.csv', content: MATRIX_CSV } } }) },
   { route: 'POST /api/data-sources/import', expected: onlyOwnCompany(200, 404), request: ({ companyId }) => ({ multipart: { fields: { options: JSON.stringify({ recordKind: 'people', mapping: { email: 'email' }, companyId }) }, file: { name: 'matrix.csv', content: MATRIX_CSV } } }) },
-  { route: 'GET /api/data-sources/fields', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addSource(cell); return { query: { companyFilter: cell.companyId } }; } },
+  { route: 'GET /api/data-sources/fields', expected: onlyOwnCompany(200), request: async (cell) => { await addSource(cell); return { query: { companyFilter: cell.companyId } }; } },
   { route: 'PUT /api/data-sources/fields', expected: onlyOwnCompany(200, 404), request: async (cell) => { await addSource(cell); return { body: { name: 'matrix_field', removed: true, companyId: cell.companyId } }; } },
   { route: 'POST /api/data-sources/custom-fields', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { name: unique('custom'), description: 'Made by the matrix', companyId } }) },
-  { route: 'GET /api/data-sources/templates', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addTemplate(cell); return { query: { companyFilter: cell.companyId } }; } },
+  { route: 'GET /api/data-sources/templates', expected: onlyOwnCompany(200), request: async (cell) => { await addTemplate(cell); return { query: { companyFilter: cell.companyId } }; } },
   { route: 'DELETE /api/data-sources/templates/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addTemplate(cell)).id } }) },
   { route: 'PUT /api/data-sources/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSource(cell)).id }, body: { name: 'Renamed by the matrix' } }) },
   { route: 'DELETE /api/data-sources/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addSource(cell)).id } }) },
@@ -273,26 +274,26 @@ const ROWS: Row[] = [
   // The ingestion URL takes only the source's secret or signature: no session or API key opens it.
   { route: 'POST /api/ingest/:id', expected: all(401), request: async (cell) => ({ params: { id: (await addWebhookSource(cell)).id }, body: { user_id: 'matrix-user' } }) },
 
-  { route: 'GET /api/data-types', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addDataType(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompanyOrGlobal },
+  { route: 'GET /api/data-types', expected: onlyOwnCompany(200), request: async (cell) => { await addDataType(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompanyOrGlobal },
   { route: 'POST /api/data-types', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { name: unique('Type'), dataFieldName: 'matrix_field', type: 'dynamic', companyId } }) },
   { route: 'PUT /api/data-types/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addDataType(cell)).id }, body: { name: 'Renamed', dataFieldName: 'matrix_field', type: 'static' } }) },
   { route: 'DELETE /api/data-types/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addDataType(cell)).id } }) },
 
-  { route: 'GET /api/surveys/drafts', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addSurveyDraft(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
+  { route: 'GET /api/surveys/drafts', expected: onlyOwnCompany(200), request: async (cell) => { await addSurveyDraft(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
   { route: 'POST /api/surveys/drafts', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ query: { companyFilter: companyId }, body: { name: unique('Draft'), survey: readySurvey() } }), check: forCellCompany },
   { route: 'GET /api/surveys/drafts/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSurveyDraft(cell)).id } }) },
   { route: 'PUT /api/surveys/drafts/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSurveyDraft(cell)).id }, body: { name: 'Updated by the matrix', survey: readySurvey() } }) },
   { route: 'PATCH /api/surveys/drafts/:id/name', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addSurveyDraft(cell)).id }, body: { name: 'Renamed by the matrix' } }) },
   { route: 'DELETE /api/surveys/drafts/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addSurveyDraft(cell)).id } }) },
   { route: 'POST /api/surveys/publish', expected: onlyOwnCompany(201, 404), request: async (cell) => ({ body: { name: unique('Published'), survey: readySurvey(), draftId: (await addSurveyDraft(cell)).id } }), check: forCellCompany },
-  { route: 'GET /api/surveys/published', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addPublishedSurvey(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
+  { route: 'GET /api/surveys/published', expected: onlyOwnCompany(200), request: async (cell) => { await addPublishedSurvey(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
   { route: 'GET /api/surveys/published/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id } }) },
   { route: 'PUT /api/surveys/published/:id/status', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id }, body: { status: 'active', endCondition: { type: 'days', value: 7 } } }) },
   { route: 'PUT /api/surveys/published/:id/embed-settings', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id }, body: { settings: defaultEmbedSettings() } }) },
   { route: 'PUT /api/surveys/published/:id/display-triggers', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id }, body: { displayTriggers: defaultDisplayTriggers() } }) },
   { route: 'DELETE /api/surveys/published/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id } }) },
   { route: 'GET /api/surveys/published/:id/audience-targets', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id } }), check: (response) => expect(response.body.categories.length).toBeGreaterThan(0) },
-  { route: 'GET /api/surveys/themes', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addTheme(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
+  { route: 'GET /api/surveys/themes', expected: onlyOwnCompany(200), request: async (cell) => { await addTheme(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
   { route: 'POST /api/surveys/themes', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ query: { companyFilter: companyId }, body: { name: unique('Theme'), settings: { theme: DEFAULT_THEME, logo: DEFAULT_LOGO } } }), check: forCellCompany },
   { route: 'DELETE /api/surveys/themes/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addTheme(cell)).id } }) },
   { route: 'POST /api/surveys/logos', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ query: { companyFilter: companyId }, multipart: { fields: {}, file: { name: 'logo.png', content: PNG_BYTES, contentType: 'image/png' } } }) },
@@ -313,7 +314,7 @@ const ROWS: Row[] = [
   { route: 'POST /api/public/surveys/:id/audience-membership', expected: all(200), request: async (cell) => ({ params: { id: (await addPublished(cell.world, cell.companyId, { status: 'active', startedAt: new Date(), displayTriggers: { ...defaultDisplayTriggers(), audienceTargeting: { enabled: true, kind: 'category', id: 'high-value' } } })).id }, body: { identifiers: { user_email: 'nobody@matrix.example' } } }), check: (response) => expect(response.body).toEqual({ member: false }) },
   { route: 'PATCH /api/public/responses/:id', expected: all(200), request: async (cell) => { const started = await startResponse(cell.world, (await addActiveSurvey(cell)).id); return { params: { id: started.id }, body: { token: started.token, answers: { q_rating: 5 }, complete: true } }; } },
   { route: 'POST /api/admin/override-logs', expected: onlyOwnCompany(201, 404), request: async (cell) => ({ body: { surveyId: (await addPublishedSurvey(cell)).id, overrideReason: 'Matrix override', customSettings: OVERRIDE } }), check: forCellCompany },
-  { route: 'GET /api/admin/override-logs', expected: onlyOwnCompany(200, 200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }), check: withinActorsCompany },
+  { route: 'GET /api/admin/override-logs', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }), check: withinActorsCompany },
   // InsightIQ: the results of a published survey (readySurvey's first question is q_rating).
   { route: 'GET /api/surveys/:id/analytics', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id } }) },
   { route: 'GET /api/surveys/:id/responses', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id }, query: { completed: 'true' } }) },
@@ -322,17 +323,17 @@ const ROWS: Row[] = [
   { route: 'GET /api/surveys/:id/questions/:questionId/answers', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id, questionId: 'q_rating' } }) },
 
   // The model screen, the Outbound API screen's keys and custom attributes, the Plans page's usage.
-  { route: 'GET /api/model-settings', expected: onlyOwnCompany(200, 200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'GET /api/model-settings', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
   { route: 'PUT /api/model-settings', expected: onlyOwnCompany(200, 404), request: ({ companyId }) => ({ body: { ...DEFAULT_MODEL_SETTINGS, companyId } }) },
   { route: 'POST /api/model-settings/reset', expected: onlyOwnCompany(200, 404), request: ({ companyId }) => ({ body: { companyId } }) },
-  { route: 'GET /api/model-settings/versions', expected: onlyOwnCompany(200, 200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'GET /api/model-settings/versions', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
   { route: 'POST /api/model-settings/evaluate', expected: onlyOwnCompany(200, 404), request: async (cell) => { await withEvents(cell); return { body: { settings: DEFAULT_MODEL_SETTINGS, companyId: cell.companyId } }; } },
-  { route: 'GET /api/api-keys', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addIntegrationKey(cell); return { query: { companyFilter: cell.companyId } }; }, check: listsNoToken },
+  { route: 'GET /api/api-keys', expected: onlyOwnCompany(200), request: async (cell) => { await addIntegrationKey(cell); return { query: { companyFilter: cell.companyId } }; }, check: listsNoToken },
   { route: 'POST /api/api-keys', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { name: 'Matrix key', companyId } }) },
   { route: 'PATCH /api/api-keys/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addIntegrationKey(cell)).id }, body: { isActive: false } }) },
   { route: 'DELETE /api/api-keys/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addIntegrationKey(cell)).id } }) },
   { route: 'POST /api/api-keys/test-key', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { companyId } }) },
-  { route: 'GET /api/custom-attributes', expected: onlyOwnCompany(200, 200), request: async (cell) => { await addCustomAttribute(cell); return { query: { companyFilter: cell.companyId } }; } },
+  { route: 'GET /api/custom-attributes', expected: onlyOwnCompany(200), request: async (cell) => { await addCustomAttribute(cell); return { query: { companyFilter: cell.companyId } }; } },
   { route: 'POST /api/custom-attributes', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { name: `matrix_${randomUUID().replace(/-/g, '')}`, type: 'number', companyId } }) },
   { route: 'PUT /api/custom-attributes/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addCustomAttribute(cell)).id }, body: { name: `matrix_${randomUUID().replace(/-/g, '')}`, type: 'boolean' } }) },
   { route: 'DELETE /api/custom-attributes/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addCustomAttribute(cell)).id } }) },
@@ -346,11 +347,11 @@ const ROWS: Row[] = [
   { route: 'GET /api/api-keys/calls', expected: onlyOwnCompany(200), request: async (cell) => ({ query: { keyId: (await addIntegrationKey(cell)).id } }) },
   { route: 'POST /api/api-keys/calls/:id/compare', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPredictCall(cell)).id } }) },
   { route: 'GET /api/plans/usage', expected: forUsers({ admin: [200, 200], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
-  // Export Data: a company's people get their own company's profiles whatever companyFilter says.
-  { route: 'GET /api/export/preview', expected: onlyOwnCompany(200, 200), request: addExportProfile, check: exportsOnlyFrom },
-  { route: 'GET /api/export/csv', expected: onlyOwnCompany(200, 200), request: addExportProfile, check: exportsOnlyFrom },
+  // Export Data: a company's people get their own company's profiles; naming another company is a 404.
+  { route: 'GET /api/export/preview', expected: onlyOwnCompany(200), request: addExportProfile, check: exportsOnlyFrom },
+  { route: 'GET /api/export/csv', expected: onlyOwnCompany(200), request: addExportProfile, check: exportsOnlyFrom },
 
-  // The dashboard overview: everyone signed in reads their own company's; naming another company is refused (403) unless global admin.
+  // The dashboard overview: everyone signed in reads their own company's; naming another company is a 404 unless global admin.
   { route: 'GET /api/dashboard/metrics', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId, range: '7d' } }) },
   { route: 'GET /api/dashboard/preferences', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
   { route: 'PUT /api/dashboard/preferences', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId }, body: { savedCharts: [], gridOrder: ['recommendations', 'conversion', 'clicks', 'calls', 'duration', 'segments'], chartTypes: {}, extraCategories: [] } }) },
@@ -466,5 +467,63 @@ describe('tenant isolation matrix', () => {
       expect(response.body.error).toEqual(expect.any(String));
       expect(ERROR_CODES).toContain(response.body.code);
     } else row.check?.(response, cell);
+  });
+
+  /**
+   * The company choice (middleware/tenant.ts): every route that takes companyFilter in its query
+   * or companyId in its body answers a company user who names the other demo company with the
+   * same 404 not_found, for reads and writes alike: never their own data instead, never a 403.
+   * The request is the row's own-company one (its own rows, so only the named company is
+   * foreign), with the other company named. The caller is Alice (Acme's company admin) where her
+   * role lets her through the route's guard, otherwise an Acme user holding every permission
+   * (role admin outside the internal company: no global admin), so the company check is reached.
+   */
+  const namesCompany = (route: ServedRoute, request: Request) => {
+    const options = request.multipart?.fields.options;
+    return (
+      route.stack.some((layer) => layer.rules?.query.includes('companyFilter')) ||
+      (!!request.body && !Buffer.isBuffer(request.body) && 'companyId' in request.body) ||
+      request.multipart?.fields.companyId !== undefined ||
+      (options !== undefined && 'companyId' in (JSON.parse(options) as object))
+    );
+  };
+  /** The request with the other company named wherever the route lets a company be named. */
+  const namingOther = (route: ServedRoute, request: Request, other: string): Request => {
+    const takesFilter = route.stack.some((layer) => layer.rules?.query.includes('companyFilter'));
+    const body = request.body && !Buffer.isBuffer(request.body) && 'companyId' in request.body ? { ...request.body, companyId: other } : request.body;
+    const multipart = request.multipart && {
+      ...request.multipart,
+      fields: Object.fromEntries(
+        Object.entries(request.multipart.fields).map(([name, value]) =>
+          name === 'companyId' ? [name, other] : name === 'options' ? [name, JSON.stringify({ ...(JSON.parse(value) as object), companyId: other })] : [name, value],
+        ),
+      ),
+    };
+    return { ...request, query: takesFilter ? { ...request.query, companyFilter: other } : request.query, body, multipart };
+  };
+
+  it('answers a company user naming another company with 404 not_found on every route that takes a company', async () => {
+    const w = world();
+    const { createApp } = await import('@bff/app');
+    const served = new Map(servedRoutes(createApp(w.config, w.orm)).map((route) => [route.key, route]));
+    const everyPermission = await w.addUser(w.companies.acme.id, { role: 'admin' });
+    const callers = [w.users.alice, everyPermission];
+    const other = w.companies.globex.id;
+    const checked: string[] = [];
+    for (const row of ROWS) {
+      const route = served.get(row.route)!;
+      const capability = route.stack.find((layer) => layer.capability)?.capability as Capability | undefined;
+      const actor = callers.find((user) => !capability || allows(capability, { kind: 'user', role: user.role, permissions: user.permissions, isGlobalAdmin: false }));
+      if (!actor) continue;
+      const cell: Cell = { world: w, role: 'company_admin', scope: 'own', companyId: actor.companyId, actor, apiKey: null };
+      const request = await row.request(cell);
+      if (!namesCompany(route, request)) continue;
+      const response = await call({ ...row, request: () => namingOther(route, request, other) }, cell);
+      expect([response.status, response.body.code], `${row.route} as ${actor.role}: ${JSON.stringify(response.body)}`).toEqual([404, 'not_found']);
+      expect(response.body.message, row.route).toBe('No such company exists in your reach.');
+      checked.push(row.route);
+    }
+    // Every kind of company choice is walked: query filters, bodies, multipart fields and options.
+    expect(checked).toEqual(expect.arrayContaining(['GET /api/users', 'POST /api/users/invite', 'PUT /api/companies/profile', 'GET /api/dashboard/metrics', 'POST /api/data-sources/import', 'POST /api/data-sources/import/preview', 'GET /api/audience-intelligence/metrics', 'POST /api/audience-intelligence/writeback', 'GET /api/plans/usage', 'GET /api/api-keys/usage']));
   });
 });

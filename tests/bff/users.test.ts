@@ -35,9 +35,11 @@ describe('user management', () => {
       expect(JSON.stringify(all.body)).not.toMatch(/passwordHash|scrypt/);
     });
 
-    it('scopes a company admin to their own company whatever the filter says', async () => {
+    it('scopes a company admin to their own company, and answers another company with 404', async () => {
       const w = world();
-      for (const companyFilter of [undefined, w.companies.globex.id, 'all']) {
+      const named = await w.http.get('/api/users').query({ companyFilter: w.companies.globex.id }).set(as('alice'));
+      expect([named.status, named.body.code]).toEqual([404, 'not_found']);
+      for (const companyFilter of [undefined, w.companies.acme.id, 'all']) {
         const response = await w.http.get('/api/users').query(companyFilter ? { companyFilter } : {}).set(as('alice'));
         expect(response.status).toBe(200);
         expect(response.body.length).toBeGreaterThan(0);

@@ -3,11 +3,10 @@ import { companyFilterQuery } from '@domain/params';
 import { createApiKeySchema, testKeySchema, updateApiKeySchema } from '@domain/prediction/keySchemas';
 import { ApiKey } from '../../entities';
 import { userActorOf } from '../../middleware/auth';
-import { inReach } from '../../middleware/tenant';
+import { companyToRead, companyToWrite, inReach } from '../../middleware/tenant';
 import { validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
-import { companyToRead, companyToWrite } from '../../middleware/companyChoice';
 import { API_KEY_NOT_FOUND, type ApiKeyService } from './service';
 
 /**

@@ -4,7 +4,7 @@ import type { CategoryId } from '@domain/audience/contract';
 import { audienceJobSchema, audiencePageQuerySchema, audienceQueryOf, audienceQuerySchema, audienceViewSchema, pagingOf, type AudienceViewInput } from '@domain/audience/query';
 import { companyFilterQuery } from '@domain/params';
 import { actorOf } from '../../middleware/auth';
-import { companyToRead, companyToWrite } from '../../middleware/companyChoice';
+import { companyToRead, companyToWrite } from '../../middleware/tenant';
 import { validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';

@@ -2,7 +2,7 @@ import type { CompanyInput, CompanyProfileInput } from '@domain/auth/schemas';
 import type { Company as CompanyView } from '@domain/auth/types';
 import { Company } from '../../entities';
 import { apiError } from '../../platform/errors';
-import { findInReach } from '../../middleware/tenant';
+import { companyFor, findInReach } from '../../middleware/tenant';
 import type { Orm, UserActor } from '../../types';
 import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files';
 import { presentCompany } from './present';
@@ -66,11 +66,9 @@ export function createCompanyService({ orm }: { orm: Orm }) {
     },
 
     async updateProfile(actor: UserActor, input: CompanyProfileInput): Promise<CompanyView> {
-      const requested = input.companyId || actor.companyId;
-      if (requested !== actor.companyId && !actor.isGlobalAdmin) {
-        throw apiError('access_denied', { message: "You can only edit your own company's profile." });
-      }
-      const company = await findInReach(orm.em, actor, Company, requested, COMPANY_NOT_FOUND);
+      // A global admin naming no company edits their own (the internal company).
+      const companyId = await companyFor(orm.em, actor, input.companyId || actor.companyId);
+      const company = await findInReach(orm.em, actor, Company, companyId, COMPANY_NOT_FOUND);
       applyDetails(company, input);
       if (input.name !== undefined) company.name = input.name;
       if (input.domain !== undefined) company.domain = input.domain;

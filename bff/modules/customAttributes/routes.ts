@@ -2,11 +2,10 @@ import type { Router } from '@koa/router';
 import { companyFilterQuery } from '@domain/params';
 import { customAttributeSchema } from '@domain/prediction/keySchemas';
 import { CustomAttribute } from '../../entities';
-import { inReach } from '../../middleware/tenant';
+import { companyToRead, companyToWrite, inReach } from '../../middleware/tenant';
 import { validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
-import { companyToRead, companyToWrite } from '../../middleware/companyChoice';
 import { CUSTOM_ATTRIBUTE_NOT_FOUND, type CustomAttributeService } from './service';
 
 export function createCustomAttributeRouter(attributes: CustomAttributeService): Router<AppState> {

@@ -2,7 +2,7 @@
  * The dashboard overview (/): metrics, the per-user preferences, the Users tab's category lookup,
  * a drilled-in category's series and the per-key breakdown. Any signed-in user reads their own
  * company's dashboard; a global admin reads the company named by companyFilter, or every company
- * together without one. A company user naming another company is refused, not silently redirected.
+ * together without one. A company user naming another company gets 404 (middleware/tenant.ts).
  */
 import type { Router } from '@koa/router';
 import { ALL_COMPANIES, companyFilterQuery, PARAM_MESSAGES } from '@domain/params';
@@ -11,6 +11,7 @@ import type { DashboardPreferences } from '@domain/dashboard/contract';
 import { categoryLookupQuerySchema, dashboardMetricsQuerySchema, dashboardPreferencesSchema, isCategoryRef } from '@domain/dashboard/schemas';
 import { Company } from '../../entities';
 import { userActorOf } from '../../middleware/auth';
+import { companiesFor } from '../../middleware/tenant';
 import { apiError } from '../../platform/errors';
 import { requestEntityManager } from '../../platform/requestScope';
 import { queryOf, validateBody } from '../../middleware/validate';
@@ -24,14 +25,11 @@ const validTimeZone = (name: string | null | undefined) => (name && isValidTimeZ
 /** The company whose dashboard is read, from the caller and their companyFilter. */
 export async function dashboardScopeOf(ctx: AppContext, companyFilter: string | undefined): Promise<DashboardScope> {
   const actor = userActorOf(ctx);
-  const named = companyFilter && companyFilter !== ALL_COMPANIES ? companyFilter : undefined;
-  if (!actor.isGlobalAdmin) {
-    if (named && named !== actor.companyId) throw apiError('access_denied', { message: "You can only see your own company's dashboard." });
-    return { companyId: actor.companyId, name: actor.company.name, timeZone: validTimeZone(actor.company.timeZone) };
-  }
-  if (!named) return { companyId: null, name: ALL_COMPANIES_NAME, timeZone: DEFAULT_TIME_ZONE };
-  const company = await requestEntityManager().findOne(Company, { id: named }, { fields: ['id', 'name', 'timeZone'] });
-  if (!company) throw apiError('not_found', { message: 'No such company exists in your reach.' });
+  const em = requestEntityManager();
+  const companyId = await companiesFor(em, actor, companyFilter);
+  if (!actor.isGlobalAdmin) return { companyId: actor.companyId, name: actor.company.name, timeZone: validTimeZone(actor.company.timeZone) };
+  if (!companyId) return { companyId: null, name: ALL_COMPANIES_NAME, timeZone: DEFAULT_TIME_ZONE };
+  const company = await em.findOneOrFail(Company, { id: companyId }, { fields: ['id', 'name', 'timeZone'] });
   return { companyId: company.id, name: company.name, timeZone: validTimeZone(company.timeZone) };
 }
 

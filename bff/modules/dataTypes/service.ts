@@ -3,14 +3,12 @@
  * company, is global: every company sees it, only a global admin changes it. The generic tenant
  * guard (middleware/tenant.ts) reads a null company as nobody's, so the reach rule is written here.
  */
-import type { FilterQuery } from '@mikro-orm/core';
-import { ALL_COMPANIES } from '@domain/params';
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { GLOBAL_DATA_TYPES, type DataTypeInput, type DataType as DataTypeView } from '@domain/dataTypes/dataTypes';
 import { Company, DataType, User } from '../../entities';
 import { apiError } from '../../platform/errors';
-import { companyForWrite, findInReach } from '../../middleware/tenant';
+import { companiesFor, companyFor } from '../../middleware/tenant';
 import type { Orm, UserActor } from '../../types';
-import { COMPANY_NOT_FOUND } from '../companies';
 import { presentDataType } from './present';
 
 export const DATA_TYPE_NOT_FOUND = { error: 'Data type not found', message: 'No data type with this id exists in your reach.' };
@@ -18,12 +16,15 @@ export const DATA_TYPE_NOT_FOUND = { error: 'Data type not found', message: 'No 
 /** A company's own types and the global ones. */
 const ownAndGlobal = (companyId: string): FilterQuery<DataType> => ({ $or: [{ companyId }, { companyId: null }] });
 
-/** Which types a list shows: a global admin chooses with the filter, everyone else sees their own and the global ones. */
-function listScope(actor: UserActor, companyFilter: string | undefined): FilterQuery<DataType> {
-  if (!actor.isGlobalAdmin) return ownAndGlobal(actor.companyId);
-  if (!companyFilter || companyFilter === ALL_COMPANIES) return {};
-  if (companyFilter === GLOBAL_DATA_TYPES) return { companyId: null };
-  return ownAndGlobal(companyFilter);
+/**
+ * Which types a list shows: a global admin chooses with the filter (every type, the global ones
+ * only, or a company's and the global ones); everyone else sees their own and the global ones,
+ * and naming another company is a 404 (middleware/tenant.ts).
+ */
+async function listScope(em: EntityManager, actor: UserActor, companyFilter: string | undefined): Promise<FilterQuery<DataType>> {
+  if (companyFilter === GLOBAL_DATA_TYPES) return actor.isGlobalAdmin ? { companyId: null } : ownAndGlobal(actor.companyId);
+  const companyId = await companiesFor(em, actor, companyFilter);
+  return companyId ? ownAndGlobal(companyId) : {};
 }
 
 const blankToNull = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
@@ -64,14 +65,13 @@ export function createDataTypeService({ orm }: { orm: Orm }) {
 
   /** The company a new type is filed under: null (global) only when a global admin names none. */
   async function owningCompany(actor: UserActor, requested: string | null | undefined): Promise<string | null> {
-    if (!actor.isGlobalAdmin) return companyForWrite(actor, requested);
-    if (!requested) return null;
-    return (await findInReach(orm.em, actor, Company, requested, COMPANY_NOT_FOUND)).id;
+    if (actor.isGlobalAdmin && !requested) return null;
+    return companyFor(orm.em, actor, requested);
   }
 
   return {
     async list(actor: UserActor, companyFilter: string | undefined): Promise<DataTypeView[]> {
-      const types = await orm.em.find(DataType, listScope(actor, companyFilter), { orderBy: { name: 'asc', id: 'asc' } });
+      const types = await orm.em.find(DataType, await listScope(orm.em, actor, companyFilter), { orderBy: { name: 'asc', id: 'asc' } });
       return present(types);
     },
 

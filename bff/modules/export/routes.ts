@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { exportFileName } from '@domain/audience/export';
 import { exportQuery, exportRequestOf } from '@domain/audience/exportRequest';
 import { companyFilterQuery } from '@domain/params';
-import { companyToRead } from '../../middleware/companyChoice';
+import { companyToRead } from '../../middleware/tenant';
 import { STREAMED_FILE_COMPRESSION } from '../../middleware/compression';
 import { queryOf } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';

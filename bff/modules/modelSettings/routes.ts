@@ -5,7 +5,7 @@ import { actorOf } from '../../middleware/auth';
 import { validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';
-import { companyToRead, companyToWrite } from '../../middleware/companyChoice';
+import { companyToRead, companyToWrite } from '../../middleware/tenant';
 import type { ModelSettingsService } from './service';
 
 /** The user who saved a version; API keys never reach these routes (their capabilities need a permission). */

@@ -2,7 +2,7 @@ import type { Router } from '@koa/router';
 import { companyFilterQuery } from '@domain/params';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
-import { companyToRead } from '../../middleware/companyChoice';
+import { companyToRead } from '../../middleware/tenant';
 import type { PlanUsageService } from './service';
 
 export function createPlanRouter(plans: PlanUsageService): Router<AppState> {

@@ -13,7 +13,7 @@ import { ApiKey, PredictionCall } from '../../entities';
 import { actorOf } from '../../middleware/auth';
 import { apiError, fromValidationError } from '../../platform/errors';
 import { requestEntityManager } from '../../platform/requestScope';
-import { companyScope, findInReach, inReach } from '../../middleware/tenant';
+import { companiesFor, findInReach, inReach } from '../../middleware/tenant';
 import { queryOf } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';
@@ -146,14 +146,15 @@ const callsQuery = companyFilterQuery.shape({
   limit: yup.string().matches(/^([1-9]\d{0,2})$/, `Must be a number from 1 to ${CALLS_LIMIT_MAX}`).test('max', `Must be a number from 1 to ${CALLS_LIMIT_MAX}`, (value) => value === undefined || Number(value) <= CALLS_LIMIT_MAX).optional(),
 });
 
-/** The scope of a usage or calls query: one key in reach, or the company (a global admin's filter). */
+/** The scope of a usage or calls query: one key in reach, or the company (middleware/tenant.ts: a global admin's filter, anyone else's own). */
 async function scopeOf(ctx: AppContext, keyId: string | undefined, companyFilter: string | undefined): Promise<UsageScope> {
   const actor = actorOf(ctx);
+  const companyId = await companiesFor(requestEntityManager(), actor, companyFilter);
   if (keyId) {
     const key = await findInReach(requestEntityManager(), actor, ApiKey, keyId, KEY_NOT_FOUND);
     return { companyId: key.companyId, apiKeyId: key.id };
   }
-  return { companyId: companyScope(actor, companyFilter), apiKeyId: undefined };
+  return { companyId, apiKeyId: undefined };
 }
 
 export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependencies, 'snapshots' | 'now'>): Router<AppState> {

@@ -20,7 +20,7 @@ import {
 import type { DisplayTriggers, EmbedSettings, Survey } from '@domain/survey/types';
 import { Company, PublishedSurvey, SavedTheme, SurveyDraft } from '../../entities';
 import { userActorOf } from '../../middleware/auth';
-import { companyScope, findInReach, inReach } from '../../middleware/tenant';
+import { companyToList, findInReach, inReach } from '../../middleware/tenant';
 import { queryOf, validateBody } from '../../middleware/validate';
 import { requestEntityManager } from '../../platform/requestScope';
 import { ApiRouter } from '../../routing';
@@ -32,7 +32,6 @@ import { DRAFT_NOT_FOUND, SURVEY_NOT_FOUND, THEME_NOT_FOUND } from './present';
 import type { SurveyService } from './service';
 
 const companyFilterOf = (ctx: AppContext) => queryOf(ctx, companyFilterQuery).companyFilter;
-const scopeOf = (ctx: AppContext) => companyScope(userActorOf(ctx), companyFilterOf(ctx));
 
 function surveyRoutes(surveys: SurveyService): Router<AppState> {
   const routes = new ApiRouter('/api/surveys');
@@ -41,7 +40,7 @@ function surveyRoutes(surveys: SurveyService): Router<AppState> {
   const theme = inReach(SavedTheme, THEME_NOT_FOUND);
 
   routes.get('/drafts', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await surveys.listDrafts(scopeOf(ctx));
+    ctx.body = await surveys.listDrafts(await companyToList(ctx));
   });
 
   routes.post('/drafts', { query: companyFilterQuery }, async (ctx) => {
@@ -76,7 +75,7 @@ function surveyRoutes(surveys: SurveyService): Router<AppState> {
   });
 
   routes.get('/published', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await surveys.listPublished(scopeOf(ctx));
+    ctx.body = await surveys.listPublished(await companyToList(ctx));
   });
 
   routes.get('/published/:id', published, async (ctx) => {
@@ -109,7 +108,7 @@ function surveyRoutes(surveys: SurveyService): Router<AppState> {
   });
 
   routes.get('/themes', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await surveys.listThemes(scopeOf(ctx));
+    ctx.body = await surveys.listThemes(await companyToList(ctx));
   });
 
   routes.post('/themes', { query: companyFilterQuery }, async (ctx) => {
@@ -154,7 +153,7 @@ function overrideLogRoutes(identifiers: IdentifierService): Router<AppState> {
   const routes = new ApiRouter('/api/admin/override-logs');
 
   routes.get('/', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await identifiers.list(scopeOf(ctx));
+    ctx.body = await identifiers.list(await companyToList(ctx));
   });
 
   routes.post('/', async (ctx) => {

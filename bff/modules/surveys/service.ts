@@ -6,7 +6,6 @@
  */
 import type { InferType } from 'yup';
 import { CATEGORY_IDS, CATEGORY_NAMES } from '@domain/audience/contract';
-import { ALL_COMPANIES } from '@domain/params';
 import { publishProblems, type SurveyProblem } from '@domain/survey/check';
 import { defaultDisplayTriggers, defaultEmbedSettings } from '@domain/survey/defaults';
 import { endConditionError, isoDay } from '@domain/survey/lifecycle';
@@ -23,10 +22,9 @@ import type {
 } from '@domain/survey/types';
 import { AudienceView, Company, PublishedSurvey, SavedTheme, SurveyDraft } from '../../entities';
 import { apiError } from '../../platform/errors';
-import { companyForWrite, findInReach } from '../../middleware/tenant';
+import { companiesFor, companyFor, findInReach } from '../../middleware/tenant';
 import type { Orm, UserActor } from '../../types';
 import { completedResponseCounts } from './counts';
-import { COMPANY_NOT_FOUND } from '../companies';
 import { createStoredImage, type CheckedImage, fileUrl } from '../files';
 import { globalIdentifiersOf, overrideRefusal } from './identifiers';
 import {
@@ -70,13 +68,10 @@ function storedEndCondition(condition: EndCondition): EndCondition {
 export function createSurveyService({ orm, now }: SurveyServiceDependencies) {
   /**
    * The company a new draft, survey, theme or logo is filed under: a global admin's "View Data
-   * For" choice (which must be one existing company), everyone else's own company.
+   * For" choice (which must be one existing company), everyone else's own company (middleware/tenant.ts).
    */
-  async function companyForNew(actor: UserActor, companyFilter: string | undefined): Promise<string> {
-    const requested = companyFilter && companyFilter !== ALL_COMPANIES ? companyFilter : null;
-    const companyId = companyForWrite(actor, requested);
-    if (actor.isGlobalAdmin) await findInReach(orm.em, actor, Company, companyId, COMPANY_NOT_FOUND);
-    return companyId;
+  function companyForNew(actor: UserActor, companyFilter: string | undefined): Promise<string> {
+    return companyFor(orm.em, actor, companyFilter);
   }
 
   async function companyNames(companyIds: string[]): Promise<Map<string, string>> {
@@ -144,6 +139,8 @@ export function createSurveyService({ orm, now }: SurveyServiceDependencies) {
       const problems = publishProblems(survey);
       if (problems.length) throw notReady(survey, problems);
       const draftId = input.draftId ?? null;
+      // From a draft, the draft's company; the filter may still name no other company than the caller may.
+      if (draftId) await companiesFor(orm.em, actor, companyFilter);
       const companyId = draftId
         ? (await findInReach(orm.em, actor, SurveyDraft, draftId, DRAFT_NOT_FOUND)).companyId
         : await companyForNew(actor, companyFilter);

@@ -7,10 +7,9 @@ import type { UserStatus } from '@domain/company/options';
 import type { Config } from '../../config';
 import { Company, DashboardPreference, Invitation, User } from '../../entities';
 import { apiError } from '../../platform/errors';
-import { companyScope, findInReach } from '../../middleware/tenant';
+import { companiesFor, companyFor } from '../../middleware/tenant';
 import type { Orm, UserActor } from '../../types';
 import { hashPassword } from '../../platform/passwords';
-import { COMPANY_NOT_FOUND } from '../companies';
 import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files';
 import { invitationLink, issueInvitation } from '../invitations';
 import type { Mailer } from '../../platform/mailer';
@@ -99,7 +98,7 @@ export function createUserService({ orm, config, logger, mailer }: UserServiceDe
 
   return {
     async list(actor: UserActor, requestedCompany: string | undefined): Promise<ManagedUser[]> {
-      const companyId = companyScope(actor, requestedCompany);
+      const companyId = await companiesFor(orm.em, actor, requestedCompany);
       const users = await orm.em.find(User, companyId ? { companyId } : {}, { orderBy: { name: 'asc', id: 'asc' } });
       const companies = await companyNames(users.map((user) => user.companyId));
       return users.map((user) => presentManagedUser(user, companies.get(user.companyId)!));
@@ -108,17 +107,12 @@ export function createUserService({ orm, config, logger, mailer }: UserServiceDe
     async invite(actor: UserActor, input: InviteInput): Promise<InviteResponse> {
       const requested = input.companyId || null;
       let company: Pick<Company, 'id' | 'name' | 'isInternal'>;
-      if (actor.isGlobalAdmin) {
-        if (!requested) {
-          throw apiError('validation_failed', { error: MESSAGES.companyRequired, fields: { companyId: MESSAGES.companyRequired } });
-        }
-        company = await findInReach(orm.em, actor, Company, requested, COMPANY_NOT_FOUND);
-      } else {
-        if (requested && requested !== actor.companyId) {
-          throw apiError('access_denied', { message: 'You can only invite users into your own company.' });
-        }
-        company = actor.company;
+      if (actor.isGlobalAdmin && !requested) {
+        throw apiError('validation_failed', { error: MESSAGES.companyRequired, fields: { companyId: MESSAGES.companyRequired } });
       }
+      const companyId = await companyFor(orm.em, actor, requested);
+      if (actor.isGlobalAdmin) company = await orm.em.findOneOrFail(Company, { id: companyId });
+      else company = actor.company;
       const role = input.role;
       assertCanAssignRole(actor, role, company, false);
 

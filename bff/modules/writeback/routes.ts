@@ -3,7 +3,7 @@ import { writebackDestinationSchemaFor, writebackDestinationUpdateSchemaFor, wri
 import { companyFilterQuery } from '@domain/params';
 import type { Config } from '../../config';
 import { actorOf } from '../../middleware/auth';
-import { companyToRead, companyToWrite } from '../../middleware/companyChoice';
+import { companyToRead, companyToWrite } from '../../middleware/tenant';
 import { validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';

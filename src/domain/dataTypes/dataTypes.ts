@@ -54,8 +54,8 @@ export const DATA_TYPE_FILTER_MESSAGE = "Must be a company id, 'all' or 'global'
 
 /**
  * GET /api/data-types: a global admin's filter. 'all' (or absent) lists every type, 'global' only
- * the global ones, a company id that company's and the global ones. Other callers' filters are
- * ignored: they always see their own company's types and the global ones.
+ * the global ones, a company id that company's and the global ones. Other callers see their own
+ * company's types and the global ones; naming another company answers 404 (bff/middleware/tenant.ts).
  */
 export const dataTypeListQuery = yup.object({
   companyFilter: yup

@@ -21,7 +21,7 @@ import { readTime, readValue, textOf } from '@domain/data/values';
 import { presentDataSource } from '../sources/present';
 import { DataSource } from '../../../entities';
 import { apiError } from '../../../platform/errors';
-import { companyForWrite, findInReach } from '../../../middleware/tenant';
+import { companyFor, findInReach } from '../../../middleware/tenant';
 import { validateBody } from '../../../middleware/validate';
 import type { Actor } from '../../../types';
 import { csvRows } from './csv';
@@ -92,7 +92,7 @@ function previewRow(columns: readonly string[], row: DataRow): Record<string, st
 export async function previewImport(em: EntityManager, actor: Actor, upload: Upload): Promise<ImportPreview> {
   const { fileName } = upload.file;
   const fileType = requireFileType(fileName);
-  const companyId = companyForWrite(actor, upload.fields.companyId || null);
+  const companyId = await companyFor(em, actor, upload.fields.companyId || null);
   const table = await readTable(fileType, upload);
   const samples: DataRow[] = [];
   for await (const batch of table.rows) {
@@ -146,7 +146,7 @@ export async function prepareImport(em: EntityManager, actor: Actor, upload: Upl
   const requestedCompany = options.companyId ?? (upload.fields.companyId || null);
   const createdById = actor.kind === 'user' ? actor.id : null;
   if (!options.sourceId) {
-    return { options, fileName, fileType, companyId: companyForWrite(actor, requestedCompany), source: null, createdById };
+    return { options, fileName, fileType, companyId: await companyFor(em, actor, requestedCompany), source: null, createdById };
   }
   const source = await findInReach(em, actor, DataSource, options.sourceId, DATA_SOURCE_NOT_FOUND);
   if (requestedCompany && requestedCompany !== source.companyId) throw apiError('not_found', DATA_SOURCE_NOT_FOUND);

@@ -6,10 +6,10 @@ import { connectSourceSchema, testConnectionSchema, updateSourceSchema } from '@
 import { companyFilterQuery } from '@domain/params';
 import { DataSource, ImportTemplate } from '../../../entities';
 import { actorOf } from '../../../middleware/auth';
-import { companyForWrite, companyScope, inReach } from '../../../middleware/tenant';
+import { companyToList, companyToWrite, inReach } from '../../../middleware/tenant';
 import { queryOf, validateBody } from '../../../middleware/validate';
 import { ApiRouter } from '../../../routing';
-import type { AppContext, AppState } from '../../../types';
+import type { AppState } from '../../../types';
 import type { FieldService } from './fields';
 import { DATA_SOURCE_NOT_FOUND } from './present';
 import { TEMPLATE_NOT_FOUND, type DataSourceService } from './service';
@@ -19,15 +19,13 @@ const recordPageQuery = yup.object({
   limit: yup.string().matches(/^([1-9]|[1-9]\d|100)$/, 'Must be a number from 1 to 100'),
 });
 
-const scopeOf = (ctx: AppContext) => companyScope(actorOf(ctx), queryOf(ctx, companyFilterQuery).companyFilter);
-
 export function createDataSourceRouter(sources: DataSourceService, fields: FieldService): Router<AppState> {
   const routes = new ApiRouter('/api/data-sources');
   const source = inReach(DataSource, DATA_SOURCE_NOT_FOUND);
   const template = inReach(ImportTemplate, TEMPLATE_NOT_FOUND);
 
   routes.get('/', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await sources.list(scopeOf(ctx));
+    ctx.body = await sources.list(await companyToList(ctx));
   });
 
   routes.post('/', async (ctx) => {
@@ -43,22 +41,22 @@ export function createDataSourceRouter(sources: DataSourceService, fields: Field
   });
 
   routes.get('/fields', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await fields.list(scopeOf(ctx));
+    ctx.body = await fields.list(await companyToList(ctx));
   });
 
   routes.put('/fields', async (ctx) => {
     const input = await validateBody(fieldSettingSchema, ctx.request.body);
-    ctx.body = await fields.update(companyForWrite(actorOf(ctx), input.companyId), input);
+    ctx.body = await fields.update(await companyToWrite(ctx, input.companyId), input);
   });
 
   routes.post('/custom-fields', async (ctx) => {
     const input = await validateBody(customFieldSchema, ctx.request.body);
-    ctx.body = await fields.addCustom(companyForWrite(actorOf(ctx), input.companyId), input);
+    ctx.body = await fields.addCustom(await companyToWrite(ctx, input.companyId), input);
     ctx.status = 201;
   });
 
   routes.get('/templates', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await sources.templates(scopeOf(ctx));
+    ctx.body = await sources.templates(await companyToList(ctx));
   });
 
   routes.delete('/templates/:id', template, async (ctx) => {

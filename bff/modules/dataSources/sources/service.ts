@@ -13,7 +13,7 @@ import { unifiedField, type FieldMapping } from '@domain/data/unifiedModel';
 import type { Config } from '../../../config';
 import { DataRecord, DataSource, FieldSetting, ImportTemplate, IngestMessage, SyncRun } from '../../../entities';
 import { apiError } from '../../../platform/errors';
-import { companyForWrite, findInReach } from '../../../middleware/tenant';
+import { companyFor, findInReach } from '../../../middleware/tenant';
 import type { Actor, Orm } from '../../../types';
 import { createConnectorFetch } from '../connectors/http';
 import { connectorFor } from '../connectors/registry';
@@ -132,7 +132,7 @@ export function createDataSourceService({ orm, config, logger = pino({ level: 's
     },
 
     async connect(actor: Actor, input: ConnectSourceInput): Promise<DataSourceView> {
-      const companyId = companyForWrite(actor, input.companyId);
+      const companyId = await companyFor(orm.em, actor, input.companyId);
       const catalogue = catalogueSource(input.catalogueId);
       if (!catalogue || catalogue.id === REQUEST_CUSTOM_API_ID) {
         throw apiError('validation_failed', { fields: { catalogueId: 'Unknown source' }, message: 'Choose a source from the catalogue.' });
@@ -171,7 +171,7 @@ export function createDataSourceService({ orm, config, logger = pino({ level: 's
      */
     async testConnection(actor: Actor, input: TestConnectionInput): Promise<{ message: string }> {
       const saved = input.sourceId ? await findInReach(orm.em, actor, DataSource, input.sourceId, DATA_SOURCE_NOT_FOUND) : null;
-      if (!saved) companyForWrite(actor, input.companyId);
+      if (!saved) await companyFor(orm.em, actor, input.companyId);
       else if (input.companyId && input.companyId !== saved.companyId) throw apiError('not_found', DATA_SOURCE_NOT_FOUND);
       const catalogue = catalogueSource(input.catalogueId);
       if (!catalogue) throw apiError('validation_failed', { fields: { catalogueId: 'Unknown source' }, message: 'Choose a source from the catalogue.' });
