@@ -81,15 +81,11 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('tab', { name: 'Survey Builder' }).click();
     const before = await builderOrder(page);
     await page.getByRole('button', { name: `Reorder Question 3 ("${QUESTIONS[2][1]}")` }).focus();
-    // dnd-kit measures the list between the keys: each key waits for what the screen reader hears.
-    const spoken = page.locator('[id^="DndLiveRegion"]');
-    for (const [key, heard] of [
-      ['Space', /^Picked up Question 3/],
-      ['ArrowUp', /moved to position 2\.$/],
-      ['Space', /dropped at position 2\.$/],
-    ] as const) {
+    // dnd-kit measures the list after picking up, and nothing it shows says when it has (its
+    // announcement comes first): a person's pace between the keys.
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
       await page.keyboard.press(key);
-      await expect(spoken).toHaveText(heard);
+      await page.waitForTimeout(300);
     }
     await expect.poll(() => builderOrder(page)).toEqual([before[0], `Question 2 ("${QUESTIONS[2][1]}")`, `Question 3 ("${QUESTIONS[1][1]}")`, ...before.slice(3)]);
 
