@@ -19,10 +19,6 @@ export interface NameDialogProps {
   onNameChange?: (name: string) => void;
   /** The longest name; shows a counter under the field. */
   maxLength?: number;
-  /** Marks the field required (an asterisk on its label); a blank name is never submitted either way. */
-  required?: boolean;
-  /** The dialog's width; 'sm' where the notice shows more than a line or two. */
-  maxWidth?: 'xs' | 'sm';
   /** Keeps the submit button disabled whatever the name, e.g. when there is nothing to save. */
   submitDisabled?: boolean;
   /** While the name is being acted on: the field and the submit button wait. */
@@ -48,8 +44,6 @@ function NameForm({
   onSubmit,
   onNameChange,
   maxLength,
-  required,
-  maxWidth = 'xs',
   submitDisabled = false,
   busy = false,
   description,
@@ -65,7 +59,7 @@ function NameForm({
       open
       onClose={onClose}
       title={title}
-      maxWidth={maxWidth}
+      maxWidth="xs"
       actions={
         <>
           <Button onClick={onClose}>{cancelLabel}</Button>
@@ -99,7 +93,6 @@ function NameForm({
             setName(event.target.value);
             onNameChange?.(event.target.value);
           }}
-          required={required}
           autoFocus
           fullWidth
           disabled={busy}

@@ -1,11 +1,12 @@
 /** "Export Configuration" (specification, section 2): the file name and the date range. */
 import { useId } from 'react';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EXPORT_LABELS, EXPORT_RANGE_LABELS, EXPORT_RANGES, exportFileName, type ExportRange } from '@domain/audience/export';
-import { optionsOf, SelectField } from '@/ui/SelectField';
+import { isExportRange } from '@domain/audience/exportRequest';
 import { EXPORT_TEXT } from './labels';
 
 export interface ExportConfigurationCardProps {
@@ -34,13 +35,21 @@ export function ExportConfigurationCard({ fileName, onFileNameChange, range, onR
           slotProps={{ htmlInput: { spellCheck: false } }}
           fullWidth
         />
-        <SelectField
+        <TextField
+          select
           label={EXPORT_LABELS.dateRange}
           value={range}
-          options={optionsOf(EXPORT_RANGES, EXPORT_RANGE_LABELS)}
-          onChange={onRangeChange}
+          onChange={(event) => {
+            if (isExportRange(event.target.value)) onRangeChange(event.target.value);
+          }}
           fullWidth
-        />
+        >
+          {EXPORT_RANGES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {EXPORT_RANGE_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
       </Stack>
     </Paper>
   );

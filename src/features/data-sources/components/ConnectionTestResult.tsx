@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
-import { serverMessage } from '@/lib/failure';
-import type { useTestConnection } from '../api';
+import { explanationOf, type useTestConnection } from '../api';
 
 export interface ConnectionTestResultProps {
   /** The connect or settings dialog's test call. */
@@ -22,7 +21,7 @@ export function ConnectionTestResult({ test, sourceName }: ConnectionTestResultP
   if (test.isError) {
     return (
       <Alert severity="error" role="alert">
-        {serverMessage(test.error)}
+        {explanationOf(test.error)}
       </Alert>
     );
   }

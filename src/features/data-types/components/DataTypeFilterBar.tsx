@@ -1,5 +1,6 @@
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { optionsOf, SelectField } from '@/ui/SelectField';
+import TextField from '@mui/material/TextField';
 import { companyChoices, KIND_FILTER_LABELS, type DataTypeFilters, type KindChoice } from '../filtering';
 
 export interface DataTypeFilterBarProps {
@@ -15,23 +16,35 @@ export function DataTypeFilterBar({ filters, onChange, companies }: DataTypeFilt
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} role="group" aria-label="Filters">
       {companies && (
-        <SelectField
+        <TextField
+          select
           size="small"
           label="Company"
           value={filters.company}
-          options={companyChoices(companies)}
-          onChange={(company) => onChange({ ...filters, company })}
+          onChange={(event) => onChange({ ...filters, company: event.target.value })}
           sx={{ minWidth: 220 }}
-        />
+        >
+          {companyChoices(companies).map((choice) => (
+            <MenuItem key={choice.value} value={choice.value}>
+              {choice.label}
+            </MenuItem>
+          ))}
+        </TextField>
       )}
-      <SelectField
+      <TextField
+        select
         size="small"
         label="Type"
         value={filters.type}
-        options={optionsOf(KIND_CHOICES, KIND_FILTER_LABELS)}
-        onChange={(type) => onChange({ ...filters, type })}
+        onChange={(event) => onChange({ ...filters, type: event.target.value as KindChoice })}
         sx={{ minWidth: 160 }}
-      />
+      >
+        {KIND_CHOICES.map((kind) => (
+          <MenuItem key={kind} value={kind}>
+            {KIND_FILTER_LABELS[kind]}
+          </MenuItem>
+        ))}
+      </TextField>
     </Stack>
   );
 }

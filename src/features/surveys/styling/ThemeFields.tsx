@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { pixels, STYLING_RANGES } from '@domain/survey/targeting';
 import { ALIGNMENTS, FONT_FAMILIES, type Alignment, type FontFamily, type SurveyTheme } from '@domain/survey/types';
-import { optionsOf, SelectField } from '@/ui/SelectField';
 import { ColorField } from './ColorField';
 import { PxSlider } from './PxSlider';
 
@@ -42,7 +41,6 @@ export function ThemeFields({ value, onChange, disabled = false }: ThemeFieldsPr
           </Grid>
         ))}
       </Grid>
-      {/* Not a SelectField: each font's option is shown in that font. */}
       <TextField
         select
         label={THEME_FIELD_LABELS.fontFamily}
@@ -68,15 +66,21 @@ export function ThemeFields({ value, onChange, disabled = false }: ThemeFieldsPr
       <Grid container spacing={2}>
         {(['titleAlignment', 'questionAlignment'] as const).map((key) => (
           <Grid key={key} size={{ xs: 12, sm: 6 }}>
-            <SelectField
+            <TextField
+              select
               fullWidth
               label={THEME_FIELD_LABELS[key]}
               value={value[key]}
-              options={optionsOf(ALIGNMENTS, ALIGNMENT_LABELS)}
-              onChange={(alignment) => set(key, alignment)}
+              onChange={(event) => set(key, event.target.value as Alignment)}
               disabled={disabled}
               size="small"
-            />
+            >
+              {ALIGNMENTS.map((alignment) => (
+                <MenuItem key={alignment} value={alignment}>
+                  {ALIGNMENT_LABELS[alignment]}
+                </MenuItem>
+              ))}
+            </TextField>
           </Grid>
         ))}
       </Grid>

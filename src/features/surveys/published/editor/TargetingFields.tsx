@@ -6,6 +6,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -23,7 +24,6 @@ import {
   type PercentageMethod,
   type VisitorType,
 } from '@domain/survey/types';
-import { optionsOf, SelectField } from '@/ui/SelectField';
 import { NumberField } from './NumberField';
 import { useEditorField } from './useEditorField';
 
@@ -83,7 +83,13 @@ function AudienceFields() {
   const ranges = STYLING_RANGES;
   return (
     <Section title="Audience">
-      <SelectField label="Device target" value={device.value} options={optionsOf(DEVICE_TARGETS, DEVICE_TARGET_LABELS)} onChange={device.onChange} fullWidth />
+      <TextField select label="Device target" value={device.value} onChange={(event) => device.onChange(event.target.value as DeviceTarget)} fullWidth>
+        {DEVICE_TARGETS.map((value) => (
+          <MenuItem key={value} value={value}>
+            {DEVICE_TARGET_LABELS[value]}
+          </MenuItem>
+        ))}
+      </TextField>
       <NumberField
         label="Show to this share of visitors"
         unit="%"
@@ -268,13 +274,19 @@ function SegmentationFields() {
       <EnabledSwitch label="Show to some visitors only" checked={enabled.value} onChange={enabled.onChange} />
       {enabled.value && (
         <>
-          <SelectField
+          <TextField
+            select
             label="Visitor type"
             value={visitorType.value}
-            options={optionsOf(VISITOR_TYPES, VISITOR_TYPE_LABELS)}
-            onChange={visitorType.onChange}
+            onChange={(event) => visitorType.onChange(event.target.value as VisitorType)}
             fullWidth
-          />
+          >
+            {VISITOR_TYPES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {VISITOR_TYPE_LABELS[value]}
+              </MenuItem>
+            ))}
+          </TextField>
           <TextField
             label="Referrer contains"
             value={referrer.value}
@@ -324,13 +336,19 @@ function PageTargetingFields() {
       {enabled.value && (
         <>
           <UrlPatternsField />
-          <SelectField
+          <TextField
+            select
             label="Match type"
             value={matchType.value}
-            options={optionsOf(PAGE_MATCH_TYPES, MATCH_TYPE_LABELS)}
-            onChange={matchType.onChange}
+            onChange={(event) => matchType.onChange(event.target.value as PageMatchType)}
             fullWidth
-          />
+          >
+            {PAGE_MATCH_TYPES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {MATCH_TYPE_LABELS[value]}
+              </MenuItem>
+            ))}
+          </TextField>
         </>
       )}
     </Section>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -9,7 +10,6 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { delaySeconds, STYLING_RANGES } from '@domain/survey/targeting';
 import { BUTTON_POSITIONS, WIDGET_MODES, type ButtonPosition, type WidgetMode } from '@domain/survey/types';
-import { optionsOf, SelectField } from '@/ui/SelectField';
 import { NumberField } from './NumberField';
 import { useEditorField } from './useEditorField';
 
@@ -56,13 +56,19 @@ export function WidgetModeStep() {
         </RadioGroup>
       </FormControl>
       {mode.value === 'button' && (
-        <SelectField
+        <TextField
+          select
           label="Button position"
           value={position.value}
-          options={optionsOf(BUTTON_POSITIONS, BUTTON_POSITION_LABELS)}
-          onChange={position.onChange}
+          onChange={(event) => position.onChange(event.target.value as ButtonPosition)}
           fullWidth
-        />
+        >
+          {BUTTON_POSITIONS.map((value) => (
+            <MenuItem key={value} value={value}>
+              {BUTTON_POSITION_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
       )}
       {mode.value === 'inline' && (
         <TextField
