@@ -8,7 +8,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useSta
 export type NotificationSeverity = 'success' | 'info' | 'warning' | 'error';
 
 // The first notice downloads the snackbar: most visits (a sign-in, say) never show one.
-const NoticeSnackbar = lazy(async () => ({ default: (await import('@/ui/NoticeSnackbar')).NoticeSnackbar }));
+const NoticeSnackbar = lazy(async () => ({ default: (await import('./NoticeSnackbar')).NoticeSnackbar }));
 
 export interface Notification {
   id: number;

@@ -2,12 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { expect, within } from 'storybook/test';
 import { companySchema, type CompanyInput } from '@domain/auth/schemas';
 import { INDUSTRIES } from '@domain/company/options';
 import { FormTextField } from './FormTextField';
+import { optionsOf } from './SelectField';
 
 /** A text field and a select bound to a company form. */
 function BoundFields() {
@@ -18,13 +18,7 @@ function BoundFields() {
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(() => undefined)} sx={{ maxWidth: 360 }}>
       <FormTextField control={control} name="name" label="Company Name" required />
-      <FormTextField control={control} name="industry" label="Industry" select helperText="Optional">
-        {INDUSTRIES.map((industry) => (
-          <MenuItem key={industry} value={industry}>
-            {industry}
-          </MenuItem>
-        ))}
-      </FormTextField>
+      <FormTextField control={control} name="industry" label="Industry" options={optionsOf(INDUSTRIES)} helperText="Optional" />
       <Button type="submit" variant="contained">
         Submit
       </Button>

@@ -77,6 +77,14 @@ export const Busy: Story = {
   },
 };
 
+/** A required name: the field says so to the browser and to screen readers. */
+export const Required: Story = {
+  args: { required: true, maxWidth: 'sm' },
+  play: async () => {
+    await expect(dialog().getByRole('textbox', { name: /^Segment Name/ })).toBeRequired();
+  },
+};
+
 export const Closed: Story = {
   args: { open: false },
   play: async () => {

@@ -19,6 +19,10 @@ export interface NameDialogProps {
   onNameChange?: (name: string) => void;
   /** The longest name; shows a counter under the field. */
   maxLength?: number;
+  /** Marks the field required (an asterisk on its label); a blank name is never submitted either way. */
+  required?: boolean;
+  /** The dialog's width; 'sm' where the notice shows more than a line or two. */
+  maxWidth?: 'xs' | 'sm';
   /** Keeps the submit button disabled whatever the name, e.g. when there is nothing to save. */
   submitDisabled?: boolean;
   /** While the name is being acted on: the field and the submit button wait. */
@@ -44,6 +48,8 @@ function NameForm({
   onSubmit,
   onNameChange,
   maxLength,
+  required,
+  maxWidth = 'xs',
   submitDisabled = false,
   busy = false,
   description,
@@ -59,7 +65,7 @@ function NameForm({
       open
       onClose={onClose}
       title={title}
-      maxWidth="xs"
+      maxWidth={maxWidth}
       actions={
         <>
           <Button onClick={onClose}>{cancelLabel}</Button>
@@ -93,6 +99,7 @@ function NameForm({
             setName(event.target.value);
             onNameChange?.(event.target.value);
           }}
+          required={required}
           autoFocus
           fullWidth
           disabled={busy}

@@ -71,7 +71,10 @@ test('a company admin connects a source, imports a checked file, maps and restor
   // Remove the field, then restore it from the mapping dialog.
   await mapping.getByRole('button', { name: 'Remove score' }).click();
   await page.getByRole('dialog', { name: 'Remove Field' }).getByRole('button', { name: 'Remove' }).click();
-  await expect(page.getByText('Field "score" removed from auto-generated mapping.')).toBeVisible();
+  // Notices show one at a time: closing this one lets the restore's notice show at once.
+  const removed = page.getByRole('alert').filter({ hasText: 'Field "score" removed from auto-generated mapping.' });
+  await expect(removed).toBeVisible();
+  await removed.getByRole('button', { name: 'Close' }).click();
   await expect(mapping.getByRole('row', { name: /score/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Configure Data Mapping' }).first().click();
   await page.getByRole('dialog', { name: 'Configure Data Mapping' }).getByRole('button', { name: 'Restore score' }).click();

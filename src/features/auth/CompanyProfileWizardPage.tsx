@@ -5,7 +5,6 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
@@ -20,6 +19,7 @@ import { ApiError } from '@/lib/apiClient';
 import { useSession } from '@/lib/session';
 import { BarePage } from '@/ui/BarePage';
 import { FormTextField } from '@/ui/FormTextField';
+import { optionsOf, type SelectOption } from '@/ui/SelectField';
 
 export const SAVE_FAILED = 'Failed to save company profile. Please try again.';
 export const UNEXPECTED_FAILURE = 'An error occurred. Please try again.';
@@ -161,32 +161,15 @@ export function CompanyProfileWizardPage({ initialStep = 0 }: CompanyProfileWiza
   );
 }
 
+const NOT_SPECIFIED: SelectOption = { value: '', label: <em>Not specified</em> };
+
 function StepFields({ step, control }: { step: number; control: Control<ProfileValues> }) {
-  const none = (
-    <MenuItem value="">
-      <em>Not specified</em>
-    </MenuItem>
-  );
   switch (step) {
     case 0:
       return (
         <Stack spacing={2.5}>
-          <FormTextField control={control} name="industry" label="Industry" select fullWidth>
-            {none}
-            {INDUSTRIES.map((industry) => (
-              <MenuItem key={industry} value={industry}>
-                {industry}
-              </MenuItem>
-            ))}
-          </FormTextField>
-          <FormTextField control={control} name="companySize" label="Company Size" select fullWidth>
-            {none}
-            {COMPANY_SIZES_WITH_EMPLOYEES.map((size) => (
-              <MenuItem key={size} value={size}>
-                {size}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          <FormTextField control={control} name="industry" label="Industry" options={[NOT_SPECIFIED, ...optionsOf(INDUSTRIES)]} fullWidth />
+          <FormTextField control={control} name="companySize" label="Company Size" options={[NOT_SPECIFIED, ...optionsOf(COMPANY_SIZES_WITH_EMPLOYEES)]} fullWidth />
         </Stack>
       );
     case 1:
@@ -209,14 +192,7 @@ function StepFields({ step, control }: { step: number; control: Control<ProfileV
       return (
         <Stack spacing={2.5}>
           <FormTextField control={control} name="description" label="Description" multiline minRows={3} fullWidth />
-          <FormTextField control={control} name="targetAudience" label="Target Audience" select fullWidth>
-            {none}
-            {TARGET_AUDIENCES.map((audience) => (
-              <MenuItem key={audience} value={audience}>
-                {audience}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          <FormTextField control={control} name="targetAudience" label="Target Audience" options={[NOT_SPECIFIED, ...optionsOf(TARGET_AUDIENCES)]} fullWidth />
         </Stack>
       );
   }

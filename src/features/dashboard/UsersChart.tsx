@@ -1,10 +1,9 @@
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { DASHBOARD_MESSAGES, type ChartType } from '@domain/dashboard/contract';
+import { SelectField } from '@/ui/SelectField';
 import { METRIC_COLORS, SERIES_LABELS, type ChartModel, type UsersMode } from './chartModel';
 import { MetricChart } from './MetricChart';
 
@@ -65,24 +64,18 @@ export function UsersChart({ categories, mode, onModeChange, chartType, rangeLab
         </ToggleButtonGroup>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           {/* The bars answer clicks; this menu reaches the same details from the keyboard. */}
-          <TextField
-            select
+          <SelectField
             size="small"
             label={USERS_CHART_LABELS.details}
             value=""
-            onChange={(event) => {
-              const category = categories[Number(event.target.value)];
+            options={categories.map((category, index) => ({ value: index, label: category.name }))}
+            onChange={(index) => {
+              const category = categories[index];
               if (category) onDrill(category);
             }}
             sx={{ minWidth: 200 }}
             disabled={categories.length === 0}
-          >
-            {categories.map((category, index) => (
-              <MenuItem key={`${category.kind}-${category.id}`} value={String(index)}>
-                {category.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <Button variant="outlined" onClick={onAddCategory}>
             {DASHBOARD_MESSAGES.addCategory}
           </Button>

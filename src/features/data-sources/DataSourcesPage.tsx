@@ -4,11 +4,10 @@ import { CONNECTOR_MESSAGES } from "@domain/data/connectors";
 import { DATA_SOURCE_MESSAGES } from "@domain/data/sources";
 import { ApiError } from "@/lib/apiClient";
 import { useCompanies } from "@/lib/accounts";
-import { withReason } from "@/lib/failure";
+import { serverMessage, withReason } from "@/lib/failure";
 import { useNotify } from "@/lib/notifications";
 import { ALL_COMPANIES, useCompanyFilter, useSession } from "@/lib/session";
 import {
-  explanationOf,
   useDataSources,
   useDeleteSource,
   useDeletingIds,
@@ -45,7 +44,7 @@ export function DataSourcesPage() {
     onError: (error, source) => {
       // Already queued or running (409), or a source nothing can be pulled from: the server says so.
       if (error instanceof ApiError && error.status === 409)
-        notify.warning(explanationOf(error) ?? CONNECTOR_MESSAGES.alreadySyncing(source.name));
+        notify.warning(serverMessage(error, CONNECTOR_MESSAGES.alreadySyncing(source.name)));
       else notify.error(withReason(CONNECTOR_MESSAGES.syncFailed(source.name), error));
     },
   });

@@ -135,18 +135,6 @@ export const useUpdateSource = () =>
     api.put<DataSource>(sourcePath(id), changes),
   );
 
-/**
- * The server's sentence about a failure: its `message` says what to do (choose a company, import
- * the file again), where ApiError.message carries only the short `error`.
- */
-export function explanationOf(error: unknown): string | undefined {
-  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
-    const { message } = error.body as { message?: unknown };
-    if (typeof message === 'string' && message) return message;
-  }
-  return error instanceof Error && error.message ? error.message : undefined;
-}
-
 /** Field-level messages of a 400 validation answer, by field name. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return {};

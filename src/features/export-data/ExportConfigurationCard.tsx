@@ -1,12 +1,11 @@
 /** "Export Configuration" (specification, section 2): the file name and the date range. */
 import { useId } from 'react';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EXPORT_LABELS, EXPORT_RANGE_LABELS, EXPORT_RANGES, exportFileName, type ExportRange } from '@domain/audience/export';
-import { isExportRange } from '@domain/audience/exportRequest';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { EXPORT_TEXT } from './labels';
 
 export interface ExportConfigurationCardProps {
@@ -35,21 +34,13 @@ export function ExportConfigurationCard({ fileName, onFileNameChange, range, onR
           slotProps={{ htmlInput: { spellCheck: false } }}
           fullWidth
         />
-        <TextField
-          select
+        <SelectField
           label={EXPORT_LABELS.dateRange}
           value={range}
-          onChange={(event) => {
-            if (isExportRange(event.target.value)) onRangeChange(event.target.value);
-          }}
+          options={optionsOf(EXPORT_RANGES, EXPORT_RANGE_LABELS)}
+          onChange={onRangeChange}
           fullWidth
-        >
-          {EXPORT_RANGES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {EXPORT_RANGE_LABELS[value]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Stack>
     </Paper>
   );

@@ -8,12 +8,12 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { PUBLISHED_MESSAGES } from '@domain/survey/messages';
 import type { PublishedSurvey } from '@domain/survey/types';
+import { serverMessage } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
 import { useLastDefined } from '@/lib/useLastDefined';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import {
-  serverMessage,
   useChangeSurveyStatus,
   useCopyToDraft,
   useDeletePublishedSurvey,

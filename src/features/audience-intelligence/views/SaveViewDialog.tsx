@@ -1,14 +1,10 @@
-import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SAVED_VIEW_NAME_MAX, type AudienceQuery, type AudienceView, type CategoryId } from '@domain/audience/contract';
 import { withReason } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
-import { ModalDialog } from '@/ui/ModalDialog';
+import { NameDialog } from '@/ui/NameDialog';
 import { useSaveView } from '../api';
 import { formatCount } from '../format';
 import { SAVE_VIEW_LABELS } from '../labels';
@@ -29,23 +25,19 @@ export interface SaveViewDialogProps {
 /** Save View (section 2): a name, what it keeps, and how many users it holds; Enter saves. */
 export function SaveViewDialog({ open, onClose, ...form }: SaveViewDialogProps) {
   return (
-    // A fresh form on every opening: no name left from the last view.
+    // A fresh form on every opening: no name or failure left from the last view.
     open ? <SaveViewForm onClose={onClose} {...form} /> : null
   );
 }
 
 function SaveViewForm({ onClose, companyId, query, categoryId, userCount, onSaved }: Omit<SaveViewDialogProps, 'open'>) {
-  const formId = useId();
   const notify = useNotify();
-  const [name, setName] = useState('');
   const save = useSaveView(companyId);
   const summary = describeQuery(query, categoryId);
-  const blank = name.trim() === '';
 
-  const submit = () => {
-    if (blank || save.isPending) return;
+  const submit = (name: string) =>
     save.mutate(
-      { name: name.trim(), filters: { dataSource: query.dataSource, lifecycle: query.lifecycle, risk: query.risk, recency: query.recency }, search: query.search.trim(), categoryId },
+      { name, filters: { dataSource: query.dataSource, lifecycle: query.lifecycle, risk: query.risk, recency: query.recency }, search: query.search.trim(), categoryId },
       {
         onSuccess: (view) => {
           notify.success(SAVE_VIEW_LABELS.saved(view.name));
@@ -54,65 +46,46 @@ function SaveViewForm({ onClose, companyId, query, categoryId, userCount, onSave
         },
       },
     );
-  };
 
   return (
-    <ModalDialog
+    <NameDialog
       open
       onClose={onClose}
       title={SAVE_VIEW_LABELS.title}
+      label={SAVE_VIEW_LABELS.name}
+      submitLabel={SAVE_VIEW_LABELS.save}
+      cancelLabel={SAVE_VIEW_LABELS.cancel}
+      onSubmit={submit}
+      maxLength={SAVED_VIEW_NAME_MAX}
+      required
       maxWidth="sm"
-      actions={
+      busy={save.isPending}
+      notice={
         <>
-          <Button onClick={onClose}>{SAVE_VIEW_LABELS.cancel}</Button>
-          <Button type="submit" form={formId} variant="contained" disabled={blank} loading={save.isPending}>
-            {SAVE_VIEW_LABELS.save}
-          </Button>
+          <Box>
+            <Typography variant="subtitle2" component="h3">
+              {SAVE_VIEW_LABELS.filters}
+            </Typography>
+            {summary.length ? (
+              <Box component="ul" aria-label={SAVE_VIEW_LABELS.filters} sx={{ m: 0, pl: 2.5 }}>
+                {summary.map((line) => (
+                  <Typography component="li" variant="body2" key={line}>
+                    {line}
+                  </Typography>
+                ))}
+              </Box>
+            ) : (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {SAVE_VIEW_LABELS.noFilters}
+              </Typography>
+            )}
+          </Box>
+          <Typography variant="body2">
+            {SAVE_VIEW_LABELS.users}: <strong>{formatCount(userCount)}</strong>
+          </Typography>
+          {save.isError && <Alert severity="error">{withReason(SAVE_VIEW_LABELS.failed, save.error)}</Alert>}
         </>
       }
-    >
-      <Stack
-        component="form"
-        id={formId}
-        noValidate
-        spacing={2.5}
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <TextField
-          label={SAVE_VIEW_LABELS.name}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          required
-          autoFocus
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: SAVED_VIEW_NAME_MAX } }}
-        />
-        <Box>
-          <Typography variant="subtitle2" component="h3">
-            {SAVE_VIEW_LABELS.filters}
-          </Typography>
-          {summary.length ? (
-            <Box component="ul" aria-label={SAVE_VIEW_LABELS.filters} sx={{ m: 0, pl: 2.5 }}>
-              {summary.map((line) => (
-                <Typography component="li" variant="body2" key={line}>
-                  {line}
-                </Typography>
-              ))}
-            </Box>
-          ) : (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {SAVE_VIEW_LABELS.noFilters}
-            </Typography>
-          )}
-        </Box>
-        <Typography variant="body2">
-          {SAVE_VIEW_LABELS.users}: <strong>{formatCount(userCount)}</strong>
-        </Typography>
-        {save.isError && <Alert severity="error">{withReason(SAVE_VIEW_LABELS.failed, save.error)}</Alert>}
-      </Stack>
-    </ModalDialog>
+    />
   );
 }

@@ -13,7 +13,6 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -32,6 +31,7 @@ import { useNotify } from '@/lib/notifications';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { ModalDialog } from '@/ui/ModalDialog';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { useCreateDestination, useDeleteDestination, useUpdateDestination, useWritebackDestinations } from './api';
 import { formatDateTime } from '../format';
 import { DESTINATION_LABELS } from '../labels';
@@ -266,13 +266,14 @@ function AddDestinationForm({ companyId, initialKind, onCreated }: { companyId: 
             {failureReason(create.error)}
           </Alert>
         )}
-        <TextField select label={DESTINATION_LABELS.kind} value={kind} onChange={(event) => setKind(event.target.value as WritebackDestinationKind)} error={Boolean(errors.kind)} helperText={errors.kind}>
-          {WRITEBACK_DESTINATION_KINDS.map((option) => (
-            <MenuItem key={option} value={option}>
-              {WRITEBACK_DESTINATION_LABELS[option]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <SelectField
+          label={DESTINATION_LABELS.kind}
+          value={kind}
+          options={optionsOf(WRITEBACK_DESTINATION_KINDS, WRITEBACK_DESTINATION_LABELS)}
+          onChange={setKind}
+          error={Boolean(errors.kind)}
+          helperText={errors.kind}
+        />
         <TextField label={DESTINATION_LABELS.name} value={name} onChange={(event) => setName(event.target.value)} error={Boolean(errors.name)} helperText={errors.name} required />
         <TextField
           label={DESTINATION_LABELS.url}

@@ -1,9 +1,9 @@
 import { useWatch, type Control } from 'react-hook-form';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import type { CompanyInput } from '@domain/auth/schemas';
 import { COMPANY_STATUSES, COMPANY_STATUS_LABELS, INDUSTRIES, TARGET_AUDIENCES } from '@domain/company/options';
 import { FormTextField, type FormTextFieldProps } from '@/ui/FormTextField';
+import { optionsOf, type SelectOption } from '@/ui/SelectField';
 
 export interface CompanyFieldsProps {
   control: Control<CompanyInput>;
@@ -58,28 +58,17 @@ export function CompanyFields({ control, sizeOptions, showStatus = false, disabl
   );
 }
 
-type CompanyFieldProps = Omit<FormTextFieldProps<CompanyInput>, 'name' | 'select' | 'children'> & {
+type CompanyFieldProps = Omit<FormTextFieldProps<CompanyInput>, 'name' | 'options'> & {
   name: Exclude<keyof CompanyInput, 'status'>;
   /** Makes the field a select of these values, with an empty "Not specified" choice first. */
   choices?: readonly string[];
 };
 
+const NOT_SPECIFIED: SelectOption = { value: '', label: <em>Not specified</em> };
+
 function CompanyField({ choices, ...props }: CompanyFieldProps) {
   const stored = useWatch({ control: props.control, name: props.name });
-  return (
-    <FormTextField {...props} select={Boolean(choices)} fullWidth>
-      {choices && [
-        <MenuItem key="" value="">
-          <em>Not specified</em>
-        </MenuItem>,
-        ...withStoredValue(choices, stored).map((choice) => (
-          <MenuItem key={choice} value={choice}>
-            {choice}
-          </MenuItem>
-        )),
-      ]}
-    </FormTextField>
-  );
+  return <FormTextField {...props} options={choices && [NOT_SPECIFIED, ...optionsOf(withStoredValue(choices, stored))]} fullWidth />;
 }
 
 /** Keeps a stored value that is not one of the choices selectable, so saving never loses it. */
@@ -89,12 +78,6 @@ function withStoredValue(choices: readonly string[], stored: string | null | und
 
 function CompanyStatusField({ control, disabled }: { control: Control<CompanyInput>; disabled: boolean }) {
   return (
-    <FormTextField control={control} name="status" label="Status" select fullWidth disabled={disabled}>
-      {COMPANY_STATUSES.map((status) => (
-        <MenuItem key={status} value={status}>
-          {COMPANY_STATUS_LABELS[status]}
-        </MenuItem>
-      ))}
-    </FormTextField>
+    <FormTextField control={control} name="status" label="Status" options={optionsOf(COMPANY_STATUSES, COMPANY_STATUS_LABELS)} fullWidth disabled={disabled} />
   );
 }

@@ -15,9 +15,10 @@ import type { CatalogueSource } from '@domain/data/catalogue';
 import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, type ConnectorDefinition, type IngestEndpoint } from '@domain/data/connectors';
 import type { ConnectSourceInput, DataSource } from '@domain/data/sources';
 import { errorCodeOf } from '@domain/errors';
+import { serverMessage } from '@/lib/failure';
 import { useLastDefined } from '@/lib/useLastDefined';
 import { FailureAlert } from '@/ui/FailureAlert';
-import { explanationOf, fieldErrorsOf, useConnectSource, useIngestSecret, useTestConnection } from '../api';
+import { fieldErrorsOf, useConnectSource, useIngestSecret, useTestConnection } from '../api';
 import { useConnectorLookup } from '../connectorLookup';
 import { ConnectionTestResult } from './ConnectionTestResult';
 import { ConnectorSettingField } from './ConnectorSettingField';
@@ -219,7 +220,7 @@ function ConnectSourceForm({
           {failed && (
             <Alert severity="error" role="alert">
               <AlertTitle>Failed to connect {source.name}</AlertTitle>
-              {explanationOf(connect.error)}
+              {serverMessage(connect.error)}
             </Alert>
           )}
         </Stack>

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
-import { explanationOf, type useTestConnection } from '../api';
+import { serverMessage } from '@/lib/failure';
+import type { useTestConnection } from '../api';
 
 export interface ConnectionTestResultProps {
   /** The connect or settings dialog's test call. */
@@ -21,7 +22,7 @@ export function ConnectionTestResult({ test, sourceName }: ConnectionTestResultP
   if (test.isError) {
     return (
       <Alert severity="error" role="alert">
-        {explanationOf(test.error)}
+        {serverMessage(test.error)}
       </Alert>
     );
   }

@@ -4,7 +4,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import { CONNECTOR_MESSAGES, type ConnectorSetting } from '@domain/data/connectors';
 import { FormTextField } from '@/ui/FormTextField';
 import { ApiKeyField } from './ApiKeyField';
@@ -71,13 +70,16 @@ export function ConnectorSettingField({ setting, control, secretStored = false, 
 
   if (setting.input === 'select') {
     return (
-      <FormTextField control={control} name={name} label={setting.label} required={required} helperText={helperText} select fullWidth autoFocus={autoFocus}>
-        {(setting.options ?? []).map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </FormTextField>
+      <FormTextField
+        control={control}
+        name={name}
+        label={setting.label}
+        required={required}
+        helperText={helperText}
+        options={setting.options ?? []}
+        fullWidth
+        autoFocus={autoFocus}
+      />
     );
   }
 

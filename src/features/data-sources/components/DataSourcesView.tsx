@@ -7,11 +7,11 @@ import Typography from '@mui/material/Typography';
 import type { CatalogueSource } from '@domain/data/catalogue';
 import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES, FILE_UPLOAD_TYPE, type DataSource } from '@domain/data/sources';
 import { API_ERRORS } from '@domain/errors';
+import { serverMessage } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { useLastDefined } from '@/lib/useLastDefined';
 import { NAVOUT_TAGLINE } from '@/theme';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
-import { explanationOf } from '../api';
 import { ConnectedSourcesPanel, type LoadFailure } from './ConnectedSourcesPanel';
 import { ConnectSourceDialog } from './ConnectSourceDialog';
 import { recordsText } from './ConnectedSourceCard';
@@ -114,7 +114,7 @@ export function DataSourcesView({
   const openSettingsFor = (entry: CatalogueSource, error?: unknown) => {
     const connected = list.find((source) => source.availableDataSource?.id === entry.id);
     if (connected) setSettingsId(connected.id);
-    else notify.info(explanationOf(error) ?? `${entry.name} is already connected.`);
+    else notify.info(serverMessage(error, `${entry.name} is already connected.`));
   };
 
   const tabId = (value: DataSourcesTab) => `${idPrefix}-tab-${value}`;

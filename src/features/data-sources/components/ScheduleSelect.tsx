@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, SYNC_SCHEDULE_LABELS, SYNC_SCHEDULES, type SyncSchedule } from '@domain/data/connectors';
 import type { DataSource } from '@domain/data/sources';
 import { withReason } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { useSetSchedule } from '../api';
 
 export interface ScheduleSelectProps {
@@ -33,20 +32,14 @@ export function ScheduleSelect({ source, disabled = false }: ScheduleSelectProps
   };
 
   return (
-    <TextField
-      select
+    <SelectField
       size="small"
       label={CONNECTOR_LABELS.schedule}
       value={value}
+      options={optionsOf(SYNC_SCHEDULES, SYNC_SCHEDULE_LABELS)}
       disabled={disabled || save.isPending}
-      onChange={(event) => change(event.target.value as SyncSchedule)}
+      onChange={change}
       sx={{ minWidth: 160 }}
-    >
-      {SYNC_SCHEDULES.map((schedule) => (
-        <MenuItem key={schedule} value={schedule}>
-          {SYNC_SCHEDULE_LABELS[schedule]}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }

@@ -12,7 +12,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONNECTOR_LABELS, type ConnectorDefinition } from '@domain/data/connectors';
@@ -31,6 +30,7 @@ import { useNotify } from '@/lib/notifications';
 import { useLastDefined } from '@/lib/useLastDefined';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { FormTextField } from '@/ui/FormTextField';
+import { optionsOf } from '@/ui/SelectField';
 import { fieldErrorsOf, useTestConnection, useUpdateSource } from '../api';
 import { useConnectorLookup } from '../connectorLookup';
 import { ApiKeyField } from './ApiKeyField';
@@ -258,16 +258,10 @@ function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onRe
             control={control}
             name="recordKind"
             label="Its records are"
-            select
+            options={optionsOf(RECORD_KINDS, RECORD_KIND_LABELS)}
             fullWidth
             helperText="Decides which unified fields its columns can be mapped to."
-          >
-            {RECORD_KINDS.map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {RECORD_KIND_LABELS[kind]}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          />
           {configureMapping && (
             <>
               <Divider />

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,11 +8,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { IMPORT_DATE_RANGE_LABELS, IMPORT_DATE_RANGES, type ImportColumn, type ImportDateRange, type ImportPreview } from '@domain/data/imports';
+import { IMPORT_DATE_RANGE_LABELS, IMPORT_DATE_RANGES, type ImportColumn, type ImportPreview } from '@domain/data/imports';
 import type { DataSource } from '@domain/data/sources';
-import { RECORD_KIND_LABELS, RECORD_KINDS, type RecordKind } from '@domain/data/unifiedModel';
+import { RECORD_KIND_LABELS, RECORD_KINDS } from '@domain/data/unifiedModel';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { UnifiedFieldSelect } from '../mapping/UnifiedFieldSelect';
 import { unifiedLabel, unifiedOptionGroups } from '../mapping/unifiedOptions';
 import { duplicateTargets, missingRequired, withKind, type ImportChoices } from './importChoices';
@@ -61,21 +60,15 @@ export function ImportOptionsForm({ preview, choices, onChange, source, disabled
           The columns are mapped as at the last import of a file with this header ({preview.template.name}).
         </Alert>
       )}
-      <TextField
-        select
+      <SelectField
         label="What are the records?"
         value={choices.recordKind}
+        options={optionsOf(RECORD_KINDS, RECORD_KIND_LABELS)}
         disabled={disabled || Boolean(source)}
         slotProps={readableHelper}
         helperText={source ? `Set by ${source.name}, whose records this file updates.` : 'Decides which unified fields the columns can be mapped to.'}
-        onChange={(event) => onChange(withKind(preview, choices, event.target.value as RecordKind))}
-      >
-        {RECORD_KINDS.map((kind) => (
-          <MenuItem key={kind} value={kind}>
-            {RECORD_KIND_LABELS[kind]}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(kind) => onChange(withKind(preview, choices, kind))}
+      />
 
       <Typography id={mappingTitleId} variant="subtitle2" component="h3">
         Map columns to unified fields
@@ -135,22 +128,16 @@ export function ImportOptionsForm({ preview, choices, onChange, source, disabled
           helperText="The date the range below applies to."
           onChange={(dateColumn) => set({ dateColumn })}
         />
-        <TextField
-          select
+        <SelectField
           fullWidth
           label="Date range"
           value={choices.dateColumn ? choices.dateRange : 'all'}
+          options={optionsOf(IMPORT_DATE_RANGES, IMPORT_DATE_RANGE_LABELS)}
           disabled={disabled || !choices.dateColumn}
           slotProps={readableHelper}
           helperText={choices.dateColumn ? 'Rows dated earlier are skipped.' : 'Choose a date column first.'}
-          onChange={(event) => set({ dateRange: event.target.value as ImportDateRange })}
-        >
-          {IMPORT_DATE_RANGES.map((range) => (
-            <MenuItem key={range} value={range}>
-              {IMPORT_DATE_RANGE_LABELS[range]}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(dateRange) => set({ dateRange })}
+        />
       </Stack>
     </Stack>
   );
@@ -168,15 +155,14 @@ interface ColumnSelectProps {
 /** One of the file's columns, or none. */
 function ColumnSelect({ label, value, columns, disabled, helperText, onChange }: ColumnSelectProps) {
   return (
-    <TextField select fullWidth label={label} value={value} disabled={disabled} helperText={helperText} onChange={(event) => onChange(event.target.value)}>
-      <MenuItem value="">
-        <em>None</em>
-      </MenuItem>
-      {columns.map((column) => (
-        <MenuItem key={column.name} value={column.name}>
-          {column.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    <SelectField
+      fullWidth
+      label={label}
+      value={value}
+      options={[{ value: '', label: <em>None</em> }, ...columns.map((column) => ({ value: column.name, label: column.name }))]}
+      disabled={disabled}
+      helperText={helperText}
+      onChange={onChange}
+    />
   );
 }

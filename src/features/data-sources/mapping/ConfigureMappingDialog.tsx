@@ -8,7 +8,6 @@ import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,25 +15,24 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { FIELD_MAPPING_LABELS, FIELD_TYPES, type FieldType, type MappedField } from '@domain/data/fields';
 import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES, type DataSource } from '@domain/data/sources';
 import type { RecordKind } from '@domain/data/unifiedModel';
+import { serverMessage } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { useCompanyFilter } from '@/lib/session';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { ModalDialog } from '@/ui/ModalDialog';
-import { explanationOf, fieldErrorsOf, useDataSources } from '../api';
+import { SelectField } from '@/ui/SelectField';
+import { fieldErrorsOf, useDataSources } from '../api';
 import { MappingSaveError, useMappedFields, useSaveMapping, useUpdateField, type FieldChange } from './api';
 import { CustomFieldForm, FIELD_TYPE_LABELS } from './CustomFieldForm';
-import { sourcesOfFields, writeBlocked } from './fieldSources';
+import { ALL_SOURCES, sourceFilterOptions, sourcesOfFields, writeBlocked } from './fieldSources';
 import { UnifiedFieldSelect } from './UnifiedFieldSelect';
 import { unifiedOptionGroups } from './unifiedOptions';
-
-const ALL_SOURCES = 'all';
 
 export interface ConfigureMappingDialogProps {
   open: boolean;
@@ -65,7 +63,7 @@ type Edits = Record<string, { unifiedField?: string; type?: FieldType }>;
 /** Why a save stopped: the field, and the server's reason (the field-level one when it gave one). */
 function saveFailure(error: unknown): Error {
   if (!(error instanceof MappingSaveError)) return error instanceof Error ? error : new Error('Request failed');
-  const reason = fieldErrorsOf(error.cause).unifiedField ?? explanationOf(error.cause) ?? error.message;
+  const reason = fieldErrorsOf(error.cause).unifiedField ?? serverMessage(error.cause, error.message);
   return new Error(`${error.field}: ${reason}`);
 }
 
@@ -161,14 +159,7 @@ function ConfigureMapping({ open, onClose, companyId, focusSourceId }: Configure
         {fieldsQuery.isSuccess && (
           <>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-              <TextField select size="small" label="Source" value={sourceFilter} onChange={(event) => setSourceFilter(event.target.value)} sx={{ minWidth: 220 }}>
-                <MenuItem value={ALL_SOURCES}>{FIELD_MAPPING_LABELS.allSources}</MenuItem>
-                {sourceOptions.map((source) => (
-                  <MenuItem key={source.id} value={source.id}>
-                    {source.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <SelectField size="small" label="Source" value={sourceFilter} options={sourceFilterOptions(sourceOptions)} onChange={setSourceFilter} sx={{ minWidth: 220 }} />
               <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
                 {changes.length === 0 ? 'No unsaved changes' : `${changes.length} unsaved ${changes.length === 1 ? 'change' : 'changes'}`}
               </Typography>

@@ -1,6 +1,5 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { customFieldSchema, FIELD_MAPPING_LABELS, FIELD_TYPES, type CustomFieldInput, type MappedField } from '@domain/data/fields';
@@ -8,6 +7,7 @@ import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { useNotify } from '@/lib/notifications';
 import { FormActions } from '@/ui/FormActions';
 import { FormTextField } from '@/ui/FormTextField';
+import { optionsOf } from '@/ui/SelectField';
 import { fieldErrorsOf } from '../api';
 import { useAddCustomField } from './api';
 import { UnifiedFieldSelect } from './UnifiedFieldSelect';
@@ -66,13 +66,7 @@ export function CustomFieldForm({ companyId, onAdded, onCancel }: CustomFieldFor
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField control={control} name="name" label="Name" required fullWidth autoComplete="off" />
-        <FormTextField control={control} name="type" label="Type" select sx={{ minWidth: 160 }}>
-          {FIELD_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              {FIELD_TYPE_LABELS[type]}
-            </MenuItem>
-          ))}
-        </FormTextField>
+        <FormTextField control={control} name="type" label="Type" options={optionsOf(FIELD_TYPES, FIELD_TYPE_LABELS)} sx={{ minWidth: 160 }} />
       </Stack>
       <FormTextField control={control} name="description" label="Description" required fullWidth multiline minRows={2} />
       <Controller

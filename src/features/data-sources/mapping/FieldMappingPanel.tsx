@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -26,14 +25,13 @@ import { useCompanyFilter } from '@/lib/session';
 import { useLastDefined } from '@/lib/useLastDefined';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { FailureAlert } from '@/ui/FailureAlert';
+import { SelectField } from '@/ui/SelectField';
 import { useMappedFields, useUpdateField } from './api';
 import { ConfigureMappingDialog } from './ConfigureMappingDialog';
 import { FIELD_TYPE_LABELS } from './CustomFieldForm';
-import { sourcesOfFields, writeBlocked } from './fieldSources';
+import { ALL_SOURCES, sourceFilterOptions, sourcesOfFields, writeBlocked } from './fieldSources';
 import { unifiedLabel } from './unifiedOptions';
 import { visuallyHidden } from '@/ui/visuallyHidden';
-
-const ALL_SOURCES = 'all';
 
 export interface FieldMappingPanelProps {
   /** The company in view for a global admin; null for everyone else (they change their own). */
@@ -136,14 +134,7 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
         {fieldsQuery.isSuccess && (!noSources || active.length > 0) && (
           <>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-              <TextField select size="small" label="Source" value={chosenSource} onChange={(event) => setSourceFilter(event.target.value)} sx={{ minWidth: 200 }}>
-                <MenuItem value={ALL_SOURCES}>{FIELD_MAPPING_LABELS.allSources}</MenuItem>
-                {sources.map((source) => (
-                  <MenuItem key={source.id} value={source.id}>
-                    {source.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <SelectField size="small" label="Source" value={chosenSource} options={sourceFilterOptions(sources)} onChange={setSourceFilter} sx={{ minWidth: 200 }} />
               <TextField
                 size="small"
                 type="search"

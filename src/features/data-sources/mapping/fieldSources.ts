@@ -1,6 +1,10 @@
 /** What the mapping screens derive from the field list: its sources, and whether the view may be changed. */
-import type { MappedField } from '@domain/data/fields';
+import { FIELD_MAPPING_LABELS, type MappedField } from '@domain/data/fields';
 import type { DataSource } from '@domain/data/sources';
+import type { SelectOption } from '@/ui/SelectField';
+
+/** The Source filter's value for every source. */
+export const ALL_SOURCES = 'all';
 
 export interface SourceOption {
   id: string;
@@ -17,6 +21,11 @@ export function sourcesOfFields(fields: readonly MappedField[], sources?: readon
   }
   const listed = new Map((sources ?? []).map((source) => [source.id, source.name]));
   return [...names].map(([id, name]) => ({ id, name: listed.get(id) ?? name }));
+}
+
+/** The Source filter's choices: all sources, then each source that has fields. */
+export function sourceFilterOptions(sources: readonly SourceOption[]): SelectOption[] {
+  return [{ value: ALL_SOURCES, label: FIELD_MAPPING_LABELS.allSources }, ...sources.map((source) => ({ value: source.id, label: source.name }))];
 }
 
 /**

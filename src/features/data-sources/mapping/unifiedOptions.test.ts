@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MappedField } from '@domain/data/fields';
+import { FIELD_MAPPING_LABELS, type MappedField } from '@domain/data/fields';
 import { SOURCES } from '../fixtures';
-import { sourcesOfFields, writeBlocked } from './fieldSources';
+import { ALL_SOURCES, sourceFilterOptions, sourcesOfFields, writeBlocked } from './fieldSources';
 import { unifiedLabel, unifiedOptionGroups } from './unifiedOptions';
 
 const names = (kinds: Parameters<typeof unifiedOptionGroups>[0]) => unifiedOptionGroups(kinds).flatMap((group) => group.fields.map((field) => field.name));
@@ -55,6 +55,13 @@ describe('sourcesOfFields and writeBlocked', () => {
       { id: 'ds-stripe', name: 'Stripe' },
     ]);
     expect(sourcesOfFields(fields, [{ ...SOURCES.stripe, name: 'Stripe (EU)' }])[1]).toEqual({ id: 'ds-stripe', name: 'Stripe (EU)' });
+  });
+
+  it('offers every source first in the Source filter', () => {
+    expect(sourceFilterOptions([{ id: 'ds-stripe', name: 'Stripe' }])).toEqual([
+      { value: ALL_SOURCES, label: FIELD_MAPPING_LABELS.allSources },
+      { value: 'ds-stripe', label: 'Stripe' },
+    ]);
   });
 
   it('blocks writes only for a global admin viewing every company', () => {

@@ -1,6 +1,5 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { companyChoices, KIND_FILTER_LABELS, type DataTypeFilters, type KindChoice } from '../filtering';
 
 export interface DataTypeFilterBarProps {
@@ -16,35 +15,23 @@ export function DataTypeFilterBar({ filters, onChange, companies }: DataTypeFilt
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} role="group" aria-label="Filters">
       {companies && (
-        <TextField
-          select
+        <SelectField
           size="small"
           label="Company"
           value={filters.company}
-          onChange={(event) => onChange({ ...filters, company: event.target.value })}
+          options={companyChoices(companies)}
+          onChange={(company) => onChange({ ...filters, company })}
           sx={{ minWidth: 220 }}
-        >
-          {companyChoices(companies).map((choice) => (
-            <MenuItem key={choice.value} value={choice.value}>
-              {choice.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       )}
-      <TextField
-        select
+      <SelectField
         size="small"
         label="Type"
         value={filters.type}
-        onChange={(event) => onChange({ ...filters, type: event.target.value as KindChoice })}
+        options={optionsOf(KIND_CHOICES, KIND_FILTER_LABELS)}
+        onChange={(type) => onChange({ ...filters, type })}
         sx={{ minWidth: 160 }}
-      >
-        {KIND_CHOICES.map((kind) => (
-          <MenuItem key={kind} value={kind}>
-            {KIND_FILTER_LABELS[kind]}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
     </Stack>
   );
 }

@@ -2,7 +2,6 @@ import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -14,6 +13,7 @@ import {
   type DataTypeInput,
 } from '@domain/dataTypes/dataTypes';
 import { FormTextField } from '@/ui/FormTextField';
+import { optionsOf } from '@/ui/SelectField';
 import type { DataTypeFields } from '../api';
 
 export interface DataTypeFormProps {
@@ -61,13 +61,7 @@ export function DataTypeForm({ dataType, destination, pending, onSubmit, onCance
           <FormTextField {...shared} name="dataFieldName" label="Data Field Name" required placeholder="e.g. favourite_colour" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField {...shared} name="type" label="Type" required select>
-            {DATA_TYPE_KINDS.map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {DATA_TYPE_KIND_LABELS[kind]}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          <FormTextField {...shared} name="type" label="Type" required options={optionsOf(DATA_TYPE_KINDS, DATA_TYPE_KIND_LABELS)} />
         </Grid>
         <Grid size={12}>
           <FormTextField {...shared} name="description" label="Description" multiline minRows={2} />

@@ -6,12 +6,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { CUSTOM_ATTRIBUTE_TYPES, type CustomAttribute, type CustomAttributeType } from '@domain/prediction/contract';
 import { customAttributeSchema } from '@domain/prediction/keySchemas';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { FormTextField } from '@/ui/FormTextField';
+import { optionsOf } from '@/ui/SelectField';
 import type { CustomAttributeInput } from '../api/attributes';
 import { ATTRIBUTE_LABELS } from '../labels';
 
@@ -70,13 +70,7 @@ function CustomAttributeForm({
             disabled={pending}
             helperText="Letters, digits and underscores, e.g. loyalty_tier"
           />
-          <FormTextField control={control} name="type" label="Type" select required fullWidth disabled={pending}>
-            {CUSTOM_ATTRIBUTE_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {type}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          <FormTextField control={control} name="type" label="Type" options={optionsOf(CUSTOM_ATTRIBUTE_TYPES)} required fullWidth disabled={pending} />
           {Boolean(error) && <FailureAlert title={editing ? 'Failed to update the attribute' : 'Failed to add the attribute'} error={error} />}
         </Stack>
       </DialogContent>

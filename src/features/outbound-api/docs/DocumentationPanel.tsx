@@ -4,12 +4,11 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { API_KEY_HEADER } from '@domain/apiKeys';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { buildUrl } from '@/lib/apiClient';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { OPENAPI_PATH, useOpenApiDocument } from '../api/docs';
 import { CODE_LANGUAGES, CODE_LANGUAGE_LABELS, type CodeLanguage } from './codeSamples';
 import { apiBaseUrl, documentedOperations } from './openApi';
@@ -58,20 +57,14 @@ export function DocumentationPanel({ origin = window.location.origin }: Document
             </Link>
           </Typography>
         </Box>
-        <TextField
-          select
+        <SelectField
           size="small"
           label="Code example language"
           value={language}
-          onChange={(event) => setLanguage(event.target.value as CodeLanguage)}
+          options={optionsOf(CODE_LANGUAGES, CODE_LANGUAGE_LABELS)}
+          onChange={setLanguage}
           sx={{ minWidth: 200, flexShrink: 0 }}
-        >
-          {CODE_LANGUAGES.map((each) => (
-            <MenuItem key={each} value={each}>
-              {CODE_LANGUAGE_LABELS[each]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Stack>
       {operations.map((operation) => (
         <OperationDocs key={`${operation.method} ${operation.path}`} operation={operation} language={language} baseUrl={baseUrl} />

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { ApiKeySummary, PredictionCallRecord, UsageRange } from '@domain/prediction/contract';
 import { FailureAlert } from '@/ui/FailureAlert';
+import { SelectField } from '@/ui/SelectField';
 import { useCompareCall, useKeyUsage, useRecentCalls } from '../api/usage';
 import { CompareDialog } from './CompareDialog';
 import { RecentCallsTable } from './RecentCallsTable';
@@ -54,14 +53,14 @@ export function KeyActivityPanel({ companyId, keys, onReplay, initialKeyId = nul
             Usage
           </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <TextField select size="small" label="API token" value={keyChoice} onChange={(event) => setKeyChoice(event.target.value)} sx={{ minWidth: 200 }}>
-              <MenuItem value={ALL_KEYS}>All tokens</MenuItem>
-              {keys.map((key) => (
-                <MenuItem key={key.id} value={key.id}>
-                  {key.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            <SelectField
+              size="small"
+              label="API token"
+              value={keyChoice}
+              options={[{ value: ALL_KEYS, label: 'All tokens' }, ...keys.map((key) => ({ value: key.id, label: key.name }))]}
+              onChange={setKeyChoice}
+              sx={{ minWidth: 200 }}
+            />
             <ToggleButtonGroup exclusive size="small" value={range} onChange={(_event, next: UsageRange | null) => next && setRange(next)} aria-label="Usage range">
               {(Object.keys(RANGE_LABELS) as UsageRange[]).map((each) => (
                 <ToggleButton key={each} value={each}>

@@ -105,16 +105,4 @@ export function usePublishSurvey(companyFilter: string | undefined) {
   });
 }
 
-/**
- * The server's sentence about a failure ("Question 2 has a condition on ..."): its `message`
- * says what to fix, where ApiError.message carries only the short `error`.
- */
-export function failureDetail(error: unknown): string {
-  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
-    const { message } = error.body as { message?: unknown };
-    if (typeof message === 'string' && message) return message;
-  }
-  return error instanceof Error && error.message ? error.message : 'Unknown error';
-}
-
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

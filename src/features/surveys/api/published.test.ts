@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '@/lib/apiClient';
-import { copyNameOf, isRetryableLoadFailure, serverMessage } from './published';
+import { copyNameOf, isRetryableLoadFailure } from './published';
 
 describe('the published list retries', () => {
   it('on a server error or a request without answer, not on a refusal', () => {
@@ -10,17 +10,6 @@ describe('the published list retries', () => {
     expect(isRetryableLoadFailure(new ApiError('Forbidden', 403, null))).toBe(false);
     expect(isRetryableLoadFailure(new ApiError('Not found', 404, null))).toBe(false);
     expect(isRetryableLoadFailure(new Error('parse'))).toBe(false);
-  });
-});
-
-describe('serverMessage', () => {
-  it("prefers the body's sentence to the short error", () => {
-    expect(serverMessage(new ApiError('Survey not ready', 400, { error: 'Survey not ready', message: 'Question 2 needs a title.' }))).toBe(
-      'Question 2 needs a title.',
-    );
-    expect(serverMessage(new ApiError('Internal server error', 500, null))).toBe('Internal server error');
-    expect(serverMessage(new NetworkError('Network error', false))).toBe('Network error');
-    expect(serverMessage('odd')).toBe('');
   });
 });
 

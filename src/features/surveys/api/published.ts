@@ -37,19 +37,6 @@ export function usePublishedSurveys(companyFilter: string | undefined) {
   });
 }
 
-/**
- * The server's sentence about a failure, appended to the specification's "Failed to ...: ". The
- * body's `message` says what went wrong (the question that is not ready, say); ApiError.message
- * carries only the short `error`.
- */
-export function serverMessage(error: unknown): string {
-  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
-    const { message } = error.body as { message?: unknown };
-    if (typeof message === 'string' && message) return message;
-  }
-  return error instanceof Error ? error.message : '';
-}
-
 /** Field-level messages of a 400 validation answer, by field path. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return {};

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -16,10 +15,9 @@ import {
   CONDITION_ACTIONS,
   EDITOR_OPERATORS,
   type Condition,
-  type ConditionAction,
-  type ConditionOperator,
   type Question,
 } from '@domain/survey/types';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { ACTION_LABELS, OPERATOR_LABELS } from './labels';
 
 export const CONDITION_LABELS = {
@@ -101,61 +99,41 @@ export function ConditionsEditor({ conditions, onChange, earlier }: ConditionsEd
             </Typography>
             <Grid container spacing={1.5} sx={{ alignItems: 'center' }}>
               <Grid size={{ xs: 12, md: 6 }}>
-                <TextField
-                  select
+                <SelectField
                   fullWidth
                   size="small"
                   label={CONDITION_LABELS.target}
                   value={condition.targetQuestionId}
-                  onChange={(event) => update(condition.id, { targetQuestionId: event.target.value, value: '' })}
-                >
-                  {earlier.map((question, i) => (
-                    <MenuItem key={question.id} value={question.id}>
-                      {questionLabel(question, i)}
-                    </MenuItem>
-                  ))}
-                  {!target && (
-                    <MenuItem value={condition.targetQuestionId} disabled>
-                      {CONDITION_LABELS.unknownTarget}
-                    </MenuItem>
-                  )}
-                </TextField>
+                  options={[
+                    ...earlier.map((question, i) => ({ value: question.id, label: questionLabel(question, i) })),
+                    ...(target ? [] : [{ value: condition.targetQuestionId, label: CONDITION_LABELS.unknownTarget, disabled: true }]),
+                  ]}
+                  onChange={(targetQuestionId) => update(condition.id, { targetQuestionId, value: '' })}
+                />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
-                <TextField
-                  select
+                <SelectField
                   fullWidth
                   size="small"
                   label={CONDITION_LABELS.operator}
                   value={condition.operator}
-                  onChange={(event) => update(condition.id, { operator: event.target.value as ConditionOperator })}
-                >
-                  {EDITOR_OPERATORS.map((operator) => (
-                    <MenuItem key={operator} value={operator}>
-                      {OPERATOR_LABELS[operator]}
-                    </MenuItem>
-                  ))}
-                  {!(EDITOR_OPERATORS as readonly string[]).includes(condition.operator) && (
-                    <MenuItem value={condition.operator}>{OPERATOR_LABELS[condition.operator]}</MenuItem>
-                  )}
-                </TextField>
+                  options={[
+                    ...optionsOf(EDITOR_OPERATORS, OPERATOR_LABELS),
+                    ...((EDITOR_OPERATORS as readonly string[]).includes(condition.operator) ? [] : [{ value: condition.operator, label: OPERATOR_LABELS[condition.operator] }]),
+                  ]}
+                  onChange={(operator) => update(condition.id, { operator })}
+                />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
                 {listedChoices ? (
-                  <TextField
-                    select
+                  <SelectField
                     fullWidth
                     size="small"
                     label={CONDITION_LABELS.value}
                     value={condition.value}
-                    onChange={(event) => update(condition.id, { value: event.target.value })}
-                  >
-                    {listedChoices.map((choice) => (
-                      <MenuItem key={choice.value} value={choice.value}>
-                        {choice.label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                    options={listedChoices}
+                    onChange={(value) => update(condition.id, { value })}
+                  />
                 ) : (
                   <TextField
                     fullWidth
@@ -168,20 +146,14 @@ export function ConditionsEditor({ conditions, onChange, earlier }: ConditionsEd
                 )}
               </Grid>
               <Grid size={{ xs: 10, md: 5 }}>
-                <TextField
-                  select
+                <SelectField
                   fullWidth
                   size="small"
                   label={CONDITION_LABELS.action}
                   value={condition.action ?? 'show'}
-                  onChange={(event) => update(condition.id, { action: event.target.value as ConditionAction })}
-                >
-                  {CONDITION_ACTIONS.map((action) => (
-                    <MenuItem key={action} value={action}>
-                      {ACTION_LABELS[action]}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  options={optionsOf(CONDITION_ACTIONS, ACTION_LABELS)}
+                  onChange={(action) => update(condition.id, { action })}
+                />
               </Grid>
               <Grid size={{ xs: 2, md: 1 }}>
                 <IconButton

@@ -7,11 +7,12 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DRAFT_MESSAGES } from '@domain/survey/messages';
+import { serverMessage, UNKNOWN_REASON } from '@/lib/failure';
+import { NoticeSnackbar } from '@/lib/NoticeSnackbar';
 import { useNotify } from '@/lib/notifications';
 import { useLastDefined } from '@/lib/useLastDefined';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
-import { NoticeSnackbar } from '@/ui/NoticeSnackbar';
-import { failureDetail, useDeleteDraft, useDrafts, useRenameDraft, type DraftListEntry } from '../api/drafts';
+import { useDeleteDraft, useDrafts, useRenameDraft, type DraftListEntry } from '../api/drafts';
 import { DraftCard } from './DraftCard';
 import { CREATOR_LABELS } from './labels';
 import { TOAST_MS } from './timing';
@@ -95,7 +96,7 @@ export function DraftsPanel({
       },
       onError: (error) => {
         setToDelete(null);
-        notify.error(DRAFT_MESSAGES.deleteFailed(failureDetail(error)));
+        notify.error(DRAFT_MESSAGES.deleteFailed(serverMessage(error, UNKNOWN_REASON)));
       },
     });
   };
@@ -125,7 +126,7 @@ export function DraftsPanel({
             </Button>
           }
         >
-          {DRAFT_MESSAGES.loadListFailed(failureDetail(drafts.error))}
+          {DRAFT_MESSAGES.loadListFailed(serverMessage(drafts.error, UNKNOWN_REASON))}
         </Alert>
       )}
 

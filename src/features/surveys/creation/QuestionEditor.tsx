@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -10,6 +9,7 @@ import { CHOICE_TYPES, QUESTION_TYPE_LABELS } from '@domain/survey/defaults';
 import { BUILDER_MESSAGES } from '@domain/survey/messages';
 import { SURVEY_LIMITS } from '@domain/survey/schemas';
 import type { Question } from '@domain/survey/types';
+import { SelectField } from '@/ui/SelectField';
 import type { QuestionDataType } from '../api/dataTypes';
 import { ConditionsEditor } from './ConditionsEditor';
 import { OptionsEditor } from './OptionsEditor';
@@ -69,22 +69,18 @@ export function QuestionEditor({ question, onChange, earlier, dataTypes, usedDat
         control={<Switch checked={question.required} onChange={(event) => set('required', event.target.checked)} />}
         label={EDITOR_LABELS.required}
       />
-      <TextField
-        select
+      <SelectField
         label={EDITOR_LABELS.dataType}
         value={question.dataType ?? ''}
-        onChange={(event) => set('dataType', event.target.value === '' ? null : event.target.value)}
+        options={[
+          { value: '', label: EDITOR_LABELS.noDataType },
+          ...offered.map((type) => ({ value: type.id, label: `${type.name} (${type.dataFieldName})` })),
+          ...(boundMissing && question.dataType ? [{ value: question.dataType, label: question.dataType }] : []),
+        ]}
+        onChange={(dataType) => set('dataType', dataType === '' ? null : dataType)}
         helperText={EDITOR_LABELS.dataTypeHint}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value="">{EDITOR_LABELS.noDataType}</MenuItem>
-        {offered.map((type) => (
-          <MenuItem key={type.id} value={type.id}>
-            {type.name} ({type.dataFieldName})
-          </MenuItem>
-        ))}
-        {boundMissing && <MenuItem value={question.dataType ?? ''}>{question.dataType}</MenuItem>}
-      </TextField>
+      />
       {CHOICE_TYPES.includes(question.type) && (
         <>
           <Divider />

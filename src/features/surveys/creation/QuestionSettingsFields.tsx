@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { RATING_DEFAULTS, TEXT_TYPES } from '@domain/survey/defaults';
 import { SURVEY_LIMITS } from '@domain/survey/schemas';
-import { DATE_FORMATS, type DateFormat, type Question, type QuestionSettings } from '@domain/survey/types';
+import { DATE_FORMATS, type Question, type QuestionSettings } from '@domain/survey/types';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { DATE_FORMAT_LABELS } from './labels';
 
 export const SETTINGS_LABELS = {
@@ -107,37 +107,25 @@ export function QuestionSettingsFields({ question, onChange }: QuestionSettingsF
     );
   } else if (question.type === 'rating') {
     fields = (
-      <TextField
-        select
+      <SelectField
         size="small"
         label={SETTINGS_LABELS.ratingMax}
         value={settings.maxValue ?? RATING_DEFAULTS.maxValue}
-        onChange={(event) => set('maxValue', Number(event.target.value))}
+        options={Array.from({ length: RATING_MAX_LIMIT - 1 }, (_unused, i) => ({ value: i + 2, label: `1 to ${i + 2}` }))}
+        onChange={(max) => set('maxValue', max)}
         sx={{ maxWidth: 240 }}
-      >
-        {Array.from({ length: RATING_MAX_LIMIT - 1 }, (_unused, i) => i + 2).map((max) => (
-          <MenuItem key={max} value={max}>
-            1 to {max}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
     );
   } else if (question.type === 'date') {
     fields = (
-      <TextField
-        select
+      <SelectField
         size="small"
         label={SETTINGS_LABELS.dateFormat}
         value={settings.dateFormat ?? 'date'}
-        onChange={(event) => set('dateFormat', event.target.value as DateFormat)}
+        options={optionsOf(DATE_FORMATS, DATE_FORMAT_LABELS)}
+        onChange={(format) => set('dateFormat', format)}
         sx={{ maxWidth: 240 }}
-      >
-        {DATE_FORMATS.map((format) => (
-          <MenuItem key={format} value={format}>
-            {DATE_FORMAT_LABELS[format]}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
     );
   }
 

@@ -10,10 +10,10 @@ import { API_ERRORS } from '@domain/errors';
 import { defaultSurvey } from '@domain/survey/defaults';
 import { DRAFT_MESSAGES } from '@domain/survey/messages';
 import type { Survey, SurveyDraft } from '@domain/survey/types';
+import { serverMessage, UNKNOWN_REASON } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import {
   draftKeys,
-  failureDetail,
   isNotFound,
   useCreateDraft,
   useDrafts,
@@ -125,7 +125,7 @@ export function useDraftWorkflow({ canManage, companyFilter, needsCompany, onSho
     save: (value) =>
       update.mutateAsync({ id: currentDraftId as string, name: draftName, survey: value }).catch((error: unknown) => {
         if (isNotFound(error)) forget();
-        notify.error(DRAFT_MESSAGES.saveFailed(failureDetail(error)));
+        notify.error(DRAFT_MESSAGES.saveFailed(serverMessage(error, UNKNOWN_REASON)));
         throw error;
       }),
   });
@@ -160,7 +160,7 @@ export function useDraftWorkflow({ canManage, companyFilter, needsCompany, onSho
           // A remembered draft that cannot be read is forgotten: saving over it blindly would lose it.
           if (remembered) forget();
           if (isNotFound(error)) void queryClient.invalidateQueries({ queryKey: draftKeys.all });
-          if (announce || !isNotFound(error)) notify.error(DRAFT_MESSAGES.loadFailed(failureDetail(error)));
+          if (announce || !isNotFound(error)) notify.error(DRAFT_MESSAGES.loadFailed(serverMessage(error, UNKNOWN_REASON)));
         },
       )
       .finally(() => setLoadingId(null));
@@ -216,7 +216,7 @@ export function useDraftWorkflow({ canManage, companyFilter, needsCompany, onSho
             forget();
             notify.error(DRAFT_MESSAGES.notFound);
           } else {
-            notify.error(DRAFT_MESSAGES.saveFailed(failureDetail(error)));
+            notify.error(DRAFT_MESSAGES.saveFailed(serverMessage(error, UNKNOWN_REASON)));
           }
         },
       },
@@ -235,7 +235,7 @@ export function useDraftWorkflow({ canManage, companyFilter, needsCompany, onSho
           markSavedFlag();
           notify.success(DRAFT_MESSAGES.saved);
         },
-        onError: (error) => notify.error(DRAFT_MESSAGES.saveFailed(failureDetail(error))),
+        onError: (error) => notify.error(DRAFT_MESSAGES.saveFailed(serverMessage(error, UNKNOWN_REASON))),
       },
     );
   };
@@ -248,7 +248,7 @@ export function useDraftWorkflow({ canManage, companyFilter, needsCompany, onSho
         notify.success(DRAFT_MESSAGES.published);
         navigate(PUBLISHED_SURVEYS_PATH);
       },
-      onError: (error) => notify.error(DRAFT_MESSAGES.publishFailed(failureDetail(error))),
+      onError: (error) => notify.error(DRAFT_MESSAGES.publishFailed(serverMessage(error, UNKNOWN_REASON))),
       onSettled: () => setPublishingId(null),
     });
   };
@@ -277,7 +277,7 @@ export function useDraftWorkflow({ canManage, companyFilter, needsCompany, onSho
       (full) => send({ name: full.name, survey: full.survey, draftId: full.id }, draft.id),
       (error: unknown) => {
         setPublishingId(null);
-        notify.error(DRAFT_MESSAGES.publishFailed(failureDetail(error)));
+        notify.error(DRAFT_MESSAGES.publishFailed(serverMessage(error, UNKNOWN_REASON)));
       },
     );
   };

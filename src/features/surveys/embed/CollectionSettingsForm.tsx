@@ -14,10 +14,10 @@ import { IP_ADDRESS_MODES, type CollectionSettings, type IpAddressMode } from '@
 import { collectionSettingsSchema } from '@domain/survey/collectionSchemas';
 import { PUBLISHED_MESSAGES } from '@domain/survey/messages';
 import { STYLING_RANGES } from '@domain/survey/targeting';
+import { serverMessage } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { FormTextField } from '@/ui/FormTextField';
 import { useSaveCollectionSettings } from '../api/embed';
-import { serverMessage } from '../api/published';
 import { EmbedSection } from './EmbedSection';
 
 export const COLLECTION_TITLE = 'Response Collection';

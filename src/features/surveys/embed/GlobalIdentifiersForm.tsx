@@ -13,9 +13,9 @@ import Switch from '@mui/material/Switch';
 import { IDENTIFIER_MESSAGES } from '@domain/survey/messages';
 import { globalIdentifiersSchema } from '@domain/survey/schemas';
 import { IDENTIFIER_TYPE_LABELS, IDENTIFIER_TYPES, type GlobalIdentifierSettings, type IdentifierType } from '@domain/survey/types';
+import { serverMessage } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { FormTextField } from '@/ui/FormTextField';
-import { serverMessage } from '../api/published';
 import { useSaveGlobalIdentifiers } from '../api/embed';
 import { EmbedSection } from './EmbedSection';
 

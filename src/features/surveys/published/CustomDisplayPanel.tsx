@@ -15,13 +15,14 @@ import Typography from '@mui/material/Typography';
 import { DEFAULT_GLOBAL_IDENTIFIERS } from '@domain/survey/defaults';
 import { PUBLISHED_MESSAGES } from '@domain/survey/messages';
 import type { PublishedSurvey, Survey } from '@domain/survey/types';
+import { serverMessage } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { LayoutFields } from '../styling/LayoutFields';
 import { LogoFields } from '../styling/LogoFields';
 import { ThemeFields } from '../styling/ThemeFields';
 import { SurveyPreview } from '../preview/SurveyPreview';
 import { useGlobalIdentifiers } from '../api/identifiers';
-import { fieldErrorsOf, serverMessage, useSaveDisplaySettings } from '../api/published';
+import { fieldErrorsOf, useSaveDisplaySettings } from '../api/published';
 import {
   displayEditorResolver,
   editorValuesOf,

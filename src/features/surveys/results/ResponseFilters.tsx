@@ -3,18 +3,10 @@ import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { DEVICE_TYPES, type DeviceType } from '@domain/survey/collection';
-import {
-  COMPLETION_FILTER_LABELS,
-  COMPLETION_FILTERS,
-  dateRangeError,
-  DEVICE_LABELS,
-  NO_FILTERS,
-  type CompletionFilter,
-  type ResultsFilterState,
-} from './resultFilters';
+import { DEVICE_TYPES } from '@domain/survey/collection';
+import { optionsOf, SelectField } from '@/ui/SelectField';
+import { COMPLETION_FILTER_LABELS, COMPLETION_FILTERS, dateRangeError, DEVICE_LABELS, NO_FILTERS, type ResultsFilterState } from './resultFilters';
 
 /** Data document: the search waits for a pause in typing before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -62,23 +54,24 @@ export function ResponseFilters({ value, onChange }: ResponseFiltersProps) {
         />
       </Grid>
       <Grid size={{ xs: 6, md: 2 }}>
-        <TextField select label="Device" value={value.deviceType} onChange={(event) => set({ deviceType: event.target.value as DeviceType | 'all' })} fullWidth size="small">
-          <MenuItem value="all">All devices</MenuItem>
-          {DEVICE_TYPES.map((device) => (
-            <MenuItem key={device} value={device}>
-              {DEVICE_LABELS[device]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <SelectField
+          label="Device"
+          value={value.deviceType}
+          options={[{ value: 'all', label: 'All devices' }, ...optionsOf(DEVICE_TYPES, DEVICE_LABELS)]}
+          onChange={(deviceType) => set({ deviceType })}
+          fullWidth
+          size="small"
+        />
       </Grid>
       <Grid size={{ xs: 6, md: 2 }}>
-        <TextField select label="Completion" value={value.completion} onChange={(event) => set({ completion: event.target.value as CompletionFilter })} fullWidth size="small">
-          {COMPLETION_FILTERS.map((completion) => (
-            <MenuItem key={completion} value={completion}>
-              {COMPLETION_FILTER_LABELS[completion]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <SelectField
+          label="Completion"
+          value={value.completion}
+          options={optionsOf(COMPLETION_FILTERS, COMPLETION_FILTER_LABELS)}
+          onChange={(completion) => set({ completion })}
+          fullWidth
+          size="small"
+        />
       </Grid>
       <Grid size={{ xs: 6, md: 2 }}>
         <TextField

@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PUBLISHED_MESSAGES } from '@domain/survey/messages';
 import type { PublishedSurvey, Question } from '@domain/survey/types';
+import { SelectField } from '@/ui/SelectField';
 import { useSurveyAnalytics, useSurveyResponses, useUserAnalytics } from '../api/results';
 import { AnalyticsSummary } from './AnalyticsSummary';
 import { ExportButton } from './ExportButton';
@@ -47,25 +46,19 @@ export function ResultsPanel({ surveys, selected, onSelect }: ResultsPanelProps)
   const choices = surveys ?? [];
   return (
     <Stack spacing={3}>
-      <TextField
-        select
+      <SelectField
         label={SURVEY_SELECT_LABEL}
         value={selected?.id ?? ''}
-        onChange={(event) => {
-          const survey = choices.find((entry) => entry.id === event.target.value);
+        options={choices.map((survey) => ({ value: survey.id, label: survey.name }))}
+        onChange={(id) => {
+          const survey = choices.find((entry) => entry.id === id);
           if (survey) onSelect(survey);
         }}
         disabled={choices.length === 0}
         sx={{ maxWidth: 480 }}
         fullWidth
         size="small"
-      >
-        {choices.map((survey) => (
-          <MenuItem key={survey.id} value={survey.id}>
-            {survey.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       {selected ? (
         // Another survey starts with no filters, on its first page, user analytics folded.
         <SurveyResults key={selected.id} survey={selected} />

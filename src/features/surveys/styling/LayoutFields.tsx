@@ -1,10 +1,9 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { VIEW_MODES, type SurveyDisplay, type SurveyLayout, type ViewMode } from '@domain/survey/types';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { CheckedTextField } from './CheckedTextField';
 import { styleFieldSchemas } from './fieldChecks';
 
@@ -34,20 +33,14 @@ export const VIEW_MODE_LABELS: Record<ViewMode, string> = {
 export function LayoutFields({ layout, display, onLayoutChange, onDisplayChange, disabled = false }: LayoutFieldsProps) {
   return (
     <Stack spacing={2.5}>
-      <TextField
-        select
+      <SelectField
         label={LAYOUT_FIELD_LABELS.viewMode}
         value={display.viewMode}
-        onChange={(event) => onDisplayChange({ ...display, viewMode: event.target.value as ViewMode })}
+        options={optionsOf(VIEW_MODES, VIEW_MODE_LABELS)}
+        onChange={(viewMode) => onDisplayChange({ ...display, viewMode })}
         disabled={disabled}
         size="small"
-      >
-        {VIEW_MODES.map((mode) => (
-          <MenuItem key={mode} value={mode}>
-            {VIEW_MODE_LABELS[mode]}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 3 }}>
         <FormControlLabel
           control={

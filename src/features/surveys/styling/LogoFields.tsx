@@ -7,16 +7,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MB } from '@domain/limits';
 import { LOGO_MESSAGES } from '@domain/survey/messages';
 import { pixels, STYLING_RANGES } from '@domain/survey/targeting';
 import { LOGO_FITS, LOGO_POSITIONS, type LogoFit, type LogoPosition, type SurveyLogo } from '@domain/survey/types';
-import { failureDetail } from '../api/drafts';
+import { serverMessage, UNKNOWN_REASON } from '@/lib/failure';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { useUploadSurveyLogo } from '../api/logos';
 import { CheckedTextField } from './CheckedTextField';
 import { cropToPng } from './cropImage';
@@ -98,7 +97,7 @@ export function LogoFields({ value, onChange, companyFilter, disabled = false }:
       onChange({ ...value, url: stored.url, enabled: true });
       setCropSource(null);
     } catch (error) {
-      setCropError(LOGO_FIELD_LABELS.uploadFailed(failureDetail(error)));
+      setCropError(LOGO_FIELD_LABELS.uploadFailed(serverMessage(error, UNKNOWN_REASON)));
     }
   };
 
@@ -197,38 +196,26 @@ export function LogoFields({ value, onChange, companyFilter, disabled = false }:
           </Grid>
         ))}
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            select
+          <SelectField
             fullWidth
             size="small"
             label={LOGO_FIELD_LABELS.position}
             value={value.position}
-            onChange={(event) => set('position', event.target.value as LogoPosition)}
+            options={optionsOf(LOGO_POSITIONS, POSITION_LABELS)}
+            onChange={(position) => set('position', position)}
             disabled={disabled}
-          >
-            {LOGO_POSITIONS.map((position) => (
-              <MenuItem key={position} value={position}>
-                {POSITION_LABELS[position]}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            select
+          <SelectField
             fullWidth
             size="small"
             label={LOGO_FIELD_LABELS.objectFit}
             value={value.objectFit}
-            onChange={(event) => set('objectFit', event.target.value as LogoFit)}
+            options={optionsOf(LOGO_FITS, FIT_LABELS)}
+            onChange={(fit) => set('objectFit', fit)}
             disabled={disabled}
-          >
-            {LOGO_FITS.map((fit) => (
-              <MenuItem key={fit} value={fit}>
-                {FIT_LABELS[fit]}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         </Grid>
         <Grid size={12}>
           <CheckedTextField

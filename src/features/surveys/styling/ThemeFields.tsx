@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { pixels, STYLING_RANGES } from '@domain/survey/targeting';
 import { ALIGNMENTS, FONT_FAMILIES, type Alignment, type FontFamily, type SurveyTheme } from '@domain/survey/types';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { ColorField } from './ColorField';
 import { PxSlider } from './PxSlider';
 
@@ -41,6 +42,7 @@ export function ThemeFields({ value, onChange, disabled = false }: ThemeFieldsPr
           </Grid>
         ))}
       </Grid>
+      {/* Not a SelectField: each font's option is shown in that font. */}
       <TextField
         select
         label={THEME_FIELD_LABELS.fontFamily}
@@ -66,21 +68,15 @@ export function ThemeFields({ value, onChange, disabled = false }: ThemeFieldsPr
       <Grid container spacing={2}>
         {(['titleAlignment', 'questionAlignment'] as const).map((key) => (
           <Grid key={key} size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
+            <SelectField
               fullWidth
               label={THEME_FIELD_LABELS[key]}
               value={value[key]}
-              onChange={(event) => set(key, event.target.value as Alignment)}
+              options={optionsOf(ALIGNMENTS, ALIGNMENT_LABELS)}
+              onChange={(alignment) => set(key, alignment)}
               disabled={disabled}
               size="small"
-            >
-              {ALIGNMENTS.map((alignment) => (
-                <MenuItem key={alignment} value={alignment}>
-                  {ALIGNMENT_LABELS[alignment]}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           </Grid>
         ))}
       </Grid>

@@ -3,7 +3,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import * as yup from 'yup';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { inviteSchema, MESSAGES, type InviteInput } from '@domain/auth/schemas';
 import type { Company, InviteResponse } from '@domain/auth/types';
@@ -89,13 +88,14 @@ export function InviteUserForm({ assigner, company, onInvited, onCancel }: Invit
         </Grid>
         {choices && (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField control={control} name="companyId" label="Company" select required fullWidth>
-              {choices.map((entry) => (
-                <MenuItem key={entry.id} value={entry.id}>
-                  {entry.name}
-                </MenuItem>
-              ))}
-            </FormTextField>
+            <FormTextField
+              control={control}
+              name="companyId"
+              label="Company"
+              options={choices.map((entry) => ({ value: entry.id, label: entry.name }))}
+              required
+              fullWidth
+            />
           </Grid>
         )}
       </Grid>

@@ -54,6 +54,7 @@ export function AudienceTargetingFields({ surveyId }: { surveyId: string }) {
       </Typography>
       <FormControlLabel control={<Switch checked={enabled.value} onChange={(event) => enabled.onChange(event.target.checked)} />} label={AUDIENCE_SWITCH_LABEL} />
       {enabled.value && (
+        // Not a SelectField: the menu holds two lists, each under its own heading.
         <TextField
           select
           label={AUDIENCE_SELECT_LABEL}

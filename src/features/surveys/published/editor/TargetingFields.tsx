@@ -6,7 +6,6 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -24,6 +23,7 @@ import {
   type PercentageMethod,
   type VisitorType,
 } from '@domain/survey/types';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { NumberField } from './NumberField';
 import { useEditorField } from './useEditorField';
 
@@ -83,13 +83,7 @@ function AudienceFields() {
   const ranges = STYLING_RANGES;
   return (
     <Section title="Audience">
-      <TextField select label="Device target" value={device.value} onChange={(event) => device.onChange(event.target.value as DeviceTarget)} fullWidth>
-        {DEVICE_TARGETS.map((value) => (
-          <MenuItem key={value} value={value}>
-            {DEVICE_TARGET_LABELS[value]}
-          </MenuItem>
-        ))}
-      </TextField>
+      <SelectField label="Device target" value={device.value} options={optionsOf(DEVICE_TARGETS, DEVICE_TARGET_LABELS)} onChange={device.onChange} fullWidth />
       <NumberField
         label="Show to this share of visitors"
         unit="%"
@@ -274,19 +268,13 @@ function SegmentationFields() {
       <EnabledSwitch label="Show to some visitors only" checked={enabled.value} onChange={enabled.onChange} />
       {enabled.value && (
         <>
-          <TextField
-            select
+          <SelectField
             label="Visitor type"
             value={visitorType.value}
-            onChange={(event) => visitorType.onChange(event.target.value as VisitorType)}
+            options={optionsOf(VISITOR_TYPES, VISITOR_TYPE_LABELS)}
+            onChange={visitorType.onChange}
             fullWidth
-          >
-            {VISITOR_TYPES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {VISITOR_TYPE_LABELS[value]}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <TextField
             label="Referrer contains"
             value={referrer.value}
@@ -336,19 +324,13 @@ function PageTargetingFields() {
       {enabled.value && (
         <>
           <UrlPatternsField />
-          <TextField
-            select
+          <SelectField
             label="Match type"
             value={matchType.value}
-            onChange={(event) => matchType.onChange(event.target.value as PageMatchType)}
+            options={optionsOf(PAGE_MATCH_TYPES, MATCH_TYPE_LABELS)}
+            onChange={matchType.onChange}
             fullWidth
-          >
-            {PAGE_MATCH_TYPES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {MATCH_TYPE_LABELS[value]}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         </>
       )}
     </Section>

@@ -2,7 +2,6 @@ import { useId } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -10,6 +9,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { delaySeconds, STYLING_RANGES } from '@domain/survey/targeting';
 import { BUTTON_POSITIONS, WIDGET_MODES, type ButtonPosition, type WidgetMode } from '@domain/survey/types';
+import { optionsOf, SelectField } from '@/ui/SelectField';
 import { NumberField } from './NumberField';
 import { useEditorField } from './useEditorField';
 
@@ -56,19 +56,13 @@ export function WidgetModeStep() {
         </RadioGroup>
       </FormControl>
       {mode.value === 'button' && (
-        <TextField
-          select
+        <SelectField
           label="Button position"
           value={position.value}
-          onChange={(event) => position.onChange(event.target.value as ButtonPosition)}
+          options={optionsOf(BUTTON_POSITIONS, BUTTON_POSITION_LABELS)}
+          onChange={position.onChange}
           fullWidth
-        >
-          {BUTTON_POSITIONS.map((value) => (
-            <MenuItem key={value} value={value}>
-              {BUTTON_POSITION_LABELS[value]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       )}
       {mode.value === 'inline' && (
         <TextField

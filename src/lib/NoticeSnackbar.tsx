@@ -10,7 +10,10 @@ export interface NoticeSnackbarProps {
   onExited: () => void;
 }
 
-/** One notice on screen (src/lib/notifications.tsx queues them). */
+/**
+ * One notice on screen: notifications.tsx queues them. It lives in lib, beside the provider that
+ * shows it, since lib imports nothing from ui; a screen may also show one of its own.
+ */
 export function NoticeSnackbar({ message, severity, open, autoHideDuration, onClose, onExited }: NoticeSnackbarProps) {
   const close = (_event?: unknown, reason?: SnackbarCloseReason) => {
     // A click elsewhere on the page must not dismiss a notice before it has been read.

@@ -3,7 +3,7 @@ import { expect, fn } from 'storybook/test';
 import { NoticeSnackbar } from './NoticeSnackbar';
 
 const meta = {
-  title: 'UI/NoticeSnackbar',
+  title: 'Lib/NoticeSnackbar',
   component: NoticeSnackbar,
   args: {
     message: 'Profile updated successfully!',
