@@ -34,6 +34,8 @@ export const API_ERRORS = {
   invalid_parameter: define(400, 'Invalid parameter', 'A path or query parameter of this request is not valid.'),
   invalid_body: define(400, 'Invalid request body', 'The request body must be a JSON object.'),
   malformed_body: define(400, 'Malformed JSON body', 'The request body is not valid JSON.'),
+  unstorable_value: define(400, 'Value cannot be stored', 'Text may not hold NUL or unpaired surrogate characters, nor use a reserved name such as __proto__ as a key.'),
+  body_too_deep: define(400, 'Request body too deeply nested', 'The request body nests objects and arrays too deeply.'),
   request_aborted: define(400, 'Request aborted', 'The request body was not received completely.'),
   body_too_large: define(413, 'Request body too large', 'The request body is larger than this route accepts.'),
   unsupported_encoding: define(415, 'Unsupported encoding', 'Send the request body as UTF-8 JSON.'),
@@ -123,6 +125,8 @@ export const API_ERRORS = {
   // Write Back: no enabled destination of a chosen kind (the dashboard offers to add one).
   destination_not_configured: define(409, 'No destination is configured', 'Add an enabled destination of this kind under Write Back destinations first.'),
   snapshot_unavailable: define(503, 'Recommendations are not ready', 'The catalogue index could not be built. Please try again shortly.'),
+  // The dashboard overview's reads each have a time budget (bff/modules/dashboard/reads.ts).
+  dashboard_timeout: define(503, 'The figures took too long', 'Reading these figures took longer than allowed. Choose a shorter range or try again in a moment.'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof API_ERRORS;

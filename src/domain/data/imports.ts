@@ -89,6 +89,8 @@ export const ROW_ERROR_REASONS = {
   invalidDate: 'Not a date; the date range cannot be applied',
   /** A row with values past the header's last column (often an unquoted comma). */
   extraCells: (columns: number) => `More values than the ${columns} columns of the header`,
+  /** NUL, an unpaired surrogate, a reserved key such as __proto__, or nesting deeper than the database and dashboard read. */
+  unstorable: 'Holds a character, a key name or nesting that cannot be stored',
   /** Identifiers and keys are kept in indexed columns of this length. */
   tooLong: (max: number) => `Longer than ${max} characters`,
 } as const;

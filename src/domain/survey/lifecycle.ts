@@ -14,24 +14,35 @@ export const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
 const DATE_VALUE = /^\d{4}-\d{2}-\d{2}$/;
 
-function positiveWhole(value: string | number): number | null {
+/**
+ * The largest numbers of days and responses an end condition may name: ten years, and more
+ * responses than any plan collects. The specification sets no maximum; without one a value such as
+ * 1,000,000,000 days overflows the end date and is shown as "NaN day(s)".
+ */
+export const END_CONDITION_MAX = { days: 3_650, responses: 100_000_000 } as const;
+
+function positiveWhole(value: string | number, max = Number.MAX_SAFE_INTEGER): number | null {
   const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
-  return Number.isInteger(number) && number >= 1 ? number : null;
+  return Number.isInteger(number) && number >= 1 && number <= max ? number : null;
+}
+
+/** A real calendar day written YYYY-MM-DD: 2099-02-30 is not one. */
+function isCalendarDay(text: string): boolean {
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return DATE_VALUE.test(text) && !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
 }
 
 /**
  * The start modal's check: the message for an unusable end condition, or null. `today` is the
- * chooser's own day (YYYY-MM-DD); the BFF passes yesterday's UTC day so no time zone is refused.
+ * chooser's own day (YYYY-MM-DD); the BFF passes earliestDayAnywhere so no time zone is refused.
  */
 export function endConditionError(type: EndConditionType, value: string | number, today: string): string | null {
   if (type === 'date') {
     const text = String(value);
-    if (!DATE_VALUE.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`)) || text < today) {
-      return PUBLISHED_MESSAGES.endDateRequired;
-    }
+    if (!isCalendarDay(text) || text < today) return PUBLISHED_MESSAGES.endDateRequired;
     return null;
   }
-  if (positiveWhole(value) === null) {
+  if (positiveWhole(value, END_CONDITION_MAX[type]) === null) {
     return type === 'days' ? PUBLISHED_MESSAGES.daysInvalid : PUBLISHED_MESSAGES.responsesInvalid;
   }
   return null;
@@ -51,6 +62,9 @@ export interface RunState {
  * the UTC midnight. Starting accepts yesterday's UTC date for the same reason.
  */
 const LAST_ZONE_OFFSET_MS = 12 * HOUR_MS;
+
+/** The earliest date on any calendar right now (UTC-12's): an end date before it is over everywhere. */
+export const earliestDayAnywhere = (now: Date) => isoDay(new Date(now.getTime() - LAST_ZONE_OFFSET_MS));
 
 /** When a date or days condition ends the survey (null for none or responses). */
 export function endsAt(state: Pick<RunState, 'endCondition' | 'startedAt'>): Date | null {

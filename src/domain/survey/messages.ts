@@ -107,7 +107,7 @@ export const RESULTS_MESSAGES = {
 export const TARGETING_MESSAGES = {
   invalidRegex: (pattern: string) => `"${pattern}" is not a valid regular expression`,
   unsafeRegex: (pattern: string) =>
-    `"${pattern}" could take too long to match (nested repetition); simplify the pattern`,
+    `"${pattern}" could take too long to match (a repetition inside a repetition, alternatives inside a repetition, or a back-reference); simplify the pattern, for example with a character class such as [ab]*`,
 } as const;
 
 /** The targeting step's audience requirement (a saved view or a category the visitor must be in). */

@@ -13,7 +13,7 @@ import {
   defaultSurvey,
   newQuestion,
 } from './defaults';
-import { ageLabel, effectiveStatus, endConditionError, endConditionLabel } from './lifecycle';
+import { ageLabel, earliestDayAnywhere, effectiveStatus, END_CONDITION_MAX, endConditionError, endConditionLabel } from './lifecycle';
 import { ANSWER_MESSAGES } from './messages';
 import { regexPatternError } from './regexSafety';
 import { delaySeconds, parseUrlPatterns, urlMatches } from './targeting';
@@ -168,6 +168,17 @@ describe('the lifecycle of a published survey', () => {
     expect(endConditionError('days', 1.5, '2026-11-22')).toBe('Please enter a valid number of days');
     expect(endConditionError('responses', 'abc', '2026-11-22')).toBe('Please enter a valid number of responses');
     expect(endConditionError('responses', '100', '2026-11-22')).toBeNull();
+    // Only real calendar days, and numbers within ten years and a hundred million responses.
+    expect(endConditionError('date', '2099-02-30', '2026-11-22')).toBe('Please select an end date');
+    expect(endConditionError('date', '2099-02-28', '2026-11-22')).toBeNull();
+    expect(endConditionError('days', 1_000_000_000, '2026-11-22')).toBe('Please enter a valid number of days');
+    expect(endConditionError('days', END_CONDITION_MAX.days, '2026-11-22')).toBeNull();
+    expect(endConditionError('responses', END_CONDITION_MAX.responses + 1, '2026-11-22')).toBe('Please enter a valid number of responses');
+  });
+
+  it('takes the earliest date on any calendar as today: UTC-12, where a day ends last', () => {
+    expect(earliestDayAnywhere(new Date('2026-06-15T11:59:59.999Z'))).toBe('2026-06-14');
+    expect(earliestDayAnywhere(new Date('2026-06-15T12:00:00.000Z'))).toBe('2026-06-15');
   });
 
   it('ends a survey after its date, its days, or its responses', () => {
@@ -219,5 +230,13 @@ describe('targeting rules', () => {
     expect(regexPatternError('/products/\\d+$')).toBeNull();
     expect(regexPatternError('([')).toBe('"([" is not a valid regular expression');
     expect(regexPatternError('(a+)+$')).toMatch(/could take too long/);
+    // Overlapping alternatives under a star: a link of 28 "a" and a "!" took 11 s in a browser.
+    expect(regexPatternError('(a|a)*$')).toMatch(/could take too long/);
+    expect(regexPatternError('^/(?:shop|store)+/')).toMatch(/could take too long/);
+    expect(regexPatternError('(a)\\1')).toMatch(/could take too long/);
+    // What targeting usually needs stays allowed: alternatives outside a repetition, classes under one.
+    expect(regexPatternError('^/(shop|store)/[a-z-]+/\\d+$')).toBeNull();
+    expect(regexPatternError('^https?://[^/]+/blog/.*')).toBeNull();
+    expect(regexPatternError('(?:ab)+c')).toBeNull();
   });
 });
