@@ -39,7 +39,7 @@ const BFF_ROOMS = [
   { type: 'bff-kernel', pattern: 'bff' },
 ];
 /** The entry points: the only kernel files that assemble modules. */
-const BFF_ENTRIES = ['app.ts', 'server.ts', 'worker.ts', 'seed-demo.ts'];
+const BFF_ENTRIES = ['app.ts', 'runtime.ts', 'server.ts', 'worker.ts', 'seed-demo.ts'];
 /** The kernel files a room may use, by name (bff/<name>.ts). */
 const kernel = (...files) => ({ type: 'bff-kernel', fileInternalPath: files.map((file) => `${file}.ts`) });
 /** A module's index.ts, its public face: the only file of it that another room may import. */

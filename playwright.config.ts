@@ -36,6 +36,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       SEED_DEMO: 'true',
+      // A tenth of the demo's generated activity: every screen still shows data, and the server starts
+      // in seconds rather than a minute (the full demo is what npm start seeds).
+      DEMO_SCALE_PERCENT: '10',
       LOG_LEVEL: 'warn',
       // Every visitor of the widget tests comes from 127.0.0.1.
       PUBLIC_RATE_LIMIT: '1000',

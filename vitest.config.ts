@@ -23,7 +23,8 @@ const POSTGRES_FILES = [
   'parameters',
   'request-context',
   'api-key-callers',
-  'server',
+  'seed-demo',
+  'hostile-bodies',
   'audience',
   'audience-demo',
   'dashboard',
@@ -49,6 +50,7 @@ const POSTGRES_FILES = [
   'plan-usage',
   'model-settings',
   'survey-collection',
+  'survey-responses-during-build',
   'survey-results',
   'survey-audience-targeting',
   'published-surveys',
@@ -102,7 +104,7 @@ export default defineConfig({
         },
       },
       {
-        // The recommendation engine: pure functions over plain data, no database.
+        // The BFF's pure parts (the recommendation engine, CSV rows, background jobs): no database.
         extends: true,
         test: {
           name: 'engine',
@@ -133,7 +135,7 @@ function storybookProject(theme: 'light' | 'dark') {
     optimizeDeps: { force: true },
     test: {
       name: `storybook-${theme}`,
-      // Behaviour does not depend on the theme: dark renders every story and checks it with axe only.
+      // Behaviour does not depend on the theme: dark renders every story and checks its colours with axe.
       provide: { storiesRenderOnly: theme === 'dark' },
       // One theme after the other: two Chromiums and two dependency optimizations at once starve a
       // small machine until the browser misses its connection timeout.

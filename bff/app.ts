@@ -4,9 +4,8 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { createLogger } from './logger';
 import { authenticate } from './middleware/auth';
-import { jsonBody } from './middleware/body';
+import { jsonBody, refuseUnstorable } from './middleware/body';
 import { apiCompression } from './middleware/compression';
 import { publicApiCors } from './middleware/cors';
 import { errorHandler } from './middleware/errors';
@@ -14,77 +13,77 @@ import { requestContext } from './middleware/requestContext';
 import { requestLogger } from './middleware/requestLog';
 import { inlineScriptHashes, securityHeaders } from './middleware/security';
 import { readIndexHtml, staticSite } from './middleware/staticSite';
-import { createApiKeyRouter, createApiKeyService } from './modules/apiKeys';
-import { attachAudienceService, createAudienceRouter, createAudienceService } from './modules/audience';
-import { createAuthRouter, createAuthService, createIdTokenVerifier, LoginThrottle } from './modules/auth';
-import { createCollectionRouters, createCollectionService, createCompanyCollectionService } from './modules/collection';
-import { createCompanyRouter, createCompanyService } from './modules/companies';
-import { createCustomAttributeRouter, createCustomAttributeService } from './modules/customAttributes';
-import { createDashboardRouter, createDashboardService } from './modules/dashboard';
-import {
-  createDataSourceRouter,
-  createDataSourceService,
-  createFieldService,
-  createImportRouter,
-  createIngestRouter,
-  createIngestSecretRouter,
-  createIngestService,
-  ingestBodyBypass,
-} from './modules/dataSources';
+import { createApiKeyRouter } from './modules/apiKeys';
+import { createAudienceRouter } from './modules/audience';
+import { createAuthRouter } from './modules/auth';
+import { createCollectionRouters } from './modules/collection';
+import { createCompanyRouter } from './modules/companies';
+import { createCustomAttributeRouter } from './modules/customAttributes';
+import { createDashboardRouter } from './modules/dashboard';
+import { createDataSourceRouter, createImportRouter, createIngestRouter, createIngestSecretRouter, ingestBodyBypass } from './modules/dataSources';
 import { createDataTypeRouter } from './modules/dataTypes';
-import { createExportRouter, createExportService } from './modules/export';
+import { createExportRouter } from './modules/export';
 import { createFileRouter } from './modules/files';
 import { createHealthRouter } from './modules/health';
-import { createModelSettingsRouter, createModelSettingsService } from './modules/modelSettings';
-import { createPlanRouter, createPlanUsageService } from './modules/plans';
-import { attachPredictionRuntime, createPredictionRuntime } from './modules/prediction';
-import { createRequestRouter, createRequestService } from './modules/requests';
-import { createResultsRouter, createResultsService } from './modules/results';
-import { createIdentifierService, createSurveyRouters, createSurveyService } from './modules/surveys';
-import { createUserRouter, createUserService } from './modules/users';
-import { createWritebackRouter, createWritebackService } from './modules/writeback';
-import { createMailer, type Mailer } from './platform/mailer';
-import { createRateLimiter } from './platform/rateLimit';
+import { createModelSettingsRouter } from './modules/modelSettings';
+import { createPlanRouter } from './modules/plans';
+import { createRequestRouter } from './modules/requests';
+import { createResultsRouter } from './modules/results';
+import { createSurveyRouters } from './modules/surveys';
+import { createUserRouter } from './modules/users';
+import { createWritebackRouter } from './modules/writeback';
+import type { PredictionRuntime } from './modules/prediction';
+import type { RateLimiter } from './platform/rateLimit';
 import type { AppState, Orm } from './types';
 
-export interface AppDependencies {
-  logger?: Logger;
-  /** Replaces the SMTP mailer built from the configuration. */
-  mailer?: Mailer | null;
-  /** The clock surveys run by (publish dates, starts, end conditions); tests move it. */
-  clock?: () => Date;
+/** What each router is handed: its module's service, as its factory asks for it. */
+type ServiceOf<Factory extends (...args: never[]) => unknown, Index extends number = 0> = Parameters<Factory>[Index];
+
+/**
+ * What the HTTP layer serves: the services the runtime (bff/runtime.ts) builds, described by what
+ * each router takes, so this file needs nothing from the runtime but its shape.
+ */
+export interface AppRuntime {
+  orm: Orm;
+  logger: Logger;
+  services: {
+    health: ServiceOf<typeof createHealthRouter>;
+    auth: ServiceOf<typeof createAuthRouter>;
+    users: ServiceOf<typeof createUserRouter>;
+    companies: ServiceOf<typeof createCompanyRouter>;
+    files: ServiceOf<typeof createFileRouter>;
+    dataTypes: ServiceOf<typeof createDataTypeRouter>;
+    dataSources: ServiceOf<typeof createDataSourceRouter>;
+    fields: ServiceOf<typeof createDataSourceRouter, 1>;
+    requests: ServiceOf<typeof createRequestRouter>;
+    surveys: ServiceOf<typeof createSurveyRouters>;
+    identifiers: ServiceOf<typeof createSurveyRouters, 1>;
+    results: ServiceOf<typeof createResultsRouter>;
+    collection: ServiceOf<typeof createCollectionRouters>['collection'];
+    collectionSettings: ServiceOf<typeof createCollectionRouters>['settings'];
+    publicLimiter: RateLimiter;
+    ingestLimiter: RateLimiter;
+    modelSettings: ServiceOf<typeof createModelSettingsRouter>;
+    apiKeys: ServiceOf<typeof createApiKeyRouter>;
+    customAttributes: ServiceOf<typeof createCustomAttributeRouter>;
+    planUsage: ServiceOf<typeof createPlanRouter>;
+    export: ServiceOf<typeof createExportRouter>;
+    prediction: Pick<PredictionRuntime, 'ingestBody' | 'callRecorder' | 'routers'>;
+    audience: ServiceOf<typeof createAudienceRouter>;
+    writeback: ServiceOf<typeof createWritebackRouter>;
+    dashboard: ServiceOf<typeof createDashboardRouter>;
+    ingest: ServiceOf<typeof createIngestRouter>;
+  };
 }
 
-export function createApp(config: Config, orm: Orm, dependencies: AppDependencies = {}): Koa<AppState> {
-  const logger = dependencies.logger ?? createLogger(config);
-  const mailer = dependencies.mailer !== undefined ? dependencies.mailer : createMailer(config.smtp);
+/** The HTTP face of a runtime: middleware and every module's routes over its services. */
+export function createApp(config: Config, runtime: AppRuntime): Koa<AppState> {
+  const { orm, logger, services } = runtime;
+  const { prediction } = services;
   const app = new Koa<AppState>({ proxy: config.trustProxy });
   // Failures are answered and logged by errorHandler; Koa's own stderr output would duplicate them.
   app.silent = true;
   app.on('error', (failure: unknown) => logger.error({ err: failure }, 'Response failed'));
-
-  const auth = createAuthService({
-    orm,
-    config,
-    throttle: new LoginThrottle(config.loginRateLimit),
-    verifyIdToken: config.sso ? createIdTokenVerifier(config.sso) : null,
-  });
-  const users = createUserService({ orm, config, logger, mailer });
-  const companies = createCompanyService({ orm });
-  const dataSources = createDataSourceService({ orm, config, logger, clock: dependencies.clock });
-  const fields = createFieldService({ orm });
-  const requests = createRequestService({ orm, mailer, salesEmail: config.salesEmail, logger });
-  const surveys = createSurveyService({ orm, now: dependencies.clock ?? (() => new Date()) });
-  const identifiers = createIdentifierService({ orm });
-  const clock = dependencies.clock ?? (() => new Date());
-  const results = createResultsService({ orm, kind: config.database.kind, now: clock });
-  // The survey widget's public API (cross-origin, no session) and the company embed screen.
-  const collectionRouters = createCollectionRouters({
-    collection: createCollectionService({ orm, config, now: clock }),
-    settings: createCompanyCollectionService({ orm, config, now: clock }),
-    limiter: createRateLimiter(orm, logger, clock),
-    config,
-  });
 
   app.use(requestLogger(logger));
   app.use(apiCompression());
@@ -93,59 +92,47 @@ export function createApp(config: Config, orm: Orm, dependencies: AppDependencie
   app.use(securityHeaders(config, indexHtml ? inlineScriptHashes(indexHtml) : []));
   app.use(publicApiCors());
   // The prediction API's ingestion batches are larger than dashboard bodies.
-  const prediction = createPredictionRuntime({ orm, config, logger, now: clock });
-  attachPredictionRuntime(app, prediction);
-  const audience = createAudienceService({ orm, config, logger, now: clock });
-  attachAudienceService(app, audience);
   app.use(prediction.ingestBody);
   // The ingestion URL reads its own raw body (signatures cover its exact bytes).
   app.use(ingestBodyBypass);
   app.use(jsonBody());
+  app.use(refuseUnstorable());
   app.use(requestContext(orm));
   app.use(authenticate(config, orm));
   // Every /api/v1 call of a known key: rate limited, and logged once answered.
   app.use(prediction.callRecorder);
 
-  // Pushed sources (Webhook, the customer data platform): the public ingestion URL and the secret it checks.
-  const ingest = createIngestService({ orm, config, logger, now: clock });
   const routers = [
-    createHealthRouter(orm),
-    createAuthRouter(auth),
-    createUserRouter(users),
-    createCompanyRouter(companies),
-    createFileRouter(orm),
-    createDataTypeRouter({ orm }),
-    createDataSourceRouter(dataSources, fields),
+    createHealthRouter(services.health),
+    createAuthRouter(services.auth),
+    createUserRouter(services.users),
+    createCompanyRouter(services.companies),
+    createFileRouter(services.files),
+    createDataTypeRouter(services.dataTypes),
+    createDataSourceRouter(services.dataSources, services.fields),
     createImportRouter({ orm, config, logger }),
-    createRequestRouter(requests),
-    ...createSurveyRouters(surveys, identifiers),
-    createResultsRouter(results, { now: clock, logger }),
-    ...collectionRouters,
+    createRequestRouter(services.requests),
+    ...createSurveyRouters(services.surveys, services.identifiers),
+    createResultsRouter(services.results),
+    ...createCollectionRouters({ collection: services.collection, settings: services.collectionSettings, limiter: services.publicLimiter, config }),
     // The model screen, the Outbound API screen's keys and custom attributes, the Plans page's usage.
-    createModelSettingsRouter(
-      createModelSettingsService({
-        orm,
-        logger,
-        now: clock,
-        servedIndex: async (companyId) => (await prediction.snapshots.ensure(companyId)).index,
-        evaluateOffline: (...request) => prediction.snapshots.evaluate(...request),
-      }),
-    ),
-    createApiKeyRouter(createApiKeyService({ orm, now: clock })),
-    createCustomAttributeRouter(createCustomAttributeService({ orm })),
-    createPlanRouter(createPlanUsageService({ orm, now: clock })),
+    createModelSettingsRouter(services.modelSettings),
+    createApiKeyRouter(services.apiKeys),
+    createCustomAttributeRouter(services.customAttributes),
+    createPlanRouter(services.planUsage),
     // Export Data: the unified profiles' fields, previewed and streamed as CSV.
-    createExportRouter(createExportService({ orm, kind: config.database.kind, now: clock }), { logger }),
+    createExportRouter(services.export),
     // The prediction API (/api/v1) and the Outbound API screen's usage, calls and comparisons.
     ...prediction.routers,
-    // Audience Intelligence: unified profiles, rebuilt in the background (the server starts the refresher).
-    createAudienceRouter(audience),
+    // Audience Intelligence: unified profiles, rebuilt in the background (the runtime's audience refresh).
+    createAudienceRouter(services.audience),
     // Write Back: the company's destinations and the jobs pushing its profiles to them (sent by the webhook worker).
-    createWritebackRouter(createWritebackService({ orm, config, audience, now: clock }), config),
+    createWritebackRouter(services.writeback, config),
     // The dashboard overview: figures from the call rollup, the attributed outcomes' rollup and the audience.
-    createDashboardRouter(createDashboardService({ orm, kind: config.database.kind, now: clock })),
-    createIngestSecretRouter(ingest),
-    createIngestRouter(ingest, createRateLimiter(orm, logger, clock)),
+    createDashboardRouter(services.dashboard),
+    // Pushed sources (Webhook, the customer data platform): the public ingestion URL and the secret it checks.
+    createIngestSecretRouter(services.ingest),
+    createIngestRouter(services.ingest, services.ingestLimiter),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -6,6 +6,9 @@ import { describeDatabase, type Config } from './config';
 import { buildOrmOptions } from './mikro-orm.config';
 import type { Orm } from './types';
 
+/** How long a SQLite connection waits for the write lock; modules (the audience build worker) read it here. */
+export { SQLITE_BUSY_TIMEOUT_MS } from './mikro-orm.config';
+
 /** Opens the database named by the configuration and proves the connection works. */
 export async function initOrm(config: Pick<Config, 'database'>): Promise<Orm> {
   const orm = await MikroORM.init(buildOrmOptions(config.database));

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Options } from '@mikro-orm/core';
 import { BetterSqliteDriver } from '@mikro-orm/better-sqlite';
+import { BetterSqliteKnexDialect } from '@mikro-orm/knex';
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { DatabaseConfig } from './config';
@@ -35,10 +36,63 @@ const shared = {
   debug: false,
 } satisfies Partial<Options>;
 
+/**
+ * How long a SQLite connection waits for another connection's write lock before failing busy. The
+ * other writers are the audience build worker's connection (its batches hold the lock for
+ * milliseconds) and `npm run worker` processes; better-sqlite3 waits synchronously, so this is
+ * also the longest the event loop can stand still behind one of them. The build worker's
+ * connection waits as long (builder.ts passes it on).
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+interface SqliteDatabase {
+  pragma(source: string): unknown;
+}
+
+/**
+ * Knex's better-sqlite3 client whose transactions begin IMMEDIATE: they take the write lock as
+ * they begin, waiting up to the busy timeout for it. A plain (deferred) BEGIN takes it only at the
+ * first write, and a transaction that has read first (a completion reads the survey, then counts
+ * on it) cannot wait then: SQLite answers SQLITE_BUSY at once when another connection holds the
+ * lock, or SQLITE_BUSY_SNAPSHOT when one wrote since the read, without calling the busy handler.
+ * That is how a completion met an audience build's batch and answered 500. The server has one
+ * connection, so its own transactions already ran one at a time; only their wait on other
+ * connections changes. Savepoints (nested transactions) are unchanged.
+ */
+class ImmediateTransactionsDialect extends BetterSqliteKnexDialect {
+  transaction(...args: unknown[]) {
+    const transaction = super.transaction(...args);
+    // Called once the connection is acquired, after this returns (knex's Transaction runs it from a
+    // promise). Run on the transaction's client rather than through transaction.query, which would
+    // swallow a failure (SQLITE_BUSY after the wait) and hand out a transaction already ended: the
+    // caller then sees "Transaction query already complete" instead of the busy error it can retry.
+    transaction.begin = (connection: unknown) => transaction.trxClient.query(connection, 'BEGIN IMMEDIATE;');
+    return transaction;
+  }
+}
+
+/** Every SQLite connection, the first and any the pool makes again, waits for the lock and enforces foreign keys. */
+function prepareSqliteConnection(connection: SqliteDatabase, done: (failure: Error | null, connection: SqliteDatabase) => void): void {
+  try {
+    connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    connection.pragma('foreign_keys = on');
+    done(null, connection);
+  } catch (failure) {
+    done(failure as Error, connection);
+  }
+}
+
 export function buildOrmOptions(database: DatabaseConfig): Options {
   if (database.kind === 'postgresql') {
     return { ...shared, driver: PostgreSqlDriver, clientUrl: database.url, pool: { min: 0, max: 10 } } as Options;
   }
   if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
-  return { ...shared, driver: BetterSqliteDriver, dbName: database.file } as Options;
+  return {
+    ...shared,
+    driver: BetterSqliteDriver,
+    dbName: database.file,
+    pool: { afterCreate: prepareSqliteConnection },
+    // Passed to knex over the driver's own client: the same client, with immediate transactions.
+    driverOptions: { client: ImmediateTransactionsDialect },
+  } as Options;
 }

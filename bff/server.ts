@@ -1,7 +1,8 @@
 /**
- * Starts the BFF: configuration, database and migrations, the demo on a first SQLite start,
- * then HTTP. SIGTERM and SIGINT stop accepting connections, let requests in flight finish,
- * close the database and exit 0.
+ * Starts the BFF: configuration, database and migrations, the demo on a first SQLite start, the
+ * runtime's background jobs, then HTTP. SIGTERM and SIGINT stop accepting connections, let
+ * requests in flight finish, stop the jobs (sync runs go back to the queue, buffered calls are
+ * written), close the database and exit 0.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,10 +13,7 @@ import { openDatabase } from './db';
 import type { Orm } from './types';
 import { Company } from './entities';
 import { createLogger } from './logger';
-import { predictionRuntimeOf } from './modules/prediction';
-import { audienceServiceOf } from './modules/audience';
-import { createSyncWorker } from './modules/dataSources';
-import { createWebhookWorker } from './modules/webhooks';
+import { createRuntime, webProcessJobs } from './runtime';
 import { DEMO_USERS, seedDemo } from './seeders/demo';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -40,8 +38,8 @@ async function main(): Promise<void> {
     }
   }
 
-  const app = createApp(config, orm, { logger });
-  const server = createServer(app.callback());
+  const runtime = createRuntime(config, orm, { logger });
+  const server = createServer(createApp(config, runtime).callback());
   // Idle keep-alive connections must not hold a shutdown open.
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -53,18 +51,7 @@ async function main(): Promise<void> {
   });
   const { port } = server.address() as AddressInfo;
   logger.info({ port, url: `http://localhost:${port}` }, 'Navout BFF listening');
-  // Completion webhooks queued in the database, including those left by an earlier run.
-  const webhooks = createWebhookWorker({ orm, config, logger });
-  webhooks.start();
-  // The prediction API's call log flush, snapshot refresher and replica poll.
-  const prediction = predictionRuntimeOf(app);
-  prediction?.start();
-  // Audience profiles of companies whose data changed, rebuilt in the background.
-  const audience = audienceServiceOf(app);
-  audience?.start();
-  // Connector syncs (queued and scheduled), unless separate `npm run worker` processes do them.
-  const sync = config.sync.worker ? createSyncWorker({ orm, config, logger }) : null;
-  sync?.start();
+  runtime.start(webProcessJobs(config));
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -78,12 +65,7 @@ async function main(): Promise<void> {
     forced.unref();
     server.close(async (failure) => {
       try {
-        await webhooks.stop();
-        // Runs in flight go back to the queue and resume from their cursor.
-        await sync?.stop();
-        // Writes the calls still buffered: a graceful stop loses none.
-        await prediction?.stop();
-        await audience?.stop();
+        await runtime.stop();
         await orm.close();
       } finally {
         logger.info('Stopped');

@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: a process that only syncs (no HTTP). It claims queued sync runs and queues
+ * `npm run worker`: a process that only syncs (no HTTP): the runtime with its sync job alone. It claims queued sync runs and queues
  * scheduled ones, like the worker inside the web process; on PostgreSQL any number of these share
  * the queue without running one source twice. Sync Now wakes only the worker inside the web
  * process that queued the run; this one finds it at its next poll (SYNC_POLL_SECONDS). SIGTERM
@@ -9,7 +9,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { createLogger } from './logger';
-import { createSyncWorker } from './modules/dataSources';
+import { createRuntime } from './runtime';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,9 +17,9 @@ async function main(): Promise<void> {
   const orm = await openDatabase(config, logger);
   if (config.database.kind === 'sqlite') logger.warn('A separate sync worker on SQLite: run it only with SYNC_WORKER=false on the web process (SQLite has one writer).');
 
-  const worker = createSyncWorker({ orm, config, logger });
-  worker.start();
-  logger.info({ workerId: worker.workerId, pollMs: config.sync.pollMs, scheduleMs: config.sync.scheduleMs }, 'Navout sync worker started');
+  const runtime = createRuntime(config, orm, { logger });
+  runtime.start(['sync']);
+  logger.info({ workerId: runtime.jobs.sync.workerId, pollMs: config.sync.pollMs, scheduleMs: config.sync.scheduleMs }, 'Navout sync worker started');
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     void (async () => {
       let failed = false;
       try {
-        await worker.stop();
+        await runtime.stop();
         await orm.close();
       } catch (failure) {
         failed = true;

@@ -11,6 +11,7 @@ import { printAudienceBenchmark } from '../bench/audience.mjs';
 import { printDashboardBenchmark } from '../bench/dashboard.mjs';
 import { printIngestBenchmark } from '../bench/ingest.mjs';
 import { printRestPullBenchmark } from '../bench/restPull.mjs';
+import { printLoginBurstBenchmark } from '../bench/loginBurst.mjs';
 
 let missed = 0;
 
@@ -54,5 +55,6 @@ missed += await printAudienceBenchmark();
 missed += await printDashboardBenchmark();
 missed += await printIngestBenchmark();
 missed += await printRestPullBenchmark();
+missed += await printLoginBurstBenchmark();
 
 process.exit(missed ? 1 : 0);

@@ -39,9 +39,14 @@ export const DataRecord = defineEntity({
   }),
   indexes: [
     { properties: ['sourceId', 'recordKey'] },
-    { properties: ['companyId', 'kind', 'eventTime'] },
+    // user_id and event_type at its end: the dashboard's drill-down can read a range's events of its
+    // members from the index alone (bff/modules/dashboard/series.ts); the name is the three-column index's.
+    { name: 'data_records_company_id_kind_event_time_index', properties: ['companyId', 'kind', 'eventTime', 'userId', 'eventType'] },
     { properties: ['companyId', 'email'] },
-    { properties: ['companyId', 'userId'] },
+    // A person's events newest first (the prediction API's per-call read), and every user_id lookup.
+    // event_type at its end lets the dashboard's drill-down count a member's events in a range from
+    // the index alone (bff/modules/dashboard/series.ts); the name is the four-column index's.
+    { name: 'data_records_company_id_user_id_kind_event_time_index', properties: ['companyId', 'userId', 'kind', 'eventTime', 'eventType'] },
     { properties: ['companyId', 'anonymousId'] },
     { properties: ['companyId', 'itemId'] },
     // The prediction snapshots' freshness probe (records changed after a watermark).

@@ -42,6 +42,14 @@ export const DataSource = defineEntity({
     nextSyncAt: nullable(p.datetime()),
     /** The Webhook source's ingestion secret, encrypted like the credentials. */
     ingestSecret: nullable(p.text()),
+    /**
+     * The catalogue id of a source connected from the catalogue, which a company connects once:
+     * unique with the company, so of two connects that race only one stores its source. Null for
+     * imported files and the prediction API's sources, of which a company has several (see the
+     * migration that added it).
+     */
+    connectionKey: nullable(p.string().length(100)),
   }),
+  uniques: [{ name: 'data_sources_one_connection', properties: ['companyId', 'connectionKey'] }],
 });
 export type DataSource = InferEntity<typeof DataSource>;

@@ -3,6 +3,7 @@ import { MB } from '@domain/limits';
 import type { ErrorCode } from '@domain/errors';
 import type { AppContext, AppMiddleware } from '../types';
 import { apiError } from '../platform/errors';
+import { assertStorable } from '../platform/storable';
 
 export const JSON_BODY_LIMIT_BYTES = 1 * MB;
 
@@ -39,6 +40,18 @@ export function rawUpload(maxBytes: number, tooLargeCode: ErrorCode = 'body_too_
     if (Number(ctx.get('content-length') || 0) > maxBytes) throw tooLarge();
     // The JSON parser has already read a JSON body: it holds no image bytes.
     ctx.state.upload = ctx.request.is('json') || ctx.req.readableEnded ? Buffer.alloc(0) : await readRawBody(ctx, maxBytes, tooLarge);
+    return next();
+  };
+}
+
+/**
+ * Refuses a JSON body holding what may not be stored (platform/storable.ts) before any route,
+ * schema or query sees it: one check at the boundary, a 400 naming the field. (Path and query
+ * parameters are checked by each route's own rules, middleware/validate.ts.)
+ */
+export function refuseUnstorable(): AppMiddleware {
+  return function checkStorable(ctx, next) {
+    assertStorable(ctx.request.body);
     return next();
   };
 }

@@ -20,8 +20,10 @@ export async function validateBody<Schema extends AnyObjectSchema>(schema: Schem
   }
 }
 
-function parameterFailure(failure: unknown): unknown {
+/** A 400 naming the parameters; `name` is the path parameter a single-value rule was checking (its failure has no path of its own). */
+function parameterFailure(failure: unknown, name?: string): unknown {
   if (!(failure instanceof ValidationError)) return failure;
+  if (name) return apiError('invalid_parameter', { error: failure.message, message: `Check these parameters: ${name}.`, fields: { [name]: failure.message } });
   const { error, fields } = fromValidationError(failure);
   return apiError('invalid_parameter', { error, message: `Check these parameters: ${Object.keys(fields ?? {}).join(', ')}.`, fields });
 }
@@ -46,8 +48,14 @@ export function checkInput(params: PathParam[], query?: AnyObjectSchema): InputC
   if (!params.length && !query) return Object.assign((_ctx: AppContext, next: () => Promise<unknown>) => next(), { rules });
   const check = (async (ctx, next) => {
     const values = (ctx as { params?: Record<string, string> }).params ?? {};
+    for (const name of params) {
+      try {
+        await PATH_PARAMS[name].validate(values[name], { strict: true });
+      } catch (failure) {
+        throw parameterFailure(failure, name);
+      }
+    }
     try {
-      for (const name of params) await PATH_PARAMS[name].validate(values[name], { strict: true });
       if (query) {
         const given = Object.fromEntries(queryKeys.filter((key) => key in ctx.query).map((key) => [key, ctx.query[key]]));
         ctx.state.query = await query.validate(given, { strict: true, abortEarly: false, stripUnknown: true });

@@ -13,6 +13,10 @@ import { Migration20261226000000_writeback } from './Migration20261226000000_wri
 import { Migration20261227000000_audience_generations } from './Migration20261227000000_audience_generations';
 import { Migration20261228000000_dashboard } from './Migration20261228000000_dashboard';
 import { Migration20261229000000_connectors } from './Migration20261229000000_connectors';
+import { Migration20261230000000_audience_queue } from './Migration20261230000000_audience_queue';
+import { Migration20261231000000_data_source_connections } from './Migration20261231000000_data_source_connections';
+import { Migration20270101000000_person_events_index } from './Migration20270101000000_person_events_index';
+import { Migration20270102000000_dashboard_drilldown } from './Migration20270102000000_dashboard_drilldown';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -30,4 +34,8 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261227000000_audience_generations', class: Migration20261227000000_audience_generations },
   { name: 'Migration20261228000000_dashboard', class: Migration20261228000000_dashboard },
   { name: 'Migration20261229000000_connectors', class: Migration20261229000000_connectors },
+  { name: 'Migration20261230000000_audience_queue', class: Migration20261230000000_audience_queue },
+  { name: 'Migration20261231000000_data_source_connections', class: Migration20261231000000_data_source_connections },
+  { name: 'Migration20270101000000_person_events_index', class: Migration20270101000000_person_events_index },
+  { name: 'Migration20270102000000_dashboard_drilldown', class: Migration20270102000000_dashboard_drilldown },
 ];

@@ -5,50 +5,66 @@
  * address itself (pinnedLookup), so a second DNS answer cannot swap in a private one (rebinding).
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** Ranges no customer-given address may reach: RFC 6890 special-purpose blocks and their IPv6 kin. */
-const BLOCKED_IPV4: Array<[network: string, prefix: number]> = [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local, cloud metadata
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-];
-const BLOCKED_IPV6: Array<[network: string, prefix: number]> = [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['64:ff9b::', 96], // NAT64: an IPv4 address in disguise
-  ['64:ff9b:1::', 48], // local NAT64
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4: an IPv4 address in disguise
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-];
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-const blocked = new BlockList();
-for (const [network, prefix] of BLOCKED_IPV4) blocked.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of BLOCKED_IPV6) blocked.addSubnet(network, prefix, 'ipv6');
+/**
+ * An IP address in any form the system's resolver takes it, or null for a name. Besides the
+ * dotted IPv4 and IPv6 forms that means inet_aton's IPv4 forms (0x7f.1, 2130706433, 127.1,
+ * 0177.0.0.1): a database host is handed to getaddrinfo as typed, which reads them as 127.0.0.1.
+ */
+function parseAddress(text: string): Address | null {
+  return ipaddr.isValid(text) ? ipaddr.parse(text) : null;
+}
 
-/** Whether an IP address (v4 or v6) is private, loopback, link-local or otherwise special. */
+/**
+ * The IPv4 address a packet to this IPv6 address is delivered to, for the forms that carry one:
+ * IPv4-mapped (::ffff:7f00:1, ::ffff:127.0.0.1: ipaddr.process unwraps it), IPv4-translated
+ * (::ffff:0:7f00:1), IPv4-compatible (::127.0.0.1, deprecated but still routed by some stacks),
+ * NAT64 with the well-known prefix (64:ff9b::7f00:1) and 6to4 (2002:7f00:1::). Judged as an IPv6
+ * address, each of these would pass as ordinary unicast or be refused whatever IPv4 address it
+ * carries; judged as the IPv4 address it reaches, a disguised loopback or private address is
+ * refused and a public one (NAT64 on an IPv6-only network) still works.
+ */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const bytes = address.toByteArray();
+  const [first, second, third, fourth, fifth, sixth] = address.parts;
+  const last32 = () => new ipaddr.IPv4(bytes.slice(12, 16));
+  switch (address.range()) {
+    case 'ipv4Mapped':
+      return address.toIPv4Address();
+    case 'rfc6145':
+      return last32();
+    case 'rfc6052':
+      // Only the well-known /96 says where the IPv4 address sits; the local-use 64:ff9b:1::/48 may
+      // put it anywhere (RFC 8215), so it stays an IPv6 address and is refused by its range name.
+      return first === 0x64 && second === 0xff9b && !third && !fourth && !fifth && !sixth ? last32() : null;
+    case '6to4':
+      return new ipaddr.IPv4(bytes.slice(2, 6));
+    default:
+      // IPv4-compatible: the first 96 bits zero (:: and ::1 are ranges of their own).
+      return address.parts.slice(0, 6).every((part) => part === 0) && address.range() === 'unicast' ? last32() : null;
+  }
+}
+
+/** The address a connection to `address` reaches: an IPv6 address that carries an IPv4 address is that IPv4 address. */
+function reachedAddress(address: Address): Address {
+  return address instanceof ipaddr.IPv6 ? (embeddedIpv4(address) ?? address) : address;
+}
+
+/**
+ * Whether an IP address (v4 or v6, in any form) is private, loopback, link-local or otherwise
+ * special. Only what ipaddr.js names plain 'unicast' may be reached: its other names are the RFC
+ * 6890 special-purpose blocks (private, loopback, link-local and cloud metadata, carrier-grade
+ * NAT, documentation, benchmarking, multicast, reserved…) and their IPv6 kin (unique and
+ * link-local, discard, Teredo, the local-use NAT64 prefix…). Anything that is not an address is
+ * refused too.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  // BlockList also matches IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) against the IPv4 ranges.
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const parsed = parseAddress(address);
+  return !parsed || reachedAddress(parsed).range() !== 'unicast';
 }
 
 export class AddressRefusedError extends Error {
@@ -79,7 +95,7 @@ const LOCAL_NAMES = /(^|\.)(localhost|localdomain|internal|local)\.?$/i;
 export function hostRefusal(hostname: string, options: Pick<GuardOptions, 'allowPrivate'>): string | null {
   if (options.allowPrivate) return null;
   const host = bareHost(hostname);
-  if (isIP(host)) return isPrivateAddress(host) ? `${host} is a private or local address` : null;
+  if (parseAddress(host)) return isPrivateAddress(host) ? `${host} is a private or local address` : null;
   return LOCAL_NAMES.test(host) ? `${host} is a local name` : null;
 }
 
@@ -93,10 +109,12 @@ const systemLookup = async (hostname: string): Promise<ResolvedAddress[]> =>
  */
 export async function resolveAllowedAddress(hostname: string, options: GuardOptions): Promise<ResolvedAddress> {
   const host = bareHost(hostname);
-  const family = isIP(host);
+  const literal = parseAddress(host);
   let addresses: ResolvedAddress[];
-  if (family) {
-    addresses = [{ address: host, family: family === 6 ? 6 : 4 }];
+  if (literal) {
+    // An IPv4 address in a short or numeric form is connected to in its dotted form (the form a
+    // socket takes); an IPv6 address as written.
+    addresses = [literal.kind() === 'ipv4' ? { address: literal.toString(), family: 4 } : { address: host, family: 6 }];
   } else {
     try {
       addresses = await (options.lookup ?? systemLookup)(host);
@@ -109,7 +127,7 @@ export async function resolveAllowedAddress(hostname: string, options: GuardOpti
     const refused = addresses.find(({ address }) => isPrivateAddress(address));
     if (refused) {
       throw new AddressRefusedError(
-        family ? `${host} is a private or local address` : `${host} resolves to ${refused.address}, a private or local address`,
+        literal ? `${host} is a private or local address` : `${host} resolves to ${refused.address}, a private or local address`,
       );
     }
   }

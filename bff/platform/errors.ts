@@ -81,7 +81,14 @@ export function toHttpError(failure: unknown): HttpError | null {
   if (failure instanceof UniqueConstraintViolationException) return apiError('already_exists');
   const parserFailure = (failure ?? {}) as BodyParserFailure;
   // co-body reports unparsable JSON (or a bare string or number) as a SyntaxError with status 400.
-  if (failure instanceof SyntaxError && parserFailure.status === 400) return apiError('malformed_body');
+  if (failure instanceof SyntaxError && parserFailure.status === 400) {
+    // The parser (co-body, through bourne) refuses a "__proto__" key before anything could use it.
+    if (/forbidden prototype property/.test(failure.message)) {
+      const message = 'The body uses the reserved name "__proto__" as a key; rename the field.';
+      return apiError('unstorable_value', { message, fields: { body: message } });
+    }
+    return apiError('malformed_body');
+  }
   switch (parserFailure.type) {
     case 'entity.parse.failed':
       return apiError('malformed_body');

@@ -1,8 +1,15 @@
 /**
  * Password hashing with scrypt at OWASP's recommended cost (N=2^17, r=8, p=1), stored as a
  * self-describing PHC string so the cost can be raised later without breaking older hashes.
+ *
+ * Every derivation goes through one bounded pool. scrypt runs on libuv's thread pool (4 threads
+ * unless UV_THREADPOOL_SIZE says otherwise), which file reads, compression, DNS and the database
+ * drivers share, and takes 128 MiB while it runs: unbounded, a burst of sign-ins took every thread
+ * (a signed-in read waited 27 s) and over a gigabyte of memory.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createTaskPool } from './concurrency';
+import { apiError } from './errors';
 
 const LOG_N = 17;
 const BLOCK_SIZE = 8;
@@ -16,10 +23,34 @@ const MAX_LOG_N = 20;
 
 export const PASSWORD_HASH_PARAMETERS = `ln=${LOG_N},r=${BLOCK_SIZE},p=${PARALLELISM}`;
 
+const LIBUV_THREADS = Number.parseInt(process.env.UV_THREADPOOL_SIZE ?? '', 10) || 4;
+/** Half of libuv's threads, at least one: the other half stays free for everyone else. */
+export const PASSWORD_CHECKS_AT_ONCE = Math.max(1, Math.floor(LIBUV_THREADS / 2));
+/**
+ * Derivations allowed to wait for a slot; beyond them a caller is refused at once rather than wait
+ * longer than anyone would (32 waiting at two at once are 16 scrypt runs in turn, seconds even idle).
+ * Slots and queue together exceed the per-address sign-in limit, so one address alone cannot fill it.
+ */
+export const PASSWORD_CHECKS_WAITING = 32;
+const BUSY_RETRY_SECONDS = 5;
+
+const pool = createTaskPool(PASSWORD_CHECKS_AT_ONCE, {
+  maxWaiting: PASSWORD_CHECKS_WAITING,
+  refuse: () =>
+    apiError('rate_limited', {
+      error: 'Too many password checks at once',
+      message: 'The server is busy checking passwords. Please try again in a few seconds.',
+      headers: { 'Retry-After': String(BUSY_RETRY_SECONDS) },
+    }),
+});
+
 function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return pool.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 const b64 = (buffer: Buffer) => buffer.toString('base64').replace(/=+$/, '');

@@ -9,6 +9,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import busboy from 'busboy';
 import { MB } from '@domain/limits';
 import { apiError, type HttpError } from './errors';
+import { assertStorable } from './storable';
 
 /** 400 invalid_file: the file cannot be read; `message` names the problem (and the row, when there is one). */
 export function invalidFile(message: string): HttpError {
@@ -126,6 +127,14 @@ export function receiveUpload(req: IncomingMessage, maxBytes: number): Promise<U
       if (fileSeen) return;
       if (info.valueTruncated) {
         reject(apiError('validation_failed', { error: `The field ${name} is too long`, message: `The field ${name} must be at most ${FIELD_MAX_BYTES} bytes.` }));
+        void release();
+        return;
+      }
+      try {
+        // A field is a key of `fields`, and its value may be JSON (the import's options), parsed and checked again there.
+        assertStorable({ [name]: value });
+      } catch (refusal) {
+        reject(refusal as HttpError);
         void release();
         return;
       }

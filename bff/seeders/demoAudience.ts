@@ -79,6 +79,8 @@ async function insertVisitors(em: EntityManager, key: 'acme' | 'globex', company
     description: analytics.description,
     type: analytics.category,
     catalogueId: analytics.id,
+    // A connection of the catalogue source, as the connect call makes it: one per company.
+    connectionKey: analytics.id,
     status: 'active',
     records: events.length,
     lastSync: now,

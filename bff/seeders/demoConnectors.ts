@@ -110,6 +110,8 @@ async function connectSource(em: EntityManager, company: Company, admin: User, c
     description: catalogue.description,
     type: catalogue.category,
     catalogueId,
+    // A connection of the catalogue source, as the connect call makes it: one per company.
+    connectionKey: catalogueId,
     status: 'active',
     config: {},
     recordKind: catalogue.recordKind,

@@ -7,7 +7,7 @@ import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { LIFECYCLE_STAGES, type AudienceJob, type AudienceMetrics, type AudienceUser, type AudienceUserDetail, type AudienceUsersPage } from '@domain/audience/contract';
-import { DataRecord, DataSource, DataType, SurveyResponse } from '@bff/entities';
+import { AudienceJob as AudienceJobRow, DataRecord, DataSource, DataType, SurveyResponse } from '@bff/entities';
 import { buildAudience, currentGeneration } from '@bff/modules/audience/build';
 import { WorkerAudienceBuilder } from '@bff/modules/audience/builder';
 import { createAudienceService } from '@bff/modules/audience/service';
@@ -87,6 +87,8 @@ async function rebuild(world: World, companyId: string, kind: 'rebuild' | 'recla
   const started = await world.http.post(`${BASE}/${kind}`).send({ companyId }).set(world.bearer('admin'));
   expect(started.status).toBe(202);
   expect(started.body).toMatchObject({ kind, status: 'queued', progress: 0 });
+  // The server's build loop would start it at once; the test's runtime leaves that to the test.
+  await world.audience.buildQueued();
   return waitForJob(world, companyId, (started.body as AudienceJob).id);
 }
 
@@ -285,7 +287,46 @@ describe('audience refresh', () => {
     await em.flush();
     await audience.refresh();
     expect((await metrics()).totalUsers).toBe(8);
-    await audience.stop();
+    await audience.builds.stop();
+  });
+
+  it('queues one build per company, however often and by whomever it is asked', async () => {
+    const w = world();
+    const { companyId } = await addFixture(w);
+    const logger = pino({ level: 'silent' });
+    // Two replicas of the service over one database.
+    const [first, second] = [0, 1].map(() => createAudienceService({ orm: w.orm, config: w.config, logger, now: () => new Date() }));
+    const asked = await Promise.all([first!.startJob(companyId, 'rebuild', null), second!.startJob(companyId, 'reclassify', null), first!.startJob(companyId, 'rebuild', null)]);
+    expect(new Set(asked.map((job) => job.id)).size).toBe(1);
+    expect(await w.em().count(AudienceJobRow, { companyId })).toBe(1);
+
+    // Both replicas drain the queue at once: the company is built once.
+    await Promise.all([first!.buildQueued(), second!.buildQueued()]);
+    const jobs = await w.em().find(AudienceJobRow, { companyId });
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ id: asked[0]!.id, status: 'done', lockedBy: null, lockedUntil: null });
+    await Promise.all([first!.builds.stop(), second!.builds.stop()]);
+  });
+
+  it('builds again a job whose process died, once its lease has expired; a refresh leaves no row behind', async () => {
+    const w = world();
+    const { companyId } = await addFixture(w);
+    const audience = createAudienceService({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }), now: () => new Date() });
+    const em = w.em();
+    const orphan = em.create(AudienceJobRow, {
+      companyId, kind: 'refresh', status: 'running', progress: 0.4, processed: 4, total: 10, summary: null, error: null, finishedAt: null, createdById: null,
+      lockedBy: 'gone:1', lockedUntil: new Date(Date.now() + 60_000),
+    });
+    await em.flush();
+    // Still leased: nobody takes it.
+    await audience.buildQueued();
+    expect(await w.em().findOne(AudienceJobRow, { id: orphan.id })).toMatchObject({ status: 'running', lockedBy: 'gone:1' });
+
+    await w.em().nativeUpdate(AudienceJobRow, { id: orphan.id }, { lockedUntil: new Date(Date.now() - 1) });
+    await audience.buildQueued();
+    expect(await w.em().count(AudienceJobRow, { companyId })).toBe(0);
+    expect(((await w.http.get(`${BASE}/metrics`).query({ companyFilter: companyId }).set(w.bearer('admin'))).body as AudienceMetrics).totalUsers).toBe(7);
+    await audience.builds.stop();
   });
 });
 
@@ -395,11 +436,11 @@ describe('audience generations', () => {
     const logger = pino({ level: 'silent' });
     const builder = new WorkerAudienceBuilder(w.config.database, logger, () => new Worker('process.exit(3)', { eval: true }));
     const audience = createAudienceService({ orm: w.orm, config: w.config, logger, now: () => new Date(), builder });
-    const { job, done } = await audience.startJob(companyId, 'rebuild', null);
-    await done;
+    const job = await audience.startJob(companyId, 'rebuild', null);
+    await audience.buildQueued();
     expect(await audience.job(companyId, job.id)).toMatchObject({ status: 'failed', error: 'The build worker stopped unexpectedly (exit code 3)' });
     expect(((await get('/metrics', companyId)).body as AudienceMetrics).totalUsers).toBe(0);
-    await audience.stop();
+    await audience.builds.stop();
   });
 
   it('answers the unfiltered metrics and categories from the stored summary, equal to counting the profiles', async () => {

@@ -1,15 +1,30 @@
 import jwt from 'jsonwebtoken';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PERMISSIONS } from '@domain/auth/roles';
+import { RequestContext } from '@mikro-orm/core';
 import { Company, User } from '@bff/entities';
+import { createAuthService } from '@bff/modules/auth';
 import { FAILURES_PER_ADDRESS, LoginThrottle } from '@bff/modules/auth/loginThrottle';
 import { HttpError } from '@bff/platform/errors';
+import { spendPasswordCheck, verifyPassword } from '@bff/platform/passwords';
 import { PEOPLE, unique, useWorld } from './support/world';
+
+// The real checks, watched: the parallel tests count how many passwords were actually checked.
+vi.mock('@bff/platform/passwords', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@bff/platform/passwords')>();
+  return { ...real, verifyPassword: vi.fn(real.verifyPassword), spendPasswordCheck: vi.fn(real.spendPasswordCheck) };
+});
+const passwordChecks = () => vi.mocked(verifyPassword).mock.calls.length + vi.mocked(spendPasswordCheck).mock.calls.length;
+const forgetPasswordChecks = () => {
+  vi.mocked(verifyPassword).mockClear();
+  vi.mocked(spendPasswordCheck).mockClear();
+};
 
 const INVALID = { error: 'Invalid credentials', message: 'The e-mail address or password is incorrect.', code: 'invalid_credentials' };
 const SUSPENDED = 'Your account has been suspended. Please contact your administrator.';
 const NOT_ACTIVATED = 'Your account has not been activated yet. Please use the invitation link you received.';
 const COMPANY_INACTIVE = 'Your company account is not active. Please contact your administrator.';
+const RATE_LIMITED = 'Too many sign-in attempts. Please try again in 15 minutes.';
 
 describe('sign-in', () => {
   const world = useWorld();
@@ -109,15 +124,61 @@ describe('sign-in', () => {
     expect((await login(carolWrong, other)).status).toBe(429);
   });
 
-  it('limits failures per address across accounts', async () => {
+  it('limits failures per address across accounts; successes and unchecked attempts do not count', async () => {
     const throttle = new LoginThrottle(5);
-    for (let attempt = 0; attempt < FAILURES_PER_ADDRESS; attempt++) {
-      await throttle.recordFailure(`person${attempt}@example.test`, '198.51.100.1');
+    const address = '198.51.100.1';
+    for (let attempt = 0; attempt < FAILURES_PER_ADDRESS - 1; attempt++) {
+      await throttle.countAttempt(`person${attempt}@example.test`, address);
     }
-    const refusal = await throttle.assertAllowed('fresh@example.test', '198.51.100.1').catch((failure: unknown) => failure);
+    // A successful sign-in gives its point back, and so does an attempt whose password was never checked.
+    for (let round = 0; round < 3; round++) {
+      await throttle.countAttempt('owner@example.test', address);
+      await throttle.recordSuccess('owner@example.test', address);
+      await throttle.countAttempt('unlucky@example.test', address);
+      await throttle.giveBack('unlucky@example.test', address);
+    }
+    await throttle.countAttempt('last@example.test', address);
+    const refusal = await throttle.countAttempt('fresh@example.test', address).catch((failure: unknown) => failure);
     expect(refusal).toBeInstanceOf(HttpError);
     expect((refusal as HttpError).status).toBe(429);
-    await expect(throttle.assertAllowed('fresh@example.test', '198.51.100.2')).resolves.toBeUndefined();
+    await expect(throttle.countAttempt('fresh@example.test', '198.51.100.2')).resolves.toBeUndefined();
+  });
+
+  it('counts parallel wrong passwords before checking them: exactly the limit is checked, the rest refused', async () => {
+    const address = '203.0.113.20';
+    const wrong = { email: PEOPLE.bob.email, password: 'wrong-password' };
+    forgetPasswordChecks();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login(wrong, address)));
+    expect(passwordChecks()).toBe(5);
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(15);
+    for (const answer of refused) {
+      expect(answer.body).toEqual({ error: RATE_LIMITED, message: RATE_LIMITED, code: 'rate_limited' });
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    }
+    expect((await login({ email: PEOPLE.bob.email, password: PEOPLE.bob.password }, address)).status).toBe(429);
+  });
+
+  it('counts parallel unknown e-mails per address before checking them', async () => {
+    const w = world();
+    // The service with a throttle of the test's own, so the address can start with 5 of its 30 left
+    // (30 production-cost checks would take most of a minute on a busy machine).
+    const throttle = new LoginThrottle(5);
+    const auth = createAuthService({ orm: w.orm, config: w.config, throttle, verifyIdToken: null });
+    const address = '203.0.113.21';
+    for (let attempt = 0; attempt < FAILURES_PER_ADDRESS - 5; attempt++) await throttle.countAttempt(`earlier-${attempt}@example.test`, address);
+
+    forgetPasswordChecks();
+    const outcomes = await RequestContext.create(w.orm.em, () =>
+      Promise.allSettled(
+        Array.from({ length: 20 }, (_, index) => auth.login({ email: `nobody-${index}@example.test`, password: 'whatever-password' }, address)),
+      ),
+    );
+    const codes = outcomes.map((outcome) => (outcome.status === 'rejected' && outcome.reason instanceof HttpError ? outcome.reason.code : outcome.status));
+    expect(codes.filter((code) => code === 'invalid_credentials')).toHaveLength(5);
+    expect(codes.filter((code) => code === 'rate_limited')).toHaveLength(15);
+    expect(passwordChecks()).toBe(5);
   });
 });
 

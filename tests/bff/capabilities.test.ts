@@ -13,7 +13,7 @@ import { useWorld } from './support/world';
 
 describe('capability map and BFF guards', () => {
   const world = useWorld();
-  const routes = () => servedRoutes(createApp(world().config, world().orm));
+  const routes = () => servedRoutes(createApp(world().config, world().runtime));
 
   it('serves exactly the routes of the map', () => {
     expect(new Set(routes().map((route) => route.key))).toEqual(new Set(Object.keys(API_ROUTES)));

@@ -173,6 +173,7 @@ describe('companies', () => {
       await addResponses(w, survey, 2);
       const rebuilt = await w.http.post('/api/audience-intelligence/rebuild').send({ companyId: company.id }).set(as('admin'));
       expect(rebuilt.status).toBe(202);
+      await w.audience.buildQueued();
       const jobStatus = async () =>
         (await w.http.get(`/api/audience-intelligence/jobs/${rebuilt.body.id}`).query({ companyFilter: company.id }).set(as('admin'))).body.status;
       await expect.poll(jobStatus, { timeout: 60_000, interval: 20 }).toMatch(/^(done|failed)$/);

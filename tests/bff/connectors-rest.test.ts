@@ -9,8 +9,14 @@ import { checkHop, createConnectorFetch, RETRY_AFTER_CAP_MS, retryAfterMs, type 
 import { graphqlConnector } from '@bff/modules/dataSources/connectors/graphql';
 import { nextLink, restConnector } from '@bff/modules/dataSources/connectors/rest';
 import { ConnectorError, type Connector, type ConnectorContext } from '@bff/modules/dataSources/connectors/types';
+import { checkSettings, secretsBoundTo } from '@bff/modules/dataSources/connectors/settings';
+import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
+import { CONNECTOR_DEFINITIONS } from '@domain/data/connectorSettings';
+import { DataSource } from '@bff/entities';
+import { decryptSecret } from '@bff/platform/secrets';
 import { sendJson, startHttpServer, type LocalHttpServer } from './support/localServers';
 import { failureOf } from './support/connectors';
+import { useWorld, type World } from './support/world';
 
 const silent = pino({ level: 'silent' });
 const noSleep = async () => undefined;
@@ -389,5 +395,103 @@ describe('GraphQL connector', () => {
   it("reports the server's GraphQL error", async () => {
     const failure = await failureOf(graphqlConnector.test(contextFor({ endpoint: `${api.base}/graphql`, query: '{ nope }', recordsPath: 'data.nope' })));
     expect(failure.message).toContain('Cannot query field "nope"');
+  });
+});
+
+describe("a saved source's secret stays with the address it was given for", () => {
+  const world = useWorld({ env: { CONNECTOR_ALLOW_PRIVATE: 'true' } });
+  const as = (who: Parameters<World['bearer']>[0]) => world().bearer(who);
+  const STORED = 'Bearer sk_stored_only_for_the_first_host_4711';
+  /** Two hosts (two local servers) that record every request and answer any credentials with records. */
+  let first: LocalHttpServer;
+  let other: LocalHttpServer;
+  const records = (_request: unknown, response: Parameters<typeof sendJson>[0]) => sendJson(response, 200, { data: [{ id: 'r1', email: 'r1@example.com' }] });
+  beforeAll(async () => {
+    [first, other] = await Promise.all([startHttpServer(records), startHttpServer(records)]);
+  });
+  afterAll(() => Promise.all([first.close(), other.close()]));
+
+  const authorizations = (server: LocalHttpServer) => server.received.map((request) => request.headers.authorization ?? null);
+  const syncNow = async (w: World, sourceId: string) => {
+    expect((await w.http.post(`/api/data-sources/${sourceId}/sync`).set(as('alice'))).status).toBe(202);
+    const worker = createSyncWorker({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }), workerId: 'secret-test', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: noSleep } });
+    expect(await worker.runDue()).toBe(1);
+  };
+  const storedSecrets = async (w: World, sourceId: string) =>
+    JSON.parse(decryptSecret((await w.em().findOneOrFail(DataSource, { id: sourceId })).credentials!, w.config.credentialsKey)) as Record<string, string>;
+
+  it('asks for the secret again when the URL changes, and never sends the stored one to the new host', async () => {
+    const w = world();
+    const existing = await w.em().find(DataSource, { companyId: w.companies.acme.id, catalogueId: 'rest-api' });
+    for (const source of existing) await w.http.delete(`/api/data-sources/${source.id}`).set(as('admin'));
+    const settings = { url: `${first.base}/customers`, recordsPath: 'data', keyField: 'id' };
+    const connected = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'rest-api', settings: { ...settings, authHeaderValue: STORED } });
+    expect(connected.status).toBe(201);
+    const id = connected.body.id as string;
+    const needed = 'Auth header value is needed again: a stored secret is not sent once API URL changes';
+
+    // Saving the new URL with the secret left out, or blank, is refused naming the secret; nothing changes.
+    for (const change of [{ url: `${other.base}/customers` }, { url: `${other.base}/customers`, authHeaderValue: '' }, { url: `${first.base}/elsewhere` }]) {
+      const saved = await w.http.put(`/api/data-sources/${id}`).set(as('alice')).send({ settings: change });
+      expect(saved.status, JSON.stringify(change)).toBe(400);
+      expect(saved.body).toMatchObject({ code: 'validation_failed', fields: { authHeaderValue: needed } });
+    }
+    const unchanged = await w.em().findOneOrFail(DataSource, { id });
+    expect(unchanged.config.settings).toMatchObject({ url: `${first.base}/customers` });
+    expect(await storedSecrets(w, id)).toEqual({ authHeaderValue: STORED });
+
+    // Test connection of the saved source with the new URL and a blank secret: refused the same way, before any request.
+    const tested = await w.http
+      .post('/api/data-sources/test-connection')
+      .set(as('alice'))
+      .send({ catalogueId: 'rest-api', sourceId: id, settings: { ...settings, url: `${other.base}/customers`, authHeaderValue: '' } });
+    expect(tested.status).toBe(400);
+    expect(tested.body.fields).toEqual({ authHeaderValue: needed });
+
+    // Sync Now still reads the host the secret was given for.
+    await syncNow(w, id);
+    expect(authorizations(first)).toEqual([STORED]);
+    expect(other.received).toEqual([]);
+
+    // With a secret typed for it, the new URL is saved; the new host only ever sees that secret.
+    const moved = await w.http.put(`/api/data-sources/${id}`).set(as('alice')).send({ settings: { url: `${other.base}/customers`, authHeaderValue: 'Bearer typed-for-the-new-host' } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await storedSecrets(w, id)).toEqual({ authHeaderValue: 'Bearer typed-for-the-new-host' });
+    const retested = await w.http
+      .post('/api/data-sources/test-connection')
+      .set(as('alice'))
+      .send({ catalogueId: 'rest-api', sourceId: id, settings: { ...settings, url: `${other.base}/customers`, authHeaderValue: '' } });
+    expect(retested.status, JSON.stringify(retested.body)).toBe(200);
+    await syncNow(w, id);
+    expect(authorizations(other)).toEqual(['Bearer typed-for-the-new-host', 'Bearer typed-for-the-new-host']);
+    expect(authorizations(first)).toEqual([STORED]);
+
+    // A change elsewhere (not the address) keeps the stored secret.
+    const paged = await w.http.put(`/api/data-sources/${id}`).set(as('alice')).send({ settings: { pageSize: '5' } });
+    expect(paged.status).toBe(200);
+    expect(await storedSecrets(w, id)).toEqual({ authHeaderValue: 'Bearer typed-for-the-new-host' });
+  });
+
+  it("binds every connector's secrets to the settings that say where they go: changing one asks for them again", () => {
+    const another: Record<string, string> = { url: 'https://elsewhere.example/api', text: 'elsewhere.example', number: '6543' };
+    const withSecrets = CONNECTOR_DEFINITIONS.filter((definition) => definition.settings.some((setting) => setting.secret));
+    expect(withSecrets.map((definition) => definition.catalogueId).sort()).toEqual(
+      ['amazon-s3', 'calendly', 'google-analytics', 'graphql', 'mailchimp', 'mysql', 'postgresql', 'rest-api', 'salesforce', 'shopify', 'stripe', 'wordpress'].sort(),
+    );
+    for (const definition of withSecrets) {
+      const bound = secretsBoundTo(definition);
+      expect(bound.length, definition.catalogueId).toBeGreaterThan(0);
+      const stored = {
+        settings: Object.fromEntries(definition.settings.filter((setting) => !setting.secret && setting.input !== 'checkbox').map((setting) => [setting.name, setting.input === 'url' ? 'https://first.example' : setting.input === 'number' ? '1234' : setting.input === 'select' ? setting.options![0]!.value : 'first'])),
+        secrets: Object.fromEntries(definition.settings.filter((setting) => setting.secret).map((setting) => [setting.name, `stored-${setting.name}`])),
+      };
+      // Unchanged, every stored secret is kept.
+      expect(checkSettings(definition, {}, stored, { allowPrivate: false }), definition.catalogueId).toEqual({ settings: stored.settings, secrets: stored.secrets });
+      for (const name of bound) {
+        const setting = definition.settings.find((each) => each.name === name)!;
+        const changed = checkSettings(definition, { [name]: another[setting.input]! }, stored, { allowPrivate: false });
+        expect(changed, `${definition.catalogueId}.${name}`).toEqual({ fields: Object.fromEntries(Object.keys(stored.secrets).map((secret) => [secret, expect.stringContaining(`is needed again: a stored secret is not sent once ${setting.label} changes`)])) });
+      }
+    }
   });
 });

@@ -2,17 +2,23 @@
  * The dashboard overview's BFF: metrics against rollup rows with known answers for every range and
  * bucket rule (a company in Europe/Berlin across a DST change and a month end, and one in UTC),
  * the company filter rules, an empty company, preferences, the category lookup and series, the
- * per-key breakdown, and attribution of events at ingestion (treatment, holdout, outside the window).
+ * per-key breakdown, and attribution of events at ingestion (treatment, holdout, outside the window);
+ * the drill-down's figures over generations, identities and responses, its query plan on SQLite,
+ * and the reads' time budget (503 dashboard_timeout, the event loop free meanwhile).
  */
 import { randomUUID } from 'node:crypto';
-import type { SqlEntityManager } from '@mikro-orm/knex';
-import { describe, expect, it } from 'vitest';
+import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
+import { describe, expect, it, vi } from 'vitest';
 import { categoryBit } from '@domain/audience/categories';
 import { DASHBOARD_MESSAGES, type ApiKeyBreakdownRow, type DashboardMetrics, type DashboardPreferences } from '@domain/dashboard/contract';
 import { DASHBOARD_SCHEMA_MESSAGES, DEFAULT_DASHBOARD_PREFERENCES } from '@domain/dashboard/schemas';
-import { AudienceBuild, AudienceIdentity, DashboardCallHour, AudienceView, Company, PredictionCall, PredictionCallMinute, RecommendationOutcomeHour } from '@bff/entities';
+import { AudienceBuild, AudienceIdentity, DashboardCallHour, AudienceView, Company, DataSource, PredictionCall, PredictionCallMinute, RecommendationOutcomeHour } from '@bff/entities';
 import { rebuildOutcomes } from '@bff/modules/prediction/outcomes';
 import { HISTOGRAM_LENGTH, bucketOf, percentileOf } from '@bff/modules/prediction/callLog';
+import { createDashboardReader, WorkerReader } from '@bff/modules/dashboard/reads';
+import { categorySeriesQuery, seriesTarget } from '@bff/modules/dashboard/series';
+import { HttpError } from '@bff/platform/errors';
+import { addPublished } from './support/surveys';
 import { useWorld, type World } from './support/world';
 
 /** Monday 30 March 2026, 12:00 in Berlin (CEST since the night before last). */
@@ -392,6 +398,216 @@ describe('dashboard overview', () => {
       expect(bad.status).toBe(400);
       const otherView = await w.http.get(`/api/dashboard/categories/view/${randomUUID()}/series`).set(w.bearer(company.admin));
       expect(otherView.status).toBe(404);
+    });
+  });
+
+  describe('drill-down series: generations, identities, responses, plan and time budget', () => {
+    let drill: Awaited<ReturnType<typeof addCompanyWithAdmin>>;
+    const at = (hoursBefore: number) => new Date(NOW.getTime() - hoursBefore * HOUR);
+    /** The current generation is 2; generation 1 is the previous build, left beside it. */
+    const CURRENT = 2;
+    const PROFILES = { p1: randomUUID(), p2: randomUUID(), p3: randomUUID() };
+
+    async function arrange(w: World) {
+      const knex = (w.orm.em as SqlEntityManager).getKnex();
+      const stored = (date: Date) => (w.config.database.kind === 'sqlite' ? date.getTime() : date);
+      const companyId = drill.company.id;
+      const profile = (id: string, generation: number, categories: Parameters<typeof categoryBit>[0][]) => ({
+        id, generation, company_id: companyId, user_id: null, email: null, name: null, account: null, age: null, location: null,
+        first_seen: stored(NOW), last_seen: stored(NOW), last_login: null, subscription_status: null, ltv: 0, device_type: null, ip_address: null,
+        source_mask: 0, source_names: '[]', category_mask: categories.reduce((mask, category) => mask | categoryBit(category), 0), lifecycle: 'active', risk: 'low',
+        risk_score: 0, coverage: 0, survey_count: 0, completion_seconds: 0, event_count: 1, recent_events: 1, previous_events: 0, identifier_count: 1,
+        is_unknown: false, is_unified: false, attributes: '{}', segments: '[]', search_text: '', created_at: stored(NOW), updated_at: stored(NOW),
+      });
+      await knex('audience_profiles').insert([
+        profile(PROFILES.p1, CURRENT, ['mobile']),
+        profile(PROFILES.p2, CURRENT, ['mobile', 'premium']),
+        profile(PROFILES.p3, CURRENT, ['desktop']),
+        // The previous build: p3 was mobile then, and p1 had another user id. Neither counts now.
+        profile(PROFILES.p1, 1, ['mobile']),
+        profile(PROFILES.p3, 1, ['mobile']),
+      ]);
+      const identity = (profileId: string, generation: number, kind: string, value: string) => ({
+        id: randomUUID(), company_id: companyId, profile_id: profileId, kind, value, source: 'fixture', first_seen: stored(NOW), created_at: stored(NOW), updated_at: stored(NOW), generation,
+      });
+      await knex('audience_identities').insert([
+        // p1 joins two people (two user ids) and a visitor.
+        identity(PROFILES.p1, CURRENT, 'user_id', 'm1'),
+        identity(PROFILES.p1, CURRENT, 'user_id', 'm1b'),
+        identity(PROFILES.p1, CURRENT, 'anonymous_id', 'v1'),
+        identity(PROFILES.p1, CURRENT, 'email', 'm1@example.test'),
+        identity(PROFILES.p2, CURRENT, 'user_id', 'm2'),
+        identity(PROFILES.p2, CURRENT, 'anonymous_id', 'v2'),
+        identity(PROFILES.p3, CURRENT, 'user_id', 'd1'),
+        identity(PROFILES.p3, CURRENT, 'anonymous_id', 'v3'),
+        identity(PROFILES.p1, 1, 'user_id', 'old1'),
+        identity(PROFILES.p1, 1, 'anonymous_id', 'v9'),
+        identity(PROFILES.p3, 1, 'user_id', 'd1'),
+        identity(PROFILES.p3, 1, 'anonymous_id', 'v3'),
+      ]);
+      const em = w.em();
+      em.create(AudienceBuild, { companyId, computedAt: NOW, watermark: null, profiles: 3, generation: CURRENT });
+      const source = em.create(DataSource, {
+        companyId, name: `Events ${randomUUID().slice(0, 8)}`, description: null, type: 'file', catalogueId: 'csv', status: 'active',
+        config: {}, credentials: null, recordKind: 'events', fields: [], mapping: {}, createdById: null,
+      });
+      await em.flush();
+      let index = 0;
+      const record = (userId: string, type: string | null, hoursBefore: number, kind = 'events', company = companyId) => ({
+        id: randomUUID(), company_id: company, source_id: source.id, source_type: 'file', imported_at: stored(NOW), kind, record_index: index++, data: '{}', unified: '{}',
+        user_id: userId, event_type: type, event_time: stored(at(hoursBefore)), created_at: stored(NOW), updated_at: stored(NOW),
+      });
+      await knex('data_records').insert([
+        // Today (30 March, UTC): p1 through both its user ids (two clicks, a purchase), p2 a view.
+        record('m1', 'click', 2),
+        record('m1b', 'click', 3),
+        record('m1b', 'purchase', 1),
+        record('m2', 'view', 4),
+        // A people record of m1 is not an event.
+        record('m1', null, 2, 'people'),
+        // 29 March: p2 clicks and converts; p3 (desktop now) and p1's previous user id do not count.
+        record('m2', 'click', 20),
+        record('m2', 'conversion', 19),
+        record('d1', 'click', 20),
+        record('old1', 'click', 20),
+        // Before the range.
+        record('m1', 'click', 10 * 24),
+        // The same user id in another company.
+        record('m1', 'click', 2, 'events', w.companies.globex.id),
+      ]);
+      const survey = await addPublished(w, companyId);
+      const response = (visitorId: string | null, hoursBefore: number) => ({
+        id: randomUUID(), company_id: companyId, survey_id: survey.id, visitor_id: visitorId, ip_address: null, device_type: 'mobile', user_agent: null, page_url: null,
+        identifiers: '{}', answers: '{}', started_at: stored(at(hoursBefore)), completed_at: stored(at(hoursBefore)), completion_time_seconds: 10, is_complete: true,
+        write_token_hash: randomUUID().replace(/-/g, ''), created_at: stored(at(hoursBefore)), updated_at: stored(at(hoursBefore)),
+      });
+      await knex('survey_responses').insert([
+        response('v1', 2),
+        response('v1', 5),
+        response('v2', 40),
+        // p3 is desktop now; v9 belonged to p1 only in the previous build; vx is nobody; one without a visitor.
+        response('v3', 2),
+        response('v9', 2),
+        response('vx', 2),
+        response(null, 2),
+        response('v1', 10 * 24),
+      ]);
+    }
+
+    const series = (w: World, path: string, who: Parameters<World['bearer']>[0], query: Record<string, string> = {}) =>
+      w.http.get(`/api/dashboard/categories/${path}/series`).query({ range: '7d', ...query }).set(w.bearer(who));
+
+    it('counts the category’s current profiles through every user id, and their visitors’ responses', async () => {
+      const w = world();
+      drill = await addCompanyWithAdmin(w, null);
+      await arrange(w);
+      const response = await series(w, 'category/mobile', drill.admin);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const points = response.body.points as Array<{ label: string; users: number; clicks: number; conversion: number | null; responses: number }>;
+      expect(points.map((point) => point.label)).toEqual(['Mar 24', 'Mar 25', 'Mar 26', 'Mar 27', 'Mar 28', 'Mar 29', 'Mar 30']);
+      // 30 March: p1 (m1 and m1b: two clicks, a purchase) and p2 (a view); v1's two responses.
+      expect(points[6]).toMatchObject({ users: 2, clicks: 2, conversion: 50, responses: 2 });
+      // 29 March: p2 alone (a click, a conversion).
+      expect(points[5]).toMatchObject({ users: 1, clicks: 1, conversion: 100, responses: 0 });
+      // 28 March: v2's response, no events.
+      expect(points[4]).toMatchObject({ users: 0, clicks: 0, conversion: null, responses: 1 });
+      expect(points.slice(0, 4).every((point) => point.users === 0 && point.responses === 0)).toBe(true);
+
+      // Desktop: p3 alone, with its own user id and visitor.
+      const desktop = (await series(w, 'category/desktop', drill.admin)).body.points as typeof points;
+      expect(desktop[5]).toMatchObject({ users: 1, clicks: 1, conversion: 0 });
+      expect(desktop[6]).toMatchObject({ users: 0, responses: 1 });
+    });
+
+    it('gives a saved view of the category the same figures, and All Companies at least this company’s', async () => {
+      const w = world();
+      const em = w.em();
+      const view = em.create(AudienceView, {
+        companyId: drill.company.id, name: 'Mobile people', description: '', filters: { dataSource: [], lifecycle: [], risk: [], recency: [] }, search: '',
+        categoryId: 'mobile', userCount: 0, coverage: 0,
+      });
+      await em.flush();
+      const category = await series(w, 'category/mobile', drill.admin);
+      const viewed = await series(w, `view/${view.id}`, drill.admin);
+      expect(viewed.status, JSON.stringify(viewed.body)).toBe(200);
+      expect(viewed.body.points).toEqual(category.body.points);
+      const all = await series(w, 'category/mobile', 'admin');
+      expect(all.status, JSON.stringify(all.body)).toBe(200);
+      const today = all.body.points.at(-1) as { users: number; responses: number };
+      expect(today.users).toBeGreaterThanOrEqual(2);
+      expect(today.responses).toBeGreaterThanOrEqual(2);
+    });
+
+    // SQLite's plan is fixed by the query (cross join, indexed by); PostgreSQL's depends on statistics a tiny fixture cannot make realistic.
+    if (!process.env.TEST_DATABASE_URL) {
+      it('seeks each member’s events by the covering person index (SQLite: the order is fixed by the query)', async () => {
+        const w = world();
+        const knex = (w.orm.em as SqlEntityManager).getKnex();
+        // With fresh statistics, as the planner would have them on a server.
+        await knex.raw('analyze');
+        const scope = { companyId: drill.company.id, name: 'Drill', timeZone: 'UTC' };
+        const deps = { orm: w.orm, kind: w.config.database.kind, now: () => new Date(NOW) };
+        const query = categorySeriesQuery(deps.kind, w.runtime.services.dashboard.resolve(scope, { range: '7d' }), await seriesTarget(deps, scope, 'category', 'mobile'));
+        const plan = ((await knex.raw(`explain query plan ${query.sql}`, query.params as Knex.RawBinding[])) as Array<{ detail: string }>).map((step) => step.detail);
+        expect(plan).toContain(
+          'SEARCH r USING COVERING INDEX data_records_company_id_user_id_kind_event_time_index (company_id=? AND user_id=? AND kind=? AND event_time>? AND event_time<?)',
+        );
+        // The members: the company's user ids, each profile by its primary key.
+        expect(plan).toContain('SEARCH i USING INDEX audience_identities_company_id_kind_value_index (company_id=? AND kind=?)');
+        expect(plan.filter((step) => step === 'SEARCH p USING INDEX sqlite_autoindex_audience_profiles_1 (id=? AND generation=?)')).toHaveLength(2);
+        // The responses: per survey in the range, then each visitor's identity.
+        expect(plan).toContain('SEARCH s USING INDEX survey_responses_survey_id_created_at_index (survey_id=? AND created_at>? AND created_at<?)');
+        expect(plan).toContain('SEARCH i USING INDEX audience_identities_company_id_kind_value_index (company_id=? AND kind=? AND value=?)');
+        expect(plan.join(' | ')).not.toMatch(/SCAN (r|i|s|p)\b/);
+      });
+    }
+
+    it('answers 503 dashboard_timeout when a request’s reads run out of time', async () => {
+      const w = world();
+      const { reader } = w.runtime.services.dashboard;
+      const session = reader.session.bind(reader);
+      const spent = vi.spyOn(reader, 'session').mockImplementation(() => session(0));
+      try {
+        const response = await series(w, 'category/mobile', drill.admin);
+        expect(response.status).toBe(503);
+        expect(response.body).toMatchObject({ code: 'dashboard_timeout', error: 'The figures took too long' });
+        expect((await w.http.get('/api/dashboard/metrics').query({ range: '7d' }).set(w.bearer(drill.admin))).status).toBe(503);
+      } finally {
+        spent.mockRestore();
+      }
+      expect((await series(w, 'category/mobile', drill.admin)).status).toBe(200);
+    });
+
+    it('stops a statement over the budget without holding the event loop, and reads again afterwards', async () => {
+      const w = world();
+      const knex = (w.orm.em as SqlEntityManager).getKnex();
+      const kind = w.config.database.kind;
+      const file = kind === 'sqlite' ? String(w.orm.config.get('dbName')) : undefined;
+      const reader = createDashboardReader({ knex, kind, sqliteFile: file, budgetMs: 150 });
+      // Seconds of work on either engine: PostgreSQL sleeps, SQLite counts in a recursive query.
+      const slow = kind === 'postgresql' ? 'select pg_sleep(3) as slept' : 'with recursive c(x) as (select 1 union all select x + 1 from c where x < 4000000) select count(*) as n from c';
+      try {
+        // The read thread starts first (a fraction of a second under tsx), outside the budget measured.
+        await reader.session(60_000)('select 1 as ready', []);
+        let ticks = 0;
+        const ticker = setInterval(() => ticks++, 10);
+        const started = performance.now();
+        const failure = await reader.session()(slow, []).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        const waited = performance.now() - started;
+        clearInterval(ticker);
+        expect(failure).toBeInstanceOf(HttpError);
+        expect(failure).toMatchObject({ status: 503, code: 'dashboard_timeout' });
+        expect(waited).toBeLessThan(1_500);
+        // The event loop kept turning while the statement ran (on SQLite, in the read thread).
+        expect(ticks).toBeGreaterThan(3);
+        expect(await reader.session(60_000)('select 2 as again', [])).toEqual([{ again: 2 }]);
+        if (reader instanceof WorkerReader) await vi.waitFor(() => expect(reader.abandonedThreads).toBe(0), { timeout: 60_000, interval: 100 });
+      } finally {
+        await reader.close();
+      }
     });
   });
 });

@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import type { SqlEntityManager } from '@mikro-orm/knex';
+import type { Migrator } from '@mikro-orm/migrations';
 import { describe, expect, it } from 'vitest';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
 import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
+import { initOrm, migrate } from '@bff/db';
 import { Company, DataRecord, DataSource, FieldSetting, ImportTemplate, ServiceRequest } from '@bff/entities';
 import { decryptSecret } from '@bff/platform/secrets';
+import { createTestDatabase, usingPostgres } from './support/database';
 import { useWorld, type World } from './support/world';
 
 const KEY = 'sk_live_51Hx9QmDemoSecretValue0123456789';
@@ -50,6 +55,26 @@ describe('data sources', () => {
       const again = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'stripe', apiKey: 'other' });
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ code: 'already_exists', error: 'Stripe is already connected' });
+    });
+
+    it('stores one source when 20 connects of the same catalogue source race, answering the others 409', async () => {
+      const w = world();
+      const company = await w.addCompany({ name: 'Racing connects' });
+      const connect = () => w.http.post('/api/data-sources').set(as('admin')).send({ catalogueId: 'calendly', settings: { accessToken: KEY }, companyId: company.id });
+      const answers = await Promise.all(Array.from({ length: 20 }, connect));
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses, JSON.stringify(answers.map((answer) => answer.body.code ?? answer.body.id))).toEqual([201, ...Array<number>(19).fill(409)]);
+      for (const refused of answers.filter((answer) => answer.status === 409)) {
+        expect(refused.body).toMatchObject({ code: 'already_exists', error: 'Calendly is already connected' });
+      }
+      const stored = await w.em().find(DataSource, { companyId: company.id, catalogueId: 'calendly' });
+      expect(stored.map((source) => [source.id, source.connectionKey])).toEqual([[answers.find((answer) => answer.status === 201)!.body.id, 'calendly']]);
+      // Deleting the connection frees the catalogue source for the next connect.
+      expect((await w.http.delete(`/api/data-sources/${stored[0]!.id}`).set(as('admin'))).status).toBe(204);
+      const again = await connect();
+      expect(again.status).toBe(201);
+      // Other tests list every company's sources: this company leaves none behind.
+      expect((await w.http.delete(`/api/data-sources/${again.body.id}`).set(as('admin'))).status).toBe(204);
     });
 
     it('refuses unknown sources, files, sources without a connector, a blank key, and a global admin without a company', async () => {
@@ -225,6 +250,55 @@ describe('data sources', () => {
       expect((await w.http.delete(`/api/data-sources/templates/${template.id}`).set(as('alice'))).status).toBe(204);
       expect(await w.em().count(ImportTemplate, { id: template.id })).toBe(0);
     });
+  });
+});
+
+describe('the migration to one connection per catalogue source', () => {
+  const BEFORE = 'Migration20261230000000_audience_queue';
+
+  it('runs on a database holding copies an earlier race left: the oldest holds the connection, none is deleted', async () => {
+    const database = await createTestDatabase();
+    const orm = await initOrm({ database: database.database });
+    try {
+      await (orm.getMigrator() as Migrator).up({ to: BEFORE });
+      const knex = (orm.em as SqlEntityManager).getKnex();
+      // Written as the schema stood then: SQLite keeps times as epoch milliseconds, PostgreSQL as timestamps.
+      const at = (ms: number) => (usingPostgres() ? new Date(ms) : ms);
+      const base = Date.UTC(2026, 0, 1);
+      const company = (name: string) => ({ id: randomUUID(), name, status: 'active', is_internal: false, created_at: at(base), updated_at: at(base) });
+      const acme = company('Acme');
+      const globex = company('Globex');
+      await knex('companies').insert([acme, globex]);
+      const source = (companyId: string, catalogueId: string, createdAt: number, id = randomUUID()) => ({
+        id, company_id: companyId, name: catalogueId, type: 'Custom API', catalogue_id: catalogueId, status: 'active', records: 0, config: '{}',
+        record_kind: 'events', fields: '[]', mapping: '{}', created_at: at(base + createdAt), updated_at: at(base + createdAt),
+      });
+      // Three Stripe copies of Acme; two made in the same millisecond, told apart by their ids.
+      const stripe = [source(acme.id, 'stripe', 5), source(acme.id, 'stripe', 7, 'ffffffff-0000-4000-8000-000000000000'), source(acme.id, 'stripe', 7, '00000000-0000-4000-8000-000000000000')];
+      const others = [
+        source(globex.id, 'stripe', 9),
+        source(acme.id, 'webhook', 1),
+        // Several imported files and both prediction API sources are no connections: they get no key.
+        source(acme.id, 'csv-upload', 1),
+        source(acme.id, 'csv-upload', 2),
+        source(acme.id, 'prediction-api', 1),
+        source(acme.id, 'prediction-api', 2),
+      ];
+      await knex('data_sources').insert([...stripe, ...others]);
+
+      await migrate(orm);
+
+      const keys = Object.fromEntries((await knex('data_sources').select('id', 'connection_key')).map((row: { id: string; connection_key: string | null }) => [row.id, row.connection_key]));
+      expect(Object.keys(keys)).toHaveLength(stripe.length + others.length);
+      expect(stripe.map((row) => keys[row.id])).toEqual(['stripe', null, null]);
+      expect(others.map((row) => keys[row.id])).toEqual(['stripe', 'webhook', null, null, null, null]);
+      // From now on the database itself refuses a second connection of the same catalogue source.
+      await expect(knex('data_sources').insert({ ...source(acme.id, 'webhook', 10), connection_key: 'webhook' })).rejects.toThrow(/unique/i);
+      await knex('data_sources').insert({ ...source(acme.id, 'csv-upload', 10), connection_key: null });
+    } finally {
+      await orm.close(true);
+      await database.drop();
+    }
   });
 });
 

@@ -167,7 +167,7 @@ describe('Export Data', () => {
     it('pages never-seen profiles after the seen ones when pages are small', async () => {
       const profiles = Array.from({ length: 23 }, (_, index) => ({ lastSeen: index % 4 === 0 ? null : new Date(NOW.getTime() - Math.floor(index / 5) * 60_000) }));
       const { companyId, ids } = await companyWith(profiles);
-      const service = createExportService({ orm: world().orm, kind: usingPostgres() ? 'postgresql' : 'sqlite', now: () => NOW, pageRows: 4 });
+      const service = createExportService({ orm: world().orm, kind: usingPostgres() ? 'postgresql' : 'sqlite', now: () => NOW, logger: world().runtime.logger, pageRows: 4 });
       const plan = await service.plan(companyId, ['user_id'], 'all');
       expect(plan.total).toBe(23);
       const exported: string[] = [];
@@ -190,7 +190,7 @@ describe('Export Data', () => {
     it('stops reading pages when the file is no longer read', async () => {
       const profiles = Array.from({ length: 3_000 }, (_, index) => ({ lastSeen: new Date(NOW.getTime() - index * 1_000) }));
       const { companyId } = await companyWith(profiles);
-      const service = createExportService({ orm: world().orm, kind: usingPostgres() ? 'postgresql' : 'sqlite', now: () => NOW, pageRows: 100 });
+      const service = createExportService({ orm: world().orm, kind: usingPostgres() ? 'postgresql' : 'sqlite', now: () => NOW, logger: world().runtime.logger, pageRows: 100 });
       const knex = (world().orm.em as SqlEntityManager).getKnex();
       let pages = 0;
       let answered = 0;

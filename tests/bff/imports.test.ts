@@ -3,21 +3,26 @@
  * .xlsx (exceljs) and .xls (@e965/xlsx); hostile files; the dry run; upserts; templates; the
  * date range; the progress stream; tenancy. Runs on SQLite and on PostgreSQL.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_CELL_CHARS, ROW_ERROR_REASONS, type ImportEvent, type ImportResult } from '@domain/data/imports';
 import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { VALUE_REASONS } from '@domain/data/values';
 import { DataRecord, DataSource, ImportTemplate } from '@bff/entities';
+import { createImportRouter } from '@bff/modules/dataSources/imports/routes';
+import { processSpoolFolder, RecordSpool, removeSpoolLeftovers, SPOOL_ROOT } from '@bff/modules/dataSources/records/spool';
 import { remapSource } from '@bff/modules/dataSources/records/store';
 import { usingPostgres } from './support/database';
+import { run, waitFor } from './support/processes';
 import { PNG_BYTES, useWorld, type Person, type World } from './support/world';
 
 const folder = mkdtempSync(join(tmpdir(), 'navout-import-files-'));
@@ -58,6 +63,9 @@ describe('file import', () => {
     const em = w.em();
     return { records: await em.count(DataRecord, {}), sources: await em.count(DataSource, {}) };
   }
+
+  /** The spools this process holds now: none once an import has ended, however it ended. */
+  const spoolsLeft = () => (existsSync(processSpoolFolder()) ? readdirSync(processSpoolFolder()) : []);
 
   async function recordsOf(w: World, sourceId: string) {
     return w.em().find(DataRecord, { sourceId }, { orderBy: { recordIndex: 'asc' } });
@@ -336,8 +344,112 @@ describe('file import', () => {
         const response = await expectRefused(fileOf('boom.csv', ['customer_id,email,name', ...rows].join('\n')), 500, 'internal_error');
         expect(response.body.error).toBe('Internal server error');
         expect(await w.em().count(ImportTemplate, { name: 'boom.csv' })).toBe(0);
+        expect(spoolsLeft()).toEqual([]);
       } finally {
         for (const sql of cleanup) await connection.execute(sql);
+      }
+    });
+  });
+
+  describe('spool files', () => {
+    it('removes the spool however the import ends: stored, refused by its rows, or broken while read', async () => {
+      const rows = Array.from({ length: 3_000 }, (_, index) => `C-${index},p${index}@example.com,P ${index}`);
+      const good = await importFile('alice', fileOf('spooled.csv', ['customer_id,email,name', ...rows].join('\n')), PEOPLE_OPTIONS);
+      expect(good.status).toBe(200);
+      expect(spoolsLeft()).toEqual([]);
+      await expectRefused(fileOf('spooled-bad.csv', ['customer_id,email,name', ...rows, 'C-bad,not-an-email,Bad'].join('\n')), 400, 'import_rows_invalid');
+      expect(spoolsLeft()).toEqual([]);
+      const broken = Buffer.concat([Buffer.from(['customer_id,email,name', ...rows, 'C-x,x@example.com,Bad '].join('\n')), Buffer.from([0xff, 0xfe])]);
+      await expectRefused(fileOf('spooled-broken.csv', broken), 400, 'invalid_file');
+      expect(spoolsLeft()).toEqual([]);
+      // The streamed import ends the same way.
+      const streamed = await importFile('alice', fileOf('spooled-stream.csv', ['customer_id,email,name', ...rows, 'C-bad,not-an-email,Bad'].join('\n')), PEOPLE_OPTIONS, 'application/x-ndjson');
+      expect(JSON.parse(streamed.text.trim().split('\n').at(-1)!)).toMatchObject({ type: 'error', status: 400 });
+      expect(spoolsLeft()).toEqual([]);
+    });
+
+    it('removes the spools a crashed process left when the import routes start, and nothing else', async () => {
+      // A real process spools records and is killed mid-import, as a crash or an OOM kill would.
+      const script = join(folder, 'crash.mts');
+      writeFileSync(
+        script,
+        [
+          `import { RecordSpool } from ${JSON.stringify(resolve('bff/modules/dataSources/records/spool.ts'))};`,
+          'const spool = await RecordSpool.open();',
+          "spool.add(0, 'C-1', { email: 'a@example.com' }, { email: 'a@example.com' });",
+          'await spool.flush();',
+          'console.log(`spooled ${process.pid}`);',
+          'setInterval(() => undefined, 60_000);',
+        ].join('\n'),
+      );
+      const crashing = run(script, {});
+      const pid = await (async () => {
+        try {
+          await waitFor(crashing, 'spooled', 60_000);
+          // The process that spooled (tsx runs the script in a child of its own).
+          const spooler = Number(/spooled (\d+)/.exec(crashing.output())![1]);
+          process.kill(spooler, 'SIGKILL');
+          await crashing.exited;
+          return spooler;
+        } finally {
+          // tsx hands a SIGTERM on to the script's process, should the test fail before the kill.
+          if (crashing.child.exitCode === null) crashing.child.kill();
+        }
+      })();
+      const left = join(SPOOL_ROOT, basename(processSpoolFolder()).replace(/-\d+$/, `-${pid}`));
+      expect(readdirSync(left)).toHaveLength(1);
+
+      // Beside it: the folder of a process that still runs (the test runner), and something that is no spool folder.
+      const running = join(SPOOL_ROOT, basename(processSpoolFolder()).replace(/-\d+$/, `-${process.ppid}`));
+      const runningExisted = existsSync(running);
+      mkdirSync(join(running, 'import-live'), { recursive: true });
+      const stranger = join(SPOOL_ROOT, 'not-a-process-folder');
+      mkdirSync(stranger, { recursive: true });
+      try {
+        const lines: Array<{ msg: string; removed?: string[] }> = [];
+        const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string; removed?: string[] }) });
+        createImportRouter({ orm: world().orm, config: world().config, logger });
+        await expect.poll(() => existsSync(left)).toBe(false);
+        await expect.poll(() => lines.find((line) => line.removed)?.removed).toContain(left);
+        expect(existsSync(join(running, 'import-live'))).toBe(true);
+        expect(existsSync(stranger)).toBe(true);
+      } finally {
+        rmSync(runningExisted ? join(running, 'import-live') : running, { recursive: true, force: true });
+        rmSync(stranger, { recursive: true, force: true });
+      }
+    });
+
+    it('tells leftovers from live spools: other processes by whether they run, its own folder by age, other machines never', async () => {
+      const root = mkdtempSync(join(tmpdir(), 'navout-spool-test-'));
+      try {
+        const own = processSpoolFolder(root);
+        const host = basename(own).replace(/-\d+$/, '');
+        const dead = spawnSync(process.execPath, ['-e', '']).pid;
+        const folders = {
+          dead: join(root, `${host}-${dead}`),
+          running: join(root, `${host}-${process.ppid}`),
+          otherMachine: join(root, `another-machine-${dead}`),
+          ownOld: join(own, 'import-from-an-earlier-process'),
+        };
+        for (const path of Object.values(folders)) mkdirSync(join(path, 'import-x'), { recursive: true });
+        writeFileSync(join(root, `${host}-${dead}0`), 'a file, not a spool folder');
+        // Left by an earlier process that had this one's id: older than this process.
+        const earlier = new Date(performance.timeOrigin - 60_000);
+        utimesSync(folders.ownOld, earlier, earlier);
+        const live = await RecordSpool.open(root);
+        try {
+          const removed = await removeSpoolLeftovers(root);
+          expect(removed.sort()).toEqual([folders.dead, folders.ownOld].sort());
+          expect(readdirSync(root).sort()).toEqual([basename(folders.running), basename(folders.otherMachine), basename(own), `${host}-${dead}0`].sort());
+          expect(readdirSync(own)).toHaveLength(1);
+          expect(dirname(dirname(join(own, readdirSync(own)[0]!, 'records.tsv')))).toBe(own);
+        } finally {
+          await live.dispose();
+        }
+        expect(readdirSync(own)).toEqual([]);
+        expect(await removeSpoolLeftovers(join(root, 'missing'))).toEqual([]);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
       }
     });
   });

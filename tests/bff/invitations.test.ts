@@ -85,9 +85,13 @@ describe('invitations', () => {
     const unknown = await invite('admin', { email: newEmail(), name: 'X', role: 'user', companyId: randomUUID() });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('Company not found');
-    const malformed = await invite('admin', { email: newEmail(), name: 'X', role: 'user', companyId: 'no-such-company\u0000' });
+    const malformed = await invite('admin', { email: newEmail(), name: 'X', role: 'user', companyId: 'no-such-company' });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ code: 'validation_failed', fields: { companyId: 'Must be a valid id' } });
+    // A NUL is refused at the boundary, before the schema, still naming the field.
+    const nul = await invite('admin', { email: newEmail(), name: 'X', role: 'user', companyId: 'no-such-company\u0000' });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toMatchObject({ code: 'unstorable_value', fields: { companyId: expect.stringContaining('cannot be stored') } });
   });
 
   it('refuses an e-mail that already has an account', async () => {

@@ -26,6 +26,8 @@ interface Case {
   label: string;
   path: string;
   query?: string;
+  /** The parameter the answer must name. */
+  field: string;
 }
 
 function casesFor(route: ServedRoute): Case[] {
@@ -34,13 +36,13 @@ function casesFor(route: ServedRoute): Case[] {
     route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(name === spoiled ? value : VALID[name]()));
   const cases: Case[] = [];
   for (const param of rules.params) {
-    for (const [label, value] of BAD_VALUES) cases.push({ route, label: `path parameter ${param} with ${label}`, path: fill(param, value) });
+    for (const [label, value] of BAD_VALUES) cases.push({ route, label: `path parameter ${param} with ${label}`, path: fill(param, value), field: param });
   }
   for (const key of rules.query) {
     for (const [label, value] of FREE_TEXT_QUERY.has(key) ? FREE_TEXT_BAD_VALUES : BAD_VALUES) {
-      cases.push({ route, label: `query ${key} with ${label}`, path: fill(null, ''), query: `${key}=${encodeURIComponent(value)}` });
+      cases.push({ route, label: `query ${key} with ${label}`, path: fill(null, ''), query: `${key}=${encodeURIComponent(value)}`, field: key });
     }
-    cases.push({ route, label: `query ${key} given twice`, path: fill(null, ''), query: `${key}=all&${key}=all` });
+    cases.push({ route, label: `query ${key} given twice`, path: fill(null, ''), query: `${key}=all&${key}=all`, field: key });
   }
   return cases;
 }
@@ -55,13 +57,13 @@ describe('path and query parameters', () => {
   const world = useWorld();
 
   it('answers 400 invalid_parameter for every bad parameter of every route', async () => {
-    const cases = servedRoutes(createApp(world().config, world().orm)).flatMap(casesFor);
+    const cases = servedRoutes(createApp(world().config, world().runtime)).flatMap(casesFor);
     // Today: ids of users and companies, file ids, invitation tokens and the company filter.
     expect(cases.length).toBeGreaterThanOrEqual(45);
     const wrong: string[] = [];
     for (const item of cases) {
       const response = await send(world(), item);
-      if (response.status !== 400 || response.body.code !== 'invalid_parameter') {
+      if (response.status !== 400 || response.body.code !== 'invalid_parameter' || !(item.field in (response.body.fields ?? {}))) {
         wrong.push(`${item.route.key}, ${item.label}: ${response.status} ${JSON.stringify(response.body)}`);
       }
     }

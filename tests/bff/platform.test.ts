@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createConnectorFetch } from '@bff/modules/dataSources/connectors/http';
+import { AddressRefusedError, hostRefusal, isPrivateAddress, resolveAllowedAddress } from '@bff/platform/addressGuard';
 import { useWorld, World } from './support/world';
 
 describe('platform', () => {
@@ -179,6 +181,67 @@ describe('platform failures', () => {
     } finally {
       await world.stop();
       rmSync(staticDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('outbound address guard', () => {
+  /**
+   * Loopback, private and metadata addresses in disguise: IPv6 forms that carry an IPv4 address
+   * (mapped, translated, compatible, NAT64, 6to4), and IPv4 in the short and numeric forms the
+   * system resolver accepts. Each is written as a URL's host would be and as a bare address.
+   */
+  const DISGUISED: Array<[host: string, note: string]> = [
+    ['[::127.0.0.1]', 'IPv4-compatible, dotted'],
+    ['[::7f00:1]', 'IPv4-compatible, hex'],
+    ['[::ffff:7f00:1]', 'IPv4-mapped, hex'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped, dotted'],
+    ['[::ffff:a9fe:a9fe]', 'IPv4-mapped metadata address'],
+    ['::ffff:0:7f00:1', 'IPv4-translated (RFC 6145)'],
+    ['64:ff9b::7f00:1', 'NAT64, well-known prefix'],
+    ['64:ff9b::a9fe:a9fe', 'NAT64 to the metadata address'],
+    ['64:ff9b:1::7f00:1', 'NAT64, local-use prefix'],
+    ['2002:7f00:1::', '6to4'],
+    ['2002:a00:1::1', '6to4 to 10.0.0.1'],
+    ['[::a00:1]', 'IPv4-compatible 10.0.0.1'],
+    ['0x7f.1', 'hex IPv4, two parts'],
+    ['2130706433', 'IPv4 as one number'],
+    ['127.1', 'IPv4, two parts'],
+    ['0177.0.0.1', 'octal IPv4'],
+    ['0xa9fea9fe', 'metadata address as one hex number'],
+  ];
+  const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
+  const noDns = async (hostname: string): Promise<never> => {
+    throw new Error(`${hostname} was looked up: an IP address must be judged as it is`);
+  };
+
+  it.each(DISGUISED)('refuses %s (%s) as private, without DNS', async (host) => {
+    expect(isPrivateAddress(bare(host))).toBe(true);
+    expect(hostRefusal(host, { allowPrivate: false })).toBe(`${bare(host)} is a private or local address`);
+    await expect(resolveAllowedAddress(host, { allowPrivate: false, lookup: noDns })).rejects.toThrow(new AddressRefusedError(`${bare(host)} is a private or local address`));
+  });
+
+  it('lets public addresses through, also when an IPv6 form carries a public IPv4 address', async () => {
+    const publicOnes = ['8.8.8.8', '0x08080808', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'];
+    expect(publicOnes.filter((address) => isPrivateAddress(address))).toEqual([]);
+    expect(publicOnes.map((address) => hostRefusal(address, { allowPrivate: false }))).toEqual(publicOnes.map(() => null));
+    // An IPv4 address in a short form is connected to in its dotted form.
+    expect(await resolveAllowedAddress('0x08080808', { allowPrivate: false, lookup: noDns })).toEqual({ address: '8.8.8.8', family: 4 });
+    expect(await resolveAllowedAddress('[2606:4700:4700::1111]', { allowPrivate: false, lookup: noDns })).toEqual({ address: '2606:4700:4700::1111', family: 6 });
+    // Allowed private addresses (development) are still connected to in their dotted form.
+    expect(await resolveAllowedAddress('127.1', { allowPrivate: true, lookup: noDns })).toEqual({ address: '127.0.0.1', family: 4 });
+  });
+
+  it('refuses the other special-purpose IPv6 ranges by their names', () => {
+    const special = ['::', '::1', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd12:3456::1', 'fec0::1', 'ff02::1', '100::1', '2001:db8::1', '2001::1', '3fff::1'];
+    expect(special.filter((address) => !isPrivateAddress(address))).toEqual([]);
+  });
+
+  it('stops a connector request to a disguised loopback address before it connects', async () => {
+    const fetch = createConnectorFetch({ allowPrivate: false, maxRetries: 0, lookup: noDns });
+    for (const host of ['[::127.0.0.1]', '[::ffff:7f00:1]', '[::ffff:0:7f00:1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::]', '0x7f.1', '2130706433', '127.1']) {
+      // Without the guard's refusal this would be a connection error (or a connection), not this message.
+      await expect(fetch(`https://${host}/items`), host).rejects.toThrow(/^Refused: .* is a private or local address$/);
     }
   });
 });

@@ -449,7 +449,7 @@ describe('prediction API', () => {
         expect(replica.snapshots.current(company.id)?.version).toBe(2);
         expect(replica.snapshots.current(company.id)?.itemCount).toBe(CATALOGUE.length + 1);
       } finally {
-        await replica.stop();
+        await Promise.all(Object.values(replica.jobs).map((job) => job.stop()));
       }
     });
 

@@ -61,7 +61,7 @@ describe('prediction API limits', () => {
     const w = world();
     const company = await w.addCompany();
     const { apiKey } = await w.addApiKey(company.id, { scopes: ['read'] });
-    // A replica of its own, whose log is never flushed on a timer: only stop() can write it.
+    // A replica of its own, whose flush job never started: only stopping it can write the log.
     const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }) });
     const actor = { kind: 'apiKey' as const, id: apiKey.id, companyId: company.id, scopes: ['read' as const], isGlobalAdmin: false as const };
     for (let call = 0; call < 2; call++) {
@@ -70,7 +70,7 @@ describe('prediction API limits', () => {
     }
     expect(replica.callLog.buffered).toBe(2);
     expect(await w.em().count(PredictionCall, { apiKeyId: apiKey.id })).toBe(0);
-    await replica.stop();
+    await replica.jobs.callLogFlush.stop();
     expect(await w.em().count(PredictionCall, { apiKeyId: apiKey.id })).toBe(2);
     const rollup = await w.em().findOneOrFail(PredictionCallMinute, { apiKeyId: apiKey.id, replicaId: replica.replicaId });
     expect(rollup.calls).toBe(2);

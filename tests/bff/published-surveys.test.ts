@@ -40,9 +40,6 @@ describe('published surveys', () => {
       const cases: Array<[value: string | number, stored: string | number, type: string, status: string]> = [
         ['2026-07-15', '2026-07-15', 'date', 'active'],
         ['2026-06-15', '2026-06-15', 'date', 'active'],
-        // Yesterday (UTC) is still today somewhere, so the date is accepted; a date ends when that
-        // day is over everywhere (noon UTC the next day), which is this clock's time: ended.
-        ['2026-06-14', '2026-06-14', 'date', 'inactive'],
         [14, 14, 'days', 'active'],
         ['30', 30, 'days', 'active'],
         [250, 250, 'responses', 'active'],
@@ -81,6 +78,23 @@ describe('published surveys', () => {
       const row = await w.em().findOneOrFail(PublishedSurvey, { id: survey.id });
       expect(row.status).toBe('inactive');
       expect(row.endCondition).toBeNull();
+    });
+
+    it('accepts a date while it is still that day somewhere, and refuses one over everywhere, an impossible date or an absurd count', async () => {
+      const w = world();
+      const survey = await addPublished(w, w.companies.acme.id);
+      const start = (value: string | number, type = 'date') => setStatus(w, survey, { status: 'active', endCondition: { type, value } });
+      // At 11:59 UTC it is still June 14 in UTC-12.
+      now = new Date('2026-06-15T11:59:00.000Z');
+      expect((await start('2026-06-14')).status).toBe(200);
+      // From noon UTC, June 14 is over on every calendar.
+      now = new Date('2026-06-15T12:00:00.000Z');
+      const past = await start('2026-06-14');
+      expect(past.status).toBe(400);
+      expect(past.body).toMatchObject({ error: 'Please select an end date', fields: { 'endCondition.value': 'Please select an end date' } });
+      expect((await start('2099-02-30')).status).toBe(400);
+      expect((await start(1_000_000_000, 'days')).body.error).toBe('Please enter a valid number of days');
+      expect((await start('1000000000000', 'responses')).body.error).toBe('Please enter a valid number of responses');
     });
 
     it('refuses a start without an end condition, and a status or type it does not know', async () => {
@@ -218,6 +232,23 @@ describe('published surveys', () => {
       expect((await put({ ...triggers, holdoutPercentage: 51 })).status).toBe(400);
       expect((await put({ ...triggers, deviceTarget: 'tv' as DisplayTriggers['deviceTarget'] })).status).toBe(400);
       expect((await put({ ...triggers, requireIdentifier: true, identifierTypes: [] })).body.error).toBe('Please select at least one identifier type.');
+    });
+
+    it('refuses overlapping alternatives under a repetition, and leaves such a stored pattern out of the widget bundle', async () => {
+      const w = world();
+      const survey = await addPublished(w, w.companies.acme.id, { status: 'active', startedAt: new Date(now) });
+      const triggers: DisplayTriggers = { ...defaultDisplayTriggers(), pageTargeting: { enabled: true, urlPatterns: ['(a|a)*$'], matchType: 'regex' } };
+      const refused = await w.http.put(path(survey, '/display-triggers')).set(as('alice')).send({ displayTriggers: triggers });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe(TARGETING_MESSAGES.unsafeRegex('(a|a)*$'));
+
+      // Saved before the rule existed: the bundle carries only the patterns that pass it today.
+      triggers.pageTargeting.urlPatterns = ['(a|a)*$', '^/checkout'];
+      await w.em().nativeUpdate(PublishedSurvey, { id: survey.id }, { displayTriggers: triggers });
+      const bundle = await w.http.get(`/api/public/companies/${w.companies.acme.id}/surveys`).set('X-Forwarded-For', '203.0.113.77');
+      expect(bundle.status).toBe(200);
+      const served = (bundle.body.surveys as Array<{ id: string; displayTriggers: DisplayTriggers }>).find((item) => item.id === survey.id);
+      expect(served?.displayTriggers.pageTargeting.urlPatterns).toEqual(['^/checkout']);
     });
 
     it("refuses another company's survey and callers without the write permission", async () => {

@@ -1,79 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+/**
+ * bff/server.ts as a process: the first start on SQLite seeds the demo, a restart does not, and a
+ * stop lets the requests in flight finish and writes the last log lines. (npm run seed:demo, whose
+ * work differs by engine, is in seed-demo.test.ts.)
+ */
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '@bff/seeders/demo';
 import { createTestDatabase, type TestDatabase } from './support/database';
-
-const TSX = resolve('node_modules/.bin/tsx');
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
-
-/** The environment of a child process: this one's, without any database or SSO settings leaking in. */
-function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) if (/^(DATABASE_URL|TEST_DATABASE_URL|SEED_DEMO|JWT_|SSO_|SMTP_|PORT)/.test(name)) delete env[name];
-  // The whole demo is seeded, with 2 % of its generated activity: every seeder runs, in seconds.
-  return { ...env, LOG_LEVEL: 'info', STATIC_DIR: '/nonexistent-dashboard', DEMO_SCALE_PERCENT: '2', ...settings };
-}
-
-function run(script: string, settings: Record<string, string>): Running {
-  let output = '';
-  const child = spawn(TSX, [script], { env: childEnv(settings), stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return { child, output: () => output, exited };
-}
-
-// The first start seeds the demo (every company's accounts, data, surveys, calls and profiles).
-const SEED_MS = 240_000;
-
-/** Resolves when the process has printed `text`; fails if it exits first or takes longer than timeoutMs. */
-function waitFor(running: Running, text: string, timeoutMs = SEED_MS): Promise<void> {
-  if (running.output().includes(text)) return Promise.resolve();
-  return new Promise((done, fail) => {
-    const check = () => {
-      if (!running.output().includes(text)) return;
-      stop();
-      done();
-    };
-    // 'close' comes after the process's output has all been read, so its last lines are checked too.
-    const closed = () => {
-      stop();
-      if (running.output().includes(text)) done();
-      else fail(new Error(`The process exited early:\n${running.output()}`));
-    };
-    const timer = setTimeout(() => {
-      stop();
-      fail(new Error(`Timed out waiting for "${text}":\n${running.output()}`));
-    }, timeoutMs);
-    const stop = () => {
-      clearTimeout(timer);
-      running.child.stdout!.off('data', check);
-      running.child.stderr!.off('data', check);
-      running.child.off('close', closed);
-    };
-    // Listeners added after run()'s own, so the output already holds the chunk when check reads it.
-    running.child.stdout!.on('data', check);
-    running.child.stderr!.on('data', check);
-    running.child.once('close', closed);
-  });
-}
+import { freePort, run, SEED_MS, waitFor } from './support/processes';
 
 /**
  * A POST whose headers are sent now, and its body's first half once the server has taken the
@@ -185,18 +119,4 @@ describe('bff/server.ts', () => {
       server.child.kill('SIGKILL');
     }
   });
-
-  it('seeds the demo with npm run seed:demo once, and says so the second time', async () => {
-    const settings: Record<string, string> = { DATA_DIR: `${database.dataDir}/seed` };
-    if (database.database.kind === 'postgresql') settings.DATABASE_URL = database.database.url;
-    const first = run('bff/seed-demo.ts', settings);
-    expect(await first.exited).toBe(0);
-    expect(first.output()).toContain('Demo data created');
-    expect(first.output()).toContain('admin@navout.example');
-
-    const second = run('bff/seed-demo.ts', settings);
-    expect(await second.exited).toBe(0);
-    expect(second.output()).toContain('The demo data already exists');
-    expect(second.output()).not.toContain('Demo data created');
-  }, SEED_MS + 60_000);
 });

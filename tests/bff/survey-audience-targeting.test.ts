@@ -46,6 +46,8 @@ async function addPeople(w: World, companyId: string): Promise<void> {
 async function rebuild(w: World, companyId: string): Promise<void> {
   const started = await w.http.post(`${AUDIENCE}/rebuild`).send({ companyId }).set(w.bearer('admin'));
   expect(started.status).toBe(202);
+  // The server's build loop would start it at once; the test's runtime leaves that to the test.
+  await w.audience.buildQueued();
   const read = async () =>
     (await w.http.get(`${AUDIENCE}/jobs/${(started.body as AudienceJob).id}`).query({ companyFilter: companyId }).set(w.bearer('admin'))).body as AudienceJob;
   await expect.poll(async () => (await read()).status, { timeout: 60_000, interval: 20 }).toMatch(/^(done|failed)$/);

@@ -452,7 +452,7 @@ describe('survey results', () => {
     it('stops reading batches when the file is no longer read', async () => {
       const w = world();
       const big = await w.em().findOneOrFail(PublishedSurvey, { name: 'Big export' });
-      const service = createResultsService({ orm: w.orm, kind: usingPostgres() ? 'postgresql' : 'sqlite', now: () => NOW, exportBatchRows: 100 });
+      const service = createResultsService({ orm: w.orm, kind: usingPostgres() ? 'postgresql' : 'sqlite', now: () => NOW, logger: w.runtime.logger, exportBatchRows: 100 });
       const knex = (w.orm.em as SqlEntityManager).getKnex();
       let batches = 0;
       let answered = 0;

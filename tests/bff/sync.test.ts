@@ -273,10 +273,11 @@ describe('sync runs', () => {
       } finally {
         await worker.stop();
       }
-      // A stopped worker no longer listens: the next Sync Now stays queued for the polls.
+      // A stopped worker no longer listens: the next Sync Now stays queued for the polls. Had the
+      // wake-up started a poll, stopping again would wait for it, and the run would show its start.
       const later = await w.http.post(`/api/data-sources/${source.id}/sync`).set(as('alice'));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect((await w.em().findOneOrFail(SyncRun, { id: later.body.id })).status).toBe('queued');
+      await worker.stop();
+      expect(await w.em().findOneOrFail(SyncRun, { id: later.body.id })).toMatchObject({ status: 'queued', startedAt: null, lockedBy: null });
       await workerFor(w).runDue();
     });
 

@@ -433,7 +433,7 @@ describe('tenant isolation matrix', () => {
 
   it('has a row for every route the BFF serves', async () => {
     const { createApp } = await import('@bff/app');
-    const app = createApp(world().config, world().orm);
+    const app = createApp(world().config, world().runtime);
     expect(new Set(ROWS.map((row) => row.route))).toEqual(new Set(servedRoutes(app).map((route) => route.key)));
   });
 
@@ -505,7 +505,7 @@ describe('tenant isolation matrix', () => {
   it('answers a company user naming another company with 404 not_found on every route that takes a company', async () => {
     const w = world();
     const { createApp } = await import('@bff/app');
-    const served = new Map(servedRoutes(createApp(w.config, w.orm)).map((route) => [route.key, route]));
+    const served = new Map(servedRoutes(createApp(w.config, w.runtime)).map((route) => [route.key, route]));
     const everyPermission = await w.addUser(w.companies.acme.id, { role: 'admin' });
     const callers = [w.users.alice, everyPermission];
     const other = w.companies.globex.id;

@@ -314,8 +314,8 @@ describe('completion webhooks', () => {
     try {
       const { companyId } = await webhookCompany(w, receiver.url());
       const { responseId } = await completeOne(w, companyId);
-      const polling = worker(w);
-      polling.start(20);
+      const polling = createWebhookWorker({ orm: w.orm, config: w.config, logger: silent, everyMs: 20 });
+      polling.start();
       await expect.poll(async () => (await deliveryOf(w, responseId)).status, { timeout: 5_000 }).toBe('delivered');
       await polling.stop();
     } finally {

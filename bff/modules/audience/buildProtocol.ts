@@ -14,6 +14,8 @@ export interface AudienceBuildRequest {
 
 export type AudienceBuildMessage =
   | { type: 'progress'; id: number; processed: number; total: number }
+  /** A batch of the new generation was committed (its own short transaction). */
+  | { type: 'batch'; id: number; generation: number; table: string; rows: number }
   /** The new generation is current: the job is done (the previous one is then deleted in the background). */
   | { type: 'done'; id: number; result: BuildResult }
   | { type: 'failed'; id: number; error: string }

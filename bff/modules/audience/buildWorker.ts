@@ -32,10 +32,19 @@ if (process.platform === 'linux') {
 
 let connection: Knex | null = null;
 
-function connect(database: DatabaseConfig): Knex {
+function connect(database: DatabaseConfig, sqliteBusyTimeoutMs: number): Knex {
   if (database.kind === 'sqlite') {
-    // One connection, as the server's: better-sqlite3 waits up to 5 s for another writer's lock.
-    return createKnex({ client: 'better-sqlite3', connection: { filename: database.file }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+    // One connection, as the server's, waiting for the server's write lock (busy_timeout). The
+    // build's transactions write from their first statement, so a plain BEGIN waits too.
+    const afterCreate = (connection: { pragma(source: string): unknown }, done: (failure: Error | null, connection: unknown) => void) => {
+      try {
+        connection.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
+        done(null, connection);
+      } catch (failure) {
+        done(failure as Error, connection);
+      }
+    };
+    return createKnex({ client: 'better-sqlite3', connection: { filename: database.file }, useNullAsDefault: true, pool: { min: 1, max: 1, afterCreate } });
   }
   // One connection holds the company's advisory lock for the build; the others read and write.
   return createKnex({ client: 'pg', connection: database.url, pool: { min: 0, max: 3 } });
@@ -44,8 +53,8 @@ function connect(database: DatabaseConfig): Knex {
 const send = (message: AudienceBuildMessage) => parentPort!.postMessage(message);
 
 async function build(request: AudienceBuildRequest): Promise<void> {
-  const database = workerData.database as DatabaseConfig;
-  connection ??= connect(database);
+  const { database, sqliteBusyTimeoutMs } = workerData as { database: DatabaseConfig; sqliteBusyTimeoutMs: number };
+  connection ??= connect(database, sqliteBusyTimeoutMs);
   let lastProgress = 0;
   try {
     await buildAudience({
@@ -61,6 +70,7 @@ async function build(request: AudienceBuildRequest): Promise<void> {
         lastProgress = at;
         send({ type: 'progress', id: request.id, processed, total });
       },
+      onBatch: (batch) => send({ type: 'batch', id: request.id, ...batch }),
       onSwitched: (result) => send({ type: 'done', id: request.id, result }),
     });
   } catch (failure) {

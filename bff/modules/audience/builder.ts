@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { Knex } from '@mikro-orm/knex';
 import type { Logger } from 'pino';
 import type { DatabaseConfig } from '../../config';
+import { SQLITE_BUSY_TIMEOUT_MS } from '../../db';
 import { buildAudience, type BuildResult } from './build';
 import type { AudienceBuildMessage, AudienceBuildRequest } from './buildProtocol';
 
@@ -21,6 +22,8 @@ export interface AudienceBuildOrder {
   now: Date;
   maxProfilesPerMerge: number;
   onProgress: (processed: number, total: number) => Promise<void> | void;
+  /** Called after each batch of the new generation is committed, before the switch (tests write beside a build with it). */
+  onBatch?: (batch: { generation: number; table: string; rows: number }) => void;
 }
 
 export interface AudienceBuilder {
@@ -35,9 +38,11 @@ export function startBuildWorker(database: DatabaseConfig): Worker {
   const url = new URL(`./buildWorker${typescript ? '.ts' : '.js'}`, import.meta.url);
   // tsx's loader is registered in the worker's own thread before its entry is imported (an
   // --import in execArgv is not applied to it on Node 20), as for the prediction snapshot worker.
+  // The worker's SQLite connection waits for the server's write lock as long as the server waits for the worker's.
+  const workerData = { database, sqliteBusyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS };
   return typescript
-    ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData: { database } })
-    : new Worker(url, { workerData: { database } });
+    ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData })
+    : new Worker(url, { workerData });
 }
 
 interface Pending {
@@ -87,6 +92,10 @@ export class WorkerAudienceBuilder implements AudienceBuilder {
       void Promise.resolve(waiting?.order.onProgress(message.processed, message.total)).catch((failure: unknown) =>
         this.logger.error({ err: failure }, 'Could not record audience build progress'),
       );
+      return;
+    }
+    if (message.type === 'batch') {
+      waiting?.order.onBatch?.({ generation: message.generation, table: message.table, rows: message.rows });
       return;
     }
     if (message.type === 'finished') {
@@ -145,7 +154,7 @@ export class WorkerAudienceBuilder implements AudienceBuilder {
 export function inProcessBuilder(knex: Knex, kind: DatabaseConfig['kind']): AudienceBuilder {
   return {
     build: (order) =>
-      buildAudience({ knex, kind, companyId: order.companyId, now: order.now, maxProfilesPerMerge: order.maxProfilesPerMerge, onProgress: order.onProgress }),
+      buildAudience({ knex, kind, companyId: order.companyId, now: order.now, maxProfilesPerMerge: order.maxProfilesPerMerge, onProgress: order.onProgress, onBatch: order.onBatch }),
     stop: async () => undefined,
   };
 }

@@ -5,5 +5,5 @@
 export { API_SOURCE_NAME, buildAudience, CURRENT_GENERATION_SQL } from './build';
 export { audienceCondition } from './filters';
 export { createAudienceMembership } from './membership';
-export { attachAudienceService, audienceServiceOf, createAudienceRouter } from './routes';
+export { createAudienceRouter } from './routes';
 export { type AudienceService, createAudienceService } from './service';

@@ -1,5 +1,4 @@
 import type { Router } from '@koa/router';
-import type Koa from 'koa';
 import type { CategoryId } from '@domain/audience/contract';
 import { audienceJobSchema, audiencePageQuerySchema, audienceQueryOf, audienceQuerySchema, audienceViewSchema, pagingOf, type AudienceViewInput } from '@domain/audience/query';
 import { companyFilterQuery } from '@domain/params';
@@ -9,17 +8,6 @@ import { validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';
 import type { AudienceService } from './service';
-
-const services = new WeakMap<Koa<AppState>, AudienceService>();
-
-/** The app's audience service, for the server (its refresher) and the tests (waiting for builds). */
-export function audienceServiceOf(app: Koa<AppState>): AudienceService | undefined {
-  return services.get(app);
-}
-
-export function attachAudienceService(app: Koa<AppState>, service: AudienceService): void {
-  services.set(app, service);
-}
 
 type RawQuery = Parameters<typeof audienceQueryOf>[0];
 const rawQuery = (ctx: AppContext) => (ctx.state.query ?? {}) as RawQuery;
@@ -71,9 +59,8 @@ export function createAudienceRouter(audience: AudienceService): Router<AppState
   for (const kind of ['rebuild', 'reclassify'] as const) {
     routes.post(`/${kind}`, async (ctx) => {
       const { companyId } = await validateBody(audienceJobSchema, ctx.request.body);
-      const { job } = await audience.startJob(await companyToWrite(ctx, companyId), kind, actorId(ctx));
+      ctx.body = await audience.startJob(await companyToWrite(ctx, companyId), kind, actorId(ctx));
       ctx.status = 202;
-      ctx.body = job;
     });
   }
 

@@ -1,4 +1,4 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { apiError, type HttpError } from '../../platform/errors';
 
 const WINDOW_SECONDS = 15 * 60;
@@ -8,6 +8,11 @@ export const FAILURES_PER_ADDRESS = 30;
 /**
  * Limits failed sign-ins per account and address, and per address. Counters live in this
  * process's memory: with several replicas each counts on its own.
+ *
+ * An attempt is counted when it begins, before its password is checked: checking first and counting
+ * after let a burst of parallel guesses all pass the check before the first one was counted. A
+ * successful sign-in then clears its account counter and gives its address point back, and an
+ * attempt whose password was never checked gives both back, so what stays counted is failures only.
  */
 export class LoginThrottle {
   private readonly perAccount: RateLimiterMemory;
@@ -22,29 +27,38 @@ export class LoginThrottle {
     return `${email.toLowerCase()}|${address}`;
   }
 
-  /** Throws 429 when either counter is used up. */
-  async assertAllowed(email: string, address: string): Promise<void> {
-    const checks: Array<[RateLimiterMemory, string]> = [
-      [this.perAccount, LoginThrottle.accountKey(email, address)],
-      [this.perAddress, address],
-    ];
-    for (const [limiter, key] of checks) {
-      const state = await limiter.get(key);
-      if (state && state.consumedPoints >= limiter.points) throw tooManyAttempts(state.msBeforeNext);
+  /** Counts one attempt on both counters; throws 429 (the account's wait first) when either is used up. */
+  async countAttempt(email: string, address: string): Promise<void> {
+    const accountKey = LoginThrottle.accountKey(email, address);
+    // Both consumes start in the same tick; each counts and compares in one synchronous step.
+    const [account, perAddress] = await Promise.allSettled([this.perAccount.consume(accountKey), this.perAddress.consume(address)]);
+    if (account.status === 'fulfilled' && perAddress.status === 'fulfilled') return;
+    // A refused attempt is not a failure: as before, it counts on neither counter.
+    await this.giveBack(email, address);
+    for (const outcome of [account, perAddress]) {
+      if (outcome.status === 'fulfilled') continue;
+      if (outcome.reason instanceof RateLimiterRes) throw tooManyAttempts(outcome.reason.msBeforeNext);
+      throw outcome.reason;
     }
   }
 
-  async recordFailure(email: string, address: string): Promise<void> {
-    // A rejection only means the counter is full; the next attempt is refused by assertAllowed.
-    await Promise.allSettled([
-      this.perAccount.consume(LoginThrottle.accountKey(email, address)),
-      this.perAddress.consume(address),
-    ]);
+  /** Undoes countAttempt for an attempt whose password was never checked. */
+  async giveBack(email: string, address: string): Promise<void> {
+    await Promise.all([returnPoint(this.perAccount, LoginThrottle.accountKey(email, address)), returnPoint(this.perAddress, address)]);
   }
 
   async recordSuccess(email: string, address: string): Promise<void> {
-    await this.perAccount.delete(LoginThrottle.accountKey(email, address));
+    await Promise.all([this.perAccount.delete(LoginThrottle.accountKey(email, address)), returnPoint(this.perAddress, address)]);
   }
+}
+
+/**
+ * One point back, unless the counter has expired meanwhile: a reward on a missing key would start a
+ * new window at -1, one attempt more than the limit.
+ */
+async function returnPoint(limiter: RateLimiterMemory, key: string): Promise<void> {
+  const state = await limiter.get(key);
+  if (state && state.consumedPoints > 0) await limiter.reward(key);
 }
 
 function tooManyAttempts(msBeforeNext: number): HttpError {

@@ -51,27 +51,28 @@ export function createAuthService({ orm, config, throttle, verifyIdToken }: Auth
   return {
     async login(credentials: { email: string; password: string }, address: string): Promise<AuthResponse> {
       const email = normalizeEmail(credentials.email);
-      await throttle.assertAllowed(email, address);
-      const user = await orm.em.findOne(User, { email });
-      const matches = user?.passwordHash
-        ? await verifyPassword(credentials.password, user.passwordHash)
-        : await spendPasswordCheck(credentials.password);
+      // Counted before the password is checked, so parallel attempts cannot all slip under the limit;
+      // from here every way out but success stays counted as a failure.
+      await throttle.countAttempt(email, address);
+      let user: User | null;
+      let matches: boolean;
+      try {
+        user = await orm.em.findOne(User, { email });
+        matches = user?.passwordHash
+          ? await verifyPassword(credentials.password, user.passwordHash)
+          : await spendPasswordCheck(credentials.password);
+      } catch (failure) {
+        // No password was checked (the password pool was full, or the database failed): no guess was made.
+        await throttle.giveBack(email, address);
+        throw failure;
+      }
 
-      if (user && user.status === 'invited' && !user.passwordHash) {
-        await throttle.recordFailure(email, address);
-        throw apiError('account_not_activated');
-      }
-      if (!user || !matches) {
-        await throttle.recordFailure(email, address);
-        throw invalidCredentials();
-      }
+      if (user && user.status === 'invited' && !user.passwordHash) throw apiError('account_not_activated');
+      if (!user || !matches) throw invalidCredentials();
       // Account states are revealed only to someone who knows the password.
       const company = await companyOf(user);
       const failure = accountFailure(user, company);
-      if (failure) {
-        await throttle.recordFailure(email, address);
-        throw failure;
-      }
+      if (failure) throw failure;
       await throttle.recordSuccess(email, address);
       return respond(user, company!);
     },

@@ -7,13 +7,12 @@
  * conversion event with revenue) or its people records carry revenue or an LTV. That is a column
  * of the profile, so the share is one pass over the company's profiles with no join to events.
  */
-import type { Knex } from '@mikro-orm/knex';
 import { LIFECYCLE_STAGES, RECENCY_DAYS, RISK_LEVELS, SOURCE_KINDS, type AudienceFilters, type CategoryId } from '@domain/audience/contract';
 import { categoryBit } from '@domain/audience/categories';
 import { audienceCondition } from '../audience';
-import { rowsOf } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
 import { timeOf } from '../prediction';
+import type { Read } from './reads';
 
 /** The current generation of a profile row `alias` (joined with audience_builds as `alias_build`). */
 export function currentGeneration(alias: string): { join: string; condition: string } {
@@ -29,12 +28,10 @@ export interface CategoryCounts {
 }
 
 /** When the profiles in scope were last built (null before any build), and a key that changes with every build. */
-export async function audienceVersion(knex: Knex, companyId: string | null): Promise<{ builtAt: string | null; key: string }> {
-  const rows = rowsOf(
-    await knex.raw(
-      `select count(*) as builds, max(computed_at) as built_at, sum(generation) as generations from audience_builds${companyId ? ' where company_id = ?' : ''}`,
-      (companyId ? [companyId] : []) as Knex.RawBinding[],
-    ),
+export async function audienceVersion(read: Read, companyId: string | null): Promise<{ builtAt: string | null; key: string }> {
+  const rows = await read(
+    `select count(*) as builds, max(computed_at) as built_at, sum(generation) as generations from audience_builds${companyId ? ' where company_id = ?' : ''}`,
+    companyId ? [companyId] : [],
   );
   const row = rows[0] ?? {};
   const builtAt = row.built_at === null || row.built_at === undefined ? null : new Date(timeOf(row.built_at)).toISOString();
@@ -42,7 +39,7 @@ export async function audienceVersion(knex: Knex, companyId: string | null): Pro
 }
 
 /** Profiles and converted profiles per category, in one pass over the profiles in scope. */
-export async function countByCategory(knex: Knex, companyId: string | null, categories: readonly CategoryId[]): Promise<CategoryCounts[]> {
+export async function countByCategory(read: Read, companyId: string | null, categories: readonly CategoryId[]): Promise<CategoryCounts[]> {
   const generation = currentGeneration('p');
   const columns = categories.flatMap((id, index) => {
     const bit = categoryBit(id);
@@ -51,11 +48,9 @@ export async function countByCategory(knex: Knex, companyId: string | null, cate
       `sum(case when (p.category_mask & ${bit}) <> 0 and p.ltv > 0 then 1 else 0 end) as c${index}`,
     ];
   });
-  const rows = rowsOf(
-    await knex.raw(
-      `select ${columns.join(', ')} from audience_profiles p ${generation.join} where ${generation.condition}${companyId ? ' and p.company_id = ?' : ''}`,
-      (companyId ? [companyId] : []) as Knex.RawBinding[],
-    ),
+  const rows = await read(
+    `select ${columns.join(', ')} from audience_profiles p ${generation.join} where ${generation.condition}${companyId ? ' and p.company_id = ?' : ''}`,
+    companyId ? [companyId] : [],
   );
   const row = rows[0] ?? {};
   return categories.map((_, index) => ({ users: Number(row[`u${index}`] ?? 0), converted: Number(row[`c${index}`] ?? 0) }));
@@ -96,14 +91,12 @@ export function viewProfileCondition(kind: DatabaseKind, now: Date, view: Stored
 }
 
 /** A view's profiles and those converted. */
-export async function countView(knex: Knex, kind: DatabaseKind, now: Date, view: StoredView): Promise<CategoryCounts> {
+export async function countView(read: Read, kind: DatabaseKind, now: Date, view: StoredView): Promise<CategoryCounts> {
   const condition = viewProfileCondition(kind, now, view);
   const generation = currentGeneration('p');
-  const rows = rowsOf(
-    await knex.raw(
-      `select count(*) as users, sum(case when p.ltv > 0 then 1 else 0 end) as converted from audience_profiles p ${generation.join} where ${generation.condition} and ${condition.sql}`,
-      condition.params as Knex.RawBinding[],
-    ),
+  const rows = await read(
+    `select count(*) as users, sum(case when p.ltv > 0 then 1 else 0 end) as converted from audience_profiles p ${generation.join} where ${generation.condition} and ${condition.sql}`,
+    condition.params,
   );
   return { users: Number(rows[0]?.users ?? 0), converted: Number(rows[0]?.converted ?? 0) };
 }

@@ -9,11 +9,15 @@
  * first time for a company over all its history, then an hour or so at a time. A minute row written
  * later than that (a replica cut off from the database for longer) is not in its sealed hour until
  * rebuildCallHours runs for the company. "All Companies" reads the minutes directly.
+ *
+ * The sums are read through the request's budgeted reads (reads.ts); sealing writes, so it runs
+ * on the server's own connection, before them.
  */
 import type { Knex } from '@mikro-orm/knex';
 import { bindTime, rowsOf } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
 import { timeOf } from '../prediction';
+import type { Read } from './reads';
 
 const HOUR_MS = 3_600_000;
 export const SEAL_DELAY_MS = 15 * 60_000;
@@ -74,7 +78,7 @@ export async function rebuildCallHours(knex: Knex, companyId: string): Promise<v
 }
 
 /** Calls, items, latency sums and timed calls per bucket index (-1: the comparison period). */
-export async function callTotalsByBucket(knex: Knex, kind: DatabaseKind, companyId: string | null, bounds: BucketBounds, now: number): Promise<Map<number, CallTotals>> {
+export async function callTotalsByBucket(knex: Knex, read: Read, kind: DatabaseKind, companyId: string | null, bounds: BucketBounds, now: number): Promise<Map<number, CallTotals>> {
   const totals = new Map<number, CallTotals>();
   const add = (rows: Array<Record<string, unknown>>) => {
     for (const row of rows) {
@@ -96,12 +100,10 @@ export async function callTotalsByBucket(knex: Knex, kind: DatabaseKind, company
     if (hoursEnd > bounds.start) {
       const hourCase = bounds.caseOf('hour');
       add(
-        rowsOf(
-          await knex.raw(
-            `select ${hourCase.sql} as bucket, sum(calls) as calls, sum(items_served) as items, sum(latency_total_ms) as latency, sum(timed_calls) as timed
-               from dashboard_call_hours where hour >= ? and hour < ?${company} group by 1`,
-            [...hourCase.params, bindTime(kind, bounds.start), bindTime(kind, hoursEnd), ...companyParams] as Knex.RawBinding[],
-          ),
+        await read(
+          `select ${hourCase.sql} as bucket, sum(calls) as calls, sum(items_served) as items, sum(latency_total_ms) as latency, sum(timed_calls) as timed
+             from dashboard_call_hours where hour >= ? and hour < ?${company} group by 1`,
+          [...hourCase.params, bindTime(kind, bounds.start), bindTime(kind, hoursEnd), ...companyParams],
         ),
       );
       minutesFrom = Math.max(bounds.start, hoursEnd);
@@ -110,13 +112,11 @@ export async function callTotalsByBucket(knex: Knex, kind: DatabaseKind, company
   if (minutesFrom < bounds.end) {
     const minuteCase = bounds.caseOf('minute');
     add(
-      rowsOf(
-        await knex.raw(
-          `select ${minuteCase.sql} as bucket, sum(calls) as calls, sum(items_served) as items,
-                  sum(latency_total_ms) as latency, sum(case when latency_total_ms is not null then calls else 0 end) as timed
-             from prediction_call_minutes where minute >= ? and minute < ?${company} group by 1`,
-          [...minuteCase.params, bindTime(kind, minutesFrom), bindTime(kind, bounds.end), ...companyParams] as Knex.RawBinding[],
-        ),
+      await read(
+        `select ${minuteCase.sql} as bucket, sum(calls) as calls, sum(items_served) as items,
+                sum(latency_total_ms) as latency, sum(case when latency_total_ms is not null then calls else 0 end) as timed
+           from prediction_call_minutes where minute >= ? and minute < ?${company} group by 1`,
+        [...minuteCase.params, bindTime(kind, minutesFrom), bindTime(kind, bounds.end), ...companyParams],
       ),
     );
   }

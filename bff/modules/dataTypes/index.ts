@@ -1,4 +1,5 @@
 /**
- * Data types' public face: routes.
+ * Data types' public face: routes and service.
  */
 export { createDataTypeRouter } from './routes';
+export { createDataTypeService } from './service';

@@ -3,14 +3,13 @@ import { dataTypeListQuery, dataTypeSchema } from '@domain/dataTypes/dataTypes';
 import { userActorOf } from '../../middleware/auth';
 import { queryOf, validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
-import type { AppContext, AppState, Orm } from '../../types';
-import { createDataTypeService } from './service';
+import type { AppContext, AppState } from '../../types';
+import type { DataTypeService } from './service';
 
 /** The :id of the route; its shape was checked by the router before the route runs. */
 const idOf = (ctx: AppContext) => (ctx as { params?: Record<string, string> }).params?.id ?? '';
 
-export function createDataTypeRouter({ orm }: { orm: Orm }): Router<AppState> {
-  const dataTypes = createDataTypeService({ orm });
+export function createDataTypeRouter(dataTypes: DataTypeService): Router<AppState> {
   const routes = new ApiRouter('/api/data-types');
 
   routes.get('/', { query: dataTypeListQuery }, async (ctx) => {

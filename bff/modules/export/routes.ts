@@ -3,7 +3,6 @@
  * streamed. The company is the caller's own, or the one a global admin views (companyFilter).
  */
 import type { Router } from '@koa/router';
-import type { Logger } from 'pino';
 import { exportFileName } from '@domain/audience/export';
 import { exportQuery, exportRequestOf } from '@domain/audience/exportRequest';
 import { companyFilterQuery } from '@domain/params';
@@ -19,7 +18,7 @@ import type { ExportService } from './service';
 const previewQuery = exportQuery.omit(['name']).concat(companyFilterQuery);
 const csvQuery = exportQuery.concat(companyFilterQuery);
 
-export function createExportRouter(exports: ExportService, options: { logger: Logger }): Router<AppState> {
+export function createExportRouter(exports: ExportService): Router<AppState> {
   const routes = new ApiRouter('/api/export');
 
   routes.get('/preview', { query: previewQuery }, async (ctx) => {
@@ -37,7 +36,7 @@ export function createExportRouter(exports: ExportService, options: { logger: Lo
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/csv; charset=utf-8';
     ctx.compress = STREAMED_FILE_COMPRESSION;
-    const csv = exportCsvStream(plan.pages, request.fields, (failure) => options.logger.error({ err: failure, companyId }, 'The data export stopped'));
+    const csv = exportCsvStream(plan.pages, request.fields, (failure) => exports.logger.error({ err: failure, companyId }, 'The data export stopped'));
     // Koa destroys its body when the client goes away, but a compressed answer's body is the
     // compressor the file is piped into: the file itself is stopped here, which ends its reads.
     ctx.res.once('close', () => csv.destroy());

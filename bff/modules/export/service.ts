@@ -7,6 +7,7 @@
  * "All time" also covers profiles never seen (no last_seen): they come after the seen ones, by id.
  * Ranges are computed in JavaScript from the server's clock and bound as parameters.
  */
+import type { Logger } from 'pino';
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import { EXPORT_PREVIEW_ROWS, EXPORT_RANGE_DAYS, type ExportFieldId, type ExportPreview, type ExportRange, type ExportRow } from '@domain/audience/export';
 import type { Orm } from '../../types';
@@ -23,6 +24,8 @@ export interface ExportServiceOptions {
   orm: Orm;
   kind: DatabaseKind;
   now: () => Date;
+  /** Where an export that stops halfway is reported (the download has already begun). */
+  logger: Pick<Logger, 'error'>;
   pageRows?: number;
 }
 
@@ -35,7 +38,7 @@ export interface ExportPlan {
 
 type Cursor = { at: unknown; id: string };
 
-export function createExportService({ orm, kind, now, pageRows = EXPORT_PAGE_ROWS }: ExportServiceOptions) {
+export function createExportService({ orm, kind, now, logger, pageRows = EXPORT_PAGE_ROWS }: ExportServiceOptions) {
   const knex: Knex = (orm.em as SqlEntityManager).getKnex();
   const dialect = resultsDialect(kind);
 
@@ -97,6 +100,8 @@ export function createExportService({ orm, kind, now, pageRows = EXPORT_PAGE_ROW
   const cursorOf = (row: ProfileRow): Cursor => ({ at: row.cursor_at, id: row.id });
 
   return {
+    logger,
+
     async preview(companyId: string, fields: readonly ExportFieldId[], range: ExportRange): Promise<ExportPreview> {
       const since = sinceOf(range);
       const columns = columnsFor(fields);

@@ -1,15 +1,15 @@
 import type { Router } from '@koa/router';
 import { apiError } from '../../platform/errors';
 import { ApiRouter } from '../../routing';
-import type { AppState, Orm } from '../../types';
-import { readStoredFile } from './service';
+import type { AppState } from '../../types';
+import type { FileService } from './service';
 
 /** Logos and photos, public by their unguessable ids so every device can show them. */
-export function createFileRouter(orm: Orm): Router<AppState> {
+export function createFileRouter(files: FileService): Router<AppState> {
   const routes = new ApiRouter('/api/files');
 
   routes.get('/:fileId', async (ctx) => {
-    const file = await readStoredFile(orm, ctx.params.fileId);
+    const file = await files.read(ctx.params.fileId);
     if (!file) throw apiError('not_found', { error: 'File not found', message: 'No file with this id exists.' });
     ctx.set({
       'Content-Type': file.contentType,

@@ -50,3 +50,10 @@ export async function readStoredFile(orm: Orm, id: string): Promise<StoredFile |
   if (!FILE_ID.test(id)) return null;
   return orm.em.findOne(StoredFile, { id }, { populate: ['bytes'] });
 }
+
+/** What the files route serves: a stored file by its id. */
+export function createFileService(orm: Orm) {
+  return { read: (id: string) => readStoredFile(orm, id) };
+}
+
+export type FileService = ReturnType<typeof createFileService>;

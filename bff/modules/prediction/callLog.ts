@@ -93,7 +93,6 @@ export function createCallLog(options: CallLogOptions) {
   const lastUsed = new Map<string, Date>();
   const lastUsedWritten = new Map<string, number>();
   let flushing: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
 
   function count(entry: CallEntry): void {
     const minute = Math.floor(entry.at.getTime() / MINUTE_MS) * MINUTE_MS;
@@ -203,22 +202,11 @@ export function createCallLog(options: CallLogOptions) {
       await flushing;
     },
 
-    start(): void {
-      if (timer) return;
-      timer = setInterval(() => {
-        log.flush().catch((failure: unknown) => logger.warn({ err: failure }, 'Could not write the prediction call log; retrying'));
-      }, FLUSH_INTERVAL_MS);
-      timer.unref();
-    },
-
-    /** Stops the timer and writes everything left (graceful shutdown). */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
+    /** Writes everything left (graceful shutdown), with one more attempt: the process is stopping. */
+    async close(): Promise<void> {
       try {
         await log.flush();
       } catch {
-        // One more attempt before giving up: the process is stopping.
         await log.flush();
       }
     },

@@ -4,14 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
-import type Koa from 'koa';
 import type { Router } from '@koa/router';
 import type { Logger } from 'pino';
 import { MB } from '@domain/limits';
 import type { Config } from '../../config';
 import { toHttpError } from '../../platform/errors';
 import type { AppContext, AppMiddleware, AppState, Orm } from '../../types';
-import { createCallLog, type CallEndpoint, type CallEntry, type CallLog } from './callLog';
+import { repeatingJob, type Job } from '../../platform/jobs';
+import { createCallLog, FLUSH_INTERVAL_MS, type CallEndpoint, type CallEntry, type CallLog } from './callLog';
 import { createQuota, createRateLimit, type Quota, type RateLimit } from './limits';
 import { createPredictionApiRouter, createPredictionUsageRouter } from './routes';
 import { createSnapshotStore, type SnapshotStore } from './snapshots';
@@ -56,26 +56,17 @@ export interface PredictionRuntime {
   ingestBody: AppMiddleware;
   /** Logs every /api/v1 call of a known key, applies the per-key rate limit. */
   callRecorder: AppMiddleware;
-  /** Starts the call log's flush, the refresher and the replica poll. */
-  start(options?: { refresher?: boolean; poll?: boolean }): void;
-  /** Stops the jobs, waits for running builds and writes the remaining calls. */
-  stop(): Promise<void>;
+  /**
+   * Its background jobs: the call log's flush (its stop writes the calls still buffered, so a
+   * graceful stop loses none), the snapshot refresher (its stop waits for running builds) and the
+   * replica poll.
+   */
+  jobs: { callLogFlush: Job; snapshotRefresh: Job; snapshotPoll: Job };
 }
 
 interface CallState {
   startedAt: number;
   details: Partial<CallEntry>;
-}
-
-const runtimes = new WeakMap<Koa<AppState>, PredictionRuntime>();
-
-/** The runtime createApp made for this app: the server starts and stops its jobs. */
-export function predictionRuntimeOf(app: Koa<AppState>): PredictionRuntime | undefined {
-  return runtimes.get(app);
-}
-
-export function attachPredictionRuntime(app: Koa<AppState>, runtime: PredictionRuntime): void {
-  runtimes.set(app, runtime);
 }
 
 export function createPredictionRuntime(options: PredictionRuntimeOptions): PredictionRuntime {
@@ -163,23 +154,6 @@ export function createPredictionRuntime(options: PredictionRuntimeOptions): Pred
     }
   };
 
-  const timers: NodeJS.Timeout[] = [];
-  /** A job that never overlaps itself and never stops the process on a failure. */
-  function every(ms: number, name: string, job: () => Promise<unknown>): void {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      job()
-        .catch((failure: unknown) => logger.warn({ err: failure }, `Prediction ${name} failed`))
-        .finally(() => {
-          running = false;
-        });
-    }, ms);
-    timer.unref();
-    timers.push(timer);
-  }
-
   return {
     replicaId,
     snapshots,
@@ -189,15 +163,16 @@ export function createPredictionRuntime(options: PredictionRuntimeOptions): Pred
     routers,
     ingestBody,
     callRecorder,
-    start(jobs = {}) {
-      callLog.start();
-      if (jobs.refresher ?? true) every(config.prediction.refreshMs, 'snapshot refresh', () => snapshots.refresh());
-      if (jobs.poll ?? true) every(config.prediction.pollMs, 'snapshot poll', () => snapshots.poll());
-    },
-    async stop() {
-      for (const timer of timers.splice(0)) clearInterval(timer);
-      await snapshots.stop();
-      await callLog.stop();
+    jobs: {
+      callLogFlush: repeatingJob({ name: 'Prediction call log flush', everyMs: FLUSH_INTERVAL_MS, run: () => callLog.flush(), logger, afterStop: () => callLog.close() }),
+      snapshotRefresh: repeatingJob({
+        name: 'Prediction snapshot refresh',
+        everyMs: config.prediction.refreshMs,
+        run: () => snapshots.refresh(),
+        logger,
+        afterStop: () => snapshots.stop(),
+      }),
+      snapshotPoll: repeatingJob({ name: 'Prediction snapshot poll', everyMs: config.prediction.pollMs, run: () => snapshots.poll(), logger }),
     },
   };
 }

@@ -4,7 +4,6 @@
  * reach first, so another company's survey is a 404 whatever else the request says.
  */
 import type { Router } from '@koa/router';
-import type { Logger } from 'pino';
 import { responsesCsvFileName } from '@domain/survey/collection';
 import { TOTAL_COUNT_HEADER } from '@domain/csv';
 import { PublishedSurvey } from '../../entities';
@@ -19,7 +18,7 @@ import { answerFilterOf, pageOf, questionAnswersQuery, responseFilterQuery, resp
 import type { ResultsService } from './service';
 
 
-export function createResultsRouter(results: ResultsService, options: { now: () => Date; logger: Logger }): Router<AppState> {
+export function createResultsRouter(results: ResultsService): Router<AppState> {
   const routes = new ApiRouter('/api/surveys');
   const published = inReach(PublishedSurvey, SURVEY_NOT_FOUND);
 
@@ -45,13 +44,13 @@ export function createResultsRouter(results: ResultsService, options: { now: () 
   routes.get('/:id/responses/export', { query: responseFilterQuery }, published, async (ctx) => {
     const survey = published.of(ctx);
     const plan = await results.exportPlan(survey, selectionOf(queryOf(ctx, responseFilterQuery)));
-    ctx.set('Content-Disposition', `attachment; filename="${responsesCsvFileName(survey.name, options.now())}"`);
+    ctx.set('Content-Disposition', `attachment; filename="${responsesCsvFileName(survey.name, results.now())}"`);
     ctx.set(TOTAL_COUNT_HEADER, String(plan.total));
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/csv; charset=utf-8';
     ctx.compress = STREAMED_FILE_COMPRESSION;
     ctx.body = responsesCsvStream(plan.rows, survey.survey.questions, (failure) =>
-      options.logger.error({ err: failure, surveyId: survey.id }, 'The responses export stopped'),
+      results.logger.error({ err: failure, surveyId: survey.id }, 'The responses export stopped'),
     );
   });
 

@@ -2,18 +2,18 @@
  * Sends the queued webhooks: survey completions, signed with the company's secret, and Write Back
  * batches (rows with a destinationId), signed with their destination's secret and sent to its
  * current address; a batch whose destination was deleted or disabled is given up. Each pass
- * claims the due deliveries (on PostgreSQL with
- * FOR UPDATE SKIP LOCKED, so replicas never claim the same row; SQLite has one process), marks
- * them leased for a minute, sends them outside any transaction, then records the outcome: delivered,
+ * claims the due deliveries through the job queue (platform/jobQueue.ts: replicas never claim the
+ * same row), leased for a minute, sends them outside any transaction, then records the outcome: delivered,
  * or another attempt after a growing delay, until a day after the delivery was queued, when it
  * is marked failed. A replica that dies mid-send leaves a lease that expires, and the delivery is
  * sent again: receivers deduplicate by webhook-id, which stays the same on every attempt.
  */
-import { LockMode } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Orm } from '../../types';
 import { CompanySurveySettings, WebhookDelivery, WritebackDestination } from '../../entities';
+import { claimDue, leaseEnd } from '../../platform/jobQueue';
+import { repeatingJob } from '../../platform/jobs';
 import { decryptSecret } from '../../platform/secrets';
 import type { ResolvedAddress } from '../../platform/addressGuard';
 import { sendWebhook, type WebhookAttempt, type WebhookRequest } from './send';
@@ -47,6 +47,8 @@ export interface WebhookWorkerDependencies {
   /** Replaces DNS for the address guard (tests). */
   lookup?: (hostname: string) => Promise<ResolvedAddress[]>;
   timeoutMs?: number;
+  /** How often the queue is looked at. */
+  everyMs?: number;
 }
 
 export interface DeliveryPass {
@@ -54,21 +56,13 @@ export interface DeliveryPass {
   delivered: number;
 }
 
-export function createWebhookWorker({ orm, config, logger, clock = () => new Date(), lookup, timeoutMs }: WebhookWorkerDependencies) {
-  const skipLocked = config.database.kind === 'postgresql' ? ({ lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE } as const) : {};
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-
-  async function claim(now: Date): Promise<WebhookDelivery[]> {
-    return orm.em.fork().transactional(async (em) => {
-      const due = await em.find(
-        WebhookDelivery,
-        { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ lockedUntil: null }, { lockedUntil: { $lt: now } }] },
-        { orderBy: { nextAttemptAt: 'asc', id: 'asc' }, limit: BATCH_SIZE, ...skipLocked },
-      );
-      for (const delivery of due) delivery.lockedUntil = new Date(now.getTime() + LEASE_MS);
-      await em.flush();
-      return due;
+export function createWebhookWorker({ orm, config, logger, clock = () => new Date(), lookup, timeoutMs, everyMs = POLL_INTERVAL_MS }: WebhookWorkerDependencies) {
+  function claim(now: Date): Promise<WebhookDelivery[]> {
+    return claimDue(orm, config.database.kind, WebhookDelivery, {
+      due: { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ lockedUntil: null }, { lockedUntil: { $lt: now } }] },
+      orderBy: { nextAttemptAt: 'asc', id: 'asc' },
+      limit: BATCH_SIZE,
+      lease: () => ({ lockedUntil: leaseEnd(now, LEASE_MS) }),
     });
   }
 
@@ -168,31 +162,11 @@ export function createWebhookWorker({ orm, config, logger, clock = () => new Dat
     return { attempted: claimed.length, delivered: outcomes.filter((outcome) => outcome.delivered).length };
   }
 
-  function tick(): void {
-    if (running) return;
-    running = deliverDue()
-      .catch((failure: unknown) => logger.error({ err: failure }, 'Webhook delivery pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  }
-
   return {
     deliverDue,
-
-    start(intervalMs = POLL_INTERVAL_MS): void {
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      // Deliveries queued before a restart go out at once.
-      tick();
-    },
-
-    /** Stops polling and waits for the pass in flight (its sends end within their time limit). */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    // Deliveries queued before a restart go out at once; stop waits for the pass in flight (its
+    // sends end within their time limit).
+    ...repeatingJob({ name: 'Webhook delivery pass', everyMs, run: () => deliverDue(), logger, runOnStart: true }),
   };
 }
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { ApiKeyScope } from '@domain/apiKeys';
 import { DEFAULT_PERMISSIONS, type Role } from '@domain/auth/roles';
 import type { UserStatus } from '@domain/company/options';
-import { createApp, type AppDependencies } from '@bff/app';
+import { createApp } from '@bff/app';
 import { loadConfig, type Config } from '@bff/config';
 import { initOrm, migrate } from '@bff/db';
 import type { Orm } from '@bff/types';
@@ -19,9 +19,9 @@ import { ApiKey, Company, User } from '@bff/entities';
 import { API_KEY_PREFIX_LENGTH, generateApiKey } from '@bff/platform/apiKeys';
 import { hashSecret } from '@bff/platform/secrets';
 import { signSessionToken } from '@bff/modules/auth/tokens';
-import { predictionRuntimeOf, type PredictionRuntime } from '@bff/modules/prediction';
-import { audienceServiceOf } from '@bff/modules/audience/routes';
+import type { PredictionRuntime } from '@bff/modules/prediction';
 import type { AudienceService } from '@bff/modules/audience/service';
+import { createRuntime, type Runtime, type RuntimeDependencies } from '@bff/runtime';
 import { issueInvitation } from '@bff/modules/invitations/service';
 import { DEMO_USERS, seedDemo } from '@bff/seeders/demo';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -41,7 +41,7 @@ export type Person = keyof typeof PEOPLE;
 
 export interface WorldOptions {
   env?: Record<string, string>;
-  dependencies?: AppDependencies;
+  dependencies?: RuntimeDependencies;
 }
 
 export interface AddUserOptions {
@@ -60,19 +60,25 @@ export class World {
   readonly logLines: Array<Record<string, unknown>>;
   readonly companies: Record<'navout' | 'acme' | 'globex', Company>;
   readonly users: Record<Person, User>;
+  /** The services and jobs the server would run; only the call log's flush is started. */
+  readonly runtime: Runtime;
   /** The prediction API's runtime: tests flush its call log and drive its refresher themselves. */
-  prediction!: PredictionRuntime;
-  /** The audience service: its build worker is stopped with the world. */
-  audience: AudienceService | undefined;
+  readonly prediction: PredictionRuntime;
+  /** The audience service: tests wait for its builds; its build worker is stopped with the world. */
+  readonly audience: AudienceService;
 
   private constructor(
     readonly config: Config,
     readonly orm: Orm,
+    runtime: Runtime,
     private readonly server: Server,
     private readonly database: TestDatabase,
     logLines: Array<Record<string, unknown>>,
     seeded: NonNullable<Awaited<ReturnType<typeof seedDemo>>>,
   ) {
+    this.runtime = runtime;
+    this.prediction = runtime.services.prediction;
+    this.audience = runtime.services.audience;
     this.http = supertest.agent(server);
     this.logLines = logLines;
     this.companies = seeded.companies;
@@ -107,15 +113,13 @@ export class World {
       },
     });
     const logger = pino({ level: 'info' }, sink);
-    const app = createApp(config, orm, { logger, ...options.dependencies });
-    const server = createServer(app.callback());
+    const runtime = createRuntime(config, orm, { logger, ...options.dependencies });
+    const server = createServer(createApp(config, runtime).callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const world = new World(config, orm, server, database, logLines, seeded);
-    world.prediction = predictionRuntimeOf(app)!;
-    world.audience = audienceServiceOf(app);
-    // Calls reach prediction_calls within a second, as on a server; snapshots change only when a test asks.
-    world.prediction.start({ refresher: false, poll: false });
-    return world;
+    // Calls reach prediction_calls within a second, as on a server; snapshots, syncs, webhooks and
+    // audience builds move only when a test asks.
+    runtime.start(['callLogFlush']);
+    return new World(config, orm, runtime, server, database, logLines, seeded);
   }
 
   get baseUrl(): string {
@@ -127,9 +131,8 @@ export class World {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
     });
-    await this.prediction?.stop();
     // The audience's build worker keeps its own connection until it is stopped.
-    await this.audience?.stop();
+    await this.runtime.stop();
     await this.orm.close(true);
     await this.database.drop();
   }

@@ -17,6 +17,7 @@ import { apiError, toHttpError } from '../../../platform/errors';
 import { ApiRouter } from '../../../routing';
 import type { AppContext, AppState, Orm } from '../../../types';
 import { importTooLarge, MULTIPART_OVERHEAD_BYTES, receiveUpload } from '../../../platform/uploads';
+import { removeSpoolLeftovers } from '../records/spool';
 import { ImportProgress } from './progress';
 import { prepareImport, previewImport, runImport, type PreparedImport } from './service';
 
@@ -52,6 +53,14 @@ function countReceived(req: IncomingMessage, progress: ImportProgress): void {
 export function createImportRouter({ orm, config, logger }: ImportRouterDependencies): Router<AppState> {
   const routes = new ApiRouter('/api/data-sources/import');
   const maxBytes = config.importMaxBytes;
+  // The spools of imports a stopped or crashed process left can never finish: removed as the
+  // process starts serving imports (in the background: nothing waits on the temporary folder).
+  void removeSpoolLeftovers().then(
+    (removed) => {
+      if (removed.length) logger.info({ removed }, 'Removed the import spools of processes that stopped mid-import');
+    },
+    (failure: unknown) => logger.warn({ err: failure }, 'Could not remove the import spools of stopped processes'),
+  );
 
   /** The answer line of a failed streamed import; an unexpected failure is logged, as errorHandler would. */
   function errorEvent(failure: unknown): ImportEvent {

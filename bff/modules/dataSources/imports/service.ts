@@ -21,6 +21,7 @@ import { readTime, readValue, textOf } from '@domain/data/values';
 import { presentDataSource } from '../sources/present';
 import { DataSource } from '../../../entities';
 import { apiError } from '../../../platform/errors';
+import { assertStorable } from '../../../platform/storable';
 import { companyFor, findInReach } from '../../../middleware/tenant';
 import { validateBody } from '../../../middleware/validate';
 import type { Actor } from '../../../types';
@@ -132,6 +133,7 @@ async function readOptions(text: string | undefined): Promise<ImportOptions> {
   } catch {
     throw invalidOptions('The field "options" is not valid JSON.');
   }
+  assertStorable(parsed, 'options');
   return (await validateBody(importOptionsSchema, parsed)) as ImportOptions;
 }
 

@@ -5,6 +5,7 @@
  */
 import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS } from '@domain/data/imports';
 import { textOf } from '@domain/data/values';
+import { findUnstorable, hasUnstorableCharacter, isReservedKey } from '../../../platform/storable';
 import { invalidFile } from '../../../platform/uploads';
 import type { RawRow, ReaderMeta, RowReader } from './rows';
 
@@ -17,6 +18,8 @@ export interface DataRow {
   values: Record<string, unknown>;
   /** Values past the header's last column (a row with more cells than the header). */
   extra: string[];
+  /** Columns whose value may not be stored (platform/storable.ts): the row is reported, not stored. */
+  unstorable: string[];
 }
 
 export interface Table {
@@ -44,7 +47,6 @@ function checkCell(text: string, row: number, column: string): void {
       `Row ${row}: the value in column "${column}" has ${formatCount(text.length)} characters; at most ${formatCount(IMPORT_MAX_CELL_CHARS)} are accepted.`,
     );
   }
-  if (text.includes('\u0000')) throw invalidFile(`Row ${row}: the value in column "${column}" contains a NUL character (binary data).`);
 }
 
 /**
@@ -56,6 +58,10 @@ export function columnNames(cells: readonly unknown[]): string[] {
   const seen = new Set<string>();
   cells.forEach((cell, position) => {
     const base = textOf(cell) || `column_${position + 1}`;
+    // Every value is stored under its column's name: a name the database or a plain object cannot hold is refused.
+    if (hasUnstorableCharacter(base) || isReservedKey(base)) {
+      throw invalidFile(`The header's column ${position + 1} (${JSON.stringify(base)}) cannot be a column name; rename it.`);
+    }
     let name = base;
     for (let copy = 2; seen.has(name); copy++) name = `${base}_${copy}`;
     seen.add(name);
@@ -86,17 +92,22 @@ function toDataRow(raw: RawRow, columns: readonly string[], headerRow: number): 
   checkColumnCount(raw.cells.length, raw.row);
   const values: Record<string, unknown> = {};
   const extra: string[] = [];
+  const unstorable: string[] = [];
   raw.cells.forEach((cell, position) => {
     const column = columns[position];
     const text = cellText(cell, raw.row);
     checkCell(text, raw.row, column ?? `column_${position + 1}`);
+    if (findUnstorable(cell)) {
+      unstorable.push(column ?? `column_${position + 1}`);
+      return;
+    }
     if (column === undefined) {
       if (text.trim() !== '') extra.push(text);
     } else if (cell !== undefined) {
       values[column] = cell;
     }
   });
-  return { row: raw.row, index: raw.row - headerRow - 1, values, extra };
+  return { row: raw.row, index: raw.row - headerRow - 1, values, extra, unstorable };
 }
 
 /**

@@ -108,6 +108,7 @@ export class RowChecker {
       if (time === null) fail(plan.dateColumn, textOf(raw), ROW_ERROR_REASONS.invalidDate);
       else if (time < plan.since) return { status: 'outOfRange' };
     }
+    for (const column of row.unstorable) fail(column, '', ROW_ERROR_REASONS.unstorable);
     if (row.extra.length) fail(`column ${this.columnCount + 1}`, row.extra[0]!, ROW_ERROR_REASONS.extraCells(this.columnCount));
 
     const { unified, problems } = unifyRow(plan.kind, plan.mapping, row.values);

@@ -8,6 +8,7 @@ import { INGEST_MAX_BATCH, INGEST_MAX_BYTES } from '@domain/data/connectors';
 import { SHORT_TEXT_MAX } from '@domain/limits';
 import { suggestMapping, unifiedField, REQUIRED_BY_KIND, type FieldMapping, type RecordKind } from '@domain/data/unifiedModel';
 import { apiError } from '../../../platform/errors';
+import { describeUnstorable, findUnstorable } from '../../../platform/storable';
 import { INDEXED_TEXT_MAX, unifyRow } from '../records/unify';
 import { flattenSegmentMessage } from './segment';
 
@@ -127,6 +128,12 @@ export function prepareDelivery(items: readonly unknown[], context: DeliveryCont
   const rejected: PreparedDelivery['rejected'] = [];
   const shaped: Array<{ index: number; record: Record<string, unknown> }> = [];
   items.forEach((item, index) => {
+    // Before anything walks the record: nesting too deep for a recursive walk is refused here.
+    const unstorable = findUnstorable(item);
+    if (unstorable) {
+      rejected.push({ index, error: describeUnstorable(unstorable) });
+      return;
+    }
     const flattened = context.segment ? flattenSegmentMessage(item) : { record: item };
     const problem = 'error' in flattened ? flattened.error : shapeProblem(flattened.record);
     if (problem) rejected.push({ index, error: problem });

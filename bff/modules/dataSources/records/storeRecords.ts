@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
 import { DataSource } from '../../../entities';
+import { describeUnstorable, findUnstorable } from '../../../platform/storable';
 import { existingRecordIds } from './store';
 import type { SpooledRecord } from './spool';
 import { INDEXED_TEXT_MAX, promotedColumns, unifyRow } from './unify';
@@ -65,6 +66,11 @@ export async function storeSourceRecordsIn(tx: EntityManager, sourceId: string, 
   records.forEach((record, index) => {
     if (!isRecord(record)) {
       rejected.push({ index, error: 'A record must be a JSON object.' });
+      return;
+    }
+    const unstorable = findUnstorable(record);
+    if (unstorable) {
+      rejected.push({ index, error: describeUnstorable(unstorable) });
       return;
     }
     const key = keyOf(record, keyField);

@@ -2,16 +2,17 @@
  * The durable job queue of sync runs, kept in sync_runs. A run is queued (by Sync Now or the
  * scheduler), claimed by one worker with a lease, renewed while it runs, and ends succeeded or
  * failed; a retryable failure goes back to the queue with a growing delay. A partial unique index
- * allows one queued or running run per source, so no source ever syncs twice at once. On
- * PostgreSQL claims take the row with FOR UPDATE SKIP LOCKED, so any number of worker processes
- * share the queue; SQLite has one process, and a conditional update is enough. A worker that dies
+ * allows one queued or running run per source, so no source ever syncs twice at once. Claims go
+ * through the job queue (platform/jobQueue.ts), so any number of worker processes share the
+ * table on PostgreSQL. A worker that dies
  * leaves a lease that expires: the run is queued again and resumes from the cursor it stored.
  */
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { SYNC_HISTORY_LIMIT, SYNC_MAX_ATTEMPTS, SYNC_RETRY_BASE_MS, type SyncRunTrigger, type SyncRunView } from '@domain/data/connectors';
 import type { Config } from '../../../config';
 import type { Orm } from '../../../types';
 import { DataSource, SyncRun } from '../../../entities';
+import { claimDue, leaseEnd } from '../../../platform/jobQueue';
 
 /** How long a claimed run is left to its worker without a heartbeat. */
 export const SYNC_LEASE_MS = 60_000;
@@ -62,8 +63,7 @@ export function createSyncQueue({
   retryBaseMs = SYNC_RETRY_BASE_MS,
   maxAttempts = SYNC_MAX_ATTEMPTS,
 }: SyncQueueOptions) {
-  const postgres = config.database.kind === 'postgresql';
-  const leaseFrom = (now: Date) => new Date(now.getTime() + leaseMs);
+  const leaseFrom = (now: Date) => leaseEnd(now, leaseMs);
 
   async function active(sourceId: string): Promise<SyncRun | null> {
     return orm.em.fork().findOne(SyncRun, { sourceId, status: { $in: ['queued', 'running'] } });
@@ -124,26 +124,13 @@ export function createSyncQueue({
     /** Takes the oldest due queued run for `workerId`, or null when none is due. */
     async claim(workerId: string): Promise<SyncRun | null> {
       const now = clock();
-      const claimed = { status: 'running' as const, lockedBy: workerId, lockedUntil: leaseFrom(now) };
-      if (postgres) {
-        return orm.em.fork().transactional(async (em) => {
-          const [run] = await em.find(
-            SyncRun,
-            { status: 'queued', runAfter: { $lte: now } },
-            { orderBy: { runAfter: 'asc', id: 'asc' }, limit: 1, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
-          );
-          if (!run) return null;
-          em.assign(run, { ...claimed, startedAt: run.startedAt ?? now });
-          await em.flush();
-          return run;
-        });
-      }
-      const em = orm.em.fork();
-      const [candidate] = await em.find(SyncRun, { status: 'queued', runAfter: { $lte: now } }, { orderBy: { runAfter: 'asc', id: 'asc' }, limit: 1 });
-      if (!candidate) return null;
-      const taken = await em.nativeUpdate(SyncRun, { id: candidate.id, status: 'queued' }, { ...claimed, startedAt: candidate.startedAt ?? now });
-      if (taken !== 1) return null;
-      return em.fork().findOne(SyncRun, { id: candidate.id });
+      const [run] = await claimDue(orm, config.database.kind, SyncRun, {
+        due: { status: 'queued', runAfter: { $lte: now } },
+        orderBy: { runAfter: 'asc', id: 'asc' },
+        limit: 1,
+        lease: (row) => ({ status: 'running' as const, lockedBy: workerId, lockedUntil: leaseFrom(now), startedAt: row.startedAt ?? now }),
+      });
+      return run ?? null;
     },
 
     /** Extends the lease; false when the run is no longer this worker's (expired and reclaimed, or the source deleted). */

@@ -164,6 +164,47 @@ export const TestConnectionWithStoredSecret: Story = {
   },
 };
 
+/**
+ * A stored secret is only sent to the address it was given for: saving a new API URL with the
+ * secret left blank is refused, the secret's field says it is needed again, and the secret typed
+ * then is saved with the new address.
+ */
+export const NewAddressAsksForTheSecretAgain: Story = {
+  args: { source: SOURCES.restApi },
+  beforeEach: () => {
+    const needed = 'Auth header value is needed again: a stored secret is not sent once API URL changes';
+    const restore = mockFetch({
+      ...dataSourceApiRoutes({ sources: CONNECTOR_SOURCES }),
+      // As the BFF answers: a changed URL without a secret typed with it is refused, naming the secret.
+      [`PUT /api/data-sources/${SOURCES.restApi.id}`]: ({ body }) => {
+        const settings = (body as { settings?: Record<string, string> }).settings ?? {};
+        if (settings.url && !settings.authHeaderValue) return failure('validation_failed', { error: needed, fields: { authHeaderValue: needed } });
+        return { body: { ...SOURCES.restApi, settings: { ...SOURCES.restApi.settings, url: settings.url } } };
+      },
+    });
+    calls = restore.calls;
+    return restore;
+  },
+  play: async ({ args, userEvent }) => {
+    const form = await dialog('Customers API Settings');
+    const url = form.getByRole('textbox', { name: /^API URL/ });
+    await userEvent.clear(url);
+    await userEvent.paste('https://api.elsewhere.example/v1/customers');
+    await userEvent.click(form.getByRole('button', { name: SAVE_LABEL }));
+
+    await expectShown(() => form.getByText('Failed to save settings'));
+    await expect(form.getByLabelText(/^Auth header value/)).toHaveAccessibleDescription(/is needed again/);
+    await expect(args.onClose).not.toHaveBeenCalled();
+
+    await userEvent.click(form.getByLabelText(/^Auth header value/));
+    await userEvent.paste('Bearer typed-for-the-new-address');
+    await userEvent.click(form.getByRole('button', { name: SAVE_LABEL }));
+    await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.settingsSaved('Customers API')));
+    const saved = calls.filter((call) => call.method === 'PUT').at(-1);
+    await expect(saved?.body).toEqual({ settings: { url: 'https://api.elsewhere.example/v1/customers', authHeaderValue: 'Bearer typed-for-the-new-address' } });
+  },
+};
+
 /** The vendor refuses the stored secret: its own words show, and the button says it is testing meanwhile. */
 export const TestConnectionFails: Story = {
   args: { source: SOURCES.restFailed },

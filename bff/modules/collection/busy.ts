@@ -1,0 +1,50 @@
+/**
+ * A respondent's write that met a busy database is run again rather than answered 500: what a
+ * respondent sends is not sent twice (the widget does not retry), so losing it loses it.
+ *
+ * On SQLite the server's transactions wait for the write lock (busy_timeout, and BEGIN IMMEDIATE so
+ * that wait covers the whole transaction: bff/mikro-orm.config.ts), so a busy error left over means
+ * the lock was held longer than that wait; on PostgreSQL a deadlock or a serialization failure is
+ * the engine asking for the transaction to be run again. Either way the transaction was rolled
+ * back whole, so running it again from its start is safe. Recognised by the driver's code, never
+ * by the message.
+ */
+
+/** SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, _RECOVERY, _TIMEOUT). */
+const SQLITE_BUSY_PREFIX = 'SQLITE_BUSY';
+/** PostgreSQL's serialization_failure and deadlock_detected. */
+const POSTGRES_RETRYABLE = new Set(['40001', '40P01']);
+
+/** Runs, in all, at most this many times: each SQLite attempt has already waited busy_timeout for the lock. */
+export const BUSY_ATTEMPTS = 3;
+/** The first pause between attempts, doubled each time, with jitter so waiting writers do not retry in step. */
+export const BUSY_BACKOFF_MS = 25;
+
+/** Whether a failure (or what it wraps: MikroORM and knex keep the driver's error as `cause` or copy its code) is a busy database. */
+export function isBusy(failure: unknown): boolean {
+  let current: unknown = failure;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith(SQLITE_BUSY_PREFIX) || POSTGRES_RETRYABLE.has(code))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export interface BusyRetry {
+  attempts?: number;
+  backoffMs?: number;
+}
+
+/** Runs `work` (a whole transaction: it must begin and end inside) again while it fails busy, at most `attempts` times. */
+export async function retryWhenBusy<T>(work: () => Promise<T>, { attempts = BUSY_ATTEMPTS, backoffMs = BUSY_BACKOFF_MS }: BusyRetry = {}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (failure) {
+      if (attempt >= attempts || !isBusy(failure)) throw failure;
+      const pause = backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random());
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Completing a response: the completion is counted on the survey's row (under a row lock when
+ * the survey is capped by a 'responses' end condition, so its N+1th completion is refused however
+ * many arrive at once) and the company's completion webhook is queued in the same transaction.
+ */
+import { LockMode, raw, type EntityManager } from '@mikro-orm/core';
+import { PublishedSurvey, type SurveyResponse } from '../../entities';
+import type { DatabaseKind } from '../../platform/sql';
+import { enqueueCompletionWebhook, COMPLETION_EVENT } from '../webhooks';
+import { inactiveReason, isCapped, refuseInactive } from './running';
+import { companyCollectionState } from './settings';
+
+/** The find options that lock a row for the rest of the transaction, where the engine needs it. */
+export type RowLock = { lockMode?: LockMode };
+
+export function rowLockFor(kind: DatabaseKind): RowLock {
+  // SQLite runs one write transaction at a time, which serialises completions by itself.
+  return kind === 'postgresql' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
+}
+
+/**
+ * Completes `response` inside the caller's transaction. For a survey with a 'responses' end
+ * condition the survey row is locked first, so concurrent completions count one after another
+ * and the N+1th is refused; other surveys' completions run side by side. Queues the completion
+ * webhook in the same transaction.
+ */
+export async function completeResponse(em: EntityManager, lockForUpdate: RowLock, surveyId: string, response: SurveyResponse, clock: Date): Promise<void> {
+  let survey = await em.findOneOrFail(PublishedSurvey, { id: surveyId }, { refresh: true });
+  if (isCapped(survey)) survey = await em.findOneOrFail(PublishedSurvey, { id: surveyId }, { ...lockForUpdate, refresh: true });
+  const reason = inactiveReason(survey, survey.responseCount, clock);
+  if (reason) throw refuseInactive(reason);
+  response.isComplete = true;
+  response.completedAt = clock;
+  response.completionTimeSeconds = Math.max(0, Math.floor((clock.getTime() - response.startedAt.getTime()) / 1000));
+  // Written directly: counting a completion is not an edit of the survey (its updatedAt, and so
+  // the public bundle's ETag, stay as they were).
+  await em.nativeUpdate(PublishedSurvey, { id: survey.id }, { responseCount: raw('response_count + 1') });
+
+  const { triggerSettings, webhookSecret } = await companyCollectionState(em, survey.companyId);
+  if (triggerSettings.triggerType === 'webhook' && triggerSettings.webhookUrl && webhookSecret) {
+    enqueueCompletionWebhook(
+      em,
+      triggerSettings.webhookUrl,
+      {
+        type: COMPLETION_EVENT,
+        timestamp: clock.toISOString(),
+        data: {
+          companyId: survey.companyId,
+          surveyId: survey.id,
+          surveyName: survey.name,
+          responseId: response.id,
+          answers: response.answers,
+          identifiers: response.identifiers,
+          deviceType: response.deviceType,
+          startedAt: response.startedAt.toISOString(),
+          completedAt: clock.toISOString(),
+          completionTimeSeconds: response.completionTimeSeconds,
+        },
+      },
+      clock,
+    );
+  }
+}

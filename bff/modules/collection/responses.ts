@@ -1,0 +1,138 @@
+/**
+ * A respondent's response: started (answers checked against the stored survey, the survey's
+ * identifier rule enforced, the address stored as the company's settings say, completed at once
+ * when asked) with a write token returned only then, found again by that token, and continued
+ * (further answers merged, completed when asked) in a transaction that locks the response. Both
+ * transactions run again when the database was busy (busy.ts) rather than losing what was sent.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { InferType } from 'yup';
+import { effectiveIdentifierRule, type IdentifierRule, type StartedResponse } from '@domain/survey/collection';
+import type { responseInputSchema, responseUpdateSchema } from '@domain/survey/collectionSchemas';
+import { COLLECTION_LIMITS } from '@domain/survey/collectionSchemas';
+import type { Answer } from '@domain/survey/types';
+import type { Orm } from '../../types';
+import { PublishedSurvey, SurveyResponse } from '../../entities';
+import { apiError } from '../../platform/errors';
+import { hashSecret } from '../../platform/secrets';
+import { globalIdentifiersOf } from '../surveys';
+import { checkAnswers } from './answers';
+import { retryWhenBusy } from './busy';
+import { completeResponse, type RowLock } from './completion';
+import { deviceTypeOf } from './device';
+import { storedAddress } from '../../platform/clientAddress';
+import { isCapped, requireRunning, surveyById } from './running';
+import { companyCollectionState } from './settings';
+
+export const RESPONSE_NOT_FOUND = { error: 'Response not found', message: 'No response has this id.' };
+
+const TOKEN_BYTES = 32;
+
+type ResponseInput = InferType<typeof responseInputSchema>;
+type ResponseUpdate = InferType<typeof responseUpdateSchema>;
+
+/** Who is answering, as the request shows it. */
+export interface Respondent {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface ResponseDeps {
+  orm: Orm;
+  now: () => Date;
+  /** The key a hashed address is keyed with (platform/clientAddress.ts). */
+  hashKey: Buffer;
+  lockForUpdate: RowLock;
+}
+
+const clip = (text: string | undefined, max: number) => (text ? text.slice(0, max) : null);
+
+function tokensMatch(token: string, storedHash: string): boolean {
+  const given = Buffer.from(hashSecret(token), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+const invalidAnswers = (problem: string, questionId: string | null) =>
+  apiError('validation_failed', { error: problem, message: problem, fields: { [questionId ? `answers.${questionId}` : 'answers']: problem } });
+
+/** The identifier field names a rule accepts ('user_email, email' names two). */
+function identifierNames(rule: IdentifierRule): string[] {
+  return rule.identifierTypes.flatMap((type) => rule.identifierFields[type].split(',').map((name) => name.trim())).filter(Boolean);
+}
+
+/** Refuses the identifiers when the rule needs one and none of its fields is given. */
+function requireIdentifier(rule: IdentifierRule, identifiers: Record<string, string>): void {
+  if (!rule.requireIdentifier) return;
+  const names = identifierNames(rule);
+  if (!names.some((name) => identifiers[name]?.trim())) {
+    const message = `This survey needs the respondent's identifier: ${names.join(' or ')}.`;
+    throw apiError('validation_failed', { error: message, message, fields: { identifiers: message } });
+  }
+}
+
+/** Starts a response (and completes it at once when asked); the token is returned only here. */
+export async function startResponse({ orm, now, hashKey, lockForUpdate }: ResponseDeps, surveyId: string, input: ResponseInput, respondent: Respondent): Promise<StartedResponse> {
+  const em = orm.em;
+  const survey = await surveyById(em, surveyId);
+  requireRunning(survey, now);
+  const checked = checkAnswers(survey.survey.questions, {}, input.answers, input.complete);
+  if ('problem' in checked) throw invalidAnswers(checked.problem, checked.questionId);
+  const identifiers = (input.identifiers ?? {}) as Record<string, string>;
+  requireIdentifier(effectiveIdentifierRule(await globalIdentifiersOf(em, survey.companyId), survey.displayTriggers), identifiers);
+  const { collectionSettings } = await companyCollectionState(em, survey.companyId);
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  const clock = now();
+
+  return retryWhenBusy(() => em.fork().transactional(async (tx) => {
+    const response = tx.create(SurveyResponse, {
+      companyId: survey.companyId,
+      surveyId: survey.id,
+      visitorId: input.visitorId ?? null,
+      ipAddress: storedAddress(respondent.ip, collectionSettings.ipAddressMode, hashKey),
+      deviceType: deviceTypeOf(input.deviceType, respondent.userAgent),
+      userAgent: clip(respondent.userAgent, COLLECTION_LIMITS.userAgent),
+      pageUrl: clip(input.pageUrl, COLLECTION_LIMITS.pageUrl),
+      identifiers,
+      answers: checked.answers,
+      startedAt: clock,
+      isComplete: false,
+      writeTokenHash: hashSecret(token),
+    });
+    if (input.complete) await completeResponse(tx, lockForUpdate, survey.id, response, clock);
+    await tx.flush();
+    return { id: response.id, token, isComplete: response.isComplete };
+  }));
+}
+
+/** The response a PATCH names, checked against its token (403 for any other token). */
+export async function responseFor(orm: Orm, id: string, token: string): Promise<SurveyResponse> {
+  const response = await orm.em.findOne(SurveyResponse, { id });
+  if (!response) throw apiError('not_found', RESPONSE_NOT_FOUND);
+  if (!tokensMatch(token, response.writeTokenHash)) throw apiError('response_token_invalid');
+  return response;
+}
+
+/** Merges further answers and, when asked, completes the response. */
+export async function updateResponse({ orm, now, lockForUpdate }: ResponseDeps, found: SurveyResponse, input: ResponseUpdate): Promise<StartedResponse> {
+  const clock = now();
+  // Each attempt reads the response afresh in its own fork: a busy attempt was rolled back whole.
+  return retryWhenBusy(() => orm.em.fork().transactional(async (tx) => {
+    if (input.complete) {
+      // A capped survey's row first, as every completion of it takes them, so two transactions never wait on each other.
+      const target = await tx.findOneOrFail(PublishedSurvey, { id: found.surveyId });
+      if (isCapped(target)) await tx.findOneOrFail(PublishedSurvey, { id: found.surveyId }, { ...lockForUpdate, refresh: true });
+    }
+    const response = await tx.findOneOrFail(SurveyResponse, { id: found.id }, { ...lockForUpdate, refresh: true });
+    if (response.isComplete) throw apiError('response_complete');
+    const survey = await tx.findOneOrFail(PublishedSurvey, { id: response.surveyId });
+    // Checked again under the lock when completing; here so a stopped survey answers 409 before any 400.
+    requireRunning(survey, now);
+    const checked = checkAnswers(survey.survey.questions, response.answers as Record<string, Answer>, input.answers, input.complete);
+    if ('problem' in checked) throw invalidAnswers(checked.problem, checked.questionId);
+    response.answers = checked.answers;
+    if (input.complete) await completeResponse(tx, lockForUpdate, survey.id, response, clock);
+    await tx.flush();
+    return { id: response.id, token: input.token, isComplete: response.isComplete };
+  }));
+}

@@ -1,0 +1,133 @@
+/**
+ * One sync run, from its claim to its end: the source's connector pulls batches, each stored in its
+ * own transaction, then the run's counts and cursor are saved with it, so a run that stops halfway
+ * keeps what it stored and resumes after it. A heartbeat renews the lease; a lost lease aborts.
+ */
+import type { Logger } from 'pino';
+import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
+import type { Config } from '../../../config';
+import type { Orm } from '../../../types';
+import { DataSource, type SyncRun } from '../../../entities';
+import { createConnectorFetch, type ConnectorFetchOptions } from '../connectors/http';
+import { settingsOf } from '../connectors/settings';
+import { storeSourceRecords } from '../records/storeRecords';
+import { ConnectorError, type Connector, type ConnectorContext } from '../connectors/types';
+import type { RunProgress, SyncQueue } from './queue';
+import { readSecrets } from './secrets';
+
+export interface SyncRunDependencies {
+  orm: Orm;
+  config: Pick<Config, 'credentialsKey' | 'connectorAllowPrivate'>;
+  logger: Logger;
+  queue: SyncQueue;
+  workerId: string;
+  fetchOptions?: Partial<Omit<ConnectorFetchOptions, 'allowPrivate' | 'signal'>>;
+  heartbeatMs: number;
+  connectors: (catalogueId: string) => Connector | undefined;
+  /** Whether the worker is stopping: an aborted run then goes back to the queue rather than failing. */
+  stopping: () => boolean;
+}
+
+interface PreparedRun {
+  source: DataSource;
+  connector: Connector;
+  secrets: Record<string, string>;
+  progress: RunProgress;
+}
+
+/** What a run needs before it pulls, or null when the run already ended (source deleted, no connector, unreadable credentials). */
+async function prepare(deps: SyncRunDependencies, claimed: SyncRun, log: Logger): Promise<PreparedRun | null> {
+  const { orm, config, queue, workerId, connectors } = deps;
+  const source = await orm.em.fork().findOne(DataSource, { id: claimed.sourceId });
+  const progress: RunProgress = {
+    added: claimed.added,
+    updated: claimed.updated,
+    failed: claimed.failed,
+    processed: claimed.processed,
+    // A resumed run continues where it stored its last batch; a new one where the last success ended.
+    cursor: claimed.cursor ?? source?.syncCursor ?? null,
+    firstError: null,
+  };
+  // Deleted meanwhile: its runs were deleted with it.
+  if (!source) return null;
+  const connector = connectors(source.catalogueId);
+  if (!connector) {
+    await queue.fail(claimed, workerId, progress, { message: CONNECTOR_MESSAGES.noConnector, retryable: false });
+    return null;
+  }
+  try {
+    return { source, connector, secrets: readSecrets(source.credentials, config.credentialsKey), progress };
+  } catch {
+    log.error('Stored credentials cannot be decrypted (was CREDENTIALS_KEY changed?)');
+    await queue.fail(claimed, workerId, progress, { message: 'The stored credentials cannot be read: enter them again in the source settings.', retryable: false });
+    return null;
+  }
+}
+
+/** Runs a claimed run to its end: succeeded, failed, queued for a retry, or given back. */
+export async function runSync(deps: SyncRunDependencies, claimed: SyncRun, controller: AbortController): Promise<void> {
+  const { orm, config, logger, queue, workerId, fetchOptions, heartbeatMs, stopping } = deps;
+  const log = logger.child({ runId: claimed.id, sourceId: claimed.sourceId, workerId });
+  const prepared = await prepare(deps, claimed, log);
+  if (!prepared) return;
+  const { source, connector, secrets, progress } = prepared;
+
+  let lost = false;
+  const heartbeat = setInterval(() => {
+    void queue.renew(claimed.id, workerId).then(
+      (renewed) => {
+        if (!renewed && !lost) {
+          lost = true;
+          controller.abort();
+        }
+      },
+      (failure: unknown) => log.warn({ err: failure }, 'Sync lease renewal failed'),
+    );
+  }, heartbeatMs);
+  const context: ConnectorContext = {
+    settings: settingsOf(source),
+    secrets,
+    cursor: progress.cursor,
+    fetch: createConnectorFetch({ ...fetchOptions, allowPrivate: config.connectorAllowPrivate, signal: controller.signal }),
+    signal: controller.signal,
+    logger: log,
+    allowPrivate: config.connectorAllowPrivate,
+  };
+  log.info({ catalogueId: source.catalogueId, attempt: claimed.attempt, resumed: claimed.cursor !== null }, 'Sync run started');
+  try {
+    for await (const batch of connector.pull(context)) {
+      if (controller.signal.aborted) break;
+      const stored = await storeSourceRecords(orm.em, source.id, batch.records, { batchId: claimed.id, sourceType: 'connector', origin: `${source.name} sync` });
+      const rejection = stored.rejected[0];
+      if (rejection && !progress.firstError) progress.firstError = `Record ${progress.processed + rejection.index + 1}: ${rejection.error}`;
+      progress.added += stored.added;
+      progress.updated += stored.updated;
+      progress.failed += stored.rejected.length;
+      progress.processed += batch.records.length;
+      if (batch.cursor !== undefined) progress.cursor = batch.cursor;
+      if (!(await queue.saveProgress(claimed.id, workerId, progress))) {
+        lost = true;
+        break;
+      }
+    }
+    if (lost) log.warn('Sync run lease lost: another worker resumes it');
+    else if (stopping() && controller.signal.aborted) await queue.release(claimed.id, workerId, progress);
+    else if (await queue.succeed(claimed, workerId, progress)) log.info({ added: progress.added, updated: progress.updated, failed: progress.failed }, 'Sync run succeeded');
+  } catch (failure) {
+    if (lost) {
+      log.warn('Sync run lease lost: another worker resumes it');
+    } else if (stopping() && controller.signal.aborted) {
+      await queue.release(claimed.id, workerId, progress);
+    } else {
+      const error =
+        failure instanceof ConnectorError
+          ? { message: failure.message, retryable: failure.retryable }
+          : { message: `The sync failed unexpectedly: ${(failure as Error)?.message ?? String(failure)}`.slice(0, 300), retryable: true };
+      if (!(failure instanceof ConnectorError)) log.error({ err: failure }, 'Sync run failed unexpectedly');
+      const outcome = await queue.fail(claimed, workerId, progress, error);
+      log.warn({ error: error.message, retryable: error.retryable, outcome }, 'Sync run failed');
+    }
+  } finally {
+    clearInterval(heartbeat);
+  }
+}

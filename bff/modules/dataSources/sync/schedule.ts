@@ -1,0 +1,42 @@
+/**
+ * The scheduler's pass: queues a run for each source whose hourly or daily schedule is due, and
+ * moves its next time on. Only the process that moves a source's time on queues its run, so any
+ * number of workers may run the scheduler.
+ */
+import { SYNC_SCHEDULE_MS, type SyncSchedule } from '@domain/data/connectors';
+import type { Orm } from '../../../types';
+import { DataSource } from '../../../entities';
+import type { Connector } from '../connectors/types';
+import type { SyncQueue } from './queue';
+
+const SCHEDULE_BATCH = 100;
+
+export interface ScheduleDependencies {
+  orm: Orm;
+  clock: () => Date;
+  queue: SyncQueue;
+  connectors: (catalogueId: string) => Connector | undefined;
+}
+
+/** Queues a run for each source whose schedule is due, and moves its next time on. */
+export async function scheduleDue({ orm, clock, queue, connectors }: ScheduleDependencies): Promise<number> {
+  const now = clock();
+  const em = orm.em.fork();
+  const due = await em.find(
+    DataSource,
+    { schedule: { $in: ['hourly', 'daily'] }, nextSyncAt: { $lte: now } },
+    { orderBy: { nextSyncAt: 'asc', id: 'asc' }, limit: SCHEDULE_BATCH },
+  );
+  let queued = 0;
+  for (const source of due) {
+    const interval = SYNC_SCHEDULE_MS[source.schedule as Exclude<SyncSchedule, 'off'>];
+    if (!interval) continue;
+    const next = new Date(now.getTime() + interval);
+    // Only the process that moves nextSyncAt on queues the run.
+    const won = await em.nativeUpdate(DataSource, { id: source.id, nextSyncAt: source.nextSyncAt }, { nextSyncAt: next });
+    if (won !== 1 || !connectors(source.catalogueId)) continue;
+    const { created } = await queue.enqueue(source, 'schedule');
+    if (created) queued += 1;
+  }
+  return queued;
+}

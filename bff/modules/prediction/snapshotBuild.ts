@@ -1,0 +1,47 @@
+/**
+ * Building a company's index and evaluating Discovery settings, in the snapshot worker or, where
+ * there is none (an in-memory SQLite database), in process; and the watermark a build leaves.
+ */
+import type { DiscoveryLever } from '@domain/models/settings';
+import { buildIndex, evaluate } from './engine';
+import type { SnapshotContext } from './snapshotContext';
+import { readRecentInput, readSnapshotInput, type RecentWindow } from './snapshotInput';
+import type { BuildReply, EvaluateReply, EvaluateRequest } from './snapshotProtocol';
+
+/**
+ * Writes commit a little after they take their updated_at: the watermark stays this far behind
+ * the build's start, so a record committed during the build is still seen as newer afterwards.
+ */
+const COMMIT_MARGIN_MS = 5_000;
+
+export type BuildResult = Extract<BuildReply, { ok: true }>;
+
+async function buildInProcess(ctx: SnapshotContext, companyId: string, at: number): Promise<BuildReply> {
+  const started = Date.now();
+  const read = await readSnapshotInput(ctx.query, companyId, at, ctx.timeParam);
+  const index = buildIndex(read.input);
+  return { id: 0, ok: true, index, itemCount: index.itemCount, eventCount: index.eventCount, watermark: read.watermark, buildMs: Date.now() - started };
+}
+
+async function evaluateInProcess(ctx: SnapshotContext, request: Omit<EvaluateRequest, 'type' | 'id'>): Promise<EvaluateReply> {
+  const input = await readRecentInput(ctx.query, request.companyId, request.window, ctx.timeParam);
+  if (input.events.length < 2 || input.items.length === 0) return { id: 0, ok: true, scores: [], users: 0 };
+  return { id: 0, ok: true, ...evaluate(input, request.candidates, { maxUsers: request.maxUsers }) };
+}
+
+/** Builds the company's index now; throws what the build failed with. */
+export async function buildIndexFor(ctx: SnapshotContext, companyId: string): Promise<BuildResult> {
+  const at = ctx.now().getTime();
+  const reply = ctx.builder ? await ctx.builder.build(companyId, at) : await buildInProcess(ctx, companyId, at);
+  if (!reply.ok) throw new Error(reply.error);
+  const watermark = reply.watermark === null ? null : Math.min(reply.watermark, at - COMMIT_MARGIN_MS);
+  return { ...reply, watermark };
+}
+
+/** Scores the candidate settings on the company's recent window (the store's evaluate). */
+export async function evaluateSettings(ctx: SnapshotContext, companyId: string, window: RecentWindow, candidates: Array<Record<DiscoveryLever, number>>, maxUsers: number) {
+  const request = { companyId, window, candidates, maxUsers };
+  const reply = ctx.builder ? await ctx.builder.evaluate(request) : await evaluateInProcess(ctx, request);
+  if (!reply.ok) throw new Error(reply.error);
+  return { scores: reply.scores, users: reply.users };
+}

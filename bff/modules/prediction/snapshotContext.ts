@@ -1,0 +1,63 @@
+/**
+ * What the snapshot store's functions share (snapshotBuild.ts, snapshotCache.ts,
+ * snapshotVersions.ts, snapshotRefresh.ts): the database, the worker (or none), and this
+ * replica's loaded snapshots and in-flight builds per company; with the loaded snapshot's shape.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Orm } from '../../types';
+import type { PredictionIndex } from './engine/types';
+import type { Row, RowQuery } from './snapshotInput';
+import { SnapshotBuilder } from './snapshotWorkerClient';
+
+export interface LoadedSnapshot {
+  companyId: string;
+  version: number;
+  index: PredictionIndex;
+  /** Records updated after this (ms) are not in the index; null when the company had none. */
+  watermark: number | null;
+  itemCount: number;
+  eventCount: number;
+  loadedAt: number;
+}
+
+export interface SnapshotOptions {
+  orm: Orm;
+  config: Pick<Config, 'database'>;
+  logger: Logger;
+  now: () => Date;
+}
+
+export interface SnapshotContext {
+  orm: Orm;
+  logger: Logger;
+  now: () => Date;
+  kind: Config['database']['kind'];
+  /** The worker; null where builds run in process. */
+  builder: SnapshotBuilder | null;
+  /** The loaded snapshot per company. */
+  loaded: Map<string, LoadedSnapshot>;
+  /** The build or load under way per company (one at a time). */
+  inFlight: Map<string, Promise<LoadedSnapshot>>;
+  /** A time (ms) as the database's parameter: SQLite stores ms, PostgreSQL timestamps. */
+  timeParam: (ms: number) => unknown;
+  /** Raw SQL on a fresh fork of the ORM's connection (the in-process builds' reads). */
+  query: RowQuery;
+}
+
+export function createSnapshotContext(options: SnapshotOptions): SnapshotContext {
+  const { orm, config, logger, now } = options;
+  const kind = config.database.kind;
+  return {
+    orm,
+    logger,
+    now,
+    kind,
+    // An in-memory SQLite database is invisible to another thread: it is built in process.
+    builder: kind === 'sqlite' && config.database.file === ':memory:' ? null : new SnapshotBuilder(config, logger),
+    loaded: new Map(),
+    inFlight: new Map(),
+    timeParam: (ms) => (kind === 'sqlite' ? ms : new Date(ms)),
+    query: (sql, params) => orm.em.fork().getConnection().execute<Row[]>(sql, params, 'all'),
+  };
+}

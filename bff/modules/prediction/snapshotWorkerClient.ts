@@ -1,0 +1,71 @@
+/**
+ * The server's side of the snapshot worker (snapshotWorker.ts): one long-lived worker thread that
+ * builds indexes and runs offline evaluations one after another, started on first use and
+ * restarted if it dies.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, WorkerReply, WorkerRequest } from './snapshotProtocol';
+
+/** One long-lived worker, builds and evaluations queued one after another; restarted if it dies. */
+export class SnapshotBuilder {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (failure: Error) => void }>();
+
+  constructor(
+    private readonly config: Pick<Config, 'database'>,
+    private readonly logger: Logger,
+  ) {}
+
+  private start(): Worker {
+    const typescript = import.meta.url.endsWith('.ts');
+    const url = new URL(`./snapshotWorker${typescript ? '.ts' : '.js'}`, import.meta.url);
+    // The worker is TypeScript like the server: tsx's loader is registered in the worker's own
+    // thread before its entry is imported (an --import in execArgv is not applied to it on Node 20).
+    const worker = typescript
+      ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData: { database: this.config.database } })
+      : new Worker(url, { workerData: { database: this.config.database } });
+    worker.unref();
+    worker.on('message', (reply: WorkerReply) => {
+      const waiting = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      waiting?.resolve(reply);
+    });
+    const fail = (failure: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const waiting of this.pending.values()) waiting.reject(failure);
+      this.pending.clear();
+    };
+    worker.on('error', (failure) => {
+      this.logger.error({ err: failure }, 'Snapshot worker failed');
+      fail(failure);
+    });
+    worker.on('exit', (code) => fail(new Error(`Snapshot worker stopped (exit code ${code})`)));
+    return worker;
+  }
+
+  private send(request: WorkerRequest): Promise<WorkerReply> {
+    this.worker ??= this.start();
+    return new Promise<WorkerReply>((resolve, reject) => {
+      this.pending.set(request.id, { resolve, reject });
+      this.worker!.postMessage(request);
+    });
+  }
+
+  build(companyId: string, now: number): Promise<BuildReply> {
+    const request: BuildRequest = { type: 'build', id: this.nextId++, companyId, now };
+    return this.send(request) as Promise<BuildReply>;
+  }
+
+  evaluate(request: Omit<EvaluateRequest, 'type' | 'id'>): Promise<EvaluateReply> {
+    return this.send({ ...request, type: 'evaluate', id: this.nextId++ }) as Promise<EvaluateReply>;
+  }
+
+  async stop(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+}

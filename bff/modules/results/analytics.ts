@@ -1,0 +1,121 @@
+/**
+ * A published survey's summary figures: its analytics (totals, completion rate, the last days'
+ * trend, the device split and completion times) and its users (unique and returning addresses,
+ * the most engaged ones). Each is a handful of aggregate rows computed by the database.
+ */
+import {
+  DEVICE_TYPES,
+  MOST_ENGAGED_USERS,
+  TREND_DAYS,
+  type DeviceType,
+  type SurveyAnalytics,
+  type UserAnalytics,
+  type UserEngagement,
+} from '@domain/survey/collection';
+import type { PublishedSurvey } from '../../entities';
+import { toNumber } from '../../platform/sql';
+import { DAY_MS, percent, startOfUtcDay, TABLE, type ResultsDb } from './responseRows';
+
+type AnalyticsGroup = { device_type: string; is_complete: boolean | number; responses: unknown; timed: unknown; time_sum: unknown; fastest: unknown; longest: unknown };
+
+/** "Today" and the trend days are the server clock's UTC days. */
+export async function surveyAnalytics({ knex, raw }: ResultsDb, now: () => Date, survey: PublishedSurvey): Promise<SurveyAnalytics> {
+  const today = startOfUtcDay(now());
+  const firstDay = today - (TREND_DAYS - 1) * DAY_MS;
+  const days = Array.from({ length: TREND_DAYS }, (_, index) => firstDay + index * DAY_MS);
+
+  // One pass over the survey's responses, grouped into at most six rows (device x complete),
+  // and one range read of the last seven days on the (survey_id, created_at) index.
+  const [groups, trend] = await Promise.all([
+    knex(TABLE)
+      .where('survey_id', survey.id)
+      .groupBy('device_type', 'is_complete')
+      .select(
+        'device_type',
+        'is_complete',
+        raw('count(*) as responses'),
+        raw('count(completion_time_seconds) as timed'),
+        raw('sum(completion_time_seconds) as time_sum'),
+        raw('min(completion_time_seconds) as fastest'),
+        raw('max(completion_time_seconds) as longest'),
+      ) as Promise<AnalyticsGroup[]>,
+    knex(TABLE)
+      .where('survey_id', survey.id)
+      .where('created_at', '>=', new Date(firstDay))
+      .where('created_at', '<', new Date(today + DAY_MS))
+      .first(...days.map((start, index) => raw(`sum(case when created_at >= ? and created_at < ? then 1 else 0 end) as day${index}`, [new Date(start), new Date(start + DAY_MS)]))) as Promise<
+      Record<string, unknown> | undefined
+    >,
+  ]);
+
+  let total = 0;
+  let completed = 0;
+  let timed = 0;
+  let timeSum = 0;
+  let fastest: number | null = null;
+  let longest: number | null = null;
+  const devices: Record<DeviceType, number> = { mobile: 0, desktop: 0, tablet: 0 };
+  for (const group of groups) {
+    const count = toNumber(group.responses);
+    total += count;
+    if (group.device_type in devices) devices[group.device_type as DeviceType] += count;
+    if (!group.is_complete) continue;
+    completed += count;
+    if (!toNumber(group.timed)) continue;
+    timed += toNumber(group.timed);
+    timeSum += toNumber(group.time_sum);
+    fastest = Math.min(fastest ?? Infinity, toNumber(group.fastest));
+    longest = Math.max(longest ?? -Infinity, toNumber(group.longest));
+  }
+  return {
+    totalResponses: total,
+    completionRate: percent(completed, total),
+    dailyTrends: days.map((start, index) => ({ date: new Date(start).toISOString().slice(0, 10), responses: toNumber(trend?.[`day${index}`]) })),
+    deviceAnalytics: Object.fromEntries(DEVICE_TYPES.map((device) => [device, percent(devices[device], total)])) as Record<DeviceType, number>,
+    averageCompletionTime: timed ? Math.round(timeSum / timed) : 0,
+    fastestResponse: fastest ?? 0,
+    longestResponse: longest ?? 0,
+  };
+}
+
+export async function userAnalytics({ knex, raw }: ResultsDb, survey: PublishedSurvey): Promise<UserAnalytics> {
+  // A user is an address (data document, section 3); responses without one are nobody's.
+  const byAddress = () => knex(TABLE).where('survey_id', survey.id).whereNotNull('ip_address').groupBy('ip_address');
+  const [summary, top] = await Promise.all([
+    knex
+      .from(byAddress().select('ip_address', raw('count(*) as response_count')).as('users'))
+      .first(raw('count(*) as unique_users'), raw('sum(case when response_count > 1 then 1 else 0 end) as returning_users')) as Promise<
+      { unique_users: unknown; returning_users: unknown } | undefined
+    >,
+    byAddress()
+      .select('ip_address', raw('count(*) as response_count'), raw('max(created_at) as last_response'), raw('avg(case when is_complete then completion_time_seconds end) as average_time'))
+      .orderBy([
+        { column: 'response_count', order: 'desc' },
+        { column: 'last_response', order: 'desc' },
+        { column: 'ip_address', order: 'asc' },
+      ])
+      .limit(MOST_ENGAGED_USERS) as Promise<Array<{ ip_address: string; response_count: unknown; average_time: unknown }>>,
+  ]);
+  const devices = new Map<string, Set<DeviceType>>();
+  if (top.length) {
+    const pairs = (await knex(TABLE)
+      .where('survey_id', survey.id)
+      .whereIn(
+        'ip_address',
+        top.map((user) => user.ip_address),
+      )
+      .distinct('ip_address', 'device_type')) as Array<{ ip_address: string; device_type: DeviceType }>;
+    for (const pair of pairs) {
+      const set = devices.get(pair.ip_address) ?? new Set();
+      set.add(pair.device_type);
+      devices.set(pair.ip_address, set);
+    }
+  }
+  const userEngagement: UserEngagement[] = top.map((user) => ({
+    ip_address: user.ip_address,
+    response_count: toNumber(user.response_count),
+    device_types: DEVICE_TYPES.filter((device) => devices.get(user.ip_address)?.has(device)),
+    avg_completion_time: Math.round(toNumber(user.average_time)),
+  }));
+  return { uniqueUsers: toNumber(summary?.unique_users), returningUsers: toNumber(summary?.returning_users), userEngagement };
+}

@@ -1,0 +1,38 @@
+/**
+ * Published surveys as the API answers them (with their company's name, their completed
+ * responses and their status by the server's clock), listed and removed; and SurveyDeps, what the
+ * survey functions that answer a published survey need.
+ */
+import type { PublishedSurvey as PublishedSurveyView } from '@domain/survey/types';
+import { PublishedSurvey } from '../../entities';
+import type { Orm } from '../../types';
+import { companyNames } from './companies';
+import { completedResponseCounts } from './counts';
+import { presentPublished } from './present';
+
+export interface SurveyDeps {
+  orm: Orm;
+  /** The server's clock (tests pass their own). */
+  now: () => Date;
+}
+
+export async function presentSurveys({ orm, now }: SurveyDeps, surveys: PublishedSurvey[]): Promise<PublishedSurveyView[]> {
+  const names = await companyNames(orm, surveys.map((survey) => survey.companyId));
+  // Completed responses as stored: what the cards show and a 'responses' end condition counts.
+  const counts = await completedResponseCounts(orm.em, surveys.map((survey) => survey.id));
+  const clock = now();
+  return surveys.map((survey) => presentPublished(survey, names.get(survey.companyId) ?? null, clock, counts.get(survey.id) ?? 0));
+}
+
+export const presentSurvey = async (deps: SurveyDeps, survey: PublishedSurvey): Promise<PublishedSurveyView> => (await presentSurveys(deps, [survey]))[0]!;
+
+export async function listPublished(deps: SurveyDeps, companyId: string | undefined): Promise<PublishedSurveyView[]> {
+  const surveys = await deps.orm.em.find(PublishedSurvey, companyId ? { companyId } : {}, {
+    orderBy: { publishedAt: 'desc', id: 'asc' },
+  });
+  return presentSurveys(deps, surveys);
+}
+
+export async function removePublished(orm: Orm, survey: PublishedSurvey): Promise<void> {
+  await orm.em.nativeDelete(PublishedSurvey, { id: survey.id });
+}

@@ -1,0 +1,165 @@
+/**
+ * The composition root: every service of the BFF and every background job, built once from the
+ * configuration and the database. The web process (server.ts) serves the services over HTTP
+ * (app.ts) and starts the jobs; `npm run worker` (worker.ts) starts only the sync worker; the tests
+ * build the same runtime and start the jobs they drive.
+ */
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { createLogger } from './logger';
+import { createApiKeyService } from './modules/apiKeys';
+import { createAudienceService } from './modules/audience';
+import { createAuthService, createIdTokenVerifier, LoginThrottle } from './modules/auth';
+import { createCollectionService, createCompanyCollectionService } from './modules/collection';
+import { createCompanyService } from './modules/companies';
+import { createCustomAttributeService } from './modules/customAttributes';
+import { createDashboardService } from './modules/dashboard';
+import { createDataTypeService } from './modules/dataTypes';
+import { createDataSourceService, createFieldService, createIngestService, createSyncWorker } from './modules/dataSources';
+import { createExportService } from './modules/export';
+import { createFileService } from './modules/files';
+import { createHealthService } from './modules/health';
+import { createModelSettingsService } from './modules/modelSettings';
+import { createPlanUsageService } from './modules/plans';
+import { createPredictionRuntime } from './modules/prediction';
+import { createRequestService } from './modules/requests';
+import { createResultsService } from './modules/results';
+import { createIdentifierService, createSurveyService } from './modules/surveys';
+import { createUserService } from './modules/users';
+import { createWebhookWorker } from './modules/webhooks';
+import { createWritebackService } from './modules/writeback';
+import type { Job } from './platform/jobs';
+import { createMailer, type Mailer } from './platform/mailer';
+import { createRateLimiter } from './platform/rateLimit';
+import type { Orm } from './types';
+
+export interface RuntimeDependencies {
+  logger?: Logger;
+  /** Replaces the SMTP mailer built from the configuration. */
+  mailer?: Mailer | null;
+  /** The clock the services run by (publish dates, starts, end conditions, quotas); tests move it. */
+  clock?: () => Date;
+}
+
+function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer | null, clock: () => Date) {
+  const kind = config.database.kind;
+  const prediction = createPredictionRuntime({ orm, config, logger, now: clock });
+  const audience = createAudienceService({ orm, config, logger, now: clock });
+  return {
+    health: createHealthService(orm),
+    files: createFileService(orm),
+    dataTypes: createDataTypeService({ orm }),
+    auth: createAuthService({
+      orm,
+      config,
+      throttle: new LoginThrottle(config.loginRateLimit),
+      verifyIdToken: config.sso ? createIdTokenVerifier(config.sso) : null,
+    }),
+    users: createUserService({ orm, config, logger, mailer }),
+    companies: createCompanyService({ orm }),
+    dataSources: createDataSourceService({ orm, config, logger, clock }),
+    fields: createFieldService({ orm }),
+    ingest: createIngestService({ orm, config, logger, now: clock }),
+    requests: createRequestService({ orm, mailer, salesEmail: config.salesEmail, logger }),
+    surveys: createSurveyService({ orm, now: clock }),
+    identifiers: createIdentifierService({ orm }),
+    results: createResultsService({ orm, kind, now: clock, logger }),
+    // The survey widget's public API (cross-origin, no session) and the company embed screen.
+    collection: createCollectionService({ orm, config, now: clock }),
+    collectionSettings: createCompanyCollectionService({ orm, config, now: clock }),
+    // The public routes' limits: the widget's and the ingestion URL's, each counted on its own.
+    publicLimiter: createRateLimiter(orm, logger, clock),
+    ingestLimiter: createRateLimiter(orm, logger, clock),
+    // The model screen reads the served index and runs offline evaluations on the prediction's snapshots.
+    modelSettings: createModelSettingsService({
+      orm,
+      logger,
+      now: clock,
+      servedIndex: async (companyId) => (await prediction.snapshots.ensure(companyId)).index,
+      evaluateOffline: (...request) => prediction.snapshots.evaluate(...request),
+    }),
+    apiKeys: createApiKeyService({ orm, now: clock }),
+    customAttributes: createCustomAttributeService({ orm }),
+    planUsage: createPlanUsageService({ orm, now: clock }),
+    export: createExportService({ orm, kind, now: clock, logger }),
+    prediction,
+    audience,
+    writeback: createWritebackService({ orm, config, audience, now: clock }),
+    dashboard: createDashboardService({ orm, kind, now: clock }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+function createJobs(config: Config, orm: Orm, logger: Logger, services: Services) {
+  const { prediction, audience } = services;
+  return {
+    // Completion webhooks and Write Back batches queued in the database, including those left by an earlier run.
+    webhooks: createWebhookWorker({ orm, config, logger }),
+    // Connector syncs, queued and scheduled. Runs in flight go back to the queue on stop and resume from their cursor.
+    sync: createSyncWorker({ orm, config, logger }),
+    // The prediction API's call log (a graceful stop writes every buffered call), snapshots and replica poll.
+    ...prediction.jobs,
+    // Audience builds from the job queue, and the refresher queuing those of companies whose data changed.
+    audienceBuilds: audience.builds,
+    audienceRefresh: audience.refresher,
+  };
+}
+
+export type Jobs = ReturnType<typeof createJobs>;
+export type JobName = keyof Jobs;
+
+/** The web process runs every job, the sync worker unless separate `npm run worker` processes do the syncing. */
+export function webProcessJobs(config: Pick<Config, 'sync'>): JobName[] {
+  const all: JobName[] = ['webhooks', 'sync', 'callLogFlush', 'snapshotRefresh', 'snapshotPoll', 'audienceBuilds', 'audienceRefresh'];
+  return config.sync.worker ? all : all.filter((name) => name !== 'sync');
+}
+
+export interface Runtime {
+  config: Config;
+  orm: Orm;
+  logger: Logger;
+  clock: () => Date;
+  services: Services;
+  jobs: Jobs;
+  /** Starts the named jobs (every job when none is named); each job starts once. */
+  start(names?: readonly JobName[]): void;
+  /**
+   * Stops every job, started or not, and waits for their runs in flight: what a job holds (a build
+   * worker, buffered calls) is released even when a test drove it by hand. The database stays open.
+   */
+  stop(): Promise<void>;
+}
+
+export function createRuntime(config: Config, orm: Orm, dependencies: RuntimeDependencies = {}): Runtime {
+  const logger = dependencies.logger ?? createLogger(config);
+  const mailer = dependencies.mailer !== undefined ? dependencies.mailer : createMailer(config.smtp);
+  const clock = dependencies.clock ?? (() => new Date());
+  const services = createServices(config, orm, logger, mailer, clock);
+  const jobs = createJobs(config, orm, logger, services);
+  const started = new Set<Job>();
+  return {
+    config,
+    orm,
+    logger,
+    clock,
+    services,
+    jobs,
+    start(names = Object.keys(jobs) as JobName[]) {
+      for (const name of names) {
+        const job: Job = jobs[name];
+        if (started.has(job)) continue;
+        started.add(job);
+        job.start();
+      }
+    },
+    async stop() {
+      const running: Job[] = Object.values(jobs);
+      started.clear();
+      const outcomes = await Promise.allSettled(running.map((job) => job.stop()));
+      for (const [index, outcome] of outcomes.entries()) {
+        if (outcome.status === 'rejected') logger.error({ err: outcome.reason, job: running[index]!.name }, 'A background job did not stop cleanly');
+      }
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The prediction API reads a known person's latest events on every call. The embedded database
+ * runs queries on the event loop, so that read must come from one index whatever else the company
+ * holds: after a large people import, with the planner's statistics refreshed, it still seeks the
+ * person's events by (company, user, kind) in event_time order, never a scan of the company's
+ * events. (PostgreSQL plans by the same index; this checks the engine where a scan stalls everyone.)
+ */
+import { randomUUID } from 'node:crypto';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
+import { describe, expect, it } from 'vitest';
+import { DataSource } from '@bff/entities';
+import { useWorld } from './support/world';
+
+const PERSON_EVENTS = `select user_id, item_id, event_type, event_time, data, unified from data_records
+  where company_id = ? and user_id = ? and kind = 'events' and updated_at > ? order by event_time desc, id asc limit 50`;
+
+describe("a person's events for the prediction API", () => {
+  const world = useWorld();
+
+  it('are read from the person index after a large import, with fresh planner statistics', async () => {
+    const w = world();
+    const knex = (w.orm.em as SqlEntityManager).getKnex();
+    const companyId = w.companies.acme.id;
+    const em = w.em();
+    const source = em.create(DataSource, {
+      companyId, name: `People ${randomUUID().slice(0, 8)}`, description: null, type: 'file', catalogueId: 'csv', status: 'active',
+      config: {}, credentials: null, recordKind: 'people', fields: [], mapping: {}, createdById: null,
+    });
+    await em.flush();
+    const now = Date.now();
+    const rows = Array.from({ length: 3_000 }, (_, index) => ({
+      id: randomUUID(), company_id: companyId, source_id: source.id, source_type: 'file', imported_at: new Date(now), kind: index % 3 ? 'people' : 'events',
+      record_index: index, data: '{}', unified: '{}', user_id: `U-${index % 500}`, event_type: index % 3 ? null : 'view',
+      event_time: index % 3 ? null : new Date(now - index * 1000), created_at: new Date(now), updated_at: new Date(now),
+    }));
+    for (let start = 0; start < rows.length; start += 200) await knex('data_records').insert(rows.slice(start, start + 200));
+    await knex.raw('analyze');
+
+    const plan = (await knex.raw(`explain query plan ${PERSON_EVENTS}`, [companyId, 'U-7', new Date(0)])) as Array<{ detail: string }>;
+    const details = plan.map((step) => step.detail).join(' | ');
+    expect(details).toContain('data_records_company_id_user_id_kind_event_time_index');
+    expect(details).not.toMatch(/TEMP B-TREE FOR ORDER BY|SCAN data_records/);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The BFF's own scripts run as child processes (bff/server.ts, bff/seed-demo.ts), with an
+ * environment of their own and their output kept for the test to read.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+
+const TSX = resolve('node_modules/.bin/tsx');
+
+export interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+/** The environment of a child process: this one's, without any database or SSO settings leaking in. */
+function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (/^(DATABASE_URL|TEST_DATABASE_URL|SEED_DEMO|JWT_|SSO_|SMTP_|PORT)/.test(name)) delete env[name];
+  // The whole demo is seeded, with 2 % of its generated activity: every seeder runs, in seconds.
+  return { ...env, LOG_LEVEL: 'info', STATIC_DIR: '/nonexistent-dashboard', DEMO_SCALE_PERCENT: '2', ...settings };
+}
+
+export function run(script: string, settings: Record<string, string>): Running {
+  let output = '';
+  const child = spawn(TSX, [script], { env: childEnv(settings), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, output: () => output, exited };
+}
+
+// The first start seeds the demo (every company's accounts, data, surveys, calls and profiles).
+export const SEED_MS = 240_000;
+
+/** Resolves when the process has printed `text`; fails if it exits first or takes longer than timeoutMs. */
+export function waitFor(running: Running, text: string, timeoutMs = SEED_MS): Promise<void> {
+  if (running.output().includes(text)) return Promise.resolve();
+  return new Promise((done, fail) => {
+    const check = () => {
+      if (!running.output().includes(text)) return;
+      stop();
+      done();
+    };
+    // 'close' comes after the process's output has all been read, so its last lines are checked too.
+    const closed = () => {
+      stop();
+      if (running.output().includes(text)) done();
+      else fail(new Error(`The process exited early:\n${running.output()}`));
+    };
+    const timer = setTimeout(() => {
+      stop();
+      fail(new Error(`Timed out waiting for "${text}":\n${running.output()}`));
+    }, timeoutMs);
+    const stop = () => {
+      clearTimeout(timer);
+      running.child.stdout!.off('data', check);
+      running.child.stderr!.off('data', check);
+      running.child.off('close', closed);
+    };
+    // Listeners added after run()'s own, so the output already holds the chunk when check reads it.
+    running.child.stdout!.on('data', check);
+    running.child.stderr!.on('data', check);
+    running.child.once('close', closed);
+  });
+}
+
