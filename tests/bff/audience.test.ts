@@ -10,6 +10,7 @@ import { LIFECYCLE_STAGES, type AudienceJob, type AudienceMetrics, type Audience
 import { AudienceJob as AudienceJobRow, DataRecord, DataSource, DataType, SurveyResponse } from '@bff/entities';
 import { buildAudience, currentGeneration } from '@bff/modules/audience/build';
 import { WorkerAudienceBuilder } from '@bff/modules/audience/builder';
+import { REFRESH_BACKOFF_MAX_MS, refreshBackoffMs } from '@bff/modules/audience/jobs';
 import { createAudienceService } from '@bff/modules/audience/service';
 import { hashSecret } from '@bff/platform/secrets';
 import { addPublished, question, readySurvey } from './support/surveys';
@@ -288,6 +289,60 @@ describe('audience refresh', () => {
     await audience.refresh();
     expect((await metrics()).totalUsers).toBe(8);
     await audience.builds.stop();
+  });
+
+  it('backs off a company whose refreshes keep failing, shows the reason to its admin, and clears the failures once a build succeeds', async () => {
+    const w = world();
+    const { companyId } = await addFixture(w);
+    const logger = pino({ level: 'silent' });
+    let time = Date.now();
+    const now = () => new Date(time);
+    let attempts = 0;
+    const failing = { build: async () => { attempts++; throw new Error('invalid byte sequence for encoding "UTF8": 0x00'); }, stop: async () => {} };
+    const audience = createAudienceService({ orm: w.orm, config: w.config, logger, now, builder: failing });
+    const latest = async () => (await w.http.get(`${BASE}/jobs/latest`).query({ companyFilter: companyId }).set(w.bearer('admin'))).body as AudienceJob;
+    const failedRows = () => w.em().count(AudienceJobRow, { companyId, kind: 'refresh', status: 'failed' });
+    const refreshMs = w.config.audience.refreshMs;
+
+    await audience.refresh();
+    expect(attempts).toBe(1);
+    // The company's newest job is the failed refresh, shown as a build with its reason.
+    expect(await latest()).toMatchObject({ kind: 'rebuild', status: 'failed', error: 'invalid byte sequence for encoding "UTF8": 0x00' });
+
+    // Still stale, but not built again at once: twice the period after one failure, four times after two.
+    await audience.refresh();
+    expect(attempts).toBe(1);
+    time += 2 * refreshMs - 1;
+    await audience.refresh();
+    expect(attempts).toBe(1);
+    time += 1;
+    await audience.refresh();
+    expect(attempts).toBe(2);
+    time += 4 * refreshMs - 1;
+    await audience.refresh();
+    expect(attempts).toBe(2);
+    time += 1;
+    await audience.refresh();
+    expect(attempts).toBe(3);
+    expect(await failedRows()).toBe(3);
+    await audience.builds.stop();
+
+    // Fixed: the next refresh after the back-off builds, and the failures are gone with it.
+    const fixed = createAudienceService({ orm: w.orm, config: w.config, logger, now });
+    time += 8 * refreshMs;
+    await fixed.refresh();
+    expect(await failedRows()).toBe(0);
+    expect(await w.em().count(AudienceJobRow, { companyId })).toBe(0);
+    expect(((await w.http.get(`${BASE}/metrics`).query({ companyFilter: companyId }).set(w.bearer('admin'))).body as AudienceMetrics).totalUsers).toBe(7);
+    await fixed.builds.stop();
+  });
+
+  it('waits twice the refresh period after a first failure, doubling up to six hours', async () => {
+    expect(refreshBackoffMs(60_000, 0)).toBe(0);
+    expect(refreshBackoffMs(60_000, 1)).toBe(120_000);
+    expect(refreshBackoffMs(60_000, 3)).toBe(480_000);
+    expect(refreshBackoffMs(60_000, 10)).toBe(REFRESH_BACKOFF_MAX_MS);
+    expect(refreshBackoffMs(60_000, 1_000)).toBe(REFRESH_BACKOFF_MAX_MS);
   });
 
   it('queues one build per company, however often and by whomever it is asked', async () => {

@@ -14,6 +14,8 @@ import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
 import { PublishedSurvey, SurveyResponse } from '@bff/entities';
 import { responsesCsvStream } from '@bff/modules/results/csv';
 import { createResultsService } from '@bff/modules/results/service';
+import { scrubStoredJson } from '@bff/migrations/Migration20270103000000_scrub_unstorable';
+import { rowsOf } from '@bff/platform/rawRows';
 import { question, readySurvey } from './support/surveys';
 import { useWorld, type World } from './support/world';
 import { usingPostgres } from './support/database';
@@ -512,5 +514,36 @@ describe('survey results', () => {
         expect((await get(path, {}, 'admin')).status, path).toBe(200);
       }
     });
+  });
+});
+
+describe('answers stored before unstorable values were refused', () => {
+  const world = useWorld({ dependencies: { clock: () => NOW } });
+
+  it('are readable once the cleaning migration has replaced their NULs and lone surrogates, and every other value is left as it was', async () => {
+    const w = world();
+    const survey = await addSurvey(w, w.companies.acme.id, 'Before the boundary check');
+    const poisoned = randomUUID();
+    const plain = randomUUID();
+    // As the collection route stored them before bodies were checked: the json column keeps the escapes.
+    await store(w, [
+      responseRow(survey, { at: '2026-03-10T09:00:00Z', device: 'desktop', complete: true, seconds: 10, ip: null, answers: { q_comment: 'a\u0000b', q_colour: 'Red\uD800' }, identifiers: { user_email: 'nul\u0000@example.com' } }, poisoned),
+      responseRow(survey, { at: '2026-03-10T08:00:00Z', device: 'mobile', complete: true, seconds: 10, ip: null, answers: { q_comment: 'emoji \uD83D\uDE00 and a \\u0000 typed out' } }, plain),
+    ]);
+    const knex = (w.orm.em as SqlEntityManager).getKnex();
+    const execute = async (sql: string, params: unknown[] = []) => rowsOf(await knex.raw(sql, params as never[]));
+
+    // The poisoned response's answers and identifiers; not the other one.
+    expect(await scrubStoredJson(execute, w.config.database.kind)).toBe(2);
+
+    const comments = await w.http.get(`/api/surveys/${survey.id}/questions/q_comment/answers`).set(w.bearer('alice'));
+    expect(comments.status).toBe(200);
+    expect((comments.body as QuestionAnswers).answers.map((row) => row.answer)).toEqual(['a\uFFFDb', 'emoji \uD83D\uDE00 and a \\u0000 typed out']);
+    const colours = await w.http.get(`/api/surveys/${survey.id}/questions/q_colour/answers`).set(w.bearer('alice'));
+    expect((colours.body as QuestionAnswers).answers.map((row) => row.answer)).toEqual(['Red\uFFFD']);
+    const stored = await w.em().fork().findOneOrFail(SurveyResponse, { id: poisoned });
+    expect(stored.identifiers).toEqual({ user_email: 'nul\uFFFD@example.com' });
+    // Nothing left to clean: a second run changes nothing.
+    expect(await scrubStoredJson(execute, w.config.database.kind)).toBe(0);
   });
 });

@@ -9,6 +9,11 @@
  * for, the refresher looks every AUDIENCE_REFRESH_SECONDS for companies whose records or survey
  * responses changed after their last build (imports, survey responses, prediction-API events) and
  * queues a refresh: a debounced full rebuild per company stands in for incremental updates.
+ *
+ * A refresh that fails is kept, failed, with its reason: the company's newest job, so its admin
+ * sees why on the Audience Intelligence screen. The refresher then backs off that company (twice
+ * the refresh period after the first failure, doubling up to REFRESH_BACKOFF_MAX_MS) rather than
+ * run a build that fails every minute at full cost; a build that succeeds clears the failures.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -34,6 +39,17 @@ const BUILD_POLL_MS = 2_000;
 /** The jobs the Audience Intelligence screen shows; refreshes are the server's own. */
 const SCREEN_KINDS: AudienceJobKind[] = ['rebuild', 'reclassify'];
 const ACTIVE = ['queued', 'running'] as const;
+/** The longest wait between two refreshes of a company whose refreshes keep failing. */
+export const REFRESH_BACKOFF_MAX_MS = 6 * 60 * 60_000;
+/** Failed refreshes kept per company: enough to reach the longest wait, and no more rows than that. */
+const FAILED_REFRESHES_KEPT = 10;
+/** What the screen shows: the jobs asked for, and a refresh that failed (its reason is the admin's to see). */
+const SCREEN_JOBS = { $or: [{ kind: { $in: SCREEN_KINDS } }, { kind: 'refresh' as const, status: 'failed' as const }] };
+
+/** How long after its last failure a company's next refresh waits, after `failures` failures in a row. */
+export function refreshBackoffMs(refreshMs: number, failures: number): number {
+  return failures < 1 ? 0 : Math.min(REFRESH_BACKOFF_MAX_MS, refreshMs * 2 ** Math.min(failures, 30));
+}
 
 /** What the build jobs use, and the state they share: made once per service by buildJobs(). */
 export interface BuildJobs {
@@ -107,7 +123,7 @@ async function runBuild(jobs: BuildJobs, claimed: AudienceJob): Promise<void> {
     for (const refused of result.refused) {
       logger.warn({ companyId, identifierKind: refused.kind, source: refused.source, profilesJoined: refused.profilesJoined }, 'Audience join refused: it would make one profile of too many people');
     }
-    em.assign(job, { status: 'done', progress: 1, processed: job.total, summary: result.summary, finishedAt: new Date(), lockedBy: null, lockedUntil: null });
+    em.assign(job, { status: 'done', progress: 1, processed: job.total, summary: result.summary, finishedAt: now(), lockedBy: null, lockedUntil: null });
     await finish(em, job);
     logger.info(
       { companyId, profiles: result.profiles, generation: result.generation, kind: job.kind, eventLoopDelayMaxMs: Math.round(eventLoopDelay.max / 1e6) },
@@ -123,7 +139,7 @@ async function runBuild(jobs: BuildJobs, claimed: AudienceJob): Promise<void> {
     }
     logger.error({ err: failure, companyId }, 'Audience build failed');
     const error = failure instanceof Error ? failure.message.slice(0, 500) : 'The build failed';
-    em.assign(job, { status: 'failed', error, finishedAt: new Date(), lockedBy: null, lockedUntil: null });
+    em.assign(job, { status: 'failed', error, finishedAt: now(), lockedBy: null, lockedUntil: null });
     await finish(em, job);
   } finally {
     clearInterval(heartbeat);
@@ -132,12 +148,20 @@ async function runBuild(jobs: BuildJobs, claimed: AudienceJob): Promise<void> {
 }
 
 /**
- * Records a job's outcome; a refresh, the server's own, leaves no row behind. Its kind is read in
- * the database: a refresh asked for on the screen meanwhile became a rebuild and stays.
+ * Records a job's outcome. A refresh, the server's own, leaves no row behind when it is done, and
+ * takes the company's failed refreshes with it; a failed one stays for the screen and the back-off,
+ * the newest FAILED_REFRESHES_KEPT of them. The kind is read in the database: a refresh asked for
+ * on the screen meanwhile became a rebuild and stays.
  */
 async function finish(em: ReturnType<Orm['em']['fork']>, job: AudienceJob): Promise<void> {
   await em.flush();
-  await em.nativeDelete(AudienceJob, { id: job.id, kind: 'refresh' });
+  const { companyId } = job;
+  if (job.status === 'done') {
+    await em.nativeDelete(AudienceJob, { companyId, kind: 'refresh', status: { $in: ['done', 'failed'] } });
+    return;
+  }
+  const failed = await em.find(AudienceJob, { companyId, kind: 'refresh', status: 'failed' }, { orderBy: { finishedAt: 'desc', id: 'desc' }, offset: FAILED_REFRESHES_KEPT, fields: ['id'] });
+  if (failed.length) await em.nativeDelete(AudienceJob, { id: { $in: failed.map((row) => row.id) } });
 }
 
 /**
@@ -198,8 +222,24 @@ export function buildQueued(jobs: BuildJobs): Promise<void> {
   return jobs.draining;
 }
 
-/** Companies whose records or responses changed after their last build, or that have data and no build. */
-async function staleCompanies({ query }: BuildJobs): Promise<string[]> {
+/** Per company, its failed refreshes since its last successful build and when the last one ended. */
+async function refreshFailures({ orm }: BuildJobs): Promise<Map<string, { failures: number; last: Date }>> {
+  const failed = await orm.em.fork().find(AudienceJob, { kind: 'refresh', status: 'failed' }, { fields: ['companyId', 'finishedAt', 'createdAt'] });
+  const byCompany = new Map<string, { failures: number; last: Date }>();
+  for (const job of failed) {
+    const seen = byCompany.get(job.companyId);
+    const ended = job.finishedAt ?? job.createdAt;
+    byCompany.set(job.companyId, { failures: (seen?.failures ?? 0) + 1, last: seen && seen.last > ended ? seen.last : ended });
+  }
+  return byCompany;
+}
+
+/**
+ * Companies whose records or responses changed after their last build, or that have data and no
+ * build, less those whose refreshes keep failing and whose back-off has not run out.
+ */
+async function staleCompanies(jobs: BuildJobs): Promise<string[]> {
+  const { query } = jobs;
   const builds = new Map<string, number | null>();
   for (const row of await query('select company_id, watermark from audience_builds', [])) builds.set(String(row.company_id), timeOf(row.watermark));
   const changed = new Map<string, number>();
@@ -210,7 +250,15 @@ async function staleCompanies({ query }: BuildJobs): Promise<string[]> {
       changed.set(id, Math.max(changed.get(id) ?? 0, time));
     }
   }
-  return [...changed].filter(([companyId, time]) => !builds.has(companyId) || time > (builds.get(companyId) ?? -Infinity)).map(([companyId]) => companyId);
+  const failures = await refreshFailures(jobs);
+  const now = jobs.now().getTime();
+  const waiting = (companyId: string) => {
+    const failing = failures.get(companyId);
+    return failing !== undefined && now < failing.last.getTime() + refreshBackoffMs(jobs.config.audience.refreshMs, failing.failures);
+  };
+  return [...changed]
+    .filter(([companyId, time]) => (!builds.has(companyId) || time > (builds.get(companyId) ?? -Infinity)) && !waiting(companyId))
+    .map(([companyId]) => companyId);
 }
 
 /** Queues a rebuild or reclassification; the build loop starts it (at once in this process). */
@@ -221,14 +269,14 @@ export async function startJob(jobs: BuildJobs, builds: RepeatingJob, companyId:
 }
 
 export async function findJob(orm: Orm, companyId: string, id: string): Promise<AudienceJobView> {
-  const job = await orm.em.fork().findOne(AudienceJob, { id, companyId, kind: { $in: SCREEN_KINDS } });
+  const job = await orm.em.fork().findOne(AudienceJob, { id, companyId, ...SCREEN_JOBS });
   if (!job) throw apiError('not_found', { error: 'Audience job not found', message: 'No such job exists in your reach.' });
   return jobView(job);
 }
 
 /** The company's newest job, or null before the first (answered as 204 No Content). */
 export async function latestJob(orm: Orm, companyId: string): Promise<AudienceJobView | null> {
-  const job = await orm.em.fork().findOne(AudienceJob, { companyId, kind: { $in: SCREEN_KINDS } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  const job = await orm.em.fork().findOne(AudienceJob, { companyId, ...SCREEN_JOBS }, { orderBy: { createdAt: 'desc', id: 'desc' } });
   return job ? jobView(job) : null;
 }
 

@@ -239,6 +239,19 @@ export const JobAlreadyRunning: Story = {
   },
 };
 
+/** The last build failed while nobody watched (a refresh the server ran): its reason shows until dismissed. */
+export const LastBuildFailed: Story = {
+  beforeEach: () => track(mockFetch(audienceRoutes({ latestJob: { ...jobOf('rebuild', 'failed', 0), error: 'invalid byte sequence for encoding "UTF8": 0x00' } }))),
+  play: async ({ canvas, userEvent }) => {
+    const notice = await canvas.findByRole('alert');
+    await expect(notice).toHaveTextContent(JOB_LABELS.failed.rebuild);
+    await expect(notice).toHaveTextContent('invalid byte sequence for encoding "UTF8": 0x00');
+    await expect(notice).toHaveTextContent(JOB_LABELS.lastFailedNote);
+    await userEvent.click(within(notice).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(canvas.queryByText(JOB_LABELS.lastFailedNote)).not.toBeInTheDocument());
+  },
+};
+
 /** Write Back: the section 2 defaults; the audience under the filters goes to the CRM and the job is queued. */
 export const WriteBack: Story = {
   play: async ({ canvas, userEvent }) => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -87,6 +88,13 @@ export function AudienceWorkspace({ companyId }: AudienceWorkspaceProps) {
     <>
       {jobs.running && <JobProgress job={jobs.running} />}
       {jobs.startError !== null && <Alert severity="error">{withReason(JOB_LABELS.startFailed, jobs.startError)}</Alert>}
+      {jobs.lastFailed && (
+        <Alert severity="warning" onClose={jobs.dismissLastFailed}>
+          <AlertTitle>{JOB_LABELS.failed[jobs.lastFailed.kind]}</AlertTitle>
+          {jobs.lastFailed.error && <Typography variant="body2">{jobs.lastFailed.error}</Typography>}
+          <Typography variant="body2">{JOB_LABELS.lastFailedNote}</Typography>
+        </Alert>
+      )}
       <JobSummaryDialog job={jobs.finished} onClose={jobs.dismissFinished} />
     </>
   );

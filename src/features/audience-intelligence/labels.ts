@@ -138,6 +138,8 @@ export const JOB_LABELS = {
   close: 'Done',
   failed: { reclassify: 'Reclassification failed', rebuild: 'Profile build failed' },
   startFailed: 'Failed to start the job',
+  /** Under the failed job's title and reason: what the screen shows meanwhile. */
+  lastFailedNote: 'The profiles shown are from the last build that succeeded. The server tries again later, less often while it keeps failing.',
   noChanges: 'Nothing changed.',
 } as const;
 

@@ -14,6 +14,12 @@ export interface AudienceJobs {
   /** A job followed to its end (done or failed), until its summary is dismissed. */
   finished: AudienceJob | null;
   dismissFinished: () => void;
+  /**
+   * The company's newest job when it failed and nobody is following it: a build the server ran on
+   * its own (or one asked for earlier) whose reason the admin has not seen yet.
+   */
+  lastFailed: AudienceJob | null;
+  dismissLastFailed: () => void;
   start: (kind: AudienceJobKind) => void;
   starting: boolean;
   startError: unknown;
@@ -30,6 +36,7 @@ export function useAudienceJobs(companyId: string): AudienceJobs {
   const followed = useAudienceJob(companyId, followedId);
   const job = followed.data ?? null;
   const finished = isJobFinished(job);
+  const lastFailed = !followedId && latest.data?.status === 'failed' && latest.data.id !== dismissedId ? latest.data : null;
 
   useEffect(() => {
     if (!finished) return;
@@ -41,6 +48,8 @@ export function useAudienceJobs(companyId: string): AudienceJobs {
     running: job && !finished ? job : null,
     finished: job && finished && job.id !== dismissedId ? job : null,
     dismissFinished: () => setDismissedId(job?.id ?? null),
+    lastFailed,
+    dismissLastFailed: () => setDismissedId(lastFailed?.id ?? null),
     start: (kind) => {
       startJob.mutate(kind, {
         onSuccess: (started) => {
