@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { describeStatuses, HEALTH_TARGET_MS, HEAVY_SECONDS, measureHealthUnderLoad, PROBE_MS } from './healthUnderLoad.mjs';
 
 export const DASHBOARD_CALLS = 1_000_000;
 export const DASHBOARD_EVENTS = 1_000_000;
@@ -33,15 +34,11 @@ export const DASHBOARD_EVENTS = 1_000_000;
 export const DASHBOARD_PEOPLE = 50_000;
 export const TARGET_MS = 100;
 export const DRILL_DOWN_TARGET_MS = 200;
-export const HEALTH_TARGET_MS = 100;
 const BFF_PORT = 3917;
 const CALLS = 15;
 const SPAN_MS = 90 * 86_400_000;
 const HISTOGRAM_LENGTH = 23;
 const DRILL_DOWN = '/api/dashboard/categories/category/mobile/series';
-const HEAVY_SECONDS = 20;
-const HEAVY_CLIENTS = 2;
-const PROBE_MS = 50;
 // Category bits in the order of CATEGORY_IDS (src/domain/audience/contract.ts).
 const PREMIUM = 1 << 7;
 const MOBILE = 1 << 8;
@@ -52,7 +49,6 @@ const CATEGORY_MASK_SQL = `(case when n % 3 = 0 then ${MOBILE} else ${DESKTOP} e
 const sorted = (values) => [...values].sort((a, b) => a - b);
 const median = (values) => sorted(values)[Math.floor(values.length / 2)];
 const p95 = (values) => sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)];
-const p99 = (values) => sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * 0.99) - 1)];
 
 async function addData(client, companyId) {
   const source = (await client.query("select id from data_sources where company_id = $1 and name = 'Prediction API events'", [companyId])).rows[0].id;
@@ -200,42 +196,10 @@ async function measureDrillDown(base, headers) {
   return { median: median(times), p95: p95(times), first: warm.ms, ninety: median(long), activeDays: active };
 }
 
-/**
- * GET /api/health every PROBE_MS, timed from when it was due, while HEAVY_CLIENTS clients send the
- * dashboard's heavy requests back to back for HEAVY_SECONDS.
- */
-async function measureHealthUnderLoad(base, headers) {
-  const heavy = [`${DRILL_DOWN}?range=7d`, `${DRILL_DOWN}?range=90d`, '/api/dashboard/metrics?range=90d', '/api/dashboard/api-keys?range=90d'];
-  const deadline = performance.now() + HEAVY_SECONDS * 1000;
-  const statuses = new Map();
-  const clients = Array.from({ length: HEAVY_CLIENTS }, async (_, client) => {
-    for (let index = client; performance.now() < deadline; index++) {
-      const response = await fetch(`${base}${heavy[index % heavy.length]}`, { headers });
-      await response.arrayBuffer();
-      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-    }
-  });
-  const latencies = [];
-  const probe = (async () => {
-    let due = performance.now();
-    while (due < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-      const response = await fetch(`${base}/api/health`);
-      await response.arrayBuffer();
-      latencies.push(performance.now() - due);
-      due += PROBE_MS;
-      // A probe slower than its interval is not followed by a burst of catching up.
-      due = Math.max(due, performance.now());
-    }
-  })();
-  await Promise.all([...clients, probe]);
-  return { p99: p99(latencies), slowest: Math.max(...latencies), asked: latencies.length, statuses: Object.fromEntries(statuses) };
-}
-
 /** The drill-down's and the health probe's figures of a running BFF. */
 async function measureEngine(base, headers) {
   const drillDown = await measureDrillDown(base, headers);
-  const health = await measureHealthUnderLoad(base, headers);
+  const health = await measureHealthUnderLoad(base, headers, [`${DRILL_DOWN}?range=7d`, `${DRILL_DOWN}?range=90d`, '/api/dashboard/metrics?range=90d', '/api/dashboard/api-keys?range=90d']);
   return { drillDown, health, load: loadavg()[0] };
 }
 
@@ -318,7 +282,7 @@ function printEngine(log, engine, measured) {
   log(`  drill-down   ${engine.padEnd(10)} range=90d median ${drillDown.ninety.toFixed(1)} ms (information)`);
   const healthOk = health.p99 < HEALTH_TARGET_MS;
   if (!healthOk) missed++;
-  const answers = Object.entries(health.statuses).map(([status, count]) => `${count} × ${status}`).join(', ');
+  const answers = describeStatuses(health.statuses);
   log(
     `  health       ${engine.padEnd(10)} GET /api/health every ${PROBE_MS} ms during ${HEAVY_SECONDS} s of heavy dashboard requests (${answers}): p99 ${health.p99.toFixed(1)} ms,` +
       ` slowest ${health.slowest.toFixed(0)} ms of ${health.asked} (target p99 under ${HEALTH_TARGET_MS} ms) ${healthOk ? 'ok' : 'MISSED'}`,

@@ -4,6 +4,8 @@
 //     are written with generate_series (set-up well under a minute), then VACUUM ANALYZE as
 //     autovacuum would have run on a table that size. Target: under ANALYTICS_TARGET_MS, the
 //     median of 5 calls. The other results routes are timed on the same survey for information.
+//     Then the same reads and the survey's CSV export back to back while GET /api/health is asked
+//     every 50 ms (healthUnderLoad.mjs). Target: its p99 under HEALTH_TARGET_MS.
 // (b) The CSV export of 100,000 responses, on SQLite and PostgreSQL: rows per second, and the
 //     BFF's peak resident memory during an export of 20,000 and of 100,000 rows, each on a freshly
 //     started BFF (as bench/import.mjs measures), to show memory does not grow with the row count.
@@ -18,12 +20,13 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { describeStatuses, HEALTH_TARGET_MS, HEAVY_CLIENTS, HEAVY_SECONDS, measureHealthUnderLoad, PROBE_MS } from './healthUnderLoad.mjs';
 import { memoryWatch, procStatus } from './memory.mjs';
 
 export const ANALYTICS_TARGET_MS = 200;
@@ -301,6 +304,9 @@ export async function measureResponses(engine) {
           for (let run = 0; run < 5; run++) times.push(await timed(url, headers));
           result.routes[name] = median(times);
         }
+        // The same reads and the survey's CSV export back to back, with /api/health asked meanwhile.
+        const heavy = [...Object.values(routes), `${survey}/responses/export`].map((url) => url.slice(base.length));
+        result.health = { ...(await measureHealthUnderLoad(base, headers, heavy)), load: loadavg()[0] };
       } finally {
         await stop(bff);
       }
@@ -359,6 +365,14 @@ export async function printResponsesBenchmark(log = console.info) {
         const target = name === 'analytics' ? ` ${verdict(ms < ANALYTICS_TARGET_MS)}` : ' (information)';
         log(`      ${name.padEnd(28)} ${ms.toFixed(0).padStart(6)} ms${target}`);
       }
+    }
+    if (measured.health) {
+      const { health } = measured;
+      log(
+        `    health during InsightIQ's reads and the CSV export over ${formatRows(ANALYTICS_ROWS)} responses, ${HEAVY_CLIENTS} clients for ${HEAVY_SECONDS} s (${describeStatuses(health.statuses)}): ` +
+          `GET /api/health every ${PROBE_MS} ms p99 ${health.p99.toFixed(1)} ms, slowest ${health.slowest.toFixed(0)} ms of ${health.asked} ` +
+          `(target p99 under ${HEALTH_TARGET_MS} ms) ${verdict(health.p99 < HEALTH_TARGET_MS)}; load average ${health.load.toFixed(1)}`,
+      );
     }
     const [small, large] = measured.exports;
     for (const row of measured.exports) {
