@@ -50,6 +50,7 @@ const POSTGRES_FILES = [
   'plan-usage',
   'model-settings',
   'survey-collection',
+  'survey-bundle-cache',
   'survey-responses-during-build',
   'survey-results',
   'survey-audience-targeting',
@@ -59,14 +60,18 @@ const POSTGRES_FILES = [
   'users',
 ].map((name) => `tests/bff/${name}.test.ts`);
 
+/** Files about several processes sharing one server database: PostgreSQL only (SQLite has one writer). */
+const POSTGRES_ONLY_FILES = ['web-processes'].map((name) => `tests/bff/${name}.test.ts`);
+
 /** A BFF integration-test project on SQLite (an empty databaseUrl) or on the PostgreSQL server at databaseUrl. */
-function bffProject(name: string, { include, databaseUrl }: { include: string[]; databaseUrl: string }) {
+function bffProject(name: string, { include, exclude = [], databaseUrl }: { include: string[]; exclude?: string[]; databaseUrl: string }) {
   return {
     extends: true,
     test: {
       name,
       environment: 'node',
       include,
+      exclude: [...configDefaults.exclude, ...exclude],
       env: { TEST_DATABASE_URL: databaseUrl },
       testTimeout: 60_000,
       hookTimeout: 120_000,
@@ -115,8 +120,8 @@ export default defineConfig({
       // The BFF against a real database: every file on SQLite, and on PostgreSQL the files whose
       // code has raw SQL, locks, queues or dialect branches (POSTGRES_FILES). Each test file makes its
       // own database, so files run side by side.
-      bffProject('bff', { include: ['tests/bff/**/*.test.ts'], databaseUrl: '' }),
-      bffProject('bff-postgres', { include: POSTGRES_FILES, databaseUrl: postgresUrl }),
+      bffProject('bff', { include: ['tests/bff/**/*.test.ts'], exclude: POSTGRES_ONLY_FILES, databaseUrl: '' }),
+      bffProject('bff-postgres', { include: [...POSTGRES_FILES, ...POSTGRES_ONLY_FILES], databaseUrl: postgresUrl }),
       // Every story runs in Chromium in both themes with a11y checks; its play function runs once, in light.
       storybookProject('light'),
       storybookProject('dark'),

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_MAX_PROFILES_PER_MERGE } from '@domain/audience/contract';
 
@@ -64,12 +65,36 @@ export const SETTINGS: readonly SettingDescription[] = [
   {
     name: 'PUBLIC_RATE_LIMIT',
     default: '60',
-    description: "Requests per minute one client address may make to the survey widget's public API (/api/public/*); more are answered 429 with Retry-After. Counted in the database, so replicas share the count.",
+    description: "Requests per minute one client address may make to the survey widget's public API (/api/public/*); more are answered 429 with Retry-After. Counted in Redis when REDIS_URL is set (shared by every process and replica), otherwise in the web server's own memory (shared by the processes of one machine, WEB_CONCURRENCY): without Redis, each replica admits this many on its own.",
   },
   {
     name: 'PUBLIC_SURVEY_RATE_LIMIT',
     default: '600',
     description: "Requests per minute the survey widget's public API accepts for one survey (displays and responses), from all addresses together.",
+  },
+  {
+    name: 'REDIS_URL',
+    default: '',
+    description:
+      'Redis (redis://host:6379) where the public rate limits and the sign-in throttle count, so that every process and replica shares them; one atomic increment per request. Without it they count in memory, per machine. If Redis stops answering, each process counts on its own until it is back.',
+  },
+  { name: 'REDIS_PREFIX', default: 'navout', description: 'Prefix of every key Navout writes in Redis, so that deployments sharing a Redis stay apart.' },
+  {
+    name: 'WEB_CONCURRENCY',
+    default: '(production on PostgreSQL: one per core; otherwise 1)',
+    description:
+      'Web server processes on this machine, sharing its port (node:cluster). Above 1, a supervising process applies migrations, runs the background jobs (unless BACKGROUND_JOBS=false) and keeps the rate-limit counts of its web processes when REDIS_URL is not set. SQLite stays at 1 by default: it has one writer.',
+  },
+  {
+    name: 'BACKGROUND_JOBS',
+    default: 'true',
+    description:
+      'true runs the deployment\'s background jobs (webhook and Write Back deliveries, syncs, audience builds and refreshes) in the web server; set false on the web servers when `npm run worker` processes run them. Each web process still flushes its own prediction call log and keeps its loaded prediction snapshots fresh.',
+  },
+  {
+    name: 'BUNDLE_RECHECK_MS',
+    default: '1000',
+    description: "How long a web process serves its copy of a company's survey widget bundle before reading the company's bundle version again: a change to a survey, its styling or targeting, or the survey settings reaches the widget within this long on every process and replica.",
   },
   {
     name: 'PREDICT_RATE_LIMIT',
@@ -168,6 +193,14 @@ export interface Config {
   salesEmail: string | null;
   /** Requests per minute to /api/public/* from one client address, and for one survey. */
   publicRateLimit: { perAddress: number; perSurvey: number };
+  /** How long a process serves its copy of a company's widget bundle before checking the company's version again. */
+  publicBundleRecheckMs: number;
+  /** Where rate limits and sign-in throttles count (bff/platform/counters.ts): Redis when set, else the cluster or this process. */
+  redis: { url: string | null; prefix: string };
+  /** Web server processes on this machine (node:cluster above 1). */
+  webConcurrency: number;
+  /** Whether the web server runs the deployment's background jobs, or separate `npm run worker` processes do. */
+  backgroundJobs: boolean;
   /** Completion webhooks may reach private addresses and use http (development only). */
   webhookAllowPrivate: boolean;
   /** Connectors may reach private addresses and use http (development only). */
@@ -304,6 +337,12 @@ function smtp(env: Env): SmtpSettings | null {
   };
 }
 
+/** Production on PostgreSQL uses every core; SQLite (one writer), development and tests one process. */
+function webConcurrency(env: Env, database: DatabaseConfig): number {
+  const fallback = env.NODE_ENV === 'production' && database.kind === 'postgresql' ? availableParallelism() : 1;
+  return integer(env, 'WEB_CONCURRENCY', fallback, 1, 64);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65_535);
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
@@ -312,9 +351,10 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/i.test(publicUrl)) throw new ConfigError('PUBLIC_URL must start with http:// or https://');
 
+  const databaseConfig = database(env, dataDir);
   return {
     port,
-    database: database(env, dataDir),
+    database: databaseConfig,
     dataDir,
     jwt: {
       secret: jwtSecret(env, dataDir),
@@ -338,6 +378,10 @@ export function loadConfig(env: Env = process.env): Config {
       perAddress: integer(env, 'PUBLIC_RATE_LIMIT', 60, 1, 1_000_000),
       perSurvey: integer(env, 'PUBLIC_SURVEY_RATE_LIMIT', 600, 1, 1_000_000),
     },
+    publicBundleRecheckMs: integer(env, 'BUNDLE_RECHECK_MS', 1_000, 0, 60_000),
+    redis: { url: text(env, 'REDIS_URL') ?? null, prefix: text(env, 'REDIS_PREFIX') ?? 'navout' },
+    webConcurrency: webConcurrency(env, databaseConfig),
+    backgroundJobs: flag(env, 'BACKGROUND_JOBS') ?? true,
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE') ?? false,
     connectorAllowPrivate: flag(env, 'CONNECTOR_ALLOW_PRIVATE') ?? false,
     sync: {

@@ -1,8 +1,9 @@
 /**
  * The composition root: every service of the BFF and every background job, built once from the
  * configuration and the database. The web process (server.ts) serves the services over HTTP
- * (app.ts) and starts the jobs; `npm run worker` (worker.ts) starts only the sync worker; the tests
- * build the same runtime and start the jobs they drive.
+ * (app.ts) and starts its jobs; with several web processes their supervisor runs the deployment's
+ * jobs; `npm run worker` (worker.ts) runs only the deployment's jobs; the tests build the same
+ * runtime and start the jobs they drive.
  */
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -29,6 +30,7 @@ import { createUserService } from './modules/users';
 import { createWebhookWorker } from './modules/webhooks';
 import { createWritebackService } from './modules/writeback';
 import type { Job } from './platform/jobs';
+import { createCounterStore, type CounterStore } from './platform/counters';
 import { createMailer, type Mailer } from './platform/mailer';
 import { createRateLimiter } from './platform/rateLimit';
 import type { Orm } from './types';
@@ -41,18 +43,20 @@ export interface RuntimeDependencies {
   clock?: () => Date;
 }
 
-function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer | null, clock: () => Date) {
+function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer | null, clock: () => Date, counters: CounterStore) {
   const kind = config.database.kind;
   const prediction = createPredictionRuntime({ orm, config, logger, now: clock });
   const audience = createAudienceService({ orm, config, logger, now: clock });
   return {
+    // Where rate limits and sign-in throttles count (memory, the cluster's supervisor or Redis).
+    counters,
     health: createHealthService(orm),
     files: createFileService(orm),
     dataTypes: createDataTypeService({ orm }),
     auth: createAuthService({
       orm,
       config,
-      throttle: new LoginThrottle(config.loginRateLimit),
+      throttle: new LoginThrottle(counters, config.loginRateLimit),
       verifyIdToken: config.sso ? createIdTokenVerifier(config.sso) : null,
     }),
     users: createUserService({ orm, config, logger, mailer }),
@@ -68,8 +72,8 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     collection: createCollectionService({ orm, config, now: clock }),
     collectionSettings: createCompanyCollectionService({ orm, config, now: clock }),
     // The public routes' limits: the widget's and the ingestion URL's, each counted on its own.
-    publicLimiter: createRateLimiter(orm, logger, clock),
-    ingestLimiter: createRateLimiter(orm, logger, clock),
+    publicLimiter: createRateLimiter(counters, 'public', clock),
+    ingestLimiter: createRateLimiter(counters, 'ingest', clock),
     // The model screen reads the served index and runs offline evaluations on the prediction's snapshots.
     modelSettings: createModelSettingsService({
       orm,
@@ -109,10 +113,25 @@ function createJobs(config: Config, orm: Orm, logger: Logger, services: Services
 export type Jobs = ReturnType<typeof createJobs>;
 export type JobName = keyof Jobs;
 
-/** The web process runs every job, the sync worker unless separate `npm run worker` processes do the syncing. */
-export function webProcessJobs(config: Pick<Config, 'sync'>): JobName[] {
-  const all: JobName[] = ['webhooks', 'sync', 'callLogFlush', 'snapshotRefresh', 'snapshotPoll', 'audienceBuilds', 'audienceRefresh'];
-  return config.sync.worker ? all : all.filter((name) => name !== 'sync');
+/** What each web process runs for itself: the calls it served go to the log, its loaded prediction snapshots stay fresh. */
+export const PROCESS_JOBS: readonly JobName[] = ['callLogFlush', 'snapshotRefresh', 'snapshotPoll'];
+
+/**
+ * The deployment's jobs, each backed by a queue in the database: one process runs them (the web
+ * server, its cluster's supervising process, or `npm run worker`), and should several, the queue
+ * still hands each delivery, sync run or build to one of them.
+ */
+export const DEPLOYMENT_JOBS: readonly JobName[] = ['webhooks', 'sync', 'audienceBuilds', 'audienceRefresh'];
+
+/** The deployment's jobs this configuration gives the web server: none with BACKGROUND_JOBS=false, no syncing with SYNC_WORKER=false. */
+export function webServerDeploymentJobs(config: Pick<Config, 'sync' | 'backgroundJobs'>): JobName[] {
+  if (!config.backgroundJobs) return [];
+  return DEPLOYMENT_JOBS.filter((name) => config.sync.worker || name !== 'sync');
+}
+
+/** A web server that is one process runs its own jobs and the deployment's. */
+export function webProcessJobs(config: Pick<Config, 'sync' | 'backgroundJobs'>): JobName[] {
+  return [...PROCESS_JOBS, ...webServerDeploymentJobs(config)];
 }
 
 export interface Runtime {
@@ -135,7 +154,8 @@ export function createRuntime(config: Config, orm: Orm, dependencies: RuntimeDep
   const logger = dependencies.logger ?? createLogger(config);
   const mailer = dependencies.mailer !== undefined ? dependencies.mailer : createMailer(config.smtp);
   const clock = dependencies.clock ?? (() => new Date());
-  const services = createServices(config, orm, logger, mailer, clock);
+  const counters = createCounterStore(config.redis, logger);
+  const services = createServices(config, orm, logger, mailer, clock, counters);
   const jobs = createJobs(config, orm, logger, services);
   const started = new Set<Job>();
   return {
@@ -160,6 +180,7 @@ export function createRuntime(config: Config, orm: Orm, dependencies: RuntimeDep
       for (const [index, outcome] of outcomes.entries()) {
         if (outcome.status === 'rejected') logger.error({ err: outcome.reason, job: running[index]!.name }, 'A background job did not stop cleanly');
       }
+      await services.counters.close();
     },
   };
 }

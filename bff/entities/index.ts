@@ -20,7 +20,7 @@ import { ImportTemplate } from './ImportTemplate';
 import { Invitation } from './Invitation';
 import { OverrideLog } from './OverrideLog';
 import { PublishedSurvey } from './PublishedSurvey';
-import { RateLimitBucket } from './RateLimitBucket';
+import { SurveyBundleVersion } from './SurveyBundleVersion';
 import { SavedTheme } from './SavedTheme';
 import { ServiceRequest } from './ServiceRequest';
 import { StoredFile } from './StoredFile';
@@ -58,7 +58,7 @@ export const ENTITIES = [
   SurveyResponse,
   SurveyDisplay,
   WebhookDelivery,
-  RateLimitBucket,
+  SurveyBundleVersion,
   ModelSettingsVersion,
   CustomAttribute,
   PredictionSnapshot,
@@ -98,7 +98,7 @@ export { ImportTemplate } from './ImportTemplate';
 export { Invitation } from './Invitation';
 export { OverrideLog } from './OverrideLog';
 export { PublishedSurvey } from './PublishedSurvey';
-export { RateLimitBucket } from './RateLimitBucket';
+export { SurveyBundleVersion } from './SurveyBundleVersion';
 export { SavedTheme } from './SavedTheme';
 export { ServiceRequest } from './ServiceRequest';
 export { StoredFile, type StoredFileKind } from './StoredFile';

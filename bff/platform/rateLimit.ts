@@ -1,22 +1,18 @@
 /**
- * Fixed-window request counters kept in the database (rate_limit_buckets), so BFF replicas that
- * share it share the limits. One statement counts a request and reads the total: an upsert that
- * starts the count again when the window has moved on. SQLite (3.35+) and PostgreSQL both run it.
+ * Fixed-window request counters for the public routes: a window is the clock's minute, so a
+ * refused client is told exactly when its minute ends. The counts live in the process's counter
+ * store (platform/counters.ts: Redis, the cluster's primary or this process's memory), never in
+ * the database: a request costs no write. Each count is one atomic increment that returns the
+ * total, so parallel requests are neither lost nor counted twice.
  */
 import { createHash } from 'node:crypto';
-import type { Logger } from 'pino';
-import type { MikroORM as Orm } from '@mikro-orm/core';
 import { apiError } from './errors';
+import type { CounterStore } from './counters';
 
 export const RATE_WINDOW_MS = 60_000;
 const KEY_LENGTH = 200;
-
-const COUNT_SQL =
-  'insert into rate_limit_buckets ("key", window_id, hits) values (?, ?, 1) ' +
-  'on conflict ("key") do update set ' +
-  'hits = case when rate_limit_buckets.window_id = excluded.window_id then rate_limit_buckets.hits + 1 else 1 end, ' +
-  'window_id = excluded.window_id ' +
-  'returning hits';
+/** The store only counts: the limit is each check's own, compared here. */
+const UNBOUNDED = Number.MAX_SAFE_INTEGER;
 
 export interface RateLimitCheck {
   key: string;
@@ -25,36 +21,23 @@ export interface RateLimitCheck {
   refusal: (seconds: number) => string;
 }
 
-export function createRateLimiter(orm: Orm, logger: Logger, now: () => Date) {
-  let sweptWindow = 0;
+/** A key as stored: a long one (an address in a header, a path) is shortened to a digest. */
+const storedKey = (key: string) => (key.length > KEY_LENGTH ? `${key.slice(0, 20)}#${createHash('sha256').update(key).digest('hex')}` : key);
 
-  /** Rows of finished windows are dropped once per window, in the background. */
-  function sweep(windowId: number): void {
-    if (windowId <= sweptWindow) return;
-    sweptWindow = windowId;
-    orm.em
-      .getConnection()
-      .execute('delete from rate_limit_buckets where window_id < ?', [windowId - 1], 'run')
-      .catch((failure: unknown) => logger.warn({ err: failure }, 'Could not clear old rate-limit counters'));
-  }
-
-  async function count(key: string, windowId: number): Promise<number> {
-    const stored = key.length > KEY_LENGTH ? `${key.slice(0, 20)}#${createHash('sha256').update(key).digest('hex')}` : key;
-    const rows = await orm.em.getConnection().execute<Array<{ hits: number | string }>>(COUNT_SQL, [stored, windowId], 'all');
-    return Number(rows[0]?.hits ?? 0);
-  }
+export function createRateLimiter(store: CounterStore, name: string, now: () => Date) {
+  // A count outlives its minute by a little, so a late request of the minute still finds it.
+  const counters = store.counters({ name, points: UNBOUNDED, duration: (2 * RATE_WINDOW_MS) / 1000 });
 
   return {
     /** Counts one request against each check, in order; the first exceeded limit answers 429. */
     async check(checks: RateLimitCheck[]): Promise<void> {
       const time = now().getTime();
       const windowId = Math.floor(time / RATE_WINDOW_MS);
-      sweep(windowId);
       for (const { key, limit, refusal } of checks) {
-        if ((await count(key, windowId)) > limit) {
+        const { consumedPoints } = await counters.consume(`${storedKey(key)}@${windowId}`);
+        if (consumedPoints > limit) {
           const seconds = Math.max(1, Math.ceil(((windowId + 1) * RATE_WINDOW_MS - time) / 1000));
-          const message = refusal(seconds);
-          throw apiError('rate_limited', { error: 'Too many requests', message, headers: { 'Retry-After': String(seconds) } });
+          throw apiError('rate_limited', { error: 'Too many requests', message: refusal(seconds), headers: { 'Retry-After': String(seconds) } });
         }
       }
     },

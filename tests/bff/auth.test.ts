@@ -6,6 +6,7 @@ import { Company, User } from '@bff/entities';
 import { createAuthService } from '@bff/modules/auth';
 import { FAILURES_PER_ADDRESS, LoginThrottle } from '@bff/modules/auth/loginThrottle';
 import { HttpError } from '@bff/platform/errors';
+import { createCounterStore } from '@bff/platform/counters';
 import { spendPasswordCheck, verifyPassword } from '@bff/platform/passwords';
 import { PEOPLE, unique, useWorld } from './support/world';
 
@@ -125,7 +126,7 @@ describe('sign-in', () => {
   });
 
   it('limits failures per address across accounts; successes and unchecked attempts do not count', async () => {
-    const throttle = new LoginThrottle(5);
+    const throttle = new LoginThrottle(createCounterStore({ url: null, prefix: 'navout' }, world().runtime.logger), 5);
     const address = '198.51.100.1';
     for (let attempt = 0; attempt < FAILURES_PER_ADDRESS - 1; attempt++) {
       await throttle.countAttempt(`person${attempt}@example.test`, address);
@@ -164,7 +165,7 @@ describe('sign-in', () => {
     const w = world();
     // The service with a throttle of the test's own, so the address can start with 5 of its 30 left
     // (30 production-cost checks would take most of a minute on a busy machine).
-    const throttle = new LoginThrottle(5);
+    const throttle = new LoginThrottle(createCounterStore({ url: null, prefix: 'navout' }, world().runtime.logger), 5);
     const auth = createAuthService({ orm: w.orm, config: w.config, throttle, verifyIdToken: null });
     const address = '203.0.113.21';
     for (let attempt = 0; attempt < FAILURES_PER_ADDRESS - 5; attempt++) await throttle.countAttempt(`earlier-${attempt}@example.test`, address);

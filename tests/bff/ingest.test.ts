@@ -349,11 +349,9 @@ describe('webhook ingestion', () => {
       const { source, secret } = await webhookSource();
       // The app's clock at the middle of a window: the filled count stays current for half a minute.
       clockShiftMs = RATE_WINDOW_MS / 2 - (Date.now() % RATE_WINDOW_MS);
-      const windowId = Math.floor((Date.now() + clockShiftMs) / RATE_WINDOW_MS);
-      await world()
-        .em()
-        .getConnection()
-        .execute('insert into rate_limit_buckets ("key", window_id, hits) values (?, ?, ?)', [`ingest:${source.id}`, windowId, INGEST_RATE_PER_MINUTE]);
+      // The source's minute used up, as INGEST_RATE_PER_MINUTE earlier requests would have.
+      const filler = { key: `ingest:${source.id}`, limit: Number.MAX_SAFE_INTEGER, refusal: () => '' };
+      for (let request = 0; request < INGEST_RATE_PER_MINUTE; request++) await world().runtime.services.ingestLimiter.check([filler]);
       const refused = await Promise.resolve(post(source.id, { [INGEST_SECRET_HEADER]: secret }, event(1))).finally(() => (clockShiftMs = 0));
       expect(refused.status).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

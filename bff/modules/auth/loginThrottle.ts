@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { CounterStore } from '../../platform/counters';
 import { apiError, type HttpError } from '../../platform/errors';
 
 const WINDOW_SECONDS = 15 * 60;
@@ -6,8 +7,8 @@ const WINDOW_SECONDS = 15 * 60;
 export const FAILURES_PER_ADDRESS = 30;
 
 /**
- * Limits failed sign-ins per account and address, and per address. Counters live in this
- * process's memory: with several replicas each counts on its own.
+ * Limits failed sign-ins per account and address, and per address. Counters live in the
+ * process's counter store (platform/counters.ts): Redis when set, so every replica counts together.
  *
  * An attempt is counted when it begins, before its password is checked: checking first and counting
  * after let a burst of parallel guesses all pass the check before the first one was counted. A
@@ -15,12 +16,12 @@ export const FAILURES_PER_ADDRESS = 30;
  * attempt whose password was never checked gives both back, so what stays counted is failures only.
  */
 export class LoginThrottle {
-  private readonly perAccount: RateLimiterMemory;
-  private readonly perAddress: RateLimiterMemory;
+  private readonly perAccount: RateLimiterAbstract;
+  private readonly perAddress: RateLimiterAbstract;
 
-  constructor(failuresPerAccount: number) {
-    this.perAccount = new RateLimiterMemory({ keyPrefix: 'login-account', points: failuresPerAccount, duration: WINDOW_SECONDS });
-    this.perAddress = new RateLimiterMemory({ keyPrefix: 'login-address', points: FAILURES_PER_ADDRESS, duration: WINDOW_SECONDS });
+  constructor(store: CounterStore, failuresPerAccount: number) {
+    this.perAccount = store.counters({ name: 'login-account', points: failuresPerAccount, duration: WINDOW_SECONDS });
+    this.perAddress = store.counters({ name: 'login-address', points: FAILURES_PER_ADDRESS, duration: WINDOW_SECONDS });
   }
 
   private static accountKey(email: string, address: string): string {
@@ -56,7 +57,7 @@ export class LoginThrottle {
  * One point back, unless the counter has expired meanwhile: a reward on a missing key would start a
  * new window at -1, one attempt more than the limit.
  */
-async function returnPoint(limiter: RateLimiterMemory, key: string): Promise<void> {
+async function returnPoint(limiter: RateLimiterAbstract, key: string): Promise<void> {
   const state = await limiter.get(key);
   if (state && state.consumedPoints > 0) await limiter.reward(key);
 }

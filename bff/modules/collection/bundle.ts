@@ -5,6 +5,7 @@
  */
 import { effectiveIdentifierRule, type PublicSurveyBundle } from '@domain/survey/collection';
 import { displayTriggersOf } from '@domain/survey/defaults';
+import { endsAt } from '@domain/survey/lifecycle';
 import { regexPatternError } from '@domain/survey/regexSafety';
 import type { DisplayTriggers } from '@domain/survey/types';
 import type { Orm } from '../../types';
@@ -32,9 +33,16 @@ function runnableTriggers(stored: PublishedSurvey['displayTriggers']): DisplayTr
   return urlPatterns.length === pageTargeting.urlPatterns.length ? triggers : { ...triggers, pageTargeting: { ...pageTargeting, urlPatterns } };
 }
 
+export interface BuiltBundle {
+  bundle: PublicSurveyBundle;
+  /** When the clock alone changes the bundle next (a running survey's end date), or null. */
+  changesAt: Date | null;
+}
+
 /** What the loader needs: running surveys with their styling, targeting and identifier rule. */
-export async function publicBundle(orm: Orm, now: () => Date, companyId: string): Promise<PublicSurveyBundle> {
-  const em = orm.em;
+export async function publicBundle(orm: Orm, now: () => Date, companyId: string): Promise<BuiltBundle> {
+  // Its own EntityManager: the bundle is kept for every later request, never tied to this one's.
+  const em = orm.em.fork();
   const company = await em.findOne(Company, { id: companyId }, { fields: ['id', 'status'] });
   if (!company || company.status !== 'active') throw apiError('not_found', PUBLIC_COMPANY_NOT_FOUND);
   const candidates = await em.find(PublishedSurvey, { companyId, status: 'active' }, { orderBy: { publishedAt: 'desc', id: 'asc' } });
@@ -42,7 +50,9 @@ export async function publicBundle(orm: Orm, now: () => Date, companyId: string)
   const running = candidates.filter((survey) => inactiveReason(survey, survey.responseCount, clock) === null);
   const global = await globalIdentifiersOf(em, companyId);
   const { triggerSettings, collectionSettings } = await companyCollectionState(em, companyId);
-  return {
+  const ends = running.map((survey) => endsAt({ endCondition: survey.endCondition, startedAt: survey.startedAt?.toISOString() ?? null })?.getTime() ?? Infinity);
+  const firstEnd = Math.min(...ends);
+  const bundle: PublicSurveyBundle = {
     companyId,
     surveys: running.map((survey) => ({
       id: survey.id,
@@ -57,4 +67,5 @@ export async function publicBundle(orm: Orm, now: () => Date, companyId: string)
     trigger: { triggerType: triggerSettings.triggerType, callbackName: triggerSettings.callbackName, redirectUrl: triggerSettings.redirectUrl },
     cooldownDays: collectionSettings.cooldownDays,
   };
+  return { bundle, changesAt: Number.isFinite(firstEnd) ? new Date(firstEnd) : null };
 }

@@ -7,6 +7,7 @@ import { LockMode, raw, type EntityManager } from '@mikro-orm/core';
 import { PublishedSurvey, type SurveyResponse } from '../../entities';
 import type { DatabaseKind } from '../../platform/sql';
 import { enqueueCompletionWebhook, COMPLETION_EVENT } from '../webhooks';
+import { bumpBundleVersion } from './bundleCache';
 import { inactiveReason, isCapped, refuseInactive } from './running';
 import { companyCollectionState } from './settings';
 
@@ -35,6 +36,8 @@ export async function completeResponse(em: EntityManager, lockForUpdate: RowLock
   // Written directly: counting a completion is not an edit of the survey (its updatedAt, and so
   // the public bundle's ETag, stay as they were).
   await em.nativeUpdate(PublishedSurvey, { id: survey.id }, { responseCount: raw('response_count + 1') });
+  // This completion filled the survey's cap: it leaves the widget's bundle.
+  if (isCapped(survey) && inactiveReason(survey, survey.responseCount + 1, clock)) await bumpBundleVersion(em, survey.companyId);
 
   const { triggerSettings, webhookSecret } = await companyCollectionState(em, survey.companyId);
   if (triggerSettings.triggerType === 'webhook' && triggerSettings.webhookUrl && webhookSecret) {

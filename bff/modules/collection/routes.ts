@@ -3,7 +3,6 @@
  * middleware/cors.ts; rate limited per client address and per survey) and the company embed
  * screen's settings under /api/companies/:id (tenant-guarded like the global identifiers).
  */
-import { createHash } from 'node:crypto';
 import type { Router } from '@koa/router';
 import {
   audienceMembershipInputSchema,
@@ -52,13 +51,25 @@ function publicRoutes({ collection, limiter, config }: CollectionRouterDependenc
 
   routes.get('/companies/:id/surveys', async (ctx) => {
     await limiter.check([byAddress(ctx)]);
-    const body = JSON.stringify(await collection.bundle(pathId(ctx)));
+    const bundle = await collection.bundle(pathId(ctx));
     ctx.set('Cache-Control', BUNDLE_CACHE_CONTROL);
-    ctx.etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+    ctx.vary('Accept-Encoding');
+    ctx.etag = bundle.etag;
     ctx.type = 'application/json';
-    ctx.body = body;
+    ctx.body = bundle.json;
     // Koa compares If-None-Match with the ETag; 304 drops the body.
-    if (ctx.fresh) ctx.status = 304;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    // Compressed once per build (bundleCache.ts) rather than on every page view.
+    // Brotli whenever accepted: browsers list it beside gzip with the same weight.
+    const encoding = ctx.acceptsEncodings('br') || ctx.acceptsEncodings('gzip');
+    if (encoding === 'br' || encoding === 'gzip') {
+      ctx.body = encoding === 'br' ? bundle.brotli : bundle.gzip;
+      ctx.set('Content-Encoding', encoding);
+      ctx.type = 'application/json';
+    }
   });
 
   routes.post('/surveys/:id/displays', async (ctx) => {

@@ -5,11 +5,11 @@
  * server's clock, and a 'responses' end condition admits exactly its number of completions,
  * however many arrive at once (the completion counts under a lock on the survey's row).
  *
- * The work lives in bundle.ts, displays.ts, responses.ts and completion.ts, over running.ts; this
+ * The work lives in bundle.ts (served through bundleCache.ts), displays.ts, responses.ts and completion.ts, over running.ts; this
  * file binds it to the service's ORM, clock, address key and row lock.
  */
 import type { InferType } from 'yup';
-import type { PublicSurveyBundle, StartedResponse } from '@domain/survey/collection';
+import type { StartedResponse } from '@domain/survey/collection';
 import type { audienceMembershipInputSchema, displayInputSchema, responseInputSchema, responseUpdateSchema } from '@domain/survey/collectionSchemas';
 import type { AudienceMembership } from '@domain/survey/types';
 import type { Config } from '../../config';
@@ -18,6 +18,7 @@ import type { SurveyResponse } from '../../entities';
 import { createAudienceMembership } from '../audience';
 import { addressHashKey } from '../../platform/clientAddress';
 import { publicBundle } from './bundle';
+import { createBundleCache, type ServedBundle } from './bundleCache';
 import { rowLockFor } from './completion';
 import { audienceMembership, recordDisplay, type MembershipDeps } from './displays';
 import { responseFor, startResponse, updateResponse, type Respondent, type ResponseDeps } from './responses';
@@ -34,7 +35,7 @@ type MembershipInput = InferType<typeof audienceMembershipInputSchema>;
 
 export interface CollectionServiceDependencies {
   orm: Orm;
-  config: Pick<Config, 'credentialsKey' | 'database'>;
+  config: Pick<Config, 'credentialsKey' | 'database' | 'publicBundleRecheckMs'>;
   now: () => Date;
 }
 
@@ -46,8 +47,9 @@ export function createCollectionService({ orm, config, now }: CollectionServiceD
     lockForUpdate: rowLockFor(config.database.kind),
     membership: createAudienceMembership(orm, config.database.kind, now),
   };
+  const bundles = createBundleCache({ orm, now, build: (companyId) => publicBundle(orm, now, companyId), recheckMs: config.publicBundleRecheckMs });
   return {
-    bundle: (companyId: string): Promise<PublicSurveyBundle> => publicBundle(orm, now, companyId),
+    bundle: (companyId: string): Promise<ServedBundle> => bundles.get(companyId),
     audienceMembership: (surveyId: string, input: MembershipInput): Promise<AudienceMembership> => audienceMembership(deps, surveyId, input),
     recordDisplay: (surveyId: string, input: DisplayInput): Promise<void> => recordDisplay(orm, now, surveyId, input),
     startResponse: (surveyId: string, input: ResponseInput, respondent: Respondent): Promise<StartedResponse> => startResponse(deps, surveyId, input, respondent),

@@ -97,6 +97,9 @@ export class World {
       STATIC_DIR: `${database.dataDir}/no-dashboard`,
       // Tests give each sign-in scenario its own client address through X-Forwarded-For.
       TRUST_PROXY: 'true',
+      // Tests read the widget's bundle right after changing a survey: every read checks the
+      // company's version (a server trusts its copy for a second; the bundle cache's tests say so).
+      BUNDLE_RECHECK_MS: '0',
       ...options.env,
     });
     config.database = database.database;

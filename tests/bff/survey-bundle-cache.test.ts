@@ -1,0 +1,116 @@
+/**
+ * The widget's bundle served from each process's memory: the company's bundle version moves on with
+ * every change the bundle shows (the database's triggers, whatever wrote the change, and the
+ * completion that fills a cap), and a process rebuilds its copy only when the version or the clock
+ * says so, checking the version at most once per recheck interval.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PublicSurveyBundle, StartedResponse } from '@domain/survey/collection';
+import { defaultSurvey } from '@domain/survey/defaults';
+import { Company, CompanySurveySettings, PublishedSurvey } from '@bff/entities';
+import { publicBundle } from '@bff/modules/collection/bundle';
+import { bundleVersionOf, createBundleCache } from '@bff/modules/collection/bundleCache';
+import { nextAddress } from './support/responses';
+import { addPublished, question } from './support/surveys';
+import { useWorld, type World } from './support/world';
+
+const survey = () => ({ ...defaultSurvey(), title: 'Checkout', questions: [question('rating', 'q_rating', 'How was checkout?', { required: true })] });
+
+describe('the survey bundle cache', () => {
+  const world = useWorld({ env: { PUBLIC_RATE_LIMIT: '100000', PUBLIC_SURVEY_RATE_LIMIT: '100000' } });
+  const versionOf = (w: World, companyId: string) => bundleVersionOf(w.em(), companyId);
+  const running = (w: World, companyId: string, details: Partial<PublishedSurvey> = {}) =>
+    addPublished(w, companyId, { survey: survey(), status: 'active', startedAt: new Date(), ...details });
+
+  it('moves the version on for every change the bundle shows, and not for a counted completion', async () => {
+    const w = world();
+    const company = await w.addCompany();
+    const admin = await w.addUser(company.id, { role: 'admin' });
+    const moved = async (change: () => Promise<unknown>) => {
+      const before = await versionOf(w, company.id);
+      await change();
+      return (await versionOf(w, company.id)) - before;
+    };
+
+    const published = await running(w, company.id);
+    expect(await versionOf(w, company.id)).toBeGreaterThan(0);
+    expect(await moved(() => w.em().nativeUpdate(PublishedSurvey, { id: published.id }, { name: 'Checkout, renamed' }))).toBe(1);
+    expect(
+      await moved(() =>
+        w.http.put(`/api/companies/${company.id}/collection-settings`).set(w.bearer(admin)).send({ collectionSettings: { ipAddressMode: 'hashed', cooldownDays: 3 } }).expect(200),
+      ),
+    ).toBe(1);
+    expect(await moved(() => w.em().nativeUpdate(CompanySurveySettings, { companyId: company.id }, { collectionSettings: { ipAddressMode: 'hashed', cooldownDays: 5 } }))).toBe(1);
+
+    // A completion is a count, not an edit: the cached bundle stays.
+    const started = await w.http.post(`/api/public/surveys/${published.id}/responses`).set('X-Forwarded-For', nextAddress()).send({ answers: { q_rating: 5 }, complete: true });
+    expect(started.status).toBe(201);
+    expect(await moved(async () => undefined)).toBe(0);
+    const [row] = await w.em().getConnection().execute<Array<{ response_count: number }>>('select response_count from published_surveys where id = ?', [published.id]);
+    expect(Number(row!.response_count)).toBe(1);
+
+    expect(await moved(() => w.em().nativeUpdate(Company, { id: company.id }, { status: 'suspended' }))).toBe(1);
+    expect(await moved(() => w.em().nativeUpdate(Company, { id: company.id }, { name: 'Renamed only' }))).toBe(0);
+    expect(await moved(() => w.em().nativeUpdate(Company, { id: company.id }, { status: 'active' }))).toBe(1);
+    expect(await moved(() => w.em().nativeDelete(PublishedSurvey, { id: published.id }))).toBe(1);
+  });
+
+  it('takes a survey out of the bundle with the completion that fills its cap', async () => {
+    const w = world();
+    const company = await w.addCompany();
+    const capped = await running(w, company.id, { endCondition: { type: 'responses', value: 2 } });
+    const bundle = async () => (await w.http.get(`/api/public/companies/${company.id}/surveys`).set('X-Forwarded-For', nextAddress())).body as PublicSurveyBundle;
+    const complete = async () => (await w.http.post(`/api/public/surveys/${capped.id}/responses`).set('X-Forwarded-For', nextAddress()).send({ answers: { q_rating: 4 }, complete: true })).body as StartedResponse;
+
+    expect((await bundle()).surveys.map((item) => item.id)).toEqual([capped.id]);
+    const before = await versionOf(w, company.id);
+    await complete();
+    expect(await versionOf(w, company.id)).toBe(before);
+    await complete();
+    expect(await versionOf(w, company.id)).toBe(before + 1);
+    expect((await bundle()).surveys).toEqual([]);
+  });
+
+  it('reads the version at most once per recheck interval, and rebuilds only for a new version or a survey that ended', async () => {
+    const w = world();
+    const company = await w.addCompany();
+    let clock = new Date();
+    let monotonic = 0;
+    let builds = 0;
+    const cache = createBundleCache({
+      orm: w.orm,
+      now: () => clock,
+      recheckMs: 1_000,
+      monotonic: () => monotonic,
+      build: (companyId) => {
+        builds++;
+        return publicBundle(w.orm, () => clock, companyId);
+      },
+    });
+    const surveysIn = async () => (JSON.parse((await cache.get(company.id)).json) as PublicSurveyBundle).surveys.map((item) => item.id);
+
+    const first = await running(w, company.id, { endCondition: { type: 'days', value: 1 }, startedAt: clock });
+    // Concurrent misses share one build.
+    await Promise.all([cache.get(company.id), cache.get(company.id), cache.get(company.id)]);
+    expect(builds).toBe(1);
+
+    const second = await running(w, company.id);
+    monotonic += 999;
+    expect(await surveysIn()).toEqual([first.id]);
+    expect(builds).toBe(1);
+    monotonic += 1;
+    expect((await surveysIn()).sort()).toEqual([first.id, second.id].sort());
+    expect(builds).toBe(2);
+
+    // Checked again and unchanged: the same copy, the same ETag.
+    const etag = (await cache.get(company.id)).etag;
+    monotonic += 5_000;
+    expect((await cache.get(company.id)).etag).toBe(etag);
+    expect(builds).toBe(2);
+
+    // The clock passes the first survey's end: no write happened, yet the bundle changes at once.
+    clock = new Date(clock.getTime() + 86_400_000);
+    expect(await surveysIn()).toEqual([second.id]);
+    expect(builds).toBe(3);
+  });
+});
