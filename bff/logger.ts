@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 
@@ -9,7 +10,8 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino(
     {
       level: config.logLevel,
-      base: { service: 'navout-bff' },
+      // A web process of a cluster (WEB_CONCURRENCY) says which one it is.
+      base: cluster.isWorker ? { service: 'navout-bff', process: cluster.worker?.id } : { service: 'navout-bff' },
       // Secrets that could be attached to a logged object by mistake.
       redact: ['req.headers.authorization', 'password', 'newPassword', 'passwordHash', 'token', 'idToken'],
     },

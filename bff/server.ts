@@ -1,22 +1,34 @@
 /**
  * Starts the BFF: configuration, database and migrations, the demo on a first SQLite start, the
- * runtime's background jobs, then HTTP. SIGTERM and SIGINT stop accepting connections, let
- * requests in flight finish, stop the jobs (sync runs go back to the queue, buffered calls are
- * written), close the database and exit 0.
+ * runtime's background jobs, then HTTP.
+ *
+ * With WEB_CONCURRENCY above 1 the process becomes a supervisor (node:cluster): it applies the
+ * migrations and seeds once, runs the deployment's background jobs (unless BACKGROUND_JOBS=false),
+ * keeps the rate-limit counts of its web processes when REDIS_URL is not set, and starts that many
+ * web processes sharing the port; one that dies is replaced. Each web process serves HTTP and runs
+ * only its own jobs (its call log, its prediction snapshots).
+ *
+ * SIGTERM and SIGINT stop accepting connections, let requests in flight finish, stop the jobs
+ * (sync runs go back to the queue, buffered calls are written), close the database and exit 0.
  */
+import cluster, { type Worker } from 'node:cluster';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RequestContext } from '@mikro-orm/core';
+import type { Logger } from 'pino';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config';
-import { openDatabase } from './db';
+import { initOrm, openDatabase } from './db';
 import type { Orm } from './types';
 import { Company } from './entities';
 import { createLogger } from './logger';
-import { createRuntime, webProcessJobs } from './runtime';
+import { serveClusterCounters } from './platform/counters';
+import { createRuntime, PROCESS_JOBS, webProcessJobs, webServerDeploymentJobs, type Runtime } from './runtime';
 import { DEMO_USERS, seedDemo } from './seeders/demo';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** A web process that dies is replaced after this long, so one that fails at start does not spin. */
+const RESTART_DELAY_MS = 1_000;
 
 async function shouldSeed(config: Config, orm: Orm): Promise<boolean> {
   if (config.seedDemo !== undefined) return config.seedDemo;
@@ -24,11 +36,9 @@ async function shouldSeed(config: Config, orm: Orm): Promise<boolean> {
   return RequestContext.create(orm.em, async () => (await orm.em.count(Company, {})) === 0);
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger(config);
+/** Migrations, then the demo when this database should have it. */
+async function prepareDatabase(config: Config, logger: Logger): Promise<Orm> {
   const orm = await openDatabase(config, logger);
-
   if (await shouldSeed(config, orm)) {
     const seeded = await RequestContext.create(orm.em, () => seedDemo(orm.em, { data: config }));
     if (seeded) {
@@ -37,6 +47,43 @@ async function main(): Promise<void> {
       console.info('');
     }
   }
+  return orm;
+}
+
+/** Stops the runtime and the database once, logs, and ends the process when the log is written. */
+function exitAfter(logger: Logger, runtime: Runtime, orm: Orm, failed: boolean): Promise<never> {
+  return (async () => {
+    try {
+      await runtime.stop();
+      await orm.close();
+    } catch (failure) {
+      failed = true;
+      logger.error({ err: failure }, 'Did not stop cleanly');
+    } finally {
+      logger.info('Stopped');
+      // The log is written asynchronously: its last lines must be out before the process ends.
+      logger.flush(() => process.exit(failed ? 1 : 0));
+    }
+    return new Promise<never>(() => undefined);
+  })();
+}
+
+function onStopSignal(stop: (signal: string) => void): void {
+  let stopping = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      stop(signal);
+    });
+  }
+}
+
+/** A web server: this process alone, or one of a supervisor's. */
+async function serve(config: Config): Promise<void> {
+  const logger = createLogger(config);
+  // The supervisor has applied the migrations and seeded: its web processes only connect.
+  const orm = cluster.isWorker ? await initOrm(config) : await prepareDatabase(config, logger);
 
   const runtime = createRuntime(config, orm, { logger });
   const server = createServer(createApp(config, runtime).callback());
@@ -50,33 +97,64 @@ async function main(): Promise<void> {
     });
   });
   const { port } = server.address() as AddressInfo;
-  logger.info({ port, url: `http://localhost:${port}` }, 'Navout BFF listening');
-  runtime.start(webProcessJobs(config));
+  if (cluster.isWorker) {
+    logger.info({ port, process: cluster.worker?.id }, 'Navout web process listening');
+    runtime.start(PROCESS_JOBS);
+  } else {
+    logger.info({ port, url: `http://localhost:${port}`, counters: runtime.services.counters.kind }, 'Navout BFF listening');
+    runtime.start(webProcessJobs(config));
+  }
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  onStopSignal((signal) => {
     logger.info({ signal }, 'Shutting down');
     const forced = setTimeout(() => {
       logger.warn('Requests still running after the grace period; closing them');
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     forced.unref();
-    server.close(async (failure) => {
-      try {
-        await runtime.stop();
-        await orm.close();
-      } finally {
-        logger.info('Stopped');
-        // The log is written asynchronously: its last lines must be out before the process ends.
-        logger.flush(() => process.exit(failure ? 1 : 0));
-      }
-    });
+    server.close((failure) => void exitAfter(logger, runtime, orm, Boolean(failure)));
     server.closeIdleConnections();
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  });
+}
+
+/** The supervisor of several web processes: database, the deployment's jobs, shared counts. */
+async function supervise(config: Config): Promise<void> {
+  const logger = createLogger(config);
+  const orm = await prepareDatabase(config, logger);
+  if (!config.redis.url) serveClusterCounters();
+  const runtime = createRuntime(config, orm, { logger });
+  runtime.start(webServerDeploymentJobs(config));
+
+  let stopping = false;
+  const fork = (): Worker => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    logger.error({ process: worker.id, code, signal }, 'A web process ended; starting another');
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, RESTART_DELAY_MS).unref();
+  });
+  for (let index = 0; index < config.webConcurrency; index++) fork();
+  logger.info(
+    { processes: config.webConcurrency, port: config.port, url: `http://localhost:${config.port}`, counters: config.redis.url ? 'redis' : 'cluster', jobs: webServerDeploymentJobs(config) },
+    'Navout BFF supervising its web processes',
+  );
+
+  onStopSignal((signal) => {
+    stopping = true;
+    logger.info({ signal }, 'Shutting down the web processes');
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker));
+    const ended = workers.map((worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))));
+    // The terminal's Ctrl-C reaches the web processes too; a SIGTERM to the supervisor alone is passed on.
+    for (const worker of workers) if (!worker.isDead()) worker.process.kill('SIGTERM');
+    void Promise.all(ended).then(() => exitAfter(logger, runtime, orm, false));
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.webConcurrency > 1 && cluster.isPrimary) await supervise(config);
+  else await serve(config);
 }
 
 main().catch((failure: unknown) => {

@@ -1,25 +1,27 @@
 /**
- * `npm run worker`: a process that only syncs (no HTTP): the runtime with its sync job alone. It claims queued sync runs and queues
- * scheduled ones, like the worker inside the web process; on PostgreSQL any number of these share
- * the queue without running one source twice. Sync Now wakes only the worker inside the web
- * process that queued the run; this one finds it at its next poll (SYNC_POLL_SECONDS). SIGTERM
- * and SIGINT give the runs in flight back to the queue (another worker resumes them from their
- * cursor), close the database and exit 0.
+ * `npm run worker`: a process that runs the deployment's background jobs and no HTTP: webhook and
+ * Write Back deliveries, syncs (queued and scheduled), audience builds and refreshes. Run the web
+ * servers with BACKGROUND_JOBS=false (or SYNC_WORKER=false to move only the syncing here). Every
+ * job claims its work from a queue in the database, so on PostgreSQL any number of these share it
+ * without doing anything twice. Work queued by a web server is found at the next poll (syncs
+ * SYNC_POLL_SECONDS, deliveries 5 s, audience builds 2 s). SIGTERM and SIGINT give the sync runs
+ * in flight back to the queue (another worker resumes them from their cursor), close the database
+ * and exit 0.
  */
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { createLogger } from './logger';
-import { createRuntime } from './runtime';
+import { createRuntime, DEPLOYMENT_JOBS } from './runtime';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
   const orm = await openDatabase(config, logger);
-  if (config.database.kind === 'sqlite') logger.warn('A separate sync worker on SQLite: run it only with SYNC_WORKER=false on the web process (SQLite has one writer).');
+  if (config.database.kind === 'sqlite') logger.warn('A separate worker on SQLite: run it only with BACKGROUND_JOBS=false on the web server (SQLite has one writer).');
 
   const runtime = createRuntime(config, orm, { logger });
-  runtime.start(['sync']);
-  logger.info({ workerId: runtime.jobs.sync.workerId, pollMs: config.sync.pollMs, scheduleMs: config.sync.scheduleMs }, 'Navout sync worker started');
+  runtime.start(DEPLOYMENT_JOBS);
+  logger.info({ jobs: DEPLOYMENT_JOBS, workerId: runtime.jobs.sync.workerId, pollMs: config.sync.pollMs, scheduleMs: config.sync.scheduleMs }, 'Navout worker started');
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -33,7 +35,7 @@ async function main(): Promise<void> {
         await orm.close();
       } catch (failure) {
         failed = true;
-        logger.error({ err: failure }, 'Sync worker did not stop cleanly');
+        logger.error({ err: failure }, 'Worker did not stop cleanly');
       } finally {
         logger.info('Stopped');
         logger.flush(() => process.exit(failed ? 1 : 0));
@@ -45,6 +47,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((failure: unknown) => {
-  console.error('Navout sync worker failed to start:', failure);
+  console.error('Navout worker failed to start:', failure);
   process.exit(1);
 });

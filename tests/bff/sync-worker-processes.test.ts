@@ -45,7 +45,7 @@ function startWorker(w: World): WorkerProcess {
   const id = new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      const started = /"workerId":"([^"]+)"[^\n]*Navout sync worker started|Navout sync worker started[^\n]*"workerId":"([^"]+)"/.exec(output);
+      const started = /"workerId":"([^"]+)"[^\n]*Navout worker started|Navout worker started[^\n]*"workerId":"([^"]+)"/.exec(output);
       if (started) resolve(started[1] ?? started[2]!);
     });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
