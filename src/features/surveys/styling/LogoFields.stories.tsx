@@ -69,8 +69,9 @@ export const CropAndUpload: Story = {
     const apply = dialog.getByRole('button', { name: LOGO_CROP_LABELS.apply });
     await waitFor(() => expect(apply).toBeEnabled());
     await userEvent.click(apply);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 3_000 });
-    await expect(args.onChange).toHaveBeenLastCalledWith({ ...DEFAULT_LOGO, url: STORED_LOGO_URL, enabled: true });
+    // Cropping, encoding the PNG and uploading it take a few seconds of CPU on a busy machine.
+    await waitFor(() => expect(args.onChange).toHaveBeenLastCalledWith({ ...DEFAULT_LOGO, url: STORED_LOGO_URL, enabled: true }), { timeout: 15_000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
     const upload = calls.find((call) => call.method === 'POST' && call.path === '/api/surveys/logos');
     const file = (upload?.body as FormData).get('file') as File;
     await expect(file.type).toBe('image/png');
