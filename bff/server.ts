@@ -86,6 +86,7 @@ async function serve(config: Config): Promise<void> {
   const orm = cluster.isWorker ? await initOrm(config) : await prepareDatabase(config, logger);
 
   const runtime = createRuntime(config, orm, { logger });
+  await runtime.services.counters.ready();
   const server = createServer(createApp(config, runtime).callback());
   // Idle keep-alive connections must not hold a shutdown open.
   server.keepAliveTimeout = 5_000;

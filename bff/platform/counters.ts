@@ -35,6 +35,12 @@ export interface CounterStore {
   /** Where the counts live, as the log says it. */
   readonly kind: 'redis' | 'cluster' | 'memory';
   counters(options: CounterOptions): RateLimiterAbstract;
+  /**
+   * Resolves once counts go where they belong: a server listens only then, since counts made in
+   * memory while Redis connects would not be shared. Gives up after READY_TIMEOUT_MS (Redis down
+   * at start: the process counts on its own until it is back, as during an outage).
+   */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +49,8 @@ export interface CounterStoreSettings {
   /** Prefixes every key in Redis, so deployments (or test runs) that share a Redis stay apart. */
   prefix: string;
 }
+
+const READY_TIMEOUT_MS = 10_000;
 
 /** An answer from the cluster's primary may take this long before the count is given up. */
 const CLUSTER_TIMEOUT_MS = 2_000;
@@ -72,6 +80,20 @@ export function createCounterStore({ url: redisUrl, prefix: redisPrefix }: Count
           rejectIfRedisNotReady: true,
           insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
         }),
+      ready: () =>
+        client.status === 'ready'
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              const timer = setTimeout(() => {
+                logger.warn({ timeoutMs: READY_TIMEOUT_MS }, 'Redis did not answer in time; counting in this process until it does');
+                resolve();
+              }, READY_TIMEOUT_MS);
+              timer.unref();
+              client.once('ready', () => {
+                clearTimeout(timer);
+                resolve();
+              });
+            }),
       close: async () => {
         client.disconnect();
       },
@@ -81,12 +103,14 @@ export function createCounterStore({ url: redisUrl, prefix: redisPrefix }: Count
     return {
       kind: 'cluster',
       counters: ({ name, points, duration }) => new RateLimiterCluster({ keyPrefix: name, points, duration, timeoutMs: CLUSTER_TIMEOUT_MS }),
+      ready: async () => undefined,
       close: async () => undefined,
     };
   }
   return {
     kind: 'memory',
     counters: ({ name, points, duration }) => new RateLimiterMemory({ keyPrefix: name, points, duration }),
+    ready: async () => undefined,
     close: async () => undefined,
   };
 }
