@@ -6,10 +6,10 @@
 import { LockMode, raw, type EntityManager } from '@mikro-orm/core';
 import { PublishedSurvey, type SurveyResponse } from '../../entities';
 import type { DatabaseKind } from '../../platform/sql';
-import { enqueueCompletionWebhook, COMPLETION_EVENT } from '../webhooks';
+import { enqueueCompletionWebhook, COMPLETION_EVENT, type CompletionWebhookPayload } from '../webhooks';
 import { bumpBundleVersion } from './bundleCache';
 import { inactiveReason, isCapped, refuseInactive } from './running';
-import { companyCollectionState } from './settings';
+import { companyCollectionState, type CompanyCollectionState } from './settings';
 
 /** The find options that lock a row for the rest of the transaction, where the engine needs it. */
 export type RowLock = { lockMode?: LockMode };
@@ -39,28 +39,37 @@ export async function completeResponse(em: EntityManager, lockForUpdate: RowLock
   // This completion filled the survey's cap: it leaves the widget's bundle.
   if (isCapped(survey) && inactiveReason(survey, survey.responseCount + 1, clock)) await bumpBundleVersion(em, survey.companyId);
 
-  const { triggerSettings, webhookSecret } = await companyCollectionState(em, survey.companyId);
-  if (triggerSettings.triggerType === 'webhook' && triggerSettings.webhookUrl && webhookSecret) {
-    enqueueCompletionWebhook(
-      em,
-      triggerSettings.webhookUrl,
-      {
-        type: COMPLETION_EVENT,
-        timestamp: clock.toISOString(),
-        data: {
-          companyId: survey.companyId,
-          surveyId: survey.id,
-          surveyName: survey.name,
-          responseId: response.id,
-          answers: response.answers,
-          identifiers: response.identifiers,
-          deviceType: response.deviceType,
-          startedAt: response.startedAt.toISOString(),
-          completedAt: clock.toISOString(),
-          completionTimeSeconds: response.completionTimeSeconds,
-        },
+  const webhook = completionWebhook(await companyCollectionState(em, survey.companyId), survey, response, clock);
+  if (webhook) enqueueCompletionWebhook(em, webhook.url, webhook.payload, clock);
+}
+
+type CompletedResponse = Pick<SurveyResponse, 'id' | 'answers' | 'identifiers' | 'deviceType' | 'startedAt' | 'completionTimeSeconds'>;
+
+/** The completion webhook the company asks for (its address and body), or null when it asks for none. */
+export function completionWebhook(
+  { triggerSettings, webhookSecret }: CompanyCollectionState,
+  survey: Pick<PublishedSurvey, 'id' | 'companyId' | 'name'>,
+  response: CompletedResponse,
+  clock: Date,
+): { url: string; payload: CompletionWebhookPayload } | null {
+  if (triggerSettings.triggerType !== 'webhook' || !triggerSettings.webhookUrl || !webhookSecret) return null;
+  return {
+    url: triggerSettings.webhookUrl,
+    payload: {
+      type: COMPLETION_EVENT,
+      timestamp: clock.toISOString(),
+      data: {
+        companyId: survey.companyId,
+        surveyId: survey.id,
+        surveyName: survey.name,
+        responseId: response.id,
+        answers: response.answers,
+        identifiers: response.identifiers,
+        deviceType: response.deviceType,
+        startedAt: response.startedAt.toISOString(),
+        completedAt: clock.toISOString(),
+        completionTimeSeconds: response.completionTimeSeconds ?? 0,
       },
-      clock,
-    );
-  }
+    },
+  };
 }

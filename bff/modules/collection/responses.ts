@@ -1,28 +1,28 @@
 /**
- * A respondent's response: started (answers checked against the stored survey, the survey's
+ * A respondent's response: started (intake.ts: answers checked against the stored survey, the survey's
  * identifier rule enforced, the address stored as the company's settings say, completed at once
  * when asked) with a write token returned only then, found again by that token, and continued
  * (further answers merged, completed when asked) in a transaction that locks the response. Both
  * transactions run again when the database was busy (busy.ts) rather than losing what was sent.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { InferType } from 'yup';
 import { effectiveIdentifierRule, type IdentifierRule, type StartedResponse } from '@domain/survey/collection';
 import type { responseInputSchema, responseUpdateSchema } from '@domain/survey/collectionSchemas';
 import { COLLECTION_LIMITS } from '@domain/survey/collectionSchemas';
 import type { Answer } from '@domain/survey/types';
 import type { Orm } from '../../types';
+import type { DatabaseKind } from '../../platform/sql';
 import { PublishedSurvey, SurveyResponse } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { hashSecret } from '../../platform/secrets';
-import { globalIdentifiersOf } from '../surveys';
 import { checkAnswers } from './answers';
 import { retryWhenBusy } from './busy';
 import { completeResponse, type RowLock } from './completion';
 import { deviceTypeOf } from './device';
 import { storedAddress } from '../../platform/clientAddress';
-import { isCapped, requireRunning, surveyById } from './running';
-import { companyCollectionState } from './settings';
+import { insertResponse, type IntakeSurvey } from './intake';
+import { inactiveReason, isCapped, refuseInactive, requireRunning } from './running';
 
 export const RESPONSE_NOT_FOUND = { error: 'Response not found', message: 'No response has this id.' };
 
@@ -39,10 +39,13 @@ export interface Respondent {
 
 export interface ResponseDeps {
   orm: Orm;
+  kind: DatabaseKind;
   now: () => Date;
   /** The key a hashed address is keyed with (platform/clientAddress.ts). */
   hashKey: Buffer;
   lockForUpdate: RowLock;
+  /** The survey with its company's settings, as a first answer reads it (intake.ts). */
+  readSurvey: (surveyId: string) => Promise<IntakeSurvey>;
 }
 
 const clip = (text: string | undefined, max: number) => (text ? text.slice(0, max) : null);
@@ -72,37 +75,29 @@ function requireIdentifier(rule: IdentifierRule, identifiers: Record<string, str
 }
 
 /** Starts a response (and completes it at once when asked); the token is returned only here. */
-export async function startResponse({ orm, now, hashKey, lockForUpdate }: ResponseDeps, surveyId: string, input: ResponseInput, respondent: Respondent): Promise<StartedResponse> {
-  const em = orm.em;
-  const survey = await surveyById(em, surveyId);
-  requireRunning(survey, now);
+export async function startResponse({ orm, now, hashKey, kind, readSurvey }: ResponseDeps, surveyId: string, input: ResponseInput, respondent: Respondent): Promise<StartedResponse> {
+  const survey = await readSurvey(surveyId);
+  const clock = now();
+  const reason = inactiveReason(survey, survey.responseCount, clock);
+  if (reason) throw refuseInactive(reason);
   const checked = checkAnswers(survey.survey.questions, {}, input.answers, input.complete);
   if ('problem' in checked) throw invalidAnswers(checked.problem, checked.questionId);
   const identifiers = (input.identifiers ?? {}) as Record<string, string>;
-  requireIdentifier(effectiveIdentifierRule(await globalIdentifiersOf(em, survey.companyId), survey.displayTriggers), identifiers);
-  const { collectionSettings } = await companyCollectionState(em, survey.companyId);
+  requireIdentifier(effectiveIdentifierRule(survey.globalIdentifiers, survey.displayTriggers), identifiers);
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  const clock = now();
-
-  return retryWhenBusy(() => em.fork().transactional(async (tx) => {
-    const response = tx.create(SurveyResponse, {
-      companyId: survey.companyId,
-      surveyId: survey.id,
-      visitorId: input.visitorId ?? null,
-      ipAddress: storedAddress(respondent.ip, collectionSettings.ipAddressMode, hashKey),
-      deviceType: deviceTypeOf(input.deviceType, respondent.userAgent),
-      userAgent: clip(respondent.userAgent, COLLECTION_LIMITS.userAgent),
-      pageUrl: clip(input.pageUrl, COLLECTION_LIMITS.pageUrl),
-      identifiers,
-      answers: checked.answers,
-      startedAt: clock,
-      isComplete: false,
-      writeTokenHash: hashSecret(token),
-    });
-    if (input.complete) await completeResponse(tx, lockForUpdate, survey.id, response, clock);
-    await tx.flush();
-    return { id: response.id, token, isComplete: response.isComplete };
-  }));
+  const response = {
+    id: randomUUID(),
+    visitorId: input.visitorId ?? null,
+    ipAddress: storedAddress(respondent.ip, survey.settings.collectionSettings.ipAddressMode, hashKey),
+    deviceType: deviceTypeOf(input.deviceType, respondent.userAgent),
+    userAgent: clip(respondent.userAgent, COLLECTION_LIMITS.userAgent),
+    pageUrl: clip(input.pageUrl, COLLECTION_LIMITS.pageUrl),
+    identifiers,
+    answers: checked.answers,
+    writeTokenHash: hashSecret(token),
+  };
+  await retryWhenBusy(() => insertResponse(orm, kind, survey, response, input.complete === true, clock));
+  return { id: response.id, token, isComplete: input.complete === true };
 }
 
 /** The response a PATCH names, checked against its token (403 for any other token). */

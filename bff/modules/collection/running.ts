@@ -17,8 +17,11 @@ const INACTIVE_MESSAGES = {
   full: 'This survey has received all the responses it accepts.',
 } as const;
 
+/** What decides whether a survey runs: its row's status, end condition and start. */
+export type RunState = Pick<PublishedSurvey, 'status' | 'endCondition' | 'startedAt'>;
+
 /** Why a survey does not take responses now (null when it does), by its stored completions. */
-export function inactiveReason(survey: PublishedSurvey, completed: number, now: Date): string | null {
+export function inactiveReason(survey: RunState, completed: number, now: Date): string | null {
   if (survey.status !== 'active') return INACTIVE_MESSAGES.stopped;
   const state = { status: survey.status, endCondition: survey.endCondition, startedAt: survey.startedAt?.toISOString() ?? null, responseCount: completed };
   if (!hasEnded(state, now)) return null;
@@ -28,7 +31,7 @@ export function inactiveReason(survey: PublishedSurvey, completed: number, now: 
 export const refuseInactive = (message: string) => apiError('survey_inactive', { message });
 
 /** Only a 'responses' end condition needs completions counted one after another. */
-export const isCapped = (survey: PublishedSurvey) => survey.endCondition?.type === 'responses';
+export const isCapped = (survey: RunState) => survey.endCondition?.type === 'responses';
 
 export async function surveyById(em: EntityManager, id: string): Promise<PublishedSurvey> {
   const survey = await em.findOne(PublishedSurvey, { id });

@@ -20,6 +20,7 @@ import { addressHashKey } from '../../platform/clientAddress';
 import { publicBundle } from './bundle';
 import { createBundleCache, type ServedBundle } from './bundleCache';
 import { rowLockFor } from './completion';
+import { createSurveyReader } from './intake';
 import { audienceMembership, recordDisplay, type MembershipDeps } from './displays';
 import { responseFor, startResponse, updateResponse, type Respondent, type ResponseDeps } from './responses';
 
@@ -42,6 +43,8 @@ export interface CollectionServiceDependencies {
 export function createCollectionService({ orm, config, now }: CollectionServiceDependencies) {
   const deps: ResponseDeps & MembershipDeps = {
     orm,
+    kind: config.database.kind,
+    readSurvey: createSurveyReader(orm),
     now,
     hashKey: addressHashKey(config.credentialsKey),
     lockForUpdate: rowLockFor(config.database.kind),

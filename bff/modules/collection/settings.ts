@@ -38,7 +38,11 @@ export interface CompanyCollectionState {
 }
 
 export async function companyCollectionState(em: EntityManager, companyId: string): Promise<CompanyCollectionState> {
-  const row = await em.findOne(CompanySurveySettings, { companyId });
+  return collectionStateOf(await em.findOne(CompanySurveySettings, { companyId }));
+}
+
+/** The stored settings (or none yet) with their defaults. */
+export function collectionStateOf(row: Pick<CompanySurveySettings, 'triggerSettings' | 'collectionSettings' | 'webhookSecret'> | null): CompanyCollectionState {
   return {
     triggerSettings: { ...DEFAULT_TRIGGER_SETTINGS, ...row?.triggerSettings },
     collectionSettings: { ...DEFAULT_COLLECTION_SETTINGS, ...row?.collectionSettings },

@@ -2,6 +2,7 @@
  * The completion webhook's body and its place in the durable queue. A delivery is written in the
  * transaction that completes the response: it exists exactly when the completion does.
  */
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { DeviceType } from '@domain/survey/collection';
 import type { Answer } from '@domain/survey/types';
@@ -24,6 +25,28 @@ export interface CompletionWebhookPayload {
     startedAt: string;
     completedAt: string;
     completionTimeSeconds: number;
+  };
+}
+
+/**
+ * The same delivery as a plain insert, for a transaction run on the driver (a survey's first
+ * answer, collection/intake.ts): its columns and values, in order.
+ */
+export function completionDeliveryRow(url: string, payload: CompletionWebhookPayload, now: Date): Record<string, unknown> {
+  const { data } = payload;
+  return {
+    id: randomUUID(),
+    company_id: data.companyId,
+    survey_id: data.surveyId,
+    response_id: data.responseId,
+    survey_name: data.surveyName,
+    url,
+    payload: JSON.stringify(payload),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    created_at: now,
+    updated_at: now,
   };
 }
 
