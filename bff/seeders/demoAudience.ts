@@ -61,7 +61,10 @@ export function demoVisitorEvents(company: 'acme' | 'globex', now: number, scale
     const customer = random() < SIGN_IN_SHARE ? `${profile.userPrefix}-${100_000 + 1 + Math.floor(random() * profile.customers)}` : null;
     for (let visit = 0; visit < visits; visit++) {
       const daysAgo = Math.max(0, firstDaysAgo - visit * (1 + random() * 6));
-      const at = Math.min(now - 60_000, today - Math.floor(daysAgo) * DAY_MS + Math.floor(random() * DAY_MS));
+      const planned = today - Math.floor(daysAgo) * DAY_MS + Math.floor(random() * DAY_MS);
+      // A visit planned later today than the seed's clock happened at that hour yesterday: never
+      // in the future, and no pile of visits on one instant.
+      const at = planned < now - 60_000 ? planned : planned - DAY_MS;
       const page = `https://${profile.domain}/${profile.pages[Math.floor(random() * profile.pages.length)]!}`;
       const signsIn = customer !== null && visit === visits - 1;
       events.push({ anonymousId, userId: signsIn ? customer : null, type: signsIn ? 'login' : 'page_view', at, device, page });

@@ -199,7 +199,8 @@ function people(profile: Profile, random: Random, today: number): DemoFile {
   };
 }
 
-function events(profile: Profile, random: Random, today: number, customers: DemoFile, catalogue: DemoFile): DemoFile {
+function events(profile: Profile, random: Random, now: number, customers: DemoFile, catalogue: DemoFile): DemoFile {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
   const weights = profile.eventTypes.reduce((sum, [, weight]) => sum + weight, 0);
   const eventType = () => {
     let roll = random() * weights;
@@ -225,7 +226,8 @@ function events(profile: Profile, random: Random, today: number, customers: Demo
       event_id: `EV-${String(1_000_000 + index)}`,
       customer_id: person.customer_id!,
       event: type,
-      timestamp: isoDay(Math.min(time, today + DAY_MS - 1000)),
+      // An event planned later today than the seed's clock happened at that hour yesterday.
+      timestamp: isoDay(time <= now ? time : time - DAY_MS),
       item_id: type.includes('login') || type === 'search' ? '' : item.item_id!,
       session_id: `S-${(index * 7919) % 1_000_003}`,
       page_url: `https://${profile.domain}/${type === 'search' ? 'search' : item.category!.toLowerCase().replace(/\s+/g, '-')}`,
@@ -263,5 +265,5 @@ export function demoDataSet(company: 'acme' | 'globex', now: number = Date.now()
   const random = randomSource(profile.seed);
   const catalogue = items(profile, random);
   const customers = people(profile, random, today);
-  return { items: catalogue, people: customers, events: events(profile, random, today, customers, catalogue) };
+  return { items: catalogue, people: customers, events: events(profile, random, now, customers, catalogue) };
 }
