@@ -471,7 +471,7 @@ describe('survey results', () => {
         const plan = await service.exportPlan(big, {});
         expect(plan.total).toBe(5_000);
         const failures: Error[] = [];
-        const csv = responsesCsvStream(plan.rows, big.survey.questions, (failure) => failures.push(failure));
+        const csv = responsesCsvStream(plan.pages, big.survey.questions, (failure) => failures.push(failure));
         await once(csv, 'readable');
         expect(String(csv.read())).toMatch(/^"Response ID"/);
         csv.destroy();

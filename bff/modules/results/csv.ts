@@ -21,16 +21,24 @@ export function responseCsvHeaders(questions: readonly Question[]): string[] {
 }
 
 /**
- * The CSV text of `rows`, as a stream. Destroying the stream (Koa does when the client goes
- * away) ends the iteration of `rows`, so no further batch is read from the database.
+ * The CSV text of `pages`, as a stream. Each page goes through the CSV writer as one piece (its
+ * rows unwound by a transform), so a page becomes one chunk of text: a chunk per row cost a stream
+ * step and a compression call per row, and capped the export near 14,000 rows a second. Destroying
+ * the stream (Koa does when the client goes away) ends the iteration of `pages`, so no further
+ * batch is read from the database.
  */
-export function responsesCsvStream(rows: AsyncIterable<SurveyResponse>, questions: readonly Question[], onFailure: (failure: Error) => void): Readable {
+export function responsesCsvStream(pages: AsyncIterable<readonly SurveyResponse[]>, questions: readonly Question[], onFailure: (failure: Error) => void): Readable {
   const fields = responseCsvHeaders(questions).map((label, index) => ({ label, value: (row: string[]) => row[index] }));
-  async function* cellRows() {
-    for await (const response of rows) yield responseCells(response, questions).map(neutraliseFormula);
+  async function* cellPages() {
+    for await (const page of pages) yield { rows: page.map((response) => responseCells(response, questions).map(neutraliseFormula)) };
   }
-  const csv = new Transform<string[], string[]>({ fields, eol: '\r\n' }, {}, { objectMode: true });
-  return pipeline(Readable.from(cellRows()), csv, (failure) => {
+  const csv = new Transform<{ rows: string[][] }, string[]>(
+    { fields, transforms: [(page) => page.rows], eol: '\r\n' },
+    {},
+    // One page waiting at each step: the default of 16 objects would hold 16 pages.
+    { objectMode: true, highWaterMark: 1 },
+  );
+  return pipeline(Readable.from(cellPages(), { highWaterMark: 1 }), csv, (failure) => {
     // ERR_STREAM_PREMATURE_CLOSE is the client leaving: nothing failed on our side.
     if (failure && (failure as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') onFailure(failure);
   });

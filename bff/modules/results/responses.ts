@@ -16,8 +16,8 @@ export const EXPORT_BATCH_ROWS = 1_000;
 export interface ExportPlan {
   /** Rows the export will send. */
   total: number;
-  /** The rows, newest first, read in batches; stop iterating to stop reading. */
-  rows: AsyncGenerator<SurveyResponse>;
+  /** The rows, newest first, a batch at a time; stop iterating to stop reading. */
+  pages: AsyncGenerator<SurveyResponse[]>;
 }
 
 export async function responsePage(db: ResultsDb, survey: PublishedSurvey, selection: ResponseSelection, page: PageRequest): Promise<ResponsePage> {
@@ -60,7 +60,7 @@ export async function exportPlan(db: ResultsDb, batch: number, survey: Published
     }
     return query as Promise<ResponseRow[]>;
   };
-  async function* rows(): AsyncGenerator<SurveyResponse> {
+  async function* pages(): AsyncGenerator<SurveyResponse[]> {
     if (!total || newest === null || newest === undefined) return;
     let next: Promise<ResponseRow[]> | null = batchAfter(null);
     while (next) {
@@ -68,8 +68,8 @@ export async function exportPlan(db: ResultsDb, batch: number, survey: Published
       // The next batch is read while this one is written: two batches at most are in memory.
       const last = found[found.length - 1];
       next = found.length === batch && last ? batchAfter({ at: last.cursor_at, id: last.id }) : null;
-      for (const row of found) yield presentResponse(row, dialect);
+      if (found.length) yield found.map((row) => presentResponse(row, dialect));
     }
   }
-  return { total, rows: rows() };
+  return { total, pages: pages() };
 }
