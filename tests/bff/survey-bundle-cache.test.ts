@@ -10,6 +10,7 @@ import { defaultSurvey } from '@domain/survey/defaults';
 import { Company, CompanySurveySettings, PublishedSurvey } from '@bff/entities';
 import { publicBundle } from '@bff/modules/collection/bundle';
 import { bundleVersionOf, createBundleCache } from '@bff/modules/collection/bundleCache';
+import { createCollectionService } from '@bff/modules/collection';
 import { nextAddress } from './support/responses';
 import { addPublished, question } from './support/surveys';
 import { useWorld, type World } from './support/world';
@@ -112,5 +113,25 @@ describe('the survey bundle cache', () => {
     clock = new Date(clock.getTime() + 86_400_000);
     expect(await surveysIn()).toEqual([second.id]);
     expect(builds).toBe(3);
+  });
+
+  it("serves a change saved through this process at once, another process's at its next version check", async () => {
+    const w = world();
+    const company = await w.addCompany();
+    const collection = createCollectionService({ orm: w.orm, config: { ...w.config, publicBundleRecheckMs: 60_000 }, now: () => new Date() });
+    const names = async () => (JSON.parse((await collection.bundle(company.id)).json) as PublicSurveyBundle).surveys.map((item) => item.name);
+    const published = await running(w, company.id, { name: 'Spring survey' });
+    expect(await names()).toEqual(['Spring survey']);
+
+    // Saved through the ORM here, as the dashboard's routes save: the next page view has it.
+    const em = w.em();
+    const row = await em.findOneOrFail(PublishedSurvey, { id: published.id });
+    row.name = 'Summer survey';
+    await em.flush();
+    expect(await names()).toEqual(['Summer survey']);
+
+    // Written elsewhere (another process: here a statement behind the ORM's back): this copy stands until its recheck.
+    await w.em().nativeUpdate(PublishedSurvey, { id: published.id }, { name: 'Autumn survey' });
+    expect(await names()).toEqual(['Summer survey']);
   });
 });

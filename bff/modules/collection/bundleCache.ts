@@ -5,11 +5,11 @@
  * bumped by the database on every change the bundle shows) or the clock reaches a running
  * survey's end. The version is read again at most every `recheckMs` per company, so a change made
  * through any process or replica reaches every visitor within that (one primary-key read, never a
- * write). Concurrent misses of one company share one build.
+ * write); one saved through this process at once. Concurrent misses of one company share one build.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager, EventSubscriber } from '@mikro-orm/core';
 import type { Orm } from '../../types';
 import type { BuiltBundle } from './bundle';
 
@@ -75,10 +75,14 @@ function served(json: string, version: number): ServedBundle {
 export function createBundleCache({ orm, now, build, recheckMs = BUNDLE_RECHECK_MS, monotonic = () => performance.now() }: BundleCacheOptions) {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<Entry>>();
+  /** How often each company's copy was forgotten: a build begun before is not kept. */
+  const forgotten = new Map<string, number>();
 
   async function rebuild(companyId: string, version: number): Promise<Entry> {
+    const generation = forgotten.get(companyId) ?? 0;
     const { bundle, changesAt } = await build(companyId);
     const entry: Entry = { ...served(JSON.stringify(bundle), version), version, checkedAt: monotonic(), changesAt: changesAt?.getTime() ?? Infinity };
+    if ((forgotten.get(companyId) ?? 0) !== generation) return entry;
     entries.delete(companyId);
     entries.set(companyId, entry);
     if (entries.size > MAX_COMPANIES) entries.delete(entries.keys().next().value!);
@@ -106,7 +110,33 @@ export function createBundleCache({ orm, now, build, recheckMs = BUNDLE_RECHECK_
       }
       return pending;
     },
+
+    /** Drops a company's copy: the next page view reads the version and builds again. */
+    forget(companyId: string): void {
+      entries.delete(companyId);
+      building.delete(companyId);
+      forgotten.set(companyId, (forgotten.get(companyId) ?? 0) + 1);
+    },
   };
 }
 
 export type BundleCache = ReturnType<typeof createBundleCache>;
+
+const BUNDLE_ENTITIES = new Set(['PublishedSurvey', 'CompanySurveySettings', 'Company']);
+
+/**
+ * A change saved through this process is served here at once (an admin who changes a survey and
+ * reloads the site sees it); other processes see it at their next version check.
+ */
+export function forgetChangedBundles(cache: Pick<BundleCache, 'forget'>): EventSubscriber {
+  return {
+    afterFlush({ uow }) {
+      for (const change of uow.getChangeSets()) {
+        if (!BUNDLE_ENTITIES.has(change.meta.className)) continue;
+        const row = change.entity as { id?: string; companyId?: string };
+        const companyId = change.meta.className === 'Company' ? row.id : row.companyId;
+        if (companyId) cache.forget(companyId);
+      }
+    },
+  };
+}

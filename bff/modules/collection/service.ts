@@ -18,7 +18,7 @@ import type { SurveyResponse } from '../../entities';
 import { createAudienceMembership } from '../audience';
 import { addressHashKey } from '../../platform/clientAddress';
 import { publicBundle } from './bundle';
-import { createBundleCache, type ServedBundle } from './bundleCache';
+import { createBundleCache, forgetChangedBundles, type ServedBundle } from './bundleCache';
 import { rowLockFor } from './completion';
 import { createSurveyReader } from './intake';
 import { audienceMembership, recordDisplay, type MembershipDeps } from './displays';
@@ -51,6 +51,7 @@ export function createCollectionService({ orm, config, now }: CollectionServiceD
     membership: createAudienceMembership(orm, config.database.kind, now),
   };
   const bundles = createBundleCache({ orm, now, build: (companyId) => publicBundle(orm, now, companyId), recheckMs: config.publicBundleRecheckMs });
+  orm.em.getEventManager().registerSubscriber(forgetChangedBundles(bundles));
   return {
     bundle: (companyId: string): Promise<ServedBundle> => bundles.get(companyId),
     audienceMembership: (surveyId: string, input: MembershipInput): Promise<AudienceMembership> => audienceMembership(deps, surveyId, input),
