@@ -1,8 +1,15 @@
 // The dashboard's JavaScript for the first route, gzipped: the entry chunk, its static imports and
-// the lazy chunk of the route itself, read from Vite's manifest. Target: at most 180 KB.
-import { readFileSync } from 'node:fs';
+// the lazy chunk of the route itself, read from Vite's manifest. Target: at most 180 KB. And the
+// survey widget's loader and renderer, gzipped.
+//
+// The benchmark builds into a folder of its own (BENCH_DIST, or a temporary one), never into dist/,
+// which a running BFF or an end-to-end run on the same working tree may be serving.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { createReport, describeLoad, runAlone, watchLoad } from './report.mjs';
 
 export const BUNDLE_TARGET_KB = 180;
 
@@ -67,3 +74,63 @@ export function measureWidget(distDir = 'dist') {
     { file: 'renderer.js (shown surveys only)', kb: kb('renderer.js') },
   ];
 }
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const VITE = join(ROOT, 'node_modules', '.bin', 'vite');
+
+/**
+ * What `npm run build` makes that these figures read, into `outDir`: the design tokens, the
+ * dashboard (with its manifest), the widget's renderer and its loader. No .br/.gz copies: the
+ * figures gzip the files themselves.
+ */
+export function buildForBench(outDir) {
+  const run = (command, args) => {
+    try {
+      execFileSync(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    } catch (failure) {
+      throw new Error(`${[command, ...args].join(' ')} failed: ${failure.stderr?.toString().slice(-2000) ?? failure.message}`, { cause: failure });
+    }
+  };
+  run(process.execPath, ['design-tokens/build.mjs']);
+  run(VITE, ['build', '--outDir', outDir, '--emptyOutDir']);
+  run(VITE, ['build', '-c', 'widget/vite.config.ts', '--outDir', join(outDir, 'widget'), '--emptyOutDir']);
+  run(VITE, ['build', '-c', 'widget/loader.vite.config.ts', '--outDir', join(outDir, 'widget')]);
+}
+
+/** Builds (unless BENCH_DIST names a finished build), prints each figure beside its target; answers the number missed. */
+export async function printBundleBenchmark(log = console.info) {
+  const report = createReport(log, { labelWidth: 48 });
+  const given = process.env.BENCH_DIST;
+  const distDir = given ?? mkdtempSync(join(tmpdir(), 'navout-bench-dist-'));
+  try {
+    report.heading(`Dashboard JavaScript per first route, gzipped${given ? ` (the build in ${given})` : ''}`);
+    if (!given) {
+      const building = watchLoad();
+      const started = performance.now();
+      buildForBench(distDir);
+      report.line(`built in ${((performance.now() - started) / 1000).toFixed(0)} s  [${describeLoad(building.stop())}]`);
+    }
+    // Sizes do not depend on the load; it is printed as beside every figure.
+    const loads = watchLoad();
+    const rows = measureBundle(distDir);
+    const widget = measureWidget(distDir);
+    const load = loads.stop();
+    for (const row of rows) {
+      const judged = !row.route.startsWith('entry');
+      report.figure(row.route, `${row.kb.toFixed(1)} KB`, { ...(judged ? { target: `at most ${BUNDLE_TARGET_KB} KB`, ok: row.kb <= BUNDLE_TARGET_KB } : {}), load: load.last });
+    }
+    report.heading('Survey widget, gzipped');
+    for (const row of widget) {
+      const label = row.targetKb === undefined ? row.file : 'navout.js (loader, on every page of the site)';
+      report.figure(label, `${row.kb.toFixed(1)} KB`, { ...(row.targetKb !== undefined ? { target: `at most ${row.targetKb} KB`, ok: row.kb <= row.targetKb } : {}), load: load.last });
+    }
+    const together = widget.reduce((sum, row) => sum + row.kb, 0);
+    report.figure('loader and renderer together', `${together.toFixed(1)} KB`, { target: `at most ${WIDGET_TARGET_KB} KB`, ok: together <= WIDGET_TARGET_KB, load: load.last });
+    return report.missed;
+  } finally {
+    if (!given) rmSync(distDir, { recursive: true, force: true });
+  }
+}
+
+// `node bench/bundle.mjs` runs this benchmark alone.
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone(printBundleBenchmark);

@@ -1,13 +1,16 @@
 // The dashboard overview over a large company, through the real HTTP routes of a BFF running in
-// its own process. Acme gets 1,000,000 prediction calls and 1,000,000 prediction-API events over
+// its own process. The company and its admin are registered through the API on a BFF started
+// without the demo, with an API key (created through the API) and its "Prediction API events"
+// source (made by one event sent through POST /api/v1/events). Then the company gets 1,000,000
+// prediction calls and 1,000,000 prediction-API events over
 // the last 90 days by 50,000 people, written as the call log and the ingestion store them, with
 // the call log's per-minute rollup and the hourly rollup of attributed outcomes derived from them
-// in SQL, and those people's profiles in Acme's current audience generation, one user_id identity
+// in SQL, and those people's profiles in the company's current audience generation, one user_id identity
 // each (a third of them Mobile Users), as a build would leave them; then VACUUM ANALYZE as
 // autovacuum would: set-up, not measured.
 //
 // Measured, on PostgreSQL:
-// - GET /api/dashboard/metrics?range=90d and ?range=7d as Acme's admin, after one warm-up call each
+// - GET /api/dashboard/metrics?range=90d and ?range=7d as the company's admin, after one warm-up call each
 //   (the first one also sums the company's minutes into hours, shown for information), median and
 //   p95 of CALLS calls. Target: the 90-day call under TARGET_MS.
 // And on PostgreSQL and on SQLite (the same data, the SQLite file written directly while the BFF is
@@ -21,12 +24,13 @@
 //
 // PostgreSQL is skipped with a notice when it is not reachable (BENCH_DATABASE_URL, see bff-overhead.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { createAccount, createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { describeStatuses, HEALTH_TARGET_MS, HEAVY_SECONDS, measureHealthUnderLoad, PROBE_MS } from './healthUnderLoad.mjs';
+import { createReport, loadNow, runAlone } from './report.mjs';
 
 export const DASHBOARD_CALLS = 1_000_000;
 export const DASHBOARD_EVENTS = 1_000_000;
@@ -117,10 +121,9 @@ async function addData(client, companyId) {
  * minute rollup (the calls themselves are not read by the dashboard), the outcome hours and the
  * profiles. Times are epoch milliseconds, as MikroORM keeps them on SQLite.
  */
-function addSqliteData(file) {
+function addSqliteData(file, companyId) {
   const db = new Database(file);
   try {
-    const companyId = db.prepare("select id from companies where name = 'Acme Retail'").get().id;
     const source = db.prepare("select id from data_sources where company_id = ? and name = 'Prediction API events'").get(companyId).id;
     const key = db.prepare('select id from api_keys where company_id = ? order by created_at limit 1').get(companyId).id;
     const generation = db.prepare('select coalesce(max(generation), 0) as generation from audience_builds where company_id = ?').get(companyId).generation;
@@ -200,7 +203,31 @@ async function measureDrillDown(base, headers) {
 async function measureEngine(base, headers) {
   const drillDown = await measureDrillDown(base, headers);
   const health = await measureHealthUnderLoad(base, headers, [`${DRILL_DOWN}?range=7d`, `${DRILL_DOWN}?range=90d`, '/api/dashboard/metrics?range=90d', '/api/dashboard/api-keys?range=90d']);
-  return { drillDown, health, load: loadavg()[0] };
+  return { drillDown, health, load: loadNow() };
+}
+
+/**
+ * The first start of a BFF on a fresh database (it creates the schema): the company and its admin,
+ * an API key, and the company's "Prediction API events" source, made by one event sent with the key.
+ * Answers the company's id; the BFF is stopped again, so the rows can be written in bulk.
+ */
+async function prepareCompany(env, base) {
+  const bff = startBff(env);
+  try {
+    await waitFor(`${base}/api/health`, { process: bff });
+    const { headers, companyId } = await createAccount(base);
+    const post = async (path, body, extra) => {
+      const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...extra }, body: JSON.stringify(body) });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${text.slice(0, 300)}`);
+      return JSON.parse(text);
+    };
+    const key = await post('/api/api-keys', { name: 'Benchmark', permissions: ['read', 'write'] }, headers);
+    await post('/api/v1/events', { events: [{ event_id: 'bench-first', user_id: 'BU-0', item_id: 'ITEM-1', type: 'view', timestamp: new Date().toISOString() }] }, { 'X-API-Key': key.token });
+    return companyId;
+  } finally {
+    await stop(bff);
+  }
 }
 
 /** The figures, or null when PostgreSQL is not reachable. */
@@ -211,21 +238,19 @@ export async function measureDashboard() {
   const env = { ...process.env, PORT: String(BFF_PORT), DATA_DIR: dataDir, DATABASE_URL: postgres.url, LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'none'), AUDIENCE_REFRESH_SECONDS: '86400' };
   const base = `http://127.0.0.1:${BFF_PORT}`;
   try {
-    const seeding = startBff(env, true);
-    await waitFor(`${base}/api/health`, 600_000).finally(() => stop(seeding));
+    const companyId = await prepareCompany(env, base);
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     const started = performance.now();
     try {
-      const companyId = (await client.query("select id from companies where name = 'Acme Retail'")).rows[0].id;
       await addData(client, companyId);
     } finally {
       await client.end();
     }
     const setupSeconds = (performance.now() - started) / 1000;
-    const bff = startBff(env, false);
+    const bff = startBff(env);
     try {
-      await waitFor(`${base}/api/health`);
+      await waitFor(`${base}/api/health`, { process: bff });
       const headers = await signIn(base);
       const figures = {};
       for (const range of ['90d', '7d']) {
@@ -233,9 +258,9 @@ export async function measureDashboard() {
         const warm = await timed(url, headers);
         const times = [];
         for (let call = 0; call < CALLS; call++) times.push((await timed(url, headers)).ms);
-        figures[range] = { median: median(times), p95: p95(times), first: warm.ms, calls: warm.body.totals.calls.value };
+        figures[range] = { median: median(times), p95: p95(times), first: warm.ms, calls: warm.body.totals.calls.value, load: loadNow() };
       }
-      return { setupSeconds, figures, metricsLoad: loadavg()[0], ...(await measureEngine(base, headers)) };
+      return { setupSeconds, figures, ...(await measureEngine(base, headers)) };
     } finally {
       await stop(bff);
     }
@@ -245,21 +270,20 @@ export async function measureDashboard() {
   }
 }
 
-/** The drill-down and health figures on SQLite: the demo seeded, the same data written into the file. */
+/** The drill-down and health figures on SQLite: the same company, the same data written into the file. */
 export async function measureSqliteDrillDown() {
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-dashboard-sqlite-'));
   const env = { ...process.env, PORT: String(BFF_PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'none'), AUDIENCE_REFRESH_SECONDS: '86400' };
   delete env.DATABASE_URL;
   const base = `http://127.0.0.1:${BFF_PORT}`;
   try {
-    const seeding = startBff(env, true);
-    await waitFor(`${base}/api/health`, 600_000).finally(() => stop(seeding));
+    const companyId = await prepareCompany(env, base);
     const started = performance.now();
-    addSqliteData(join(dataDir, 'navout.sqlite'));
+    addSqliteData(join(dataDir, 'navout.sqlite'), companyId);
     const setupSeconds = (performance.now() - started) / 1000;
-    const bff = startBff(env, false);
+    const bff = startBff(env);
     try {
-      await waitFor(`${base}/api/health`);
+      await waitFor(`${base}/api/health`, { process: bff });
       return { setupSeconds, ...(await measureEngine(base, await signIn(base))) };
     } finally {
       await stop(bff);
@@ -269,55 +293,46 @@ export async function measureSqliteDrillDown() {
   }
 }
 
-/** The drill-down's and the health probe's lines of one engine; answers how many targets were missed. */
-function printEngine(log, engine, measured) {
-  const { drillDown, health } = measured;
-  let missed = 0;
-  const drillOk = drillDown.median < DRILL_DOWN_TARGET_MS;
-  if (!drillOk) missed++;
-  log(
-    `  drill-down   ${engine.padEnd(10)} Mobile Users, range=7d median ${drillDown.median.toFixed(1)} ms, p95 ${drillDown.p95.toFixed(1)} ms (first call ${drillDown.first.toFixed(0)} ms)` +
-      ` (target under ${DRILL_DOWN_TARGET_MS} ms) ${drillOk ? 'ok' : 'MISSED'}`,
+/** The drill-down's and the health probe's lines of one engine. */
+function printEngine(report, engine, measured) {
+  const { drillDown, health, load } = measured;
+  report.figure(`drill-down, ${engine}, Mobile Users 7 days`, `median ${drillDown.median.toFixed(1)} ms, p95 ${drillDown.p95.toFixed(1)} ms (first call ${drillDown.first.toFixed(0)} ms)`, {
+    target: `under ${DRILL_DOWN_TARGET_MS} ms`,
+    ok: drillDown.median < DRILL_DOWN_TARGET_MS,
+    load,
+  });
+  report.figure(`drill-down, ${engine}, 90 days`, `median ${drillDown.ninety.toFixed(1)} ms`, { load });
+  report.figure(
+    `health, ${engine}`,
+    `GET /api/health every ${PROBE_MS} ms during ${HEAVY_SECONDS} s of heavy dashboard requests (${describeStatuses(health.statuses)}): p99 ${health.p99.toFixed(1)} ms, slowest ${health.slowest.toFixed(0)} ms of ${health.asked}`,
+    { target: `p99 under ${HEALTH_TARGET_MS} ms`, ok: health.p99 < HEALTH_TARGET_MS, load },
   );
-  log(`  drill-down   ${engine.padEnd(10)} range=90d median ${drillDown.ninety.toFixed(1)} ms (information)`);
-  const healthOk = health.p99 < HEALTH_TARGET_MS;
-  if (!healthOk) missed++;
-  const answers = describeStatuses(health.statuses);
-  log(
-    `  health       ${engine.padEnd(10)} GET /api/health every ${PROBE_MS} ms during ${HEAVY_SECONDS} s of heavy dashboard requests (${answers}): p99 ${health.p99.toFixed(1)} ms,` +
-      ` slowest ${health.slowest.toFixed(0)} ms of ${health.asked} (target p99 under ${HEALTH_TARGET_MS} ms) ${healthOk ? 'ok' : 'MISSED'}`,
-  );
-  log(`  load average ${measured.load.toFixed(1)} (2 shared cores)`);
-  return missed;
 }
 
 export async function printDashboardBenchmark(log = console.info) {
-  log(
-    `\nDashboard, one company with ${DASHBOARD_CALLS.toLocaleString('en-US')} calls and ${DASHBOARD_EVENTS.toLocaleString('en-US')} events of ${DASHBOARD_PEOPLE.toLocaleString('en-US')} profiled people over 90 days` +
-      ` (targets: metrics of 90 days under ${TARGET_MS} ms on PostgreSQL, the Mobile Users drill-down of 7 days under ${DRILL_DOWN_TARGET_MS} ms, /api/health p99 under ${HEALTH_TARGET_MS} ms meanwhile; medians of ${CALLS} calls)`,
+  const report = createReport(log);
+  report.heading(
+    `Dashboard, one company with ${DASHBOARD_CALLS.toLocaleString('en-US')} calls and ${DASHBOARD_EVENTS.toLocaleString('en-US')} events of ${DASHBOARD_PEOPLE.toLocaleString('en-US')} profiled people over 90 days (medians of ${CALLS} calls)`,
   );
-  let missed = 0;
   const measured = await measureDashboard();
   if (!measured) {
-    log('  postgresql   skipped: PostgreSQL is not reachable (set BENCH_DATABASE_URL)');
+    report.line('postgresql   skipped: PostgreSQL is not reachable (set BENCH_DATABASE_URL)');
   } else {
-    log(`  set-up       postgresql ${measured.setupSeconds.toFixed(1)} s (rows, rollups, profiles, VACUUM ANALYZE)`);
+    report.line(`postgresql: rows, rollups and profiles written in ${measured.setupSeconds.toFixed(1)} s (then VACUUM ANALYZE)`);
     for (const [range, figure] of Object.entries(measured.figures)) {
       const checked = range === '90d';
-      const ok = figure.median < TARGET_MS;
-      if (checked && !ok) missed++;
-      log(
-        `  metrics      postgresql range=${range.padEnd(5)} median ${figure.median.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms (first call ${figure.first.toFixed(0)} ms), ${figure.calls.toLocaleString('en-US')} calls in range` +
-          `${checked ? ` (target under ${TARGET_MS} ms) ${ok ? 'ok' : 'MISSED'}` : ' (information)'}`,
+      report.figure(
+        `metrics, postgresql, range=${range}`,
+        `median ${figure.median.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms (first call ${figure.first.toFixed(0)} ms), ${figure.calls.toLocaleString('en-US')} calls in range`,
+        { ...(checked ? { target: `under ${TARGET_MS} ms`, ok: figure.median < TARGET_MS } : {}), load: figure.load },
       );
     }
-    log(`  load average ${measured.metricsLoad.toFixed(1)} (2 shared cores)`);
-    missed += printEngine(log, 'postgresql', measured);
+    printEngine(report, 'postgresql', measured);
   }
   const sqlite = await measureSqliteDrillDown();
-  log(`  set-up       sqlite     ${sqlite.setupSeconds.toFixed(1)} s (rows, rollups, profiles)`);
-  missed += printEngine(log, 'sqlite', sqlite);
-  return missed;
+  report.line(`sqlite: rows, rollups and profiles written in ${sqlite.setupSeconds.toFixed(1)} s`);
+  printEngine(report, 'sqlite', sqlite);
+  return report.missed;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exit((await printDashboardBenchmark()) ? 1 : 0);
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone(printDashboardBenchmark);

@@ -1,5 +1,7 @@
 // Webhook ingestion of events through the real ingestion URL (POST /api/ingest/:id) of a BFF running
-// in its own process, on PostgreSQL: a Webhook source of Acme with its secret, then CONCURRENCY
+// in its own process, on PostgreSQL. The data is only what ingestion needs: one company and its
+// admin, registered through the API on a BFF started without the demo, and a Webhook source of the
+// company with its secret, connected through the API. Then CONCURRENCY
 // senders posting batches of BATCH events (each with its own message id, so every delivery also
 // records its ids for idempotency) for DURATION_S seconds: the events stored per second, against
 // TARGET_EVENTS_PER_S. Then a paced phase: batches sent on a fixed timetable at the target rate
@@ -12,10 +14,11 @@
 // Skipped with a notice when PostgreSQL is not reachable (BENCH_DATABASE_URL, see bff-overhead.mjs).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createPostgresDatabase, random32, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { createAccount, createPostgresDatabase, random32, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { createReport, loadNow, runAlone } from './report.mjs';
 
 export const TARGET_EVENTS_PER_S = 2_000;
 export const TARGET_P99_MS = 100;
@@ -30,14 +33,13 @@ const EVENT_TYPES = ['view', 'view', 'view', 'click', 'add_to_cart', 'purchase']
 const sorted = (values) => [...values].sort((a, b) => a - b);
 const percentile = (values, share) => sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * share) - 1)];
 
-/** Acme's Webhook source, connected through the API when its connector is there, else written directly. */
-async function addWebhookSource(base, headers, url) {
+/** The company's Webhook source, connected through the API when its connector is there, else written directly. */
+async function addWebhookSource(base, headers, url, companyId) {
   const connected = await fetch(`${base}/api/data-sources`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ catalogueId: 'webhook' }) });
   if (connected.status === 201) return (await connected.json()).id;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const companyId = (await client.query("select id from companies where name = 'Acme Retail'")).rows[0].id;
     const id = randomUUID();
     await client.query(
       `insert into data_sources (id, company_id, name, description, type, catalogue_id, status, records, config, credentials, record_kind, fields, mapping, created_at, updated_at)
@@ -79,11 +81,11 @@ export async function measureIngest() {
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-ingest-'));
   const env = { ...process.env, PORT: String(BFF_PORT), DATA_DIR: dataDir, DATABASE_URL: postgres.url, LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'none'), AUDIENCE_REFRESH_SECONDS: '86400' };
   const base = `http://127.0.0.1:${BFF_PORT}`;
-  const bff = startBff(env, true);
+  const bff = startBff(env);
   try {
-    await waitFor(`${base}/api/health`, 600_000);
-    const headers = await signIn(base);
-    const sourceId = await addWebhookSource(base, headers, postgres.url);
+    await waitFor(`${base}/api/health`, { process: bff });
+    const { headers, companyId } = await createAccount(base);
+    const sourceId = await addWebhookSource(base, headers, postgres.url, companyId);
     const made = await fetch(`${base}/api/data-sources/${sourceId}/ingest-secret`, { method: 'POST', headers });
     if (!made.ok) throw new Error(`Making the ingestion secret failed: ${made.status}`);
     const { secret } = await made.json();
@@ -108,6 +110,7 @@ export async function measureIngest() {
     );
     const seconds = (performance.now() - started) / 1000;
     const closedAccepted = accepted;
+    const closedLoad = loadNow();
 
     // Paced: one batch every BATCH / TARGET_EVENTS_PER_S seconds, latency from when it was due.
     const interval = (BATCH / TARGET_EVENTS_PER_S) * 1000;
@@ -128,6 +131,7 @@ export async function measureIngest() {
       );
     }
     await Promise.all(pending);
+    const pacedLoad = loadNow();
 
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
@@ -143,7 +147,8 @@ export async function measureIngest() {
       accepted: closedAccepted,
       seconds,
       countMatches: stored === accepted + WARM_UP_BATCHES * BATCH,
-      load: loadavg()[0],
+      closedLoad,
+      pacedLoad,
     };
   } finally {
     await stop(bff);
@@ -153,29 +158,28 @@ export async function measureIngest() {
 }
 
 export async function printIngestBenchmark(log = console.info) {
-  log(
-    `\nWebhook ingestion, PostgreSQL, POST /api/ingest/:id with batches of ${BATCH} events from ${CONCURRENCY} senders for ${DURATION_S} s, then paced at the target rate for ${PACED_SECONDS} s ` +
-      `(targets: at least ${TARGET_EVENTS_PER_S.toLocaleString('en-US')} events/s, p99 under ${TARGET_P99_MS} ms)`,
+  const report = createReport(log);
+  report.heading(
+    `Webhook ingestion, PostgreSQL, POST /api/ingest/:sourceId with batches of ${BATCH} events: ${CONCURRENCY} senders for ${DURATION_S} s, then paced at ` +
+      `${TARGET_EVENTS_PER_S.toLocaleString('en-US')} events/s for ${PACED_SECONDS} s`,
   );
   const measured = await measureIngest();
   if (!measured) {
-    log('  postgresql   skipped: PostgreSQL is not reachable (set BENCH_DATABASE_URL)');
+    report.line('postgresql   skipped: PostgreSQL is not reachable (set BENCH_DATABASE_URL)');
     return 0;
   }
-  let missed = 0;
-  const verdict = (ok) => {
-    if (!ok) missed++;
-    return ok ? 'ok' : 'MISSED';
-  };
-  log(`  throughput   ${Math.round(measured.eventsPerSecond).toLocaleString('en-US')} events/s (${measured.accepted.toLocaleString('en-US')} events in ${measured.batches} batches, ${measured.seconds.toFixed(1)} s) ${verdict(measured.eventsPerSecond >= TARGET_EVENTS_PER_S)}`);
-  log(
-    `  latency      p99 ${measured.p99.toFixed(1)} ms ${verdict(measured.p99 < TARGET_P99_MS)} (median ${measured.p50.toFixed(1)} ms, ${measured.pacedBatches} batches paced at ${TARGET_EVENTS_PER_S.toLocaleString('en-US')} events/s; ` +
-      `the closed loop's p99 was ${measured.closedP99.toFixed(1)} ms, its senders' own queue)`,
+  report.figure(
+    'throughput, closed loop',
+    `${Math.round(measured.eventsPerSecond).toLocaleString('en-US')} events/s (${measured.accepted.toLocaleString('en-US')} events in ${measured.batches} batches, ${measured.seconds.toFixed(1)} s; their p99 ${measured.closedP99.toFixed(1)} ms, the senders' own queue)`,
+    { target: `at least ${TARGET_EVENTS_PER_S.toLocaleString('en-US')} events/s`, ok: measured.eventsPerSecond >= TARGET_EVENTS_PER_S, load: measured.closedLoad },
   );
-  log(`  record count ${measured.countMatches ? 'matches the accepted events ok' : 'differs from the accepted events MISSED'}`);
-  if (!measured.countMatches) missed++;
-  log(`  load average ${measured.load.toFixed(1)} (2 shared cores)`);
-  return missed;
+  report.figure(
+    `p99, paced at ${TARGET_EVENTS_PER_S.toLocaleString('en-US')} events/s`,
+    `${measured.p99.toFixed(1)} ms (median ${measured.p50.toFixed(1)} ms, ${measured.pacedBatches} batches, latency from when each was due)`,
+    { target: `under ${TARGET_P99_MS} ms`, ok: measured.p99 < TARGET_P99_MS, load: measured.pacedLoad },
+  );
+  report.figure('record count', measured.countMatches ? 'matches the accepted events' : 'differs from the accepted events', { target: 'equal', ok: measured.countMatches });
+  return report.missed;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exit((await printIngestBenchmark()) ? 1 : 0);
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone(printIngestBenchmark);

@@ -1,5 +1,6 @@
 // A REST API connector pull through the real sync path: a BFF in its own process (its built-in sync
-// worker), Acme's REST API source connected and synced through the API, reading RECORDS records
+// worker), started without the demo; one company and its admin registered through the API, and the
+// company's REST API source connected and synced through the API, reading RECORDS records
 // from a local JSON API on port 3921 in pages of PAGE_SIZE (page-number pagination, key field id).
 // Measured: records stored per second from Sync Now to the run's success, and the BFF process's
 // peak resident memory growth during the run (a pull streams page by page, so memory stays flat).
@@ -8,9 +9,10 @@
 // SQLite by default; PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set and reachable.
 import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { createAccount, createPostgresDatabase, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { createReport, loadNow, runAlone } from './report.mjs';
 
 export const RECORDS = Number(process.env.BENCH_REST_RECORDS ?? 100_000);
 export const PAGE_SIZE = 1_000;
@@ -69,10 +71,10 @@ export async function measureRestPull() {
   };
   const base = `http://127.0.0.1:${BFF_PORT}`;
   const api = await startApi();
-  const bff = startBff(env, true);
+  const bff = startBff(env);
   try {
-    await waitFor(`${base}/api/health`, 600_000);
-    const headers = { ...(await signIn(base)), 'Content-Type': 'application/json' };
+    await waitFor(`${base}/api/health`, { process: bff });
+    const headers = { ...(await createAccount(base)).headers, 'Content-Type': 'application/json' };
     const settings = { url: `http://127.0.0.1:${API_PORT}/customers`, pagination: 'page', pageSize: String(PAGE_SIZE), recordsPath: 'data', keyField: 'id' };
     const source = await json(await fetch(`${base}/api/data-sources`, { method: 'POST', headers, body: JSON.stringify({ catalogueId: 'rest-api', settings }) }));
     const rssBefore = rssOf(bff.pid);
@@ -96,7 +98,7 @@ export async function measureRestPull() {
       seconds,
       perSecond: (run.added + run.updated) / seconds,
       growthMb: (peak - rssBefore) / 1024 / 1024,
-      load: loadavg()[0],
+      load: loadNow(),
     };
   } finally {
     await stop(bff);
@@ -107,18 +109,17 @@ export async function measureRestPull() {
 }
 
 export async function printRestPullBenchmark(log = console.info) {
-  log(
-    `\nREST API pull of ${RECORDS.toLocaleString('en-US')} records in pages of ${PAGE_SIZE.toLocaleString('en-US')} through the sync worker ` +
-      `(targets: at least ${TARGET_RECORDS_PER_S.toLocaleString('en-US')} records/s, peak memory growth at most ${TARGET_RSS_GROWTH_MB} MB)`,
-  );
+  const report = createReport(log);
+  report.heading(`REST API pull of ${RECORDS.toLocaleString('en-US')} records in pages of ${PAGE_SIZE.toLocaleString('en-US')} through the sync worker`);
   const measured = await measureRestPull();
-  const fast = measured.perSecond >= TARGET_RECORDS_PER_S;
-  const flat = measured.growthMb <= TARGET_RSS_GROWTH_MB;
-  log(`  ${measured.engine.padEnd(12)} ${measured.records.toLocaleString('en-US')} records (${measured.stored.toLocaleString('en-US')} stored) in ${measured.seconds.toFixed(1)} s`);
-  log(`    records/s           ${Math.round(measured.perSecond).toLocaleString('en-US')} ${fast ? 'ok' : 'MISSED'}`);
-  log(`    peak RSS growth     ${measured.growthMb.toFixed(1)} MB ${flat ? 'ok' : 'MISSED'}`);
-  log(`    load average        ${measured.load.toFixed(1)} (2 shared cores)`);
-  return (fast ? 0 : 1) + (flat ? 0 : 1);
+  report.line(`${measured.engine}: ${measured.records.toLocaleString('en-US')} records (${measured.stored.toLocaleString('en-US')} stored) in ${measured.seconds.toFixed(1)} s`);
+  report.figure('records/s', Math.round(measured.perSecond).toLocaleString('en-US'), {
+    target: `at least ${TARGET_RECORDS_PER_S.toLocaleString('en-US')}`,
+    ok: measured.perSecond >= TARGET_RECORDS_PER_S,
+    load: measured.load,
+  });
+  report.figure('peak RSS growth', `${measured.growthMb.toFixed(1)} MB`, { target: `at most ${TARGET_RSS_GROWTH_MB} MB`, ok: measured.growthMb <= TARGET_RSS_GROWTH_MB, load: measured.load });
+  return report.missed;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exit((await printRestPullBenchmark()) ? 1 : 0);
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone(printRestPullBenchmark);
