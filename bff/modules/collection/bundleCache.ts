@@ -52,15 +52,12 @@ export async function bundleVersionOf(em: EntityManager, companyId: string): Pro
  * responses cap takes the survey out of the bundle.
  */
 export async function bumpBundleVersion(em: EntityManager, companyId: string): Promise<void> {
-  await em
-    .getConnection()
-    .execute(
-      'insert into survey_bundle_versions (company_id, version) values (?, 1) on conflict (company_id) do update set version = survey_bundle_versions.version + 1',
-      [companyId],
-      'run',
-      em.getTransactionContext(),
-    );
+  await em.getConnection().execute(BUMP_BUNDLE_VERSION_SQL, [companyId], 'run', em.getTransactionContext());
 }
+
+/** Moves a company's bundle version on (bound to its id), in whatever transaction runs it. */
+export const BUMP_BUNDLE_VERSION_SQL =
+  'insert into survey_bundle_versions (company_id, version) values (?, 1) on conflict (company_id) do update set version = survey_bundle_versions.version + 1';
 
 function served(json: string, version: number): ServedBundle {
   const digest = createHash('sha256').update(json).digest('base64url').slice(0, 16);

@@ -13,9 +13,10 @@ import type { Orm } from '../../types';
 import type { PublishedSurvey } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { preparedRowReader } from '../../platform/preparedRows';
-import { bindTime, jsonOf, timeOf } from '../../platform/rawRows';
+import { bindTime, jsonOf, rowsOf, timeOf } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
 import { completionDeliveryRow } from '../webhooks';
+import { BUMP_BUNDLE_VERSION_SQL } from './bundleCache';
 import { completionWebhook } from './completion';
 import { inactiveReason, isCapped, PUBLIC_SURVEY_NOT_FOUND, refuseInactive, type RunState } from './running';
 import { collectionStateOf, type CompanyCollectionState } from './settings';
@@ -153,15 +154,11 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
     if (isCapped(survey)) {
       // SQLite's transactions begin IMMEDIATE and so already run one at a time.
       const rows = await trx.raw(`select response_count from published_surveys where id = ?${kind === 'postgresql' ? ' for update' : ''}`, [survey.id]);
-      const stored = Number((Array.isArray(rows) ? rows : (rows as { rows: Array<{ response_count: unknown }> }).rows)[0]?.response_count ?? 0);
+      const stored = Number(rowsOf<{ response_count: unknown }>(rows)[0]?.response_count ?? 0);
       const reason = inactiveReason(survey, stored, clock);
       if (reason) throw refuseInactive(reason);
-      if (inactiveReason(survey, stored + 1, clock)) {
-        await trx.raw(
-          'insert into survey_bundle_versions (company_id, version) values (?, 1) on conflict (company_id) do update set version = survey_bundle_versions.version + 1',
-          [survey.companyId],
-        );
-      }
+      // This completion fills the cap: the survey leaves the widget's bundle.
+      if (inactiveReason(survey, stored + 1, clock)) await trx.raw(BUMP_BUNDLE_VERSION_SQL, [survey.companyId]);
     }
     for (const step of [responseRow, counted, ...(delivery ? [delivery] : [])]) await trx.raw(step.sql, step.bindings);
   });

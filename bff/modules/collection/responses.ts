@@ -22,7 +22,7 @@ import { completeResponse, type RowLock } from './completion';
 import { deviceTypeOf } from './device';
 import { storedAddress } from '../../platform/clientAddress';
 import { insertResponse, type IntakeSurvey } from './intake';
-import { inactiveReason, isCapped, refuseInactive, requireRunning } from './running';
+import { isCapped, requireRunning } from './running';
 
 export const RESPONSE_NOT_FOUND = { error: 'Response not found', message: 'No response has this id.' };
 
@@ -77,9 +77,7 @@ function requireIdentifier(rule: IdentifierRule, identifiers: Record<string, str
 /** Starts a response (and completes it at once when asked); the token is returned only here. */
 export async function startResponse({ orm, now, hashKey, kind, readSurvey }: ResponseDeps, surveyId: string, input: ResponseInput, respondent: Respondent): Promise<StartedResponse> {
   const survey = await readSurvey(surveyId);
-  const clock = now();
-  const reason = inactiveReason(survey, survey.responseCount, clock);
-  if (reason) throw refuseInactive(reason);
+  requireRunning(survey, now);
   const checked = checkAnswers(survey.survey.questions, {}, input.answers, input.complete);
   if ('problem' in checked) throw invalidAnswers(checked.problem, checked.questionId);
   const identifiers = (input.identifiers ?? {}) as Record<string, string>;
@@ -96,7 +94,7 @@ export async function startResponse({ orm, now, hashKey, kind, readSurvey }: Res
     answers: checked.answers,
     writeTokenHash: hashSecret(token),
   };
-  await retryWhenBusy(() => insertResponse(orm, kind, survey, response, input.complete === true, clock));
+  await retryWhenBusy(() => insertResponse(orm, kind, survey, response, input.complete === true, now()));
   return { id: response.id, token, isComplete: input.complete === true };
 }
 

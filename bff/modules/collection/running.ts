@@ -40,7 +40,7 @@ export async function surveyById(em: EntityManager, id: string): Promise<Publish
 }
 
 // survey.responseCount is the stored completions: every completion increments it in its own transaction.
-export function requireRunning(survey: PublishedSurvey, now: () => Date): void {
+export function requireRunning(survey: RunState & { responseCount: number }, now: () => Date): void {
   const reason = inactiveReason(survey, survey.responseCount, now());
   if (reason) throw refuseInactive(reason);
 }
