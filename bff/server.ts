@@ -23,7 +23,8 @@ import type { Orm } from './types';
 import { Company } from './entities';
 import { createLogger } from './logger';
 import { serveClusterCounters } from './platform/counters';
-import { createRuntime, PROCESS_JOBS, webProcessJobs, webServerDeploymentJobs, type Runtime } from './runtime';
+import { createRuntime, PROCESS_JOBS, webProcessJobs, webServerDeploymentJobs } from './runtime';
+import { exitAfter, onStopSignal } from './shutdown';
 import { DEMO_USERS, seedDemo } from './seeders/demo';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -48,35 +49,6 @@ async function prepareDatabase(config: Config, logger: Logger): Promise<Orm> {
     }
   }
   return orm;
-}
-
-/** Stops the runtime and the database once, logs, and ends the process when the log is written. */
-function exitAfter(logger: Logger, runtime: Runtime, orm: Orm, failed: boolean): Promise<never> {
-  return (async () => {
-    try {
-      await runtime.stop();
-      await orm.close();
-    } catch (failure) {
-      failed = true;
-      logger.error({ err: failure }, 'Did not stop cleanly');
-    } finally {
-      logger.info('Stopped');
-      // The log is written asynchronously: its last lines must be out before the process ends.
-      logger.flush(() => process.exit(failed ? 1 : 0));
-    }
-    return new Promise<never>(() => undefined);
-  })();
-}
-
-function onStopSignal(stop: (signal: string) => void): void {
-  let stopping = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      stop(signal);
-    });
-  }
 }
 
 /** A web server: this process alone, or one of a supervisor's. */

@@ -12,6 +12,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { createLogger } from './logger';
 import { createRuntime, DEPLOYMENT_JOBS } from './runtime';
+import { exitAfter, onStopSignal } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,27 +24,10 @@ async function main(): Promise<void> {
   runtime.start(DEPLOYMENT_JOBS);
   logger.info({ jobs: DEPLOYMENT_JOBS, workerId: runtime.jobs.sync.workerId, pollMs: config.sync.pollMs, scheduleMs: config.sync.scheduleMs }, 'Navout worker started');
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  onStopSignal((signal) => {
     logger.info({ signal }, 'Shutting down');
-    void (async () => {
-      let failed = false;
-      try {
-        await runtime.stop();
-        await orm.close();
-      } catch (failure) {
-        failed = true;
-        logger.error({ err: failure }, 'Worker did not stop cleanly');
-      } finally {
-        logger.info('Stopped');
-        logger.flush(() => process.exit(failed ? 1 : 0));
-      }
-    })();
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+    void exitAfter(logger, runtime, orm, false);
+  });
 }
 
 main().catch((failure: unknown) => {
