@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { HEALTH_TARGET_MS } from './healthUnderLoad.mjs';
-import { createAccount, createPostgresDatabase, random32, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { bffEnv, createAccount, createPostgresDatabase, random32, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { memoryWatch, procStatus } from './memory.mjs';
 import { createReport, loadNow, runAlone, watchLoad } from './report.mjs';
 
@@ -322,10 +322,7 @@ export async function measureAudience() {
   if (!postgres) return null;
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-audience-'));
   // The background refresher would start its own rebuild of the changed company: only the measured one runs.
-  const env = {
-    ...process.env, PORT: String(BFF_PORT), DATA_DIR: dataDir, DATABASE_URL: postgres.url, LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'none'),
-    AUDIENCE_REFRESH_SECONDS: '86400',
-  };
+  const env = bffEnv({ port: BFF_PORT, dataDir, databaseUrl: postgres.url }, { AUDIENCE_REFRESH_SECONDS: '86400' });
   const base = `http://127.0.0.1:${BFF_PORT}`;
   try {
     // The first start creates the schema; the company and its admin are registered through the API.

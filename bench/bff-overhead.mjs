@@ -175,6 +175,15 @@ function keepOutputTail(child) {
 }
 
 /**
+ * The environment of a benchmark's BFF on `port`: its own data directory, no dashboard build to
+ * serve, warnings only in the log, PostgreSQL at `databaseUrl` or else SQLite in the data
+ * directory; `settings` add to it or override it (limits raised out of the way, jobs held back).
+ */
+export function bffEnv({ port, dataDir, databaseUrl = '' }, settings = {}) {
+  return { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'none'), ...settings };
+}
+
+/**
  * Bare Koa (koa-server.mjs) answering `body`, the JSON a BFF route answered, on `port`, once it
  * answers. The body must be JSON: Koa serialises it again on every response, as the BFF does.
  */
@@ -295,15 +304,8 @@ export async function measureBffOverhead(engine) {
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-'));
   const postgres = engine === 'postgresql' ? await createPostgresDatabase() : null;
   if (engine === 'postgresql' && !postgres) return null;
-  const env = {
-    ...process.env,
-    PORT: String(BFF_PORT),
-    DATA_DIR: dataDir,
-    ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '' }),
-    // The request log is part of what a BFF does per request, so it is measured too.
-    LOG_LEVEL: 'info',
-    STATIC_DIR: join(dataDir, 'none'),
-  };
+  // The request log is part of what a BFF does per request, so it is measured too.
+  const env = bffEnv({ port: BFF_PORT, dataDir, databaseUrl: postgres?.url }, { LOG_LEVEL: 'info' });
   const bff = startBff(env, { quiet: true });
   let koa;
   try {

@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { createAccount, createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { bffEnv, createAccount, createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { describeStatuses, HEALTH_TARGET_MS, HEAVY_SECONDS, measureHealthUnderLoad, PROBE_MS } from './healthUnderLoad.mjs';
 import { createReport, loadNow, runAlone } from './report.mjs';
 
@@ -235,7 +235,7 @@ export async function measureDashboard() {
   const postgres = await createPostgresDatabase();
   if (!postgres) return null;
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-dashboard-'));
-  const env = { ...process.env, PORT: String(BFF_PORT), DATA_DIR: dataDir, DATABASE_URL: postgres.url, LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'none'), AUDIENCE_REFRESH_SECONDS: '86400' };
+  const env = bffEnv({ port: BFF_PORT, dataDir, databaseUrl: postgres.url }, { AUDIENCE_REFRESH_SECONDS: '86400' });
   const base = `http://127.0.0.1:${BFF_PORT}`;
   try {
     const companyId = await prepareCompany(env, base);
@@ -273,8 +273,7 @@ export async function measureDashboard() {
 /** The drill-down and health figures on SQLite: the same company, the same data written into the file. */
 export async function measureSqliteDrillDown() {
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-dashboard-sqlite-'));
-  const env = { ...process.env, PORT: String(BFF_PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'none'), AUDIENCE_REFRESH_SECONDS: '86400' };
-  delete env.DATABASE_URL;
+  const env = bffEnv({ port: BFF_PORT, dataDir }, { AUDIENCE_REFRESH_SECONDS: '86400' });
   const base = `http://127.0.0.1:${BFF_PORT}`;
   try {
     const companyId = await prepareCompany(env, base);

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createAccount, createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { bffEnv, createAccount, createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { memoryWatch, procStatus } from './memory.mjs';
 import { createReport, loadNow, runAlone } from './report.mjs';
 
@@ -83,7 +83,7 @@ export async function measureExport() {
   const postgres = await createPostgresDatabase();
   if (!postgres) return null;
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-export-'));
-  const env = { ...process.env, PORT: String(BFF_PORT), DATA_DIR: dataDir, DATABASE_URL: postgres.url, LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'none') };
+  const env = bffEnv({ port: BFF_PORT, dataDir, databaseUrl: postgres.url });
   const base = `http://127.0.0.1:${BFF_PORT}`;
   try {
     // The first start creates the schema; the company and its admin are registered through the API.

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryWatch, procStatus } from './memory.mjs';
-import { createAccount, createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { bffEnv, createAccount, createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { createReport, loadNow, runAlone } from './report.mjs';
 
 export const IMPORT_TIME_TARGET_S = 10;
@@ -82,14 +82,7 @@ export async function measureImport(engine, sizes = [10_000, 100_000]) {
   const postgres = engine === 'postgresql' ? await createPostgresDatabase() : null;
   if (engine === 'postgresql' && !postgres) return null;
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-import-'));
-  const env = {
-    ...process.env,
-    PORT: String(BFF_PORT),
-    DATA_DIR: dataDir,
-    ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '' }),
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: join(dataDir, 'none'),
-  };
+  const env = bffEnv({ port: BFF_PORT, dataDir, databaseUrl: postgres?.url });
   const base = `http://127.0.0.1:${BFF_PORT}`;
   try {
     // The first start creates the schema and registers the company and its admin.

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createAccount, createPostgresDatabase, random32, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { bffEnv, createAccount, createPostgresDatabase, random32, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { createReport, loadNow, runAlone } from './report.mjs';
 
 export const TARGET_EVENTS_PER_S = 2_000;
@@ -79,7 +79,7 @@ export async function measureIngest() {
   const postgres = await createPostgresDatabase();
   if (!postgres) return null;
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-ingest-'));
-  const env = { ...process.env, PORT: String(BFF_PORT), DATA_DIR: dataDir, DATABASE_URL: postgres.url, LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'none'), AUDIENCE_REFRESH_SECONDS: '86400' };
+  const env = bffEnv({ port: BFF_PORT, dataDir, databaseUrl: postgres.url }, { AUDIENCE_REFRESH_SECONDS: '86400' });
   const base = `http://127.0.0.1:${BFF_PORT}`;
   const bff = startBff(env);
   try {

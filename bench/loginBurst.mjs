@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH_ACCOUNT, createAccount, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { BENCH_ACCOUNT, bffEnv, createAccount, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { customerCsv, importCsv } from './import.mjs';
 import { memoryWatch, procStatus } from './memory.mjs';
 import { createReport, loadNow, runAlone } from './report.mjs';
@@ -50,7 +50,7 @@ function attempt(base, index) {
 
 export async function measureLoginBurst() {
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-login-'));
-  const env = { ...process.env, PORT: String(BFF_PORT), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', STATIC_DIR: join(dataDir, 'none'), TRUST_PROXY: 'true' };
+  const env = bffEnv({ port: BFF_PORT, dataDir }, { TRUST_PROXY: 'true' });
   const base = `http://127.0.0.1:${BFF_PORT}`;
   const bff = startBff(env);
   try {

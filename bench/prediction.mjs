@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { random32, stop, waitFor } from './bff-overhead.mjs';
+import { bffEnv, random32, stop, waitFor } from './bff-overhead.mjs';
 
 export const ITEMS = 100_000;
 export const EVENTS = 1_000_000;
@@ -142,12 +142,7 @@ function insertEvents(dbPath, from, to) {
 
 export async function measurePrediction() {
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-prediction-'));
-  const env = {
-    ...process.env,
-    PORT: String(BFF_PORT),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: join(dataDir, 'none'),
+  const env = bffEnv({ port: BFF_PORT, dataDir, databaseUrl: process.env.DATABASE_URL }, {
     PREDICT_RATE_LIMIT: '10000000',
     PREDICTION_REFRESH_SECONDS: '2',
     PREDICTION_POLL_SECONDS: '2',
@@ -155,7 +150,7 @@ export async function measurePrediction() {
     // million events in this process (bench/audience.mjs measures that).
     AUDIENCE_REFRESH_SECONDS: '86400',
     SEED_DEMO: 'true',
-  };
+  });
   const base = `http://127.0.0.1:${BFF_PORT}`;
   const result = {};
   // BENCH_BFF_NODE_ARGS passes flags to the BFF's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profile".

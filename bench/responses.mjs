@@ -33,7 +33,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { createAccount, createPostgresDatabase, signIn, startBff, startKoa, stop, waitFor } from './bff-overhead.mjs';
+import { bffEnv, createAccount, createPostgresDatabase, signIn, startBff, startKoa, stop, waitFor } from './bff-overhead.mjs';
 import { describeStatuses, HEALTH_TARGET_MS, HEAVY_CLIENTS, HEAVY_SECONDS, measureHealthUnderLoad, PROBE_MS } from './healthUnderLoad.mjs';
 import { memoryWatch, procStatus } from './memory.mjs';
 import { createReport, loadNow, runAlone } from './report.mjs';
@@ -288,18 +288,12 @@ export async function measureResponses(engine) {
   const postgres = engine === 'postgresql' ? await createPostgresDatabase() : null;
   if (engine === 'postgresql' && !postgres) return null;
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-responses-'));
-  const env = {
-    ...process.env,
-    PORT: String(BFF_PORT),
-    DATA_DIR: dataDir,
-    ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '' }),
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: join(dataDir, 'none'),
+  const env = bffEnv({ port: BFF_PORT, dataDir, databaseUrl: postgres?.url }, {
     PUBLIC_RATE_LIMIT: '1000000',
     PUBLIC_SURVEY_RATE_LIMIT: '1000000',
     // Audience builds would read the written responses in the background: not what is measured.
     AUDIENCE_REFRESH_SECONDS: '86400',
-  };
+  });
   const base = `http://127.0.0.1:${BFF_PORT}`;
   const result = { engine };
   /** A BFF started afresh for `work` (given the BFF's process), stopped after it. */

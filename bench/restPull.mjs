@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAccount, createPostgresDatabase, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { bffEnv, createAccount, createPostgresDatabase, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { createReport, loadNow, runAlone } from './report.mjs';
 
 export const RECORDS = Number(process.env.BENCH_REST_RECORDS ?? 100_000);
@@ -58,17 +58,11 @@ export async function measureRestPull() {
   const wantsPostgres = Boolean(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
   const postgres = wantsPostgres ? await createPostgresDatabase() : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'navout-bench-rest-'));
-  const env = {
-    ...process.env,
-    PORT: String(BFF_PORT),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: join(dataDir, 'none'),
+  const env = bffEnv({ port: BFF_PORT, dataDir, databaseUrl: postgres?.url }, {
     AUDIENCE_REFRESH_SECONDS: '86400',
     CONNECTOR_ALLOW_PRIVATE: 'true',
     SYNC_POLL_SECONDS: '1',
-    ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '' }),
-  };
+  });
   const base = `http://127.0.0.1:${BFF_PORT}`;
   const api = await startApi();
   const bff = startBff(env);
