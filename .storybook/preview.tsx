@@ -3,6 +3,7 @@ import ScopedCssBaseline from '@mui/material/ScopedCssBaseline';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { PHONE_VIEWPORT } from '../src/lib/testing/phone';
 import { AppTheme, isThemeMode, THEME_ATTRIBUTE, THEME_STORAGE_KEY, useThemeMode, type ThemeMode } from '../src/theme';
 
 /**
@@ -119,6 +120,8 @@ const preview: Preview = {
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     // Accessibility violations (contrast included) fail the story's test, in both themes.
     a11y: { test: 'error' },
+    // Phone stories (globals: PHONE_GLOBALS) run at the width of the phones customers use most.
+    viewport: { options: { [PHONE_VIEWPORT]: { name: 'Phone (390 × 844)', styles: { width: '390px', height: '844px' }, type: 'mobile' } } },
   },
 };
 

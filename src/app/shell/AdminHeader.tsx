@@ -4,8 +4,10 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
+import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import BusinessIcon from '@mui/icons-material/Business';
+import MenuIcon from '@mui/icons-material/Menu';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { ROLE_LABELS } from '@domain/auth/roles';
 import { useCompanies } from '@/lib/accounts';
@@ -22,8 +24,13 @@ function initialOf(name: string): string {
   return name.trim().charAt(0).toUpperCase() || '?';
 }
 
+export interface AdminHeaderProps {
+  /** On small screens, where the navigation opens over the page: opens it. */
+  onOpenNavigation?: () => void;
+}
+
 /** The bar above every page of the shell: the company being viewed and the user menu. */
-export function AdminHeader() {
+export function AdminHeader({ onOpenNavigation }: AdminHeaderProps = {}) {
   const { session, can } = useSession();
   const { companyFilter } = useCompanyFilter();
   // The chosen company's name and logo come from the list the company filter offers.
@@ -46,7 +53,12 @@ export function AdminHeader() {
       elevation={0}
       sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
-      <Toolbar sx={{ gap: 2 }}>
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
+        {onOpenNavigation && (
+          <IconButton edge="start" onClick={onOpenNavigation} aria-label="Open navigation">
+            <MenuIcon />
+          </IconButton>
+        )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, flexGrow: 1 }}>
           <Avatar
             src={viewed.logoUrl ?? undefined}

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
-import { expect } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import type { Session } from '@/lib/session';
 import { loadLazy } from '@/lib/testing/loadLazy';
 import { mockFetch } from '@/lib/testing/mockFetch';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 import { companyUserSession, globalAdminSession, sampleCompanies, SessionFixture } from '@/lib/testing/sessions';
 import { OverviewPage } from '@/features/dashboard';
 import { DataTypesPage } from '@/features/data-types';
@@ -41,9 +42,6 @@ type Story = StoryObj<typeof meta>;
 export const GlobalAdminOverview: Story = {
   play: async ({ canvas, userEvent }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Navout' })).toBeVisible();
-    // Narrow screens start with the navigation collapsed.
-    const expand = canvas.queryByRole('button', { name: 'Expand sidebar' });
-    if (expand) await userEvent.click(expand);
     await userEvent.click(canvas.getByRole('link', { name: 'Data Types' }));
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Data Types' })).toBeVisible();
     await expect(await canvas.findByText('No Data Types Found')).toBeVisible();
@@ -55,5 +53,23 @@ export const CompanyUserOverview: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Acme Retail' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Data' })).not.toBeInTheDocument();
+  },
+};
+
+/** On a phone the page has the whole width; the navigation opens over it and closes on a choice. */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Navout' })).toBeVisible();
+    await expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    await expect(canvasElement.querySelector('#main-content')?.getBoundingClientRect().left).toBe(0);
+    await expectNoSidewaysScroll(canvasElement);
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Open navigation' }));
+    // The open navigation lies over the page, outside the story's root.
+    const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await userEvent.click(within(navigation).getByRole('link', { name: 'Data Types' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Data Types' })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument());
   },
 };

@@ -24,19 +24,25 @@ export interface AppLayoutProps {
 /** The frame of every signed-in page: sidebar, header, and the page below the header. */
 export function AppLayout({ routes }: AppLayoutProps) {
   const { caller } = useSession();
+  // Below the md breakpoint (phones, portrait tablets) a column of navigation leaves the page too
+  // little room: the navigation opens over the page from a button in the header instead.
   const smallScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
-  /** null until the user chooses: narrow screens start collapsed. */
-  const [collapsedChoice, setCollapsedChoice] = useState<boolean | null>(null);
-  const collapsed = collapsedChoice ?? smallScreen;
+  const [collapsed, setCollapsed] = useState(false);
+  const [navigationOpen, setNavigationOpen] = useState(false);
   const navigation = useMemo(() => buildNavigation(routes), [routes]);
   const groups = useMemo(() => visibleNavigation(caller, navigation), [caller, navigation]);
 
   return (
     <AdminModalsProvider>
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
-        <Sidebar groups={groups} collapsed={collapsed} onToggleCollapsed={() => setCollapsedChoice(!collapsed)} />
+        <Sidebar
+          groups={groups}
+          collapsed={collapsed}
+          onToggleCollapsed={() => setCollapsed(!collapsed)}
+          overlay={smallScreen ? { open: navigationOpen, onClose: () => setNavigationOpen(false) } : undefined}
+        />
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          <AdminHeader />
+          <AdminHeader onOpenNavigation={smallScreen ? () => setNavigationOpen(true) : undefined} />
           <Box component="main" id="main-content" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
             <Suspense fallback={<PageSpinner />}>
               <Outlet />

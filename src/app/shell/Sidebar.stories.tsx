@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { callerOf } from '@/lib/session';
 import { companyUserSession, globalAdminSession } from '@/lib/testing/sessions';
 import { APP_ROUTES } from '../routes';
@@ -58,5 +58,19 @@ export const CompanyUser: Story = {
     await expect(canvas.queryByRole('button', { name: 'Discovery' })).not.toBeInTheDocument();
     await expect(canvas.queryByRole('link', { name: 'Outbound API' })).not.toBeInTheDocument();
     await expect(canvas.getByRole('link', { name: 'Export Data' })).toBeVisible();
+  },
+};
+
+/** On phones and tablets: over the page, never collapsed; a chosen page or the close button hides it. */
+export const OverPage: Story = {
+  args: { collapsed: true, overlay: { open: true, onClose: fn() } },
+  play: async ({ args, userEvent }) => {
+    const navigation = within(await screen.findByRole('navigation', { name: 'Main navigation' }));
+    await expect(navigation.getByRole('link', { name: 'Data Types' })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: 'Expand sidebar' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close navigation' }));
+    await expect(args.overlay?.onClose).toHaveBeenCalledTimes(1);
+    await userEvent.click(navigation.getByRole('link', { name: 'Data Sources' }));
+    await expect(args.overlay?.onClose).toHaveBeenCalledTimes(2);
   },
 };

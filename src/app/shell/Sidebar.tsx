@@ -28,17 +28,27 @@ export interface SidebarProps {
   groups: NavGroup[];
   collapsed: boolean;
   onToggleCollapsed: () => void;
+  /**
+   * On phones and tablets the navigation covers the page while open instead of taking a column
+   * beside it (MUI's temporary drawer): `open` says whether it is shown, `onClose` hides it
+   * (the close button, Escape, the backdrop, or a page chosen).
+   */
+  overlay?: { open: boolean; onClose: () => void };
 }
 
 /** The collapsible navigation: four expandable groups, a theme toggle, and the logo. */
-export function Sidebar({ groups, collapsed, onToggleCollapsed }: SidebarProps) {
+export function Sidebar({ groups, collapsed: collapsedChoice, onToggleCollapsed, overlay }: SidebarProps) {
+  // Over the page there is room for the labels: the overlay is never collapsed.
+  const collapsed = overlay ? false : collapsedChoice;
   const width = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
   return (
     <Drawer
-      variant="permanent"
+      variant={overlay ? 'temporary' : 'permanent'}
+      open={overlay ? overlay.open : true}
+      onClose={overlay?.onClose}
       component="aside"
       aria-label="Sidebar"
-      sx={{ width, flexShrink: 0 }}
+      sx={overlay ? undefined : { width, flexShrink: 0 }}
       slotProps={{
         paper: {
           sx: (theme) => ({
@@ -64,14 +74,20 @@ export function Sidebar({ groups, collapsed, onToggleCollapsed }: SidebarProps) 
         }}
       >
         <Logo collapsed={collapsed} />
-        <IconButton
-          onClick={onToggleCollapsed}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-          aria-expanded={!collapsed}
-          size="small"
-        >
-          {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
-        </IconButton>
+        {overlay ? (
+          <IconButton onClick={overlay.onClose} aria-label="Close navigation" size="small">
+            <ChevronLeftIcon />
+          </IconButton>
+        ) : (
+          <IconButton
+            onClick={onToggleCollapsed}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+            size="small"
+          >
+            {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+          </IconButton>
+        )}
       </Box>
       <Divider />
       <Box component="nav" aria-label="Main navigation" sx={{ flexGrow: 1, overflowY: 'auto', py: 1 }}>
@@ -80,7 +96,7 @@ export function Sidebar({ groups, collapsed, onToggleCollapsed }: SidebarProps) 
             <CollapsedGroups groups={groups} />
           </Suspense>
         ) : (
-          <ExpandedGroups groups={groups} />
+          <ExpandedGroups groups={groups} onNavigate={overlay?.onClose} />
         )}
       </Box>
       <Divider />
@@ -91,7 +107,7 @@ export function Sidebar({ groups, collapsed, onToggleCollapsed }: SidebarProps) 
   );
 }
 
-function ExpandedGroups({ groups }: { groups: NavGroup[] }) {
+function ExpandedGroups({ groups, onNavigate }: { groups: NavGroup[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const [closedGroups, setClosedGroups] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
@@ -120,7 +136,7 @@ function ExpandedGroups({ groups }: { groups: NavGroup[] }) {
             <Collapse in={open} timeout="auto" unmountOnExit>
               <List id={listId} disablePadding aria-label={group.label}>
                 {group.items.map((item) => (
-                  <NavEntry key={item.path} item={item} active={isActivePath(item.path, pathname)} />
+                  <NavEntry key={item.path} item={item} active={isActivePath(item.path, pathname)} onNavigate={onNavigate} />
                 ))}
               </List>
             </Collapse>
@@ -131,7 +147,7 @@ function ExpandedGroups({ groups }: { groups: NavGroup[] }) {
   );
 }
 
-function NavEntry({ item, active }: { item: NavItem; active: boolean }) {
+function NavEntry({ item, active, onNavigate }: { item: NavItem; active: boolean; onNavigate?: () => void }) {
   const ItemIcon = item.icon;
   return (
     <li>
@@ -140,6 +156,7 @@ function NavEntry({ item, active }: { item: NavItem; active: boolean }) {
         to={item.path}
         end={item.path === '/'}
         selected={active}
+        onClick={onNavigate}
         sx={{ mx: 1, pl: 4, borderRadius: 1 }}
       >
         <ListItemIcon>

@@ -10,6 +10,7 @@ import {
 import { ALL_COMPANIES } from '@/lib/session';
 import { mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { globalAdminSession } from '@/lib/testing/sessions';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { ADD_CATEGORY_LABELS } from './AddCategoryDialog';
 import { API_KEY_LABELS } from './ApiKeyBreakdown';
@@ -317,5 +318,14 @@ export const LoadFailed: Story = {
     const before = callsTo('GET', '/metrics').length;
     await userEvent.click(within(alert).getByRole('button', { name: DASHBOARD_MESSAGES.retry }));
     await waitFor(() => expect(callsTo('GET', '/metrics').length).toBeGreaterThan(before));
+  },
+};
+
+/** At phone width: the figures, the tabs and every chart fit the screen; nothing scrolls sideways. */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async (context) => {
+    await SevenDays.play?.(context);
+    await expectNoSidewaysScroll(context.canvasElement);
   },
 };

@@ -20,6 +20,7 @@ import {
   withDataSession,
 } from './fixtures';
 import { HOW_TO_GET_DATA_IN } from './components/ConnectedSourcesPanel';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 
 let calls: MockCall[] = [];
 
@@ -229,5 +230,14 @@ export const GlobalAdminCompanyInView: Story = {
     await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.connected('Shopify')));
     const sent = calls.find((call) => call.method === 'POST' && call.path === '/api/data-sources');
     await expect(sent?.body).toEqual(expect.objectContaining({ catalogueId: 'shopify', companyId: acmeCompany.id }));
+  },
+};
+
+/** At phone width: the cards stack and long file names wrap; nothing scrolls sideways. */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async (context) => {
+    await WithSources.play?.(context);
+    await expectNoSidewaysScroll(context.canvasElement);
   },
 };

@@ -4,6 +4,7 @@ import { ageLabel } from '@domain/survey/lifecycle';
 import { PUBLISHED_MESSAGES } from '@domain/survey/messages';
 import { failure, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 import { SESSIONS } from '@/lib/testing/fixtures';
 import {
   ACME_PUBLISHED,
@@ -366,5 +367,14 @@ export const GlobalAdminAllCompanies: Story = {
     await expect((await card('Checkout Experience')).getByText('Acme Retail')).toBeVisible();
     await userEvent.click(canvas.getByRole('tab', { name: 'Embed Code' }));
     await expectShown(() => canvas.getByText(CHOOSE_COMPANY_FOR_EMBED));
+  },
+};
+
+/** InsightIQ at phone width: the summary and the trend fit; the responses grid scrolls in its own box. */
+export const PhoneResults: Story = {
+  globals: PHONE_GLOBALS,
+  play: async (context) => {
+    await ViewResults.play?.(context);
+    await expectNoSidewaysScroll(context.canvasElement);
   },
 };
