@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -31,6 +32,8 @@ export interface NameDialogProps {
   description?: ReactNode;
   /** Under the field: why the name cannot be used, or what went wrong with it. */
   notice?: ReactNode;
+  /** Names offered as the user types (any other name may still be typed). */
+  suggestions?: readonly string[];
 }
 
 /** A dialog asking for one name: Enter or the submit button submits it once it is not blank. */
@@ -54,10 +57,15 @@ function NameForm({
   busy = false,
   description,
   notice,
+  suggestions,
 }: Omit<NameDialogProps, 'open'>) {
   const formId = useId();
   const [name, setName] = useState('');
   const trimmed = name.trim();
+  const edit = (value: string) => {
+    setName(value);
+    onNameChange?.(value);
+  };
   const canSubmit = trimmed !== '' && !busy && !submitDisabled;
 
   return (
@@ -92,22 +100,30 @@ function NameForm({
             {description}
           </Typography>
         )}
-        <TextField
-          label={label}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            onNameChange?.(event.target.value);
-          }}
-          required={required}
-          autoFocus
-          fullWidth
-          disabled={busy}
-          {...(maxLength !== undefined && {
-            slotProps: { htmlInput: { maxLength } },
-            helperText: `${name.length}/${maxLength}`,
-          })}
-        />
+        {suggestions ? (
+          <Autocomplete
+            freeSolo
+            options={suggestions}
+            inputValue={name}
+            onInputChange={(_event, value) => edit(value)}
+            disabled={busy}
+            renderInput={(params) => <TextField {...params} label={label} required={required} autoFocus fullWidth />}
+          />
+        ) : (
+          <TextField
+            label={label}
+            value={name}
+            onChange={(event) => edit(event.target.value)}
+            required={required}
+            autoFocus
+            fullWidth
+            disabled={busy}
+            {...(maxLength !== undefined && {
+              slotProps: { htmlInput: { maxLength } },
+              helperText: `${name.length}/${maxLength}`,
+            })}
+          />
+        )}
         {notice}
       </Stack>
     </ModalDialog>

@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
 import { describe, expect, it, vi } from 'vitest';
 import { categoryBit } from '@domain/audience/categories';
-import { DASHBOARD_MESSAGES, type ApiKeyBreakdownRow, type DashboardMetrics, type DashboardPreferences } from '@domain/dashboard/contract';
+import { CATEGORY_IDS } from '@domain/audience/contract';
+import { DASHBOARD_MESSAGES, type ApiKeyBreakdownRow, type CategoryChoice, type DashboardMetrics, type DashboardPreferences } from '@domain/dashboard/contract';
 import { DASHBOARD_SCHEMA_MESSAGES, DEFAULT_DASHBOARD_PREFERENCES } from '@domain/dashboard/schemas';
 import { AudienceBuild, AudienceIdentity, DashboardCallHour, AudienceView, Company, DataSource, PredictionCall, PredictionCallMinute, RecommendationOutcomeHour } from '@bff/entities';
 import { rebuildOutcomes } from '@bff/modules/prediction/outcomes';
@@ -147,6 +148,7 @@ describe('dashboard overview', () => {
     expect(body.totals.clicks).toEqual({ value: 2, previous: 5 });
     expect(body.totals.conversion).toEqual({ value: 2.9, previous: 10 });
     expect(body.totals.averageCallDurationMs).toEqual({ value: 12.9, previous: 10 });
+    expect(body.comparable).toBe(true);
     expect(body.hasData).toBe(true);
   });
 
@@ -159,11 +161,19 @@ describe('dashboard overview', () => {
 
   it('30 Days: four ISO weeks; 90 Days: three months split at local midnight', async () => {
     const weeks = await ok(berlin.admin, { range: '30d' });
-    expect(weeks.labels).toEqual(['Mar 9 – Mar 15', 'Mar 16 – Mar 22', 'Mar 23 – Mar 29', 'Mar 30 – Apr 5']);
+    // This week and this month end today, Monday 30 March: no bucket after now.
+    expect(weeks.labels).toEqual(['Mar 9 – Mar 15', 'Mar 16 – Mar 22', 'Mar 23 – Mar 29', 'Mar 30']);
+    expect(weeks.range.to).toBe('2026-03-30');
     expect(weeks.calls).toEqual([0, 0, 21, 6]);
     const months = await ok(berlin.admin, { range: '90d' });
-    expect(months.labels).toEqual(['Jan 2026', 'Feb 2026', 'Mar 2026']);
+    expect(months.labels).toEqual(['Jan 2026', 'Feb 2026', 'Mar 1 – Mar 30']);
     expect(months.calls).toEqual([0, 3, 27]);
+    // The months before January hold nothing: Berlin's figures began on 1 February, after the
+    // comparison period started, so no change is claimed.
+    expect(months.comparable).toBe(false);
+    expect(months.totals.calls).toEqual({ value: 30, previous: null });
+    expect(months.totals.conversion.previous).toBeNull();
+    expect(weeks.comparable).toBe(true);
     // The same minute in a UTC company belongs to January.
     const utcMonths = await ok(utc.admin, { range: '90d' });
     expect(utcMonths.companyInfo.timeZone).toBe('UTC');
@@ -185,6 +195,11 @@ describe('dashboard overview', () => {
     expect(reversed.body.fields.to).toBe(DASHBOARD_MESSAGES.customOrder);
     const long = await metrics(berlin.admin, { range: 'custom', from: '2025-01-01', to: '2026-03-01' });
     expect(long.body.fields.to).toBe(DASHBOARD_MESSAGES.customTooLong);
+    // A range starting after today (Berlin time) has no figures: refused; one ending after today ends today.
+    const future = await metrics(berlin.admin, { range: 'custom', from: '2026-03-31', to: '2026-04-05' });
+    expect([future.status, future.body.code, future.body.fields.from]).toEqual([400, 'validation_failed', DASHBOARD_MESSAGES.customFuture]);
+    const reaching = await ok(berlin.admin, { range: 'custom', from: '2026-03-29', to: '2026-04-02' });
+    expect([reaching.range.to, reaching.labels]).toEqual(['2026-03-30', ['Mar 29', 'Mar 30']]);
     const badRange = await metrics(berlin.admin, { range: 'week' });
     expect([badRange.status, badRange.body.fields.range]).toEqual([400, DASHBOARD_SCHEMA_MESSAGES.range]);
   });
@@ -383,6 +398,16 @@ describe('dashboard overview', () => {
       expect((await lookup('   ')).status).toBe(400);
       // Another company's view is not found.
       expect((await w.http.get('/api/dashboard/categories/lookup').query({ name: 'VIP Buyers' }).set(w.bearer(berlin.admin))).status).toBe(404);
+
+      // "+ Add Category" offers every category and the company's own saved views, by the names the lookup finds.
+      const choices = (who: Parameters<World['bearer']>[0]) => w.http.get('/api/dashboard/categories').set(w.bearer(who));
+      const offered = await choices(company.admin);
+      expect(offered.status).toBe(200);
+      expect(offered.body.filter((choice: CategoryChoice) => choice.kind === 'category')).toHaveLength(CATEGORY_IDS.length);
+      expect(offered.body).toContainEqual({ kind: 'category', id: 'premium', name: 'Premium Users' });
+      expect(offered.body.at(-1)).toEqual({ kind: 'view', id: view.id, name: 'VIP Buyers' });
+      for (const choice of offered.body as CategoryChoice[]) expect((await lookup(choice.name)).status).toBe(200);
+      expect((await choices(berlin.admin)).body.filter((choice: CategoryChoice) => choice.kind === 'view')).toEqual([]);
     });
 
     it('gives a drilled-in category its series per bucket', async () => {

@@ -1,10 +1,11 @@
 /**
  * The categories and saved views the dashboard drills into: a category found by its id, its
  * audience name or its segment label; a saved view read within the scope's reach; and the lookup
- * of a typed name (a category first, then a view of that name) with its people and conversion rate.
+ * of a typed name (a category first, then a view of that name) with its people and conversion rate;
+ * and the names a user can add, offered as they type.
  */
 import { CATEGORY_IDS, CATEGORY_NAMES, type CategoryId } from '@domain/audience/contract';
-import { DASHBOARD_MESSAGES, DEFAULT_SEGMENT_CATEGORIES, type CategoryLookup } from '@domain/dashboard/contract';
+import { CATEGORY_CHOICES_VIEWS_MAX, DASHBOARD_MESSAGES, DEFAULT_SEGMENT_CATEGORIES, type CategoryChoice, type CategoryLookup } from '@domain/dashboard/contract';
 import type { Orm } from '../../types';
 import { AudienceView } from '../../entities';
 import { apiError } from '../../platform/errors';
@@ -46,4 +47,14 @@ export async function lookupCategoryOrView({ orm, kind, now, read }: RequestDeps
   if (!view) throw categoryNotFound(wanted);
   const counts: CategoryCounts = await countView(read, kind, now(), view);
   return { kind: 'view', id: view.id, name: view.name, userCount: counts.users, conversionRate: percent(counts.converted, counts.users) ?? 0 };
+}
+
+/** The audience categories, then the scope's saved views by name (CATEGORY_CHOICES_VIEWS_MAX of them). */
+export async function categoryChoices({ read }: RequestDeps, scope: DashboardScope): Promise<CategoryChoice[]> {
+  const company = companyClause(scope);
+  const views = await read(`select id, name from audience_views where 1 = 1${company.sql} order by lower(name), id limit ${CATEGORY_CHOICES_VIEWS_MAX}`, company.params);
+  return [
+    ...CATEGORY_IDS.map((id): CategoryChoice => ({ kind: 'category', id, name: categoryDisplayName(id) })),
+    ...views.map((view): CategoryChoice => ({ kind: 'view', id: String(view.id), name: String(view.name) })),
+  ];
 }

@@ -6,6 +6,7 @@
  */
 import type { ResolvedRange } from '@domain/dashboard/buckets';
 import { DEFAULT_SEGMENT_CATEGORIES, type DashboardMetrics, type HeadlineFigure } from '@domain/dashboard/contract';
+import { timeOf } from '../../platform/rawRows';
 import { toNumber } from '../../platform/sql';
 import { audienceVersion, countByCategory } from './audienceReads';
 import { bucketCase, byBucket, percent, PREVIOUS, round1 } from './buckets';
@@ -18,10 +19,6 @@ const USERS_CACHE_MAX = 500;
 
 /** The service's users blocks by scope and audience build: at most USERS_CACHE_MAX, then emptied. */
 export type UsersCache = Map<string, DashboardMetrics['users']>;
-
-function headline(values: number[], previous: number): HeadlineFigure {
-  return { value: values.reduce((sum, value) => sum + value, 0), previous };
-}
 
 async function usersBlock(read: Read, usersCache: UsersCache, scope: DashboardScope): Promise<DashboardMetrics['users']> {
   const version = await audienceVersion(read, scope.companyId);
@@ -54,6 +51,22 @@ async function anythingStored(read: Read, scope: DashboardScope): Promise<boolea
   return false;
 }
 
+/**
+ * The first hour the scope has figures for (sealed call hours or attributed outcomes); null when
+ * none. Both tables are keyed by company and hour, so each minimum is one index probe.
+ */
+async function firstFiguresAt(read: Read, scope: DashboardScope): Promise<number | null> {
+  const company = companyClause(scope);
+  const firsts = await Promise.all(
+    ['dashboard_call_hours', 'recommendation_outcome_hours'].map(async (table) => {
+      const rows = await read(`select min(hour) as first from ${table} where 1 = 1${company.sql}`, company.params);
+      return timeOf(rows[0]?.first);
+    }),
+  );
+  const known = firsts.filter((first): first is number => first !== null);
+  return known.length ? Math.min(...known) : null;
+}
+
 /** The attributed outcomes' sums per bucket, from the hourly rollup. */
 async function outcomesByBucket({ read, kind }: RequestDeps, scope: DashboardScope, resolved: ResolvedRange): Promise<Map<number, Record<string, unknown>>> {
   const company = companyClause(scope);
@@ -82,8 +95,15 @@ export async function dashboardMetrics(deps: RequestDeps, usersCache: UsersCache
   const minutes = new Map([...callTotals].map(([bucket, totals]) => [bucket, totals as unknown as Record<string, unknown>]));
   const outcomes = await outcomesByBucket(deps, scope, resolved);
 
+  // A period before the scope's first figures would read as growth from nothing: compared only
+  // when the figures began before the previous period did.
+  const firstAt = await firstFiguresAt(read, scope);
+  const comparable = firstAt !== null && firstAt <= resolved.previous.start;
+
   const series = (rows: Map<number, Record<string, unknown>>, column: string) => Array.from({ length: count }, (_, index) => toNumber(rows.get(index)?.[column]));
   const previousOf = (rows: Map<number, Record<string, unknown>>, column: string) => toNumber(rows.get(PREVIOUS)?.[column]);
+  const totalOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+  const headline = (values: number[], previous: number): HeadlineFigure => ({ value: totalOf(values), previous: comparable ? previous : null });
   const calls = series(minutes, 'calls');
   const recommendations = series(minutes, 'items');
   const latency = series(minutes, 'latency');
@@ -92,7 +112,6 @@ export async function dashboardMetrics(deps: RequestDeps, usersCache: UsersCache
   const holdoutClicks = series(outcomes, 'holdout_clicks');
   const conversions = series(outcomes, 'conversions').map((value, index) => value + series(outcomes, 'holdout_conversions')[index]!);
   const previousConversions = previousOf(outcomes, 'conversions') + previousOf(outcomes, 'holdout_conversions');
-  const totalOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
   const averageOf = (total: number, weight: number) => (weight > 0 ? round1(total / weight) : null);
 
   const users = await usersBlock(read, usersCache, scope);
@@ -112,15 +131,16 @@ export async function dashboardMetrics(deps: RequestDeps, usersCache: UsersCache
     averageCallDurationMs: latency.map((value, index) => averageOf(value, timed[index]!)),
     totals: {
       recommendations: headline(recommendations, previousOf(minutes, 'items')),
-      conversion: { value: percent(totalOf(conversions), totalOf(recommendations)), previous: percent(previousConversions, previousOf(minutes, 'items')) },
+      conversion: { value: percent(totalOf(conversions), totalOf(recommendations)), previous: comparable ? percent(previousConversions, previousOf(minutes, 'items')) : null },
       clicks: headline(clicks, previousOf(outcomes, 'clicks')),
       holdoutClicks: headline(holdoutClicks, previousOf(outcomes, 'holdout_clicks')),
       calls: headline(calls, previousOf(minutes, 'calls')),
       averageCallDurationMs: {
         value: averageOf(totalOf(latency), totalOf(timed)),
-        previous: averageOf(previousOf(minutes, 'latency'), previousOf(minutes, 'timed')),
+        previous: comparable ? averageOf(previousOf(minutes, 'latency'), previousOf(minutes, 'timed')) : null,
       },
     },
+    comparable,
     users,
     hasData,
   };

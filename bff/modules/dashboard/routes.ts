@@ -68,6 +68,11 @@ export function createDashboardRouter(dashboard: DashboardService): Router<AppSt
     ctx.body = await dashboard.savePreferences(userActorOf(ctx).id, scope.companyId ?? ALL_COMPANIES, preferences);
   });
 
+  routes.get('/categories', { query: companyFilterQuery }, async (ctx) => {
+    const query = queryOf(ctx, companyFilterQuery);
+    ctx.body = await dashboard.categoryChoices(await dashboardScopeOf(ctx, query.companyFilter));
+  });
+
   // Declared before the :kind routes so "lookup" is never read as a kind.
   routes.get('/categories/lookup', { query: categoryLookupQuerySchema }, async (ctx) => {
     const query = queryOf(ctx, categoryLookupQuerySchema);

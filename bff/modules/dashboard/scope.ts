@@ -6,8 +6,9 @@
  * to a query.
  */
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
-import { resolveRange, type RangeRequest, type ResolvedRange } from '@domain/dashboard/buckets';
-import { DEFAULT_DASHBOARD_RANGE, type DashboardRange } from '@domain/dashboard/contract';
+import { FutureRangeError, resolveRange, type RangeRequest, type ResolvedRange } from '@domain/dashboard/buckets';
+import { DASHBOARD_MESSAGES, DEFAULT_DASHBOARD_RANGE, type DashboardRange } from '@domain/dashboard/contract';
+import { apiError } from '../../platform/errors';
 import type { Orm } from '../../types';
 import type { DatabaseKind } from '../../platform/sql';
 import type { Read } from './reads';
@@ -43,9 +44,19 @@ export function rangeRequestOf(query: RangeQuery): RangeRequest {
   return range === 'custom' ? { range, from: query.from, to: query.to } : { range };
 }
 
-/** The request's range and buckets, cut in the scope's time zone at the clock's now. */
+/**
+ * The request's range and buckets, cut in the scope's time zone at the clock's now. A custom range
+ * starting after today is refused here: only the company's clock and time zone can tell.
+ */
 export function resolveScopeRange(now: () => Date, scope: DashboardScope, request: RangeQuery): ResolvedRange {
-  return resolveRange(rangeRequestOf(request), now().getTime(), scope.timeZone);
+  try {
+    return resolveRange(rangeRequestOf(request), now().getTime(), scope.timeZone);
+  } catch (failure) {
+    if (failure instanceof FutureRangeError) {
+      throw apiError('validation_failed', { error: DASHBOARD_MESSAGES.customFuture, message: 'Check these fields: from.', fields: { from: DASHBOARD_MESSAGES.customFuture } });
+    }
+    throw failure;
+  }
 }
 
 export const knexOf = (orm: Orm): Knex => (orm.em as SqlEntityManager).getKnex();

@@ -17,10 +17,10 @@
  * scope.ts and buckets.ts; this file binds them to the service's ORM, database kind and clock,
  * and gives each request its reads with one time budget (reads.ts: over it, 503 dashboard_timeout).
  */
-import type { ApiKeyBreakdownRow, CategoryLookup, CategorySeries, DashboardMetrics, DashboardPreferences } from '@domain/dashboard/contract';
+import type { ApiKeyBreakdownRow, CategoryChoice, CategoryLookup, CategorySeries, DashboardMetrics, DashboardPreferences } from '@domain/dashboard/contract';
 import type { ResolvedRange } from '@domain/dashboard/buckets';
 import { apiKeyBreakdown } from './apiKeys';
-import { lookupCategoryOrView } from './categories';
+import { categoryChoices, lookupCategoryOrView } from './categories';
 import { dashboardMetrics, type UsersCache } from './kpis';
 import { loadPreferences, savePreferences } from './preferences';
 import { createDashboardReader, type DashboardReader } from './reads';
@@ -48,6 +48,7 @@ export function createDashboardService({ orm, kind, now, readBudgetMs, reader: g
     resolve: (scope: DashboardScope, request: RangeQuery): ResolvedRange => resolveScopeRange(now, scope, request),
     metrics: (scope: DashboardScope, range: RangeQuery): Promise<DashboardMetrics> => dashboardMetrics(requestDeps(), usersCache, scope, range),
     lookup: (scope: DashboardScope, name: string): Promise<CategoryLookup> => lookupCategoryOrView(requestDeps(), scope, name),
+    categoryChoices: (scope: DashboardScope): Promise<CategoryChoice[]> => categoryChoices(requestDeps(), scope),
     series: (scope: DashboardScope, refKind: 'category' | 'view', id: string, range: RangeQuery): Promise<CategorySeries> =>
       categorySeries(requestDeps(), scope, refKind, id, range),
     apiKeys: (scope: DashboardScope, range: RangeQuery): Promise<ApiKeyBreakdownRow[]> => apiKeyBreakdown(requestDeps(), scope, range),

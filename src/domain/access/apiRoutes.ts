@@ -173,6 +173,7 @@ export const API_ROUTES = {
   'GET /api/dashboard/metrics': 'signedIn',
   'GET /api/dashboard/preferences': 'signedIn',
   'PUT /api/dashboard/preferences': 'signedIn',
+  'GET /api/dashboard/categories': 'signedIn',
   'GET /api/dashboard/categories/lookup': 'signedIn',
   'GET /api/dashboard/categories/:categoryKind/:categoryRef/series': 'signedIn',
   'GET /api/dashboard/api-keys': 'signedIn',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import { bucketIndexOf, customBucketOf, instantOf, isValidTimeZone, resolveRange } from './buckets';
+import { bucketIndexOf, customBucketOf, FutureRangeError, instantOf, isValidTimeZone, resolveRange } from './buckets';
 import { CUSTOM_RANGE_MAX_DAYS, DASHBOARD_CHARTS, DASHBOARD_MESSAGES, SAVED_CHARTS_MAX, type SavedChart } from './contract';
 import { DASHBOARD_SCHEMA_MESSAGES, DEFAULT_DASHBOARD_PREFERENCES, dashboardMetricsQuerySchema, dashboardPreferencesSchema } from './schemas';
 
@@ -63,31 +63,38 @@ describe('fixed ranges', () => {
     expect(iso(resolved.buckets[6]!.start)).toBe('2026-11-22T23:00:00.000Z');
   });
 
-  it('30 Days: four ISO weeks, Monday first, this week last', () => {
+  it('30 Days: four ISO weeks, Monday first, this week last and ending today', () => {
     const resolved = resolveRange({ range: '30d' }, at('2026-11-25T12:00:00Z'), 'UTC');
     expect(resolved.bucket).toBe('week');
-    expect(resolved.buckets.map((bucket) => bucket.label)).toEqual(['Nov 2 – Nov 8', 'Nov 9 – Nov 15', 'Nov 16 – Nov 22', 'Nov 23 – Nov 29']);
-    expect([resolved.from, resolved.to]).toEqual(['2026-11-02', '2026-11-29']);
-    // On a Sunday the week still starts on the Monday before.
-    expect(resolveRange({ range: '30d' }, at('2026-11-29T20:00:00Z'), 'UTC').to).toBe('2026-11-29');
-    expect(resolveRange({ range: '30d' }, at('2026-11-30T00:00:00Z'), 'UTC').to).toBe('2026-12-06');
+    expect(resolved.buckets.map((bucket) => bucket.label)).toEqual(['Nov 2 – Nov 8', 'Nov 9 – Nov 15', 'Nov 16 – Nov 22', 'Nov 23 – Nov 25']);
+    expect([resolved.from, resolved.to]).toEqual(['2026-11-02', '2026-11-25']);
+    // No bucket reaches past the end of today.
+    expect(iso(resolved.buckets[3]!.end)).toBe('2026-11-26T00:00:00.000Z');
+    // On a Sunday the week still starts on the Monday before; on a Monday this week is one day.
+    expect(resolveRange({ range: '30d' }, at('2026-11-29T20:00:00Z'), 'UTC').buckets[3]!.label).toBe('Nov 23 – Nov 29');
+    const monday = resolveRange({ range: '30d' }, at('2026-11-30T00:00:00Z'), 'UTC');
+    expect([monday.from, monday.to, monday.buckets[3]!.label]).toEqual(['2026-11-09', '2026-11-30', 'Nov 30']);
   });
 
   it('90 Days: three calendar months, this month last, across month ends and years', () => {
+    // On the last day of a month the month is whole.
     const march = resolveRange({ range: '90d' }, at('2026-03-31T12:00:00Z'), 'UTC');
     expect(march.bucket).toBe('month');
     expect(march.buckets.map((bucket) => bucket.label)).toEqual(['Jan 2026', 'Feb 2026', 'Mar 2026']);
     expect(starts(march)).toEqual(['2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z']);
     expect(iso(march.buckets[1]!.end)).toBe('2026-03-01T00:00:00.000Z');
     expect([march.from, march.to]).toEqual(['2026-01-01', '2026-03-31']);
+    // Earlier in a month, this month is labelled with the days it has had.
     const january = resolveRange({ range: '90d' }, at('2026-01-15T00:00:00Z'), 'UTC');
-    expect(january.buckets.map((bucket) => bucket.label)).toEqual(['Nov 2025', 'Dec 2025', 'Jan 2026']);
+    expect(january.buckets.map((bucket) => bucket.label)).toEqual(['Nov 2025', 'Dec 2025', 'Jan 1 – Jan 15']);
+    expect(iso(january.buckets[2]!.end)).toBe('2026-01-16T00:00:00.000Z');
   });
 
   it('90 Days in Europe/Berlin: months start at local midnight on either side of the clock change', () => {
     const resolved = resolveRange({ range: '90d' }, at('2026-04-10T12:00:00Z'), 'Europe/Berlin');
     expect(starts(resolved)).toEqual(['2026-01-31T23:00:00.000Z', '2026-02-28T23:00:00.000Z', '2026-03-31T22:00:00.000Z']);
-    expect(iso(resolved.buckets[2]!.end)).toBe('2026-04-30T22:00:00.000Z');
+    // This month ends at the end of today, Berlin time.
+    expect(iso(resolved.buckets[2]!.end)).toBe('2026-04-10T22:00:00.000Z');
   });
 });
 
@@ -111,10 +118,24 @@ describe('custom ranges', () => {
 
   it('clips calendar months to From and To, including a leap February', () => {
     const resolved = resolveRange({ range: 'custom', from: '2028-01-15', to: '2028-03-10' }, at('2028-04-01T00:00:00Z'));
-    expect(resolved.buckets.map((bucket) => bucket.label)).toEqual(['Jan 2028', 'Feb 2028', 'Mar 2028']);
+    // A month cut by From or To is labelled with its days.
+    expect(resolved.buckets.map((bucket) => bucket.label)).toEqual(['Jan 15 – Jan 31', 'Feb 2028', 'Mar 1 – Mar 10']);
     expect(starts(resolved)).toEqual(['2028-01-15T00:00:00.000Z', '2028-02-01T00:00:00.000Z', '2028-03-01T00:00:00.000Z']);
     expect(resolved.buckets[1]!.end - resolved.buckets[1]!.start).toBe(29 * 86_400_000);
     expect([resolved.from, resolved.to]).toEqual(['2028-01-15', '2028-03-10']);
+  });
+
+  it('refuses a range starting after today and ends one reaching past today at today', () => {
+    const now = at('2026-11-23T12:00:00Z');
+    expect(() => resolveRange({ range: 'custom', from: '2026-11-24', to: '2026-11-30' }, now)).toThrow(FutureRangeError);
+    // Today in Kiritimati (UTC+14) is already tomorrow in UTC.
+    expect(resolveRange({ range: 'custom', from: '2026-11-24', to: '2026-11-24' }, now, 'Pacific/Kiritimati').buckets).toHaveLength(1);
+    const reaching = resolveRange({ range: 'custom', from: '2026-11-20', to: '2026-11-30' }, now, 'UTC');
+    expect(reaching.to).toBe('2026-11-23');
+    expect(reaching.buckets.at(-1)!.label).toBe('Nov 23');
+    expect(iso(reaching.buckets.at(-1)!.end)).toBe('2026-11-24T00:00:00.000Z');
+    // The bucket follows the span asked for (11 days: weeks), not the part that has happened.
+    expect(reaching.bucket).toBe('week');
   });
 
   it('a custom day in New York across spring-forward is 23 hours', () => {

@@ -178,13 +178,17 @@ function weekly(first: LocalDate, last: LocalDate): DaySpan[] {
   return spans;
 }
 
-/** Calendar months from `first` to `last`, the first and last clipped to them. */
+/**
+ * Calendar months from `first` to `last`, the first and last clipped to them. A clipped month is
+ * labelled with its days ("Nov 1 – Nov 24"): a month to date must not read as a whole month.
+ */
 function monthly(first: LocalDate, last: LocalDate): DaySpan[] {
   const spans: DaySpan[] = [];
   for (let start = first; daysBetween(start, last) >= 0; ) {
     const monthEnd = addDays(addMonths(start, 1), -1);
     const end = daysBetween(monthEnd, last) < 0 ? last : monthEnd;
-    spans.push({ first: start, last: end, label: monthLabel(start) });
+    const whole = start.day === 1 && daysBetween(end, monthEnd) === 0;
+    spans.push({ first: start, last: end, label: whole ? monthLabel(start) : spanLabel(start, end) });
     start = addDays(end, 1);
   }
   return spans;
@@ -209,8 +213,16 @@ function fromDays(range: DashboardRange, bucket: DashboardBucket, spans: DaySpan
   return finish(range, bucket, buckets, spans[0]!.first, spans[spans.length - 1]!.last, now);
 }
 
+/** A custom range that starts after today (in the company's time zone): it has no figures yet. */
+export class FutureRangeError extends RangeError {
+  constructor() {
+    super('A custom range must start today or earlier');
+    this.name = 'FutureRangeError';
+  }
+}
+
 /**
- * The buckets of a range at `now` in `timeZone`. A custom request must carry valid From and To
+ * The buckets of a range at `now` in `timeZone`; no bucket ends after the end of today. A custom request must carry valid From and To
  * (dashboardMetricsQuerySchema checks them); the rest ignore them.
  */
 export function resolveRange(request: RangeRequest, now: number, timeZone: string = DEFAULT_TIME_ZONE): ResolvedRange {
@@ -236,21 +248,26 @@ export function resolveRange(request: RangeRequest, now: number, timeZone: strin
       const { count } = FIXED_RANGE_BUCKETS['7d'];
       return fromDays('7d', 'day', daily(addDays(todayDate, -(count - 1)), todayDate), timeZone, now);
     }
+    // This week and this month end today: no bucket lies after now.
     case '30d': {
       const { count } = FIXED_RANGE_BUCKETS['30d'];
       const monday = addDays(todayDate, 1 - isoWeekday(todayDate));
-      return fromDays('30d', 'week', weekly(addDays(monday, -7 * (count - 1)), addDays(monday, 6)), timeZone, now);
+      return fromDays('30d', 'week', weekly(addDays(monday, -7 * (count - 1)), todayDate), timeZone, now);
     }
     case '90d': {
       const { count } = FIXED_RANGE_BUCKETS['90d'];
       const thisMonth = { ...todayDate, day: 1 };
-      return fromDays('90d', 'month', monthly(addMonths(thisMonth, -(count - 1)), addDays(addMonths(thisMonth, 1), -1)), timeZone, now);
+      return fromDays('90d', 'month', monthly(addMonths(thisMonth, -(count - 1)), todayDate), timeZone, now);
     }
     case 'custom': {
       const from = parseLocalDate(request.from ?? '');
-      const to = parseLocalDate(request.to ?? '');
-      if (!from || !to || daysBetween(from, to) < 0) throw new RangeError('A custom range needs valid From and To dates, From first');
-      const bucket = customBucketOf(daysBetween(from, to) + 1);
+      const requestedTo = parseLocalDate(request.to ?? '');
+      if (!from || !requestedTo || daysBetween(from, requestedTo) < 0) throw new RangeError('A custom range needs valid From and To dates, From first');
+      if (daysBetween(from, todayDate) < 0) throw new FutureRangeError();
+      // The part of the range still to come has no figures: the range ends today.
+      const to = daysBetween(requestedTo, todayDate) < 0 ? todayDate : requestedTo;
+      // The bucket follows the span asked for, so a range keeps its shape as its days pass.
+      const bucket = customBucketOf(daysBetween(from, requestedTo) + 1);
       const spans = bucket === 'day' ? daily(from, to) : bucket === 'week' ? weekly(from, to) : monthly(from, to);
       return fromDays('custom', bucket, spans, timeZone, now);
     }

@@ -108,9 +108,12 @@ export const DASHBOARD_MESSAGES = {
   addCategory: '+ Add Category',
   categoryName: 'Category Name',
   categoryNotFound: (name: string) => `No audience category or saved view is named "${name}".`,
+  categoryExplained:
+    'A category is a group of your audience: one of its built-in categories (High Value, At Risk, ...) or a view saved in Audience Intelligence. Its people and conversion rate join the chart.',
   customFromTo: 'Both dates are required to apply.',
   customOrder: 'From must be on or before To.',
   customTooLong: `A custom range can span at most ${CUSTOM_RANGE_MAX_DAYS} days.`,
+  customFuture: 'From must be today or earlier: there are no figures for days still to come.',
   emptyTitle: 'No data yet',
   emptyBody:
     'Charts fill in as your data arrives: call the prediction API from the Outbound API page, send events to /api/v1/events, and publish a survey from LiveIQ.',
@@ -157,6 +160,11 @@ export interface DashboardMetrics {
     calls: HeadlineFigure;
     averageCallDurationMs: HeadlineFigure;
   };
+  /**
+   * Whether the totals are compared with the period just before the range: only when the scope's
+   * figures began before that period did. Otherwise every `previous` is null.
+   */
+  comparable: boolean;
   /** Users block: per category of the audience (at its last build). */
   users: {
     categories: string[];
@@ -188,6 +196,19 @@ export interface CategoryLookup {
   userCount: number;
   conversionRate: number;
 }
+
+/**
+ * GET /api/dashboard/categories: what "+ Add Category" can add, the audience categories and the
+ * views saved in Audience Intelligence, by the names the lookup finds them by.
+ */
+export interface CategoryChoice {
+  kind: 'category' | 'view';
+  id: string;
+  name: string;
+}
+
+/** The most saved views offered by name; a longer list is still reached by typing a name. */
+export const CATEGORY_CHOICES_VIEWS_MAX = 200;
 
 /** GET /api/dashboard/categories/:kind/:id/series?range...: a drilled-in category. */
 export interface CategorySeries {

@@ -76,3 +76,26 @@ export const Full: Story = {
     await expect(args.onLookup).not.toHaveBeenCalled();
   },
 };
+
+/** The categories and saved views are offered as the name is typed; those on the chart already are not. */
+export const OffersWhatCanBeAdded: Story = {
+  args: {
+    choices: [
+      { kind: 'category', id: 'at-risk', name: 'At Risk' },
+      { kind: 'category', id: 'new-users', name: 'New Users' },
+      { kind: 'view', id: 'view-vip', name: 'VIP Shoppers' },
+    ],
+  },
+  play: async ({ userEvent, args }) => {
+    await expect(dialog().getByText(DASHBOARD_MESSAGES.categoryExplained)).toBeVisible();
+    const field = dialog().getByLabelText(DASHBOARD_MESSAGES.categoryName);
+    await userEvent.click(field);
+    const offered = await screen.findByRole('listbox');
+    await expect(within(offered).getAllByRole('option').map((option) => option.textContent)).toEqual(['At Risk', 'VIP Shoppers']);
+    await userEvent.type(field, 'vi');
+    await userEvent.click(await screen.findByRole('option', { name: 'VIP Shoppers' }));
+    await expect(field).toHaveValue('VIP Shoppers');
+    await userEvent.click(dialog().getByRole('button', { name: ADD_CATEGORY_LABELS.add }));
+    await expect(args.onLookup).toHaveBeenCalledWith('VIP Shoppers');
+  },
+};

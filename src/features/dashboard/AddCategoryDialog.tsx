@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import { CATEGORY_SEARCH_MIN_MS, DASHBOARD_MESSAGES, type CategoryLookup } from '@domain/dashboard/contract';
+import { CATEGORY_SEARCH_MIN_MS, DASHBOARD_MESSAGES, type CategoryChoice, type CategoryLookup } from '@domain/dashboard/contract';
 import { failureReason } from '@/lib/failure';
 import { NameDialog } from '@/ui/NameDialog';
 
@@ -23,19 +23,23 @@ export interface AddCategoryDialogProps {
   shownNames: readonly string[];
   /** The most categories that may be added, set once that many are: the dialog says so instead of searching. */
   limitReached?: number;
+  /** What can be added (GET /api/dashboard/categories), offered as the user types; undefined while loading. */
+  choices?: readonly CategoryChoice[];
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** "+ Add Category": a name, and Add showing "Searching..." while the server looks it up. */
+/** "+ Add Category": a name (the categories and saved views offered as it is typed), and Add showing "Searching..." while the server looks it up. */
 export function AddCategoryDialog({ open, onClose, ...form }: AddCategoryDialogProps) {
   // A fresh form on every opening: no name or message left from the last search.
   return open ? <AddCategoryForm onClose={onClose} {...form} /> : null;
 }
 
-function AddCategoryForm({ onClose, onLookup, onAdd, shownNames, limitReached }: Omit<AddCategoryDialogProps, 'open'>) {
+function AddCategoryForm({ onClose, onLookup, onAdd, shownNames, limitReached, choices }: Omit<AddCategoryDialogProps, 'open'>) {
   const [searching, setSearching] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const shown = new Set(shownNames.map((name) => name.toLowerCase()));
+  const suggestions = choices?.map((choice) => choice.name).filter((name) => !shown.has(name.toLowerCase()));
 
   const submit = async (name: string) => {
     if (shownNames.some((shown) => shown.toLowerCase() === name.toLowerCase())) {
@@ -71,6 +75,8 @@ function AddCategoryForm({ onClose, onLookup, onAdd, shownNames, limitReached }:
       onSubmit={(name) => void submit(name)}
       onNameChange={() => setProblem(null)}
       busy={searching}
+      description={DASHBOARD_MESSAGES.categoryExplained}
+      suggestions={suggestions ?? []}
       notice={
         problem && (
           <Alert severity="warning" role="alert">

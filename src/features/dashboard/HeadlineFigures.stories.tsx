@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { emptyMetrics, METRICS_7D } from './fixtures';
+import { NOT_COMPARABLE } from './format';
 import { HEADLINE_LABELS, HeadlineFigures } from './HeadlineFigures';
 
 const meta = {
   title: 'Dashboard/HeadlineFigures',
   component: HeadlineFigures,
-  args: { totals: METRICS_7D.totals },
+  args: { totals: METRICS_7D.totals, comparable: true },
 } satisfies Meta<typeof HeadlineFigures>;
 export default meta;
 
@@ -43,6 +44,23 @@ export const NothingBefore: Story = {
   play: async ({ canvas }) => {
     await expect(card(canvas, HEADLINE_LABELS.calls).getByText('New this period (none before)')).toBeVisible();
     await expect(card(canvas, HEADLINE_LABELS.recommendations).getByText('No data in the previous period')).toBeVisible();
+  },
+};
+
+/** The figures began after the period before the range started: no change is claimed. */
+export const FiguresBeganThisPeriod: Story = {
+  args: {
+    comparable: false,
+    totals: {
+      ...METRICS_7D.totals,
+      calls: { value: 2_726, previous: null },
+      conversion: { value: 0.6, previous: null },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(card(canvas, HEADLINE_LABELS.calls).getByText('2,726')).toBeVisible();
+    for (const label of Object.values(HEADLINE_LABELS)) await expect(card(canvas, label).getByText(NOT_COMPARABLE)).toBeVisible();
+    await expect(canvas.queryByText(/vs previous period/)).not.toBeInTheDocument();
   },
 };
 

@@ -24,10 +24,11 @@ interface FigureCardProps {
   lowerIsBetter?: boolean;
   /** A second line under the figure (the holdout's clicks). */
   detail?: string;
+  comparable: boolean;
 }
 
-function FigureCard({ label, figure, unit, lowerIsBetter = false, detail }: FigureCardProps) {
-  const comparison = compareFigure(figure, unit);
+function FigureCard({ label, figure, unit, lowerIsBetter = false, detail, comparable }: FigureCardProps) {
+  const comparison = compareFigure(figure, unit, comparable);
   const good = comparison.direction === (lowerIsBetter ? 'down' : 'up');
   const bad = comparison.direction === (lowerIsBetter ? 'up' : 'down');
   const color = good ? 'success.main' : bad ? 'error.main' : 'text.secondary';
@@ -57,21 +58,24 @@ function FigureCard({ label, figure, unit, lowerIsBetter = false, detail }: Figu
 
 export interface HeadlineFiguresProps {
   totals: DashboardMetrics['totals'];
+  /** False when the figures began after the period before the range started (DashboardMetrics). */
+  comparable: boolean;
 }
 
 /** The range's totals, each beside the same figure for the period just before it. */
-export function HeadlineFigures({ totals }: HeadlineFiguresProps) {
+export function HeadlineFigures({ totals, comparable }: HeadlineFiguresProps) {
   const holdout = totals.holdoutClicks.value;
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
-        <FigureCard label={HEADLINE_LABELS.recommendations} figure={totals.recommendations} unit="count" />
+        <FigureCard comparable={comparable} label={HEADLINE_LABELS.recommendations} figure={totals.recommendations} unit="count" />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
-        <FigureCard label={HEADLINE_LABELS.conversion} figure={totals.conversion} unit="percent" />
+        <FigureCard comparable={comparable} label={HEADLINE_LABELS.conversion} figure={totals.conversion} unit="percent" />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
         <FigureCard
+          comparable={comparable}
           label={HEADLINE_LABELS.clicks}
           figure={totals.clicks}
           unit="count"
@@ -79,10 +83,10 @@ export function HeadlineFigures({ totals }: HeadlineFiguresProps) {
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
-        <FigureCard label={HEADLINE_LABELS.calls} figure={totals.calls} unit="count" />
+        <FigureCard comparable={comparable} label={HEADLINE_LABELS.calls} figure={totals.calls} unit="count" />
       </Grid>
       <Grid size={{ xs: 12, sm: 12, lg: 'grow' }}>
-        <FigureCard label={HEADLINE_LABELS.duration} figure={totals.averageCallDurationMs} unit="ms" lowerIsBetter />
+        <FigureCard comparable={comparable} label={HEADLINE_LABELS.duration} figure={totals.averageCallDurationMs} unit="ms" lowerIsBetter />
       </Grid>
     </Grid>
   );

@@ -18,7 +18,7 @@ import {
 } from '@domain/dashboard/contract';
 import { AddCategoryDialog } from './AddCategoryDialog';
 import { ApiKeyBreakdown, API_KEY_LABELS } from './ApiKeyBreakdown';
-import { dashboardKeys, lookupCategory, useApiKeyBreakdown, useExtraCategoryFigures, useSavePreferences, type DashboardScope } from './api';
+import { dashboardKeys, lookupCategory, useApiKeyBreakdown, useCategoryChoices, useExtraCategoryFigures, useSavePreferences, type DashboardScope } from './api';
 import type { UsersMode } from './chartModel';
 import { HeadlineFigures } from './HeadlineFigures';
 import { MainChart } from './MainChart';
@@ -57,6 +57,7 @@ export function OverviewDashboard({ metrics, preferences, scope, view: requested
   const [drilled, setDrilled] = useState<UsersCategory | null>(null);
   const [usersMode, setUsersMode] = useState<UsersMode>('users');
   const [dialog, setDialog] = useState<'addCategory' | 'saveView' | 'apiKeys' | null>(null);
+  const categoryChoices = useCategoryChoices(scope.companyFilter, dialog === 'addCategory');
   const rangeLabel = DASHBOARD_RANGE_LABELS[scope.range ?? '7d'];
   const apiKeys = useApiKeyBreakdown(scope, dialog === 'apiKeys');
   const extraFigures = useExtraCategoryFigures(scope.companyFilter, preferences.extraCategories);
@@ -132,7 +133,7 @@ export function OverviewDashboard({ metrics, preferences, scope, view: requested
 
   return (
     <Stack spacing={3}>
-      <HeadlineFigures totals={metrics.totals} />
+      <HeadlineFigures totals={metrics.totals} comparable={metrics.comparable} />
       <MetricTabs view={view} savedCharts={preferences.savedCharts} onChange={changeView} panelId={panelId} />
       <MainChart
         id={panelId}
@@ -172,6 +173,7 @@ export function OverviewDashboard({ metrics, preferences, scope, view: requested
         }}
         shownNames={categories.map((category) => category.name)}
         limitReached={preferences.extraCategories.length >= USERS_TAB_EXTRA_CATEGORIES_MAX ? USERS_TAB_EXTRA_CATEGORIES_MAX : undefined}
+        choices={categoryChoices.data}
       />
       <SaveChartViewDialog
         open={dialog === 'saveView'}

@@ -8,6 +8,7 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ApiKeyBreakdownRow,
+  CategoryChoice,
   CategoryLookup,
   CategorySeries,
   DashboardMetrics,
@@ -38,6 +39,7 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   metrics: (scope: DashboardScope) => [...dashboardKeys.all, 'metrics', scopeParams(scope)] as const,
   preferences: (companyFilter: string | undefined) => [...dashboardKeys.all, 'preferences', companyFilter ?? 'all'] as const,
+  choices: (companyFilter: string | undefined) => [...dashboardKeys.all, 'choices', companyFilter ?? 'all'] as const,
   lookup: (companyFilter: string | undefined, name: string) => [...dashboardKeys.all, 'lookup', companyFilter ?? 'all', name.toLowerCase()] as const,
   series: (scope: DashboardScope, kind: string, id: string) => [...dashboardKeys.all, 'series', kind, id, scopeParams(scope)] as const,
   apiKeys: (scope: DashboardScope) => [...dashboardKeys.all, 'api-keys', scopeParams(scope)] as const,
@@ -89,6 +91,15 @@ export const PREFERENCES_SAVE_FAILED = 'Failed to save dashboard preferences';
 /** Looks a category or saved view of the company's audience up by name; a 404 carries the server's message. */
 export function lookupCategory(companyFilter: string | undefined, name: string) {
   return api.get<CategoryLookup>(`${BASE}/categories/lookup`, { companyFilter, name });
+}
+
+/** The categories and saved views "+ Add Category" offers, loaded once the dialog opens. */
+export function useCategoryChoices(companyFilter: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.choices(companyFilter),
+    queryFn: () => api.get<CategoryChoice[]>(`${BASE}/categories`, { companyFilter }),
+    enabled,
+  });
 }
 
 export function useCategorySeries(scope: DashboardScope, category: SavedChart['category'] | null) {

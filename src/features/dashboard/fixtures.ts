@@ -12,6 +12,7 @@ import {
   DASHBOARD_MESSAGES,
   DEFAULT_SEGMENT_CATEGORIES,
   type ApiKeyBreakdownRow,
+  type CategoryChoice,
   type CategoryLookup,
   type CategorySeries,
   type DashboardMetrics,
@@ -78,6 +79,7 @@ export function metricsFor(query: DashboardMetricsQuery = {}, name: string = ACM
       calls: { value: sum(calls), previous: count > 1 ? Math.round(sum(calls) * 0.91) : 0 },
       averageCallDurationMs: { value: 46, previous: 51 },
     },
+    comparable: true,
     users: {
       categories: DEFAULT_SEGMENT_CATEGORIES.map((category) => category.label),
       categoryIds: DEFAULT_SEGMENT_CATEGORIES.map((category) => category.id),
@@ -114,6 +116,7 @@ export function emptyMetrics(range: DashboardRange = '7d', name = 'Fresh Start L
       calls: none,
       averageCallDurationMs: { value: null, previous: null },
     },
+    comparable: false,
     users: { categories: [], categoryIds: [], conversionRates: [], userCounts: [], builtAt: null },
     hasData: false,
   };
@@ -203,6 +206,16 @@ export function overviewRoutes(options: OverviewRoutesOptions = {}): MockRoutes 
         preferences = structuredClone(call.body as DashboardPreferences);
         return { body: preferences };
       },
+    ],
+    [
+      'GET',
+      /^\/api\/dashboard\/categories$/,
+      () => ({
+        body: [
+          ...DEFAULT_SEGMENT_CATEGORIES.map((category): CategoryChoice => ({ kind: 'category', id: category.id, name: category.label })),
+          ...LOOKUPS.filter((lookup) => lookup.kind === 'view').map((lookup): CategoryChoice => ({ kind: 'view', id: lookup.id, name: lookup.name })),
+        ],
+      }),
     ],
     [
       'GET',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareFigure, formatFigure } from './format';
+import { compareFigure, formatFigure, NOT_COMPARABLE } from './format';
 
 describe('compareFigure', () => {
   it('compares counts in percent of the previous period', () => {
@@ -16,6 +16,11 @@ describe('compareFigure', () => {
     expect(compareFigure({ value: 0, previous: 0 }, 'count').direction).toBe('flat');
     expect(compareFigure({ value: 5, previous: null }, 'count')).toEqual({ direction: 'none', text: 'No data in the previous period' });
     expect(compareFigure({ value: null, previous: 4 }, 'ms')).toEqual({ direction: 'none', text: 'No data in this period' });
+  });
+
+  it('does not compare with a period from before the figures began', () => {
+    expect(compareFigure({ value: 5, previous: null }, 'count', false)).toEqual({ direction: 'none', text: NOT_COMPARABLE });
+    expect(compareFigure({ value: 3.5, previous: null }, 'percent', false).text).toBe(NOT_COMPARABLE);
   });
 });
 

@@ -27,14 +27,17 @@ export interface Comparison {
   text: string;
 }
 
+export const NOT_COMPARABLE = 'No complete previous period to compare';
+
 /**
  * A figure against the period before. A percentage is compared in points (a rate moving from 2%
  * to 3% is "+1 pt", not "+50%"); other figures in percent of the previous value. When there is
- * nothing to compare with (no earlier figure, or zero before) the screen says so rather than
- * inventing an infinite rise.
+ * nothing to compare with (the figures began after the previous period started, no earlier
+ * figure, or zero before) the screen says so rather than inventing a rise.
  */
-export function compareFigure({ value, previous }: HeadlineFigure, unit: FigureUnit): Comparison {
+export function compareFigure({ value, previous }: HeadlineFigure, unit: FigureUnit, comparable = true): Comparison {
   if (value === null) return { direction: 'none', text: 'No data in this period' };
+  if (!comparable) return { direction: 'none', text: NOT_COMPARABLE };
   if (previous === null) return { direction: 'none', text: 'No data in the previous period' };
   if (unit === 'percent') {
     const points = Math.round((value - previous) * 10) / 10;
