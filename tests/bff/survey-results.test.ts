@@ -133,6 +133,7 @@ describe('survey results', () => {
       expect(response.status).toBe(200);
       expect(response.body as SurveyAnalytics).toEqual({
         totalResponses: 10,
+        completedResponses: 6,
         completionRate: 60,
         dailyTrends: [
           { date: '2026-03-04', responses: 0 },
@@ -154,7 +155,7 @@ describe('survey results', () => {
       const w = world();
       const empty = await addSurvey(w, w.companies.acme.id, 'Unanswered');
       const response = await get(`/api/surveys/${empty.id}/analytics`);
-      expect(response.body).toMatchObject({ totalResponses: 0, completionRate: 0, deviceAnalytics: { mobile: 0, desktop: 0, tablet: 0 }, averageCompletionTime: 0, fastestResponse: 0, longestResponse: 0 });
+      expect(response.body).toMatchObject({ totalResponses: 0, completedResponses: 0, completionRate: 0, deviceAnalytics: { mobile: 0, desktop: 0, tablet: 0 }, averageCompletionTime: 0, fastestResponse: 0, longestResponse: 0 });
       expect(response.body.dailyTrends).toHaveLength(7);
       expect(response.body.dailyTrends.every((day: { responses: number }) => day.responses === 0)).toBe(true);
     });

@@ -69,6 +69,7 @@ export async function surveyAnalytics({ knex, raw }: ResultsDb, now: () => Date,
   }
   return {
     totalResponses: total,
+    completedResponses: completed,
     completionRate: percent(completed, total),
     dailyTrends: days.map((start, index) => ({ date: new Date(start).toISOString().slice(0, 10), responses: toNumber(trend?.[`day${index}`]) })),
     deviceAnalytics: Object.fromEntries(DEVICE_TYPES.map((device) => [device, percent(devices[device], total)])) as Record<DeviceType, number>,

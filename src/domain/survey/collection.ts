@@ -182,7 +182,9 @@ export interface ResponseFilters {
 }
 
 export interface SurveyAnalytics {
+  /** Every response started, completed or not (LiveIQ's cards count the completed ones). */
   totalResponses: number;
+  completedResponses: number;
   /** Percent 0-100 of responses completed, one decimal. */
   completionRate: number;
   /** The last 7 days, oldest first, UTC dates. */

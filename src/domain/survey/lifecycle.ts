@@ -92,6 +92,19 @@ export function effectiveStatus(state: RunState, now: Date): SurveyStatus {
   return state.status === 'active' && !hasEnded(state, now) ? 'active' : 'inactive';
 }
 
+/**
+ * The end condition of a survey that has ended, in the past tense: the day it ended, or the
+ * responses that ended it ("Ended: Nov 10, 2026", "Ended at: 500 response(s)").
+ */
+export function endedLabel(state: Pick<RunState, 'endCondition' | 'startedAt'>, formatDate: (isoDate: string) => string = (isoDate) => isoDate): string {
+  const condition = state.endCondition;
+  if (condition?.type === 'responses') return `Ended at: ${condition.value} response(s)`;
+  if (condition?.type === 'date') return `Ended: ${formatDate(String(condition.value))}`;
+  const end = endsAt(state);
+  // The last day it ran: it ends at the start of the day after.
+  return end ? `Ended: ${formatDate(new Date(end.getTime() - 1).toISOString().slice(0, 10))}` : 'Ended';
+}
+
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 /** A card's age: days, hours, 'Less than 1 hour', or 'Unknown' without a publish date. */

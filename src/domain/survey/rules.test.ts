@@ -13,7 +13,7 @@ import {
   defaultSurvey,
   newQuestion,
 } from './defaults';
-import { ageLabel, earliestDayAnywhere, effectiveStatus, END_CONDITION_MAX, endConditionError, endConditionLabel } from './lifecycle';
+import { ageLabel, earliestDayAnywhere, effectiveStatus, END_CONDITION_MAX, endConditionError, endConditionLabel, endedLabel } from './lifecycle';
 import { ANSWER_MESSAGES } from './messages';
 import { regexPatternError } from './regexSafety';
 import { delaySeconds, parseUrlPatterns, urlMatches } from './targeting';
@@ -202,6 +202,13 @@ describe('the lifecycle of a published survey', () => {
     expect(endConditionLabel({ status: 'inactive', startedAt: null, endCondition: { type: 'days', value: 5 } }, now)).toBe('Ends in: 5 day(s)');
     expect(endConditionLabel({ status: 'active', startedAt: null, endCondition: { type: 'responses', value: 50 } }, now)).toBe('Ends at: 50 response(s)');
     expect(endConditionLabel({ status: 'active', startedAt: null, endCondition: null }, now)).toBeNull();
+  });
+
+  it('says when an ended survey ended, never days still to go', () => {
+    expect(endedLabel({ startedAt: '2026-11-01T09:00:00Z', endCondition: { type: 'days', value: 14 } })).toBe('Ended: 2026-11-15');
+    expect(endedLabel({ startedAt: '2026-11-01T00:00:00Z', endCondition: { type: 'days', value: 14 } })).toBe('Ended: 2026-11-14');
+    expect(endedLabel({ startedAt: null, endCondition: { type: 'date', value: '2026-11-20' } })).toBe('Ended: 2026-11-20');
+    expect(endedLabel({ startedAt: null, endCondition: { type: 'responses', value: 300 } })).toBe('Ended at: 300 response(s)');
   });
 });
 

@@ -59,7 +59,7 @@ export const WithSurveys: Story = {
     await expect(satisfaction.getByText('Active')).toBeVisible();
     await expect(satisfaction.getByText('Age: 12 days')).toBeVisible();
     await expect(satisfaction.getByText(`Ends: ${formatEndDate(String(PUBLISHED.satisfaction.endCondition?.value))}`)).toBeVisible();
-    await expect(satisfaction.getByText('128 responses')).toBeVisible();
+    await expect(satisfaction.getByText('128 completed responses')).toBeVisible();
     await expect(satisfaction.getByRole('button', { name: CARD_ACTIONS.stop })).toBeVisible();
 
     const checkout = await card('Checkout Experience');
@@ -73,7 +73,7 @@ export const WithSurveys: Story = {
     await expect(feedback.getByRole('button', { name: CARD_ACTIONS.start })).toBeVisible();
 
     const holiday = await card('Holiday Campaign Poll');
-    await expect(holiday.getByText('Ends at: 300 response(s) (Ended)')).toBeVisible();
+    await expect(holiday.getByText('Ended at: 300 response(s)')).toBeVisible();
     await expect(holiday.getByText('Inactive')).toBeVisible();
     await expect(canvas.getAllByRole('article')).toHaveLength(ACME_PUBLISHED.length);
   },

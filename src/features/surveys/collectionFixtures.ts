@@ -257,6 +257,7 @@ export function analyticsOf(responses: readonly SurveyResponse[], now = LOADED_A
   ) as Record<DeviceType, number>;
   return {
     totalResponses: total,
+    completedResponses: completed.length,
     completionRate: total ? round1((completed.length / total) * 100) : 0,
     dailyTrends,
     deviceAnalytics,

@@ -58,7 +58,9 @@ export const Inactive: Story = {
   play: async ({ args, canvas, userEvent }) => {
     await expect(canvas.getByText('Inactive')).toBeVisible();
     await expect(canvas.getByText('Age: 5 hours')).toBeVisible();
-    await expect(canvas.getByText('42 responses')).toBeVisible();
+    await expect(canvas.getByText('42 completed responses')).toBeVisible();
+    // The survey's description, not its title again.
+    await expect(canvas.getByText(PUBLISHED.feedback.survey.description)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: CARD_ACTIONS.start }));
     await expect(args.onStart).toHaveBeenCalledWith(PUBLISHED.feedback);
   },
@@ -68,8 +70,17 @@ export const Inactive: Story = {
 export const Ended: Story = {
   args: { survey: PUBLISHED.holiday },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('Ends at: 300 response(s) (Ended)')).toBeVisible();
+    await expect(canvas.getByText('Ended at: 300 response(s)')).toBeVisible();
     await expect(canvas.getByText('Age: 40 days')).toBeVisible();
+  },
+};
+
+/** Stopped after its 14 days ran out: the day it ended, not days still to go. */
+export const EndedAfterDays: Story = {
+  args: { survey: { ...PUBLISHED.checkout, status: 'inactive', startedAt: new Date(Date.UTC(2026, 9, 1, 9)).toISOString() } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(`Ended: ${formatEndDate('2026-10-15')}`)).toBeVisible();
+    await expect(canvas.queryByText(/Ends in/)).not.toBeInTheDocument();
   },
 };
 

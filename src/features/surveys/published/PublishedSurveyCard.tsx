@@ -14,7 +14,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ageLabel, endConditionLabel, hasEnded } from '@domain/survey/lifecycle';
+import { ageLabel, endConditionLabel, endedLabel, hasEnded } from '@domain/survey/lifecycle';
 import type { PublishedSurvey, SurveyStatus } from '@domain/survey/types';
 
 export const STATUS_LABELS: Record<SurveyStatus, string> = { active: 'Active', inactive: 'Inactive' };
@@ -31,7 +31,6 @@ export const CARD_ACTIONS = {
 } as const;
 
 export const NO_END_CONDITION = 'No end condition';
-export const ENDED_LABEL = 'Ended';
 
 /** An end date (YYYY-MM-DD, a UTC day) in the reader's locale, on the same day wherever they are. */
 const endDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
@@ -41,7 +40,8 @@ export const formatEndDate = (isoDate: string) => {
 };
 
 const countFormat = new Intl.NumberFormat();
-export const responsesText = (count: number) => `${countFormat.format(count)} ${count === 1 ? 'response' : 'responses'}`;
+/** The card counts completed responses (what an end condition counts); InsightIQ also counts those still open. */
+export const responsesText = (count: number) => `${countFormat.format(count)} completed ${count === 1 ? 'response' : 'responses'}`;
 
 export interface PublishedSurveyCardProps {
   survey: PublishedSurvey;
@@ -86,7 +86,7 @@ export function PublishedSurveyCard({
   const titleId = useId();
   const active = survey.status === 'active';
   const ended = !active && hasEnded(survey, now);
-  const ends = endConditionLabel(survey, now, formatEndDate);
+  const ends = ended ? endedLabel(survey, formatEndDate) : endConditionLabel(survey, now, formatEndDate);
   const busy = changingStatus || deleting;
   return (
     <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -102,14 +102,15 @@ export function PublishedSurveyCard({
             {survey.companyName}
           </Typography>
         )}
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {survey.survey.title}
-        </Typography>
+        {survey.survey.description && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {survey.survey.description}
+          </Typography>
+        )}
         <Stack spacing={0.25} sx={{ mt: 2 }}>
           <Typography variant="body2">Age: {ageLabel(survey.publishedAt, now)}</Typography>
           <Typography variant="body2">
             {ends ?? NO_END_CONDITION}
-            {ended && ` (${ENDED_LABEL})`}
           </Typography>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {responsesText(survey.responseCount)}

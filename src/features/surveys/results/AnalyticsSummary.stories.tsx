@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { analyticsOf } from '../collectionFixtures';
 import { PUBLISHED, RESPONSES } from '../fixtures';
-import { AnalyticsSummary, DEVICES_TITLE, NO_DEVICE_DATA, SUMMARY_LABELS, TREND_TITLE } from './AnalyticsSummary';
+import { AnalyticsSummary, DEVICES_TITLE, NO_DEVICE_DATA, SUMMARY_LABELS, totalExplained, TREND_TITLE } from './AnalyticsSummary';
 import { formatDuration, formatPercent } from './format';
 
 const satisfaction = analyticsOf(RESPONSES[PUBLISHED.satisfaction.id]);
@@ -22,6 +22,8 @@ const card = (canvas: { getByText: (text: string) => HTMLElement }, label: strin
 export const StoreSurvey: Story = {
   play: async ({ canvas }) => {
     await expect(card(canvas, SUMMARY_LABELS.total)).toBe(String(satisfaction.totalResponses));
+    // Which responses the total counts, beside the completed ones LiveIQ's card counts.
+    await expect(canvas.getByText(totalExplained(satisfaction.completedResponses))).toBeVisible();
     await expect(card(canvas, SUMMARY_LABELS.completionRate)).toBe(formatPercent(satisfaction.completionRate));
     await expect(card(canvas, SUMMARY_LABELS.average)).toBe(formatDuration(satisfaction.averageCompletionTime));
     await expect(card(canvas, SUMMARY_LABELS.fastest)).toBe(formatDuration(satisfaction.fastestResponse));

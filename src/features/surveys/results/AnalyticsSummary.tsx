@@ -23,7 +23,10 @@ export const NO_DEVICE_DATA = 'No responses yet, so no devices to compare.';
 
 const countFormat = new Intl.NumberFormat();
 
-function SummaryCard({ label, value }: { label: string; value: string }) {
+/** Under Total Responses: what it counts, beside the completed count LiveIQ's cards show. */
+export const totalExplained = (completed: number) => `Started, completed or not; ${countFormat.format(completed)} completed`;
+
+function SummaryCard({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -32,6 +35,11 @@ function SummaryCard({ label, value }: { label: string; value: string }) {
       <Typography variant="h5" component="p" sx={{ mt: 0.5, fontWeight: 600 }}>
         {value}
       </Typography>
+      {detail && (
+        <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+          {detail}
+        </Typography>
+      )}
     </Paper>
   );
 }
@@ -52,7 +60,7 @@ export function AnalyticsSummary({ analytics }: AnalyticsSummaryProps) {
     );
   }
   const cards = [
-    { label: SUMMARY_LABELS.total, value: countFormat.format(analytics.totalResponses) },
+    { label: SUMMARY_LABELS.total, value: countFormat.format(analytics.totalResponses), detail: totalExplained(analytics.completedResponses) },
     { label: SUMMARY_LABELS.completionRate, value: formatPercent(analytics.completionRate) },
     { label: SUMMARY_LABELS.average, value: formatDuration(analytics.averageCompletionTime) },
     { label: SUMMARY_LABELS.fastest, value: formatDuration(analytics.fastestResponse) },
