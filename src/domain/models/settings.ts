@@ -128,7 +128,7 @@ export interface LeverReadiness {
   lever: DiscoveryLever;
   /** Share of the relevant records (items, events or users) that carry what the lever needs, 0-100. */
   percent: number;
-  /** e.g. "deliveryAware: 0 % of items have delivery_days, so this slider has no effect". */
+  /** Shown under the lever's label, e.g. "0 % of items have delivery_days, so this slider has no effect". */
   note: string;
   /** True when percent is 0: moving the slider changes nothing. */
   noEffect: boolean;

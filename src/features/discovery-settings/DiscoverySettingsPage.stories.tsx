@@ -33,9 +33,11 @@ export const DiscoveryTab: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: MODEL_SCREEN.title })).toBeVisible();
     await expect(canvas.getByText(MODEL_SCREEN.tagline)).toBeVisible();
     await expectShown(() => canvas.getByRole('tab', { name: 'Discovery AI', selected: true }));
-    await expect(canvas.getByRole('button', { name: MODEL_SCREEN.requestAccess })).toBeVisible();
+    // The admin tunes the model below: the company has it, so there is no access to ask for.
+    await expect(canvas.getByText(MODEL_SCREEN.inUse)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: MODEL_SCREEN.requestAccess })).not.toBeInTheDocument();
     await waitFor(() => expect(sliders()).toHaveLength(DISCOVERY_LEVERS.length + 1));
-    await expect(canvas.getByText('deliveryAware: 0 % of items have delivery_days, so this slider has no effect')).toBeVisible();
+    await expect(canvas.getByText('0 % of items have delivery_days, so this slider has no effect')).toBeVisible();
     await expect(canvas.getByText('Version 3')).toBeVisible();
     await expectShown(() => canvas.getByText('Version 3 (current)'));
   },
@@ -80,7 +82,9 @@ export const ResetToDefaults: Story = {
   },
 };
 
+/** A reader who cannot tune the models asks the Navout team for access. */
 export const RequestAccess: Story = {
+  decorators: [withModelSession(MODELS_READ_ONLY_SESSION)],
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: MODEL_SCREEN.requestAccess }));
     await expectShown(() => screen.getByText(MODEL_SCREEN.accessRequested('Discovery AI')));

@@ -110,7 +110,7 @@ function ModelSettingsEditor({ companyId, view }: { companyId: string; view: Mod
         </Tabs>
       </Box>
       <Stack spacing={3} role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
-        <ModelOverview model={tab} />
+        <ModelOverview model={tab} tuning={!readOnly} />
         <SettingsToolbar
           currentVersion={view.current.version}
           dirty={dirty}

@@ -3,7 +3,6 @@ import { createElement } from 'react';
 import type { Decorator } from '@storybook/react-vite';
 import {
   DEFAULT_MODEL_SETTINGS,
-  DISCOVERY_LEVER_INFO,
   DISCOVERY_LEVERS,
   type LeverReadiness,
   type ModelSettings,
@@ -47,7 +46,7 @@ export const READINESS: LeverReadiness[] = DISCOVERY_LEVERS.map((lever) => {
   return {
     lever,
     percent,
-    note: percent === 0 ? `${lever}: 0 % of ${what}, so this slider has no effect` : `${DISCOVERY_LEVER_INFO[lever].label}: ${percent} % of ${what}`,
+    note: percent === 0 ? `0 % of ${what}, so this slider has no effect` : `${percent} % of ${what}`,
     noEffect: percent === 0,
   };
 });

@@ -3,6 +3,8 @@ export const MODEL_SCREEN = {
   title: 'Discovery Settings',
   tagline: 'Chart your model’s intelligence',
   requestAccess: 'Request Access',
+  /** In place of Request Access for whoever tunes the model: the company has it already. */
+  inUse: 'In use: tuned below',
   advancedSettings: 'Advanced Settings',
   save: 'Save',
   saving: 'Saving...',

@@ -1,6 +1,6 @@
 /**
  * readiness: for each Discovery lever, how much of the company's data carries what the lever reads,
- * e.g. "deliveryAware: 0 % of items have delivery_days, so this slider has no effect".
+ * e.g. "0 % of items have delivery_days, so this slider has no effect".
  */
 import { DISCOVERY_LEVERS, type DiscoveryLever, type LeverReadiness } from '@domain/models/settings';
 import { asEngineIndex, type DataCoverage } from './build';
@@ -34,7 +34,8 @@ export function readiness(prediction: PredictionIndex): LeverReadiness[] {
     const need = NEEDS[lever];
     const percent = percentOf(need.count(coverage), coverage.items);
     const noEffect = percent === 0;
-    const note = `${lever}: ${percent} % of items have ${need.what}${noEffect ? ', so this slider has no effect' : ''}`;
+    // Shown under the lever's own label: the note does not name it again.
+    const note = `${percent} % of items have ${need.what}${noEffect ? ', so this slider has no effect' : ''}`;
     return { lever, percent, note, noEffect };
   });
 }

@@ -24,6 +24,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** " joined 3 records", " would have joined 2 profiles": what an identifier did, or would have done. */
+export const mergeOutcome = (refused: boolean, joined: number) =>
+  refused ? ` would have joined ${plural(joined, 'profile', 'profiles')}` : ` joined ${plural(joined, 'record', 'records')}`;
+
 /** Who the profile is, every identifier it is known by, and why its records were joined (or not). */
 export function IdentityGraph({ user }: IdentityGraphProps) {
   return (
@@ -78,7 +84,7 @@ export function IdentityGraph({ user }: IdentityGraphProps) {
                 <Chip size="small" variant="outlined" color={merge.refused ? 'error' : 'success'} label={merge.refused ? PROFILE_LABELS.refused : PROFILE_LABELS.joined} />
                 <Typography variant="body2">
                   {merge.identifierKind} <Box component="span" sx={{ fontFamily: 'monospace' }}>{merge.identifierValue}</Box> from {merge.source}
-                  {merge.refused ? ` would have joined ${merge.profilesJoined} profiles` : ` joined ${merge.profilesJoined} records`}
+                  {mergeOutcome(merge.refused, merge.profilesJoined)}
                 </Typography>
               </Stack>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>

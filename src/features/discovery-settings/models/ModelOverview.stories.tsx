@@ -10,7 +10,7 @@ const meta = {
   title: 'Discovery Settings/ModelOverview',
   component: ModelOverview,
   decorators: [withModelSession()],
-  args: { model: 'discovery' },
+  args: { model: 'discovery', tuning: false },
   beforeEach: () => mockFetch(modelSettingsRoutes()),
 } satisfies Meta<typeof ModelOverview>;
 export default meta;
@@ -22,6 +22,15 @@ export const DiscoveryAi: Story = {
     await expect(canvas.getByRole('heading', { name: 'Discovery AI' })).toBeVisible();
     await expect(canvas.getByText(MODEL_INFO.discovery.useCases[0])).toBeVisible();
     await expect(canvas.getByRole('button', { name: MODEL_SCREEN.requestAccess })).toBeEnabled();
+  },
+};
+
+/** Whoever tunes the model sees that the company has it, not an offer to ask for it. */
+export const Tuning: Story = {
+  args: { tuning: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(MODEL_SCREEN.inUse)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: MODEL_SCREEN.requestAccess })).not.toBeInTheDocument();
   },
 };
 

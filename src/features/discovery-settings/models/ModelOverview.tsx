@@ -1,5 +1,6 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -35,8 +36,20 @@ function Bullets({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** A model's features, use cases and its pricing label, Request Access, which files a request with the Navout team. */
-export function ModelOverview({ model }: { model: ModelTab }) {
+export interface ModelOverviewProps {
+  model: ModelTab;
+  /**
+   * Whether the reader tunes this model (manageModels): the company has it and the settings below
+   * are theirs to change, so it says so instead of offering Request Access.
+   */
+  tuning: boolean;
+}
+
+/**
+ * A model's features, use cases and its pricing label: Request Access, which files a request with
+ * the Navout team, for a reader who cannot tune it; "In use" for one who does.
+ */
+export function ModelOverview({ model, tuning }: ModelOverviewProps) {
   const { session } = useSession();
   const notify = useNotify();
   const request = useSendServiceRequest();
@@ -62,9 +75,13 @@ export function ModelOverview({ model }: { model: ModelTab }) {
             </Typography>
             <Typography sx={{ color: 'text.secondary' }}>{info.summary}</Typography>
           </div>
-          <Button variant="contained" onClick={requestAccess} disabled={request.isPending || request.isSuccess} sx={{ flexShrink: 0 }}>
-            {MODEL_SCREEN.requestAccess}
-          </Button>
+          {tuning ? (
+            <Chip color="success" variant="outlined" label={MODEL_SCREEN.inUse} sx={{ flexShrink: 0 }} />
+          ) : (
+            <Button variant="contained" onClick={requestAccess} disabled={request.isPending || request.isSuccess} sx={{ flexShrink: 0 }}>
+              {MODEL_SCREEN.requestAccess}
+            </Button>
+          )}
         </Stack>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
