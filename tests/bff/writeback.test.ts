@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import type { CreatedWritebackDestination, WritebackDestination, WritebackJob } from '@domain/audience/contract';
 import { categoryBit } from '@domain/audience/categories';
-import { writebackDestinationSchema, writebackJobStatus } from '@domain/audience/writeback';
+import { writebackDestinationSchemaFor, writebackJobStatus } from '@domain/audience/writeback';
 import { DataRecord, DataSource, WebhookDelivery, WritebackDestination as DestinationRow } from '@bff/entities';
 import { decryptSecret } from '@bff/platform/secrets';
 import { createWebhookWorker } from '@bff/modules/webhooks/worker';
@@ -137,9 +137,10 @@ describe('write back', () => {
     expect((await post({ kind: 'erp' })).body.fields).toEqual({ kind: 'Choose one of: CRM, Analytics, Email Platform, Support System' });
     expect((await post({ url: 'ftp://hooks.example.com/in' })).body.fields).toEqual({ url: 'The URL must start with https:// or http://' });
     expect((await post({ name: 'x'.repeat(100) })).status).toBe(201);
-    // The dashboard's form (and a production server) accepts https only.
-    await expect(writebackDestinationSchema.validateAt('url', { url: 'http://hooks.example.com/in' })).rejects.toThrow('The URL must start with https://');
-    expect(await writebackDestinationSchema.validateAt('url', { url: 'https://hooks.example.com/in' })).toBe('https://hooks.example.com/in');
+    // A production server (WEBHOOK_ALLOW_PRIVATE off) accepts https only.
+    const production = writebackDestinationSchemaFor();
+    await expect(production.validateAt('url', { url: 'http://hooks.example.com/in' })).rejects.toThrow('The URL must start with https://');
+    expect(await production.validateAt('url', { url: 'https://hooks.example.com/in' })).toBe('https://hooks.example.com/in');
     expect(await w.em().count(DestinationRow, { companyId: company.id })).toBe(1);
   });
 

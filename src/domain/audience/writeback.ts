@@ -98,8 +98,6 @@ export function writebackDestinationUpdateSchemaFor(options: WritebackSchemaOpti
   });
 }
 
-/** The dashboard's form: https only, as production servers require. */
-export const writebackDestinationSchema = writebackDestinationSchemaFor();
 
 const listOf = <Value extends string | number>(allowed: readonly Value[]) =>
   yup

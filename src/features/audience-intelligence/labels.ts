@@ -175,7 +175,7 @@ export const DESTINATION_LABELS = {
   kind: 'Destination',
   name: 'Name',
   url: 'URL',
-  urlHelp: 'An https:// address that accepts POST requests',
+  urlHelp: 'An address that accepts POST requests (https://; http:// only where the server allows it)',
   enabled: 'Enabled',
   delete: (name: string) => `Delete ${name}`,
   deleteTitle: 'Delete destination?',

@@ -79,10 +79,28 @@ export const ValidatesTheForm: Story = {
     await expect(await modal.findByText('Name is required')).toBeVisible();
     await expect(modal.getByText('URL is required')).toBeVisible();
     await userEvent.type(modal.getByRole('textbox', { name: /^Name/ }), 'Local');
+    await userEvent.type(modal.getByRole('textbox', { name: /^URL/ }), 'ftp://hooks.acme.example/in');
+    await userEvent.click(modal.getByRole('button', { name: DESTINATION_LABELS.add }));
+    await expect(await modal.findByText('The URL must start with https:// or http://')).toBeVisible();
+    await expect(restore.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  },
+};
+
+/** Plain http:// is the server's to allow (development servers do): the form sends it, and shows a refusal under the field. */
+export const ServerRefusesPlainHttp: Story = {
+  beforeEach: () => {
+    restore = mockFetch(writebackRoutes({ createAnswer: failure('validation_failed', { error: 'The URL must start with https://', fields: { url: 'The URL must start with https://' } }) }));
+    return restore;
+  },
+  play: async ({ userEvent }) => {
+    const modal = await dialog();
+    await modal.findByRole('list', { name: DESTINATION_LABELS.title });
+    await userEvent.type(modal.getByRole('textbox', { name: /^Name/ }), 'Local');
     await userEvent.type(modal.getByRole('textbox', { name: /^URL/ }), 'http://hooks.acme.example/in');
     await userEvent.click(modal.getByRole('button', { name: DESTINATION_LABELS.add }));
     await expect(await modal.findByText('The URL must start with https://')).toBeVisible();
-    await expect(restore.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await expect(restore.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ url: 'http://hooks.acme.example/in' });
+    await expect(modal.getByRole('textbox', { name: /^URL/ })).toHaveAccessibleDescription('The URL must start with https://');
   },
 };
 
@@ -104,8 +122,24 @@ export const ServerRefusesTheAddress: Story = {
     await userEvent.type(modal.getByRole('textbox', { name: /^Name/ }), 'Internal');
     await userEvent.type(modal.getByRole('textbox', { name: /^URL/ }), 'https://10.0.0.8/in');
     await userEvent.click(modal.getByRole('button', { name: DESTINATION_LABELS.add }));
+    await expect(await modal.findByText('The URL must not point to this server, a private network or a local address.')).toBeVisible();
+    await expect(modal.getByRole('textbox', { name: /^URL/ })).toHaveAccessibleDescription('The URL must not point to this server, a private network or a local address.');
+  },
+};
+
+/** A failure naming no field is shown above the form. */
+export const CreateFails: Story = {
+  beforeEach: () => {
+    restore = mockFetch(writebackRoutes({ createAnswer: failure('internal_error') }));
+    return restore;
+  },
+  play: async ({ userEvent }) => {
+    const modal = await dialog();
+    await modal.findByRole('list', { name: DESTINATION_LABELS.title });
+    await userEvent.type(modal.getByRole('textbox', { name: /^Name/ }), 'Braze');
+    await userEvent.type(modal.getByRole('textbox', { name: /^URL/ }), 'https://hooks.acme.example/braze');
+    await userEvent.click(modal.getByRole('button', { name: DESTINATION_LABELS.add }));
     await expect(await modal.findByText(DESTINATION_LABELS.createFailed)).toBeVisible();
-    await expect(modal.getByText('The URL must not point to this server, a private network or a local address.')).toBeVisible();
   },
 };
 

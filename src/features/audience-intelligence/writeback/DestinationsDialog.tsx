@@ -18,6 +18,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ValidationError } from 'yup';
+import { ApiError } from '@/lib/apiClient';
 import {
   WRITEBACK_DESTINATION_KINDS,
   WRITEBACK_DESTINATION_LABELS,
@@ -25,7 +26,7 @@ import {
   type WritebackDestination,
   type WritebackDestinationKind,
 } from '@domain/audience/contract';
-import { writebackDestinationSchema } from '@domain/audience/writeback';
+import { writebackDestinationSchemaFor } from '@domain/audience/writeback';
 import { failureReason, withReason } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
@@ -213,10 +214,16 @@ function DestinationList({ companyId }: { companyId: string }) {
 
 type FieldErrors = Partial<Record<'kind' | 'name' | 'url', string>>;
 
-/** The form's fields checked with the BFF's own rules (https only, as production servers require). */
+/**
+ * The form's fields checked with the BFF's own rules. Whether plain http:// is allowed is the
+ * server's setting (WEBHOOK_ALLOW_PRIVATE, for development and tests): the form lets it through
+ * and the server's refusal, if any, is shown under the field.
+ */
+const formSchema = writebackDestinationSchemaFor({ allowHttp: true });
+
 function fieldErrors(input: { kind: string; name: string; url: string }): FieldErrors {
   try {
-    writebackDestinationSchema.validateSync(input, { abortEarly: false, strict: true });
+    formSchema.validateSync(input, { abortEarly: false, strict: true });
     return {};
   } catch (failure) {
     if (!(failure instanceof ValidationError)) throw failure;
@@ -227,6 +234,14 @@ function fieldErrors(input: { kind: string; name: string; url: string }): FieldE
     }
     return errors;
   }
+}
+
+/** The server's per-field messages of a refused destination (400 validation_failed). */
+function serverFieldErrors(error: unknown): FieldErrors {
+  const fields = error instanceof ApiError ? (error.body as { fields?: Record<string, unknown> } | null)?.fields : undefined;
+  const errors: FieldErrors = {};
+  for (const path of ['kind', 'name', 'url'] as const) if (typeof fields?.[path] === 'string') errors[path] = fields[path];
+  return errors;
 }
 
 function AddDestinationForm({ companyId, initialKind, onCreated }: { companyId: string; initialKind: WritebackDestinationKind; onCreated: (created: CreatedWritebackDestination) => void }) {
@@ -250,6 +265,7 @@ function AddDestinationForm({ companyId, initialKind, onCreated }: { companyId: 
           setUrl('');
           onCreated(destination);
         },
+        onError: (error) => setErrors(serverFieldErrors(error)),
       },
     );
   };
@@ -260,7 +276,8 @@ function AddDestinationForm({ companyId, initialKind, onCreated }: { companyId: 
         <Typography variant="subtitle1" component="h3">
           {DESTINATION_LABELS.add}
         </Typography>
-        {create.isError && (
+        {/* A refusal naming a field is shown under that field instead. */}
+        {create.isError && !Object.keys(errors).length && (
           <Alert severity="error">
             <AlertTitle>{DESTINATION_LABELS.createFailed}</AlertTitle>
             {failureReason(create.error)}
