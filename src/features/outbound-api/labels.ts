@@ -50,6 +50,8 @@ export const ATTRIBUTE_LABELS = {
 export const LIVE_TEST_LABELS = {
   authRequired: 'Authentication required. Please log in.',
   errorDetails: 'Error Details',
+  /** Under the items when an item ranks above one with a higher score. */
+  reordered: 'Not in score order: Intent Diversification and the per-seller cap move similar items down so the list has variety.',
   useTestKey: 'Use a test key',
   send: 'Send Request',
   sending: 'Sending...',
