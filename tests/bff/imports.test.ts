@@ -109,7 +109,7 @@ describe('file import', () => {
         mapping: PEOPLE_OPTIONS.mapping,
         keyField: 'customer_id',
       });
-      expect(JSON.parse(result.source!.config)).toEqual({ fileName: 'customers.csv', fileType: 'csv', importId: result.importId, delimiter: ',' });
+      expect(JSON.parse(result.source!.config)).toEqual({ fileName: 'customers.csv', fileType: 'csv', importId: result.importId, delimiter: ',', numericColumns: [] });
 
       const records = await recordsOf(w, result.source!.id);
       expect(records.map((record) => record.data)).toEqual([
@@ -131,6 +131,22 @@ describe('file import', () => {
       });
       expect(records.map((record) => record.recordIndex)).toEqual([0, 1, 2]);
       expect(records[0]!.importedAt).toBeInstanceOf(Date);
+    });
+
+    it('guesses an id with a year-like number as text, a written date as a date, and types numeric columns Metric in the field mapping', async () => {
+      const csv = 'member_id,visits,joined\nM-1001,3,14 Mar 2026\nM-1002,5.5,2 April 2026\nM-2024,,May 1 2026\n';
+      const guessed = await preview('alice', fileOf('members.csv', csv));
+      expect(guessed.body.columns).toEqual([
+        { name: 'member_id', looksLike: 'string' },
+        { name: 'visits', looksLike: 'number' },
+        { name: 'joined', looksLike: 'datetime' },
+      ]);
+      const imported = await importFile('alice', fileOf('members.csv', csv), { recordKind: 'people', mapping: { member_id: 'user_id' }, keyColumn: 'member_id' });
+      expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+      const w = world();
+      const fields = await w.http.get('/api/data-sources/fields').set(w.bearer('alice'));
+      const typeOf = (name: string) => (fields.body as Array<{ name: string; type: string }>).find((field) => field.name === name)?.type;
+      expect([typeOf('member_id'), typeOf('visits'), typeOf('joined')]).toEqual(['dimension', 'metric', 'dimension']);
     });
 
     it("drops the byte-order mark and detects ';' and tab delimiters", async () => {

@@ -11,6 +11,7 @@ export type Reading = { ok: true; value: UnifiedValue | null } | { ok: false; re
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const EPOCH = /^\d{10}(\d{3})?$/;
+const MONTH_NAME = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
 const CURRENCY = /^[A-Z]{3}$/;
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'on']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'off']);
@@ -36,9 +37,11 @@ export function textOf(raw: unknown): string {
 function readDate(text: string): Date | null {
   if (EPOCH.test(text)) return new Date(text.length === 10 ? Number(text) * 1000 : Number(text));
   // Slash dates are refused: 03/04/2026 is March in one country and April in the next. A written
-  // date ("14 Mar 2026") must name its year: V8 reads "SKU-2" or "Person 12" as dates in 2001.
-  if (ISO_DATE.test(text) || (/[a-z]/i.test(text) && !/\//.test(text) && /\b\d{4}\b/.test(text))) {
-    const date = new Date(ISO_DATE.test(text) && text.length === 10 ? `${text}T00:00:00Z` : text.replace(' ', 'T'));
+  // date ("14 Mar 2026") must name its month and its year: V8 reads "SKU-2", "Person 12" or an id
+  // like "M-1001" as dates.
+  if (ISO_DATE.test(text) || (MONTH_NAME.test(text) && !/\//.test(text) && /\b\d{4}\b/.test(text))) {
+    const iso = ISO_DATE.test(text);
+    const date = new Date(iso && text.length === 10 ? `${text}T00:00:00Z` : iso ? text.replace(' ', 'T') : text);
     return Number.isNaN(date.getTime()) ? null : date;
   }
   return null;

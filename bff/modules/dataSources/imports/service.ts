@@ -167,6 +167,13 @@ interface RowCounts {
   valid: number;
   /** Valid rows whose key already names a record of the target source (dry runs only). */
   existing: number;
+  /** The first rows, from which each column's type is guessed as in the preview. */
+  samples: DataRow[];
+}
+
+/** The columns whose sampled values all read as numbers (at least one present). */
+function numericColumnsOf(columns: readonly string[], samples: readonly DataRow[]): string[] {
+  return columns.filter((name) => looksLike(samples.map((row) => row.values[name])) === 'number' && samples.some((row) => textOf(row.values[name]) !== ''));
 }
 
 /**
@@ -184,12 +191,13 @@ async function checkRows(
 ): Promise<RowCounts> {
   const { options, source } = prepared;
   const checker = new RowChecker(plan, table.columns.length);
-  const counts: RowCounts = { totalRows: 0, outOfRange: 0, valid: 0, existing: 0 };
+  const counts: RowCounts = { totalRows: 0, outOfRange: 0, valid: 0, existing: 0, samples: [] };
   const countExisting = options.dryRun && source !== null && plan.keyColumn !== null;
   for await (const batch of table.rows) {
     const keys: string[] = [];
     for (const row of batch) {
       counts.totalRows++;
+      if (counts.samples.length < GUESS_SAMPLE_ROWS) counts.samples.push(row);
       const outcome = checker.check(row);
       if (outcome.status === 'outOfRange') {
         counts.outOfRange++;
@@ -257,6 +265,7 @@ export async function runImport(em: EntityManager, prepared: PreparedImport, upl
       fileName,
       fileType,
       columns: table.columns,
+      numericColumns: numericColumnsOf(table.columns, counts.samples),
       delimiter: table.delimiter,
       plan,
       spool,

@@ -38,6 +38,8 @@ export interface StoreInput {
   fileName: string;
   fileType: ImportFileType;
   columns: readonly string[];
+  /** Columns whose sampled values are all numbers: the Field Mapping panel types them Metric. */
+  numericColumns: readonly string[];
   delimiter: string | null;
   plan: ImportPlan;
   spool: RecordSpool;
@@ -58,7 +60,7 @@ const CATALOGUE_OF: Record<ImportFileType, string> = { csv: 'csv-upload', json: 
 const clip = (text: string) => (text.length > INDEXED_TEXT_MAX ? text.slice(0, INDEXED_TEXT_MAX) : text);
 
 function fileConfig(input: StoreInput, importId: string): Record<string, unknown> {
-  return { fileName: input.fileName, fileType: input.fileType, importId, delimiter: input.delimiter };
+  return { fileName: input.fileName, fileType: input.fileType, importId, delimiter: input.delimiter, numericColumns: [...input.numericColumns] };
 }
 
 function createSource(em: EntityManager, input: StoreInput, importId: string, now: Date): DataSource {

@@ -19,7 +19,10 @@ interface FieldOrigin {
   description: string;
 }
 
-/** Type and description of a source's field: the catalogue's for connected sources, a column's for files. */
+/**
+ * Type and description of a source's field: the catalogue's for connected sources; for a file's
+ * column, Metric when it maps to a numeric unified field or its values were numbers at import.
+ */
 function originOf(source: DataSource, name: string): FieldOrigin {
   if (source.type !== FILE_UPLOAD_TYPE) {
     const definition = fieldSetOf(source.catalogueId).find((field) => field.name === name);
@@ -27,7 +30,8 @@ function originOf(source: DataSource, name: string): FieldOrigin {
   }
   const mapped = source.mapping[name];
   const valueType = mapped ? findUnifiedField(source.recordKind, mapped)?.valueType : undefined;
-  const numeric = valueType === 'number' || valueType === 'integer';
+  const sampledNumeric = Array.isArray(source.config.numericColumns) && source.config.numericColumns.includes(name);
+  const numeric = valueType === 'number' || valueType === 'integer' || sampledNumeric;
   return { type: numeric ? 'metric' : 'dimension', description: `Column of ${source.name}` };
 }
 
