@@ -19,6 +19,7 @@ import {
   withConnectors,
   withDataSession,
 } from './fixtures';
+import { IMPORT_ANOTHER_FILE } from './components/ConnectedSourceCard';
 import { HOW_TO_GET_DATA_IN } from './components/ConnectedSourcesPanel';
 import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 
@@ -53,6 +54,15 @@ export const WithSources: Story = {
     await expect(canvas.getByText(NAVOUT_TAGLINE)).toBeVisible();
     await expectShown(() => canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.connectedTab(3) }));
     await expect(canvas.getAllByRole('article')).toHaveLength(ACME_SOURCES.length);
+  },
+};
+
+/** "Import another file" on a file source's card opens the import into that same source. */
+export const ImportAnotherFile: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const card = within(await canvas.findByRole('article', { name: SOURCES.customersCsv.name }));
+    await userEvent.click(card.getByRole('button', { name: IMPORT_ANOTHER_FILE }));
+    await expect(await screen.findByText(`Into ${SOURCES.customersCsv.name}: records with the same key are updated.`)).toBeVisible();
   },
 };
 

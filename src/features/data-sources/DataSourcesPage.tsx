@@ -105,6 +105,7 @@ export function DataSourcesPage() {
                 open={slot.open}
                 onClose={slot.onClose}
                 companyId={slot.companyId ?? null}
+                source={slot.source ?? undefined}
                 onImported={() => undefined}
               />
             </Suspense>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { SOURCES } from '../fixtures';
-import { ConnectedSourceCard, lastSyncText, NEVER_SYNCED, SETTINGS_LABEL, SYNCING_LABEL } from './ConnectedSourceCard';
+import { ConnectedSourceCard, IMPORT_ANOTHER_FILE, lastSyncText, NEVER_SYNCED, SETTINGS_LABEL, SYNCING_LABEL } from './ConnectedSourceCard';
 
 const meta = {
   title: 'Data Sources/ConnectedSourceCard',
@@ -15,6 +15,7 @@ const meta = {
     onSync: fn(),
     onDelete: fn(),
     onOpenSettings: fn(),
+    onImportFile: fn(),
   },
   decorators: [
     (Story) => (
@@ -40,14 +41,18 @@ export const Active: Story = {
     await expect(args.onOpenSettings).toHaveBeenCalledWith(SOURCES.googleAnalytics);
     await userEvent.click(canvas.getByRole('button', { name: DATA_SOURCE_LABELS.delete }));
     await expect(args.onDelete).toHaveBeenCalledWith(SOURCES.googleAnalytics);
+    // Only a file source takes another file.
+    await expect(canvas.queryByRole('button', { name: IMPORT_ANOTHER_FILE })).not.toBeInTheDocument();
   },
 };
 
-/** An imported file: its description says what was imported. */
+/** An imported file: its description says what was imported, and another file can be imported into it. */
 export const FileUpload: Story = {
   args: { source: SOURCES.customersCsv },
-  play: async ({ canvas }) => {
+  play: async ({ args, canvas, userEvent }) => {
     await expect(canvas.getByText('Imported CSV file with 2500 records')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: IMPORT_ANOTHER_FILE }));
+    await expect(args.onImportFile).toHaveBeenCalledWith(SOURCES.customersCsv);
   },
 };
 

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SyncIcon from '@mui/icons-material/Sync';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { catalogueSource } from '@domain/data/catalogue';
 import { CONNECTOR_LABELS, CONNECTOR_MESSAGES } from '@domain/data/connectors';
-import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES, type DataSource, type DataSourceStatus } from '@domain/data/sources';
+import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES, FILE_UPLOAD_TYPE, type DataSource, type DataSourceStatus } from '@domain/data/sources';
 import { isSyncing } from '../api';
 import { IngestEndpointSummary } from './IngestEndpointSummary';
 import { ScheduleSelect } from './ScheduleSelect';
@@ -71,7 +72,11 @@ export interface ConnectedSourceCardProps {
   onSync: (source: DataSource) => void;
   onDelete: (source: DataSource) => void;
   onOpenSettings: (source: DataSource) => void;
+  /** "Import another file" on a file source: an updated or further file into the same source. */
+  onImportFile?: (source: DataSource) => void;
 }
+
+export const IMPORT_ANOTHER_FILE = 'Import another file';
 
 /**
  * One connected source: name, description or type, records, last sync, status (a running sync's
@@ -87,6 +92,7 @@ export function ConnectedSourceCard({
   onSync,
   onDelete,
   onOpenSettings,
+  onImportFile,
 }: ConnectedSourceCardProps) {
   const titleId = useId();
   const syncingNow = syncing || isSyncing(source);
@@ -170,6 +176,11 @@ export function ConnectedSourceCard({
               onClick={() => onSync(source)}
             >
               {syncingNow ? SYNCING_LABEL : DATA_SOURCE_LABELS.syncNow}
+            </Button>
+          )}
+          {onImportFile && source.type === FILE_UPLOAD_TYPE && (
+            <Button size="small" startIcon={<UploadFileIcon />} disabled={busy} aria-describedby={titleId} onClick={() => onImportFile(source)}>
+              {IMPORT_ANOTHER_FILE}
             </Button>
           )}
           <Button

@@ -36,6 +36,8 @@ export interface ConnectedSourcesPanelProps {
   /** Asks for confirmation first (the caller's dialog). */
   onDelete: (source: DataSource) => void;
   onOpenSettings: (source: DataSource) => void;
+  /** "Import another file" on file sources; without it the cards do not offer it. */
+  onImportFile?: (source: DataSource) => void;
   /** "Browse Available Sources" of the empty state. */
   onBrowse: () => void;
   /** The Field Mapping panel, shown under the cards once there are sources. */
@@ -53,6 +55,7 @@ export function ConnectedSourcesPanel({
   onSync,
   onDelete,
   onOpenSettings,
+  onImportFile,
   onBrowse,
   mappingPanel,
 }: ConnectedSourcesPanelProps) {
@@ -114,6 +117,7 @@ export function ConnectedSourcesPanel({
               onSync={onSync}
               onDelete={onDelete}
               onOpenSettings={onOpenSettings}
+              onImportFile={onImportFile}
             />
           </Grid>
         ))}

@@ -159,6 +159,7 @@ export function DataSourcesView({
             onSync={onSync}
             onDelete={setToDelete}
             onOpenSettings={(source) => setSettingsId(source.id)}
+            onImportFile={canManage && importDialog ? setReimporting : undefined}
             onBrowse={() => setTab('available')}
             mappingPanel={mappingPanel}
           />
