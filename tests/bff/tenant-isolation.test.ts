@@ -355,6 +355,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/dashboard/metrics', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId, range: '7d' } }) },
   { route: 'GET /api/dashboard/preferences', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
   { route: 'PUT /api/dashboard/preferences', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId }, body: { savedCharts: [], gridOrder: ['recommendations', 'conversion', 'clicks', 'calls', 'duration', 'segments'], chartTypes: {}, extraCategories: [] } }) },
+  { route: 'GET /api/dashboard/categories', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
   { route: 'GET /api/dashboard/categories/lookup', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId, name: 'Premium Users' } }) },
   { route: 'GET /api/dashboard/categories/:categoryKind/:categoryRef/series', expected: ownCompanyDashboard, request: ({ companyId }) => ({ params: { categoryKind: 'category', categoryRef: 'premium' }, query: { companyFilter: companyId } }) },
   { route: 'GET /api/dashboard/api-keys', expected: ownCompanyDashboard, request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
