@@ -232,6 +232,12 @@ describe('published surveys', () => {
       expect((await put({ ...triggers, holdoutPercentage: 51 })).status).toBe(400);
       expect((await put({ ...triggers, deviceTarget: 'tv' as DisplayTriggers['deviceTarget'] })).status).toBe(400);
       expect((await put({ ...triggers, requireIdentifier: true, identifierTypes: [] })).body.error).toBe('Please select at least one identifier type.');
+
+      // "Show again after completion": off unless chosen (settings saved before it existed read as off), carried to the widget's bundle.
+      const { showAfterCompletion: _absent, ...older } = triggers;
+      expect((await put(older as DisplayTriggers)).body.display_triggers.showAfterCompletion).toBe(false);
+      expect((await put({ ...triggers, showAfterCompletion: 'yes' as unknown as boolean })).status).toBe(400);
+      expect((await put({ ...triggers, showAfterCompletion: true })).body.display_triggers.showAfterCompletion).toBe(true);
     });
 
     it('refuses overlapping alternatives under a repetition, and leaves such a stored pattern out of the widget bundle', async () => {

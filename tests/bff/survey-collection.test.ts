@@ -113,7 +113,7 @@ describe('survey response collection', () => {
         name: running.name,
         survey: feedbackSurvey(),
         embedSettings: running.embedSettings,
-        displayTriggers: running.displayTriggers,
+        displayTriggers: { ...running.displayTriggers, showAfterCompletion: false },
         identifierRule: { requireIdentifier: false, identifierTypes: ['email'], identifierFields: DEFAULT_GLOBAL_IDENTIFIERS.identifierFields },
       });
     });

@@ -167,6 +167,10 @@ test('a company admin embeds a survey on a stranger’s website and reads the re
   await answerSurvey(shopper.page, 'Faster delivery to =SUM(A1) please');
   await shopper.page.waitForTimeout(500);
   expect(await shopper.page.evaluate(() => (window as unknown as { completions: unknown[] }).completions.length)).toBe(1);
+  // Back on the shop later: a survey this visitor completed is not offered again.
+  await shopper.page.reload();
+  await settle(shopper.page);
+  await expect(launcher(shopper.page)).toHaveCount(0);
   expect(shopper.problems).toEqual([]);
   await shopper.context.close();
 

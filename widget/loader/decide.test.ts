@@ -33,6 +33,7 @@ function context(overrides: Partial<DecisionContext> = {}): DecisionContext {
     newVisitor: true,
     visitorId: () => 'visitor-1',
     identifier: () => undefined,
+    completed: false,
     companyCooldownDays: 0,
     sampled: () => true,
     member: () => false,
@@ -225,7 +226,7 @@ describe('holdout', () => {
 });
 
 describe('decide', () => {
-  it('checks in order: device, page, time, visitor, referrer, identifier, cooldown, sample, holdout', () => {
+  it('checks in order: device, page, time, visitor, referrer, identifier, completed, cooldown, sample, holdout', () => {
     const survey = publicSurvey({
       triggers: {
         deviceTarget: 'mobile-only',
@@ -245,7 +246,8 @@ describe('decide', () => {
       [{ now: new Date(2026, 2, 8, 12, 0) }, 'visitor'],
       [{ newVisitor: false }, 'referrer'],
       [{ referrer: 'https://mail.example/newsletter' }, 'identifier'],
-      [{ identifier: (field) => (field === 'user_email' ? 'ana@example.com' : undefined), surveySeenAt: new Date(2026, 2, 7).getTime() }, 'cooldown'],
+      [{ identifier: (field) => (field === 'user_email' ? 'ana@example.com' : undefined), completed: true }, 'completed'],
+      [{ completed: false, surveySeenAt: new Date(2026, 2, 7).getTime() }, 'cooldown'],
       [{ surveySeenAt: now - 10 * DAY, sampled: () => false }, 'sample'],
     ];
     let fixed: Partial<DecisionContext> = {};
@@ -259,6 +261,19 @@ describe('decide', () => {
     fixed = { ...fixed, sampled: () => true, now: new Date(2026, 2, 8, 12, 0) };
     expect(decide(survey, context({ ...fixed, visitorId: () => heldOut }))).toBe('holdout');
     expect(decide(survey, context({ ...fixed, visitorId: () => kept }))).toBe('show');
+  });
+
+  it('does not offer a survey again to a visitor who completed it, unless it shows after completion', () => {
+    expect(decide(publicSurvey(), context({ completed: true }))).toBe('completed');
+    expect(decide(publicSurvey(), context({ completed: false }))).toBe('show');
+    expect(decide(publicSurvey({ triggers: { showAfterCompletion: true } }), context({ completed: true }))).toBe('show');
+    // Shown again, its cooldown still applies.
+    const recurring = publicSurvey({ triggers: { showAfterCompletion: true, cooldownDays: 30 } });
+    expect(decide(recurring, context({ completed: true, surveySeenAt: TUESDAY_AFTERNOON.getTime() - 2 * DAY }))).toBe('cooldown');
+    // Stored before the setting existed: off.
+    const older = publicSurvey();
+    delete (older.displayTriggers as Partial<typeof older.displayTriggers>).showAfterCompletion;
+    expect(decide(older, context({ completed: true }))).toBe('completed');
   });
 
   it('applies the company cooldown to every survey of the company', () => {

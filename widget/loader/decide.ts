@@ -9,12 +9,13 @@
  *  4. visitor type  new / returning
  *  5. referrer      document.referrer contains the text
  *  6. identifier    a value for at least one required identifier type
- *  7. cooldown      the company's, then the survey's
- *  8. sample        showPercentage by random / session-based / sticky
- *  9. audience      audience targeting on: the server said the identified visitor is in the
+ *  7. completed     the visitor completed it in this browser (unless it shows after completion)
+ *  8. cooldown      the company's, then the survey's
+ *  9. sample        showPercentage by random / session-based / sticky
+ * 10. audience      audience targeting on: the server said the identified visitor is in the
  *                   audience (asked last, so only a visitor every local check lets through is asked;
  *                   before the holdout, so a holdout is always someone who would have seen it)
- * 10. holdout       a sticky share kept out (recorded as a holdout display, never shown)
+ * 11. holdout       a sticky share kept out (recorded as a holdout display, never shown)
  * Behaviour triggers (scroll, time on page, exit intent, click) come after, in triggers.ts.
  */
 import { stickyBucket, type IdentifierRule, type PublicSurvey } from '@domain/survey/collection';
@@ -22,7 +23,7 @@ import { urlMatches } from '@domain/survey/targeting';
 import type { DeviceType } from '@domain/survey/collection';
 import type { DeviceTarget, PageTargeting, PercentageMethod, TimeRules, UserSegmentation } from '@domain/survey/types';
 
-export type Verdict = 'show' | 'holdout' | 'device' | 'page' | 'time' | 'visitor' | 'referrer' | 'identifier' | 'cooldown' | 'sample' | 'audience';
+export type Verdict = 'show' | 'holdout' | 'device' | 'page' | 'time' | 'visitor' | 'referrer' | 'identifier' | 'completed' | 'cooldown' | 'sample' | 'audience';
 
 const DAY_MS = 86_400_000;
 /** Phones: a coarse pointer on a viewport at most this wide. A wider touch screen is a tablet. */
@@ -181,6 +182,8 @@ export interface DecisionContext {
   visitorId: () => string;
   /** An identifier field's value from the page (identifiers.ts), or undefined. */
   identifier: (field: string) => string | undefined;
+  /** Whether this browser's visitor completed this survey before. */
+  completed: boolean;
   /** Last show or completion, ms: of the company's surveys, and of this survey. */
   companySeenAt?: number;
   surveySeenAt?: number;
@@ -204,6 +207,8 @@ export function decide(survey: PublicSurvey, context: DecisionContext): Verdict 
   if (!visitorTypeMatches(triggers.userSegmentation, context.newVisitor)) return 'visitor';
   if (!referrerMatches(triggers.userSegmentation, context.referrer)) return 'referrer';
   if (!identifierSatisfied(survey.identifierRule, context.identifier)) return 'identifier';
+  // Stored before the setting existed: missing means off.
+  if (context.completed && !triggers.showAfterCompletion) return 'completed';
   const now = context.now.getTime();
   if (coolingDown(context.companyCooldownDays, context.companySeenAt, now)) return 'cooldown';
   if (coolingDown(triggers.cooldownDays, context.surveySeenAt, now)) return 'cooldown';

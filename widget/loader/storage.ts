@@ -11,7 +11,10 @@ export const STORAGE_KEYS = {
   visitor: 'navout:visitor',
   /** Values given by navout.identify(). */
   identifiers: 'navout:identifiers',
-  /** Last show or completion per survey id, and per company ('company:<id>'), in ms. */
+  /**
+   * Last show or completion per survey id, and per company ('company:<id>'), in ms; a completion
+   * also as 'done:<id>' (a completed survey is not offered again unless it says so).
+   */
   seen: 'navout:seen',
   /** Survey ids whose holdout display was already recorded. */
   holdouts: 'navout:holdouts',

@@ -187,6 +187,33 @@ describe('the loader', () => {
     expect(presentations).toEqual([]);
   });
 
+  it('does not offer a completed survey again on a later page load, unless the survey shows after completion', async () => {
+    serve(publicBundle([publicSurvey({ id: 'once' }), publicSurvey({ id: 'recurring', widget: { displayMode: 'inline' }, triggers: { showAfterCompletion: true } })]));
+    await load();
+    await settled();
+    expect(shownIds()).toEqual(['once', 'recurring']);
+    presentations.forEach((presentation) => presentation.options.onCompleted({ surveyId: presentation.options.survey.id, responseId: `r-${presentation.options.survey.id}`, answers: {} }));
+    const seen = JSON.parse(localStorage.getItem(STORAGE_KEYS.seen) as string);
+    expect(Object.keys(seen)).toEqual(expect.arrayContaining(['done:once', 'done:recurring']));
+    newSession();
+    presentations = [];
+    await load();
+    await settled();
+    expect(shownIds()).toEqual(['recurring']);
+  });
+
+  it('a survey only shown, not completed, is offered again once its cooldown allows', async () => {
+    serve(publicBundle([publicSurvey({ id: 'once' })]));
+    await load();
+    await settled();
+    presentations[0].options.onShown();
+    newSession();
+    presentations = [];
+    await load();
+    await settled();
+    expect(shownIds()).toEqual(['once']);
+  });
+
   it('does not show again on this page a survey closed by the visitor', async () => {
     serve(publicBundle([publicSurvey()]));
     const widget = await load();

@@ -115,10 +115,15 @@ export function createWidget(config: WidgetConfig, env: WidgetEnvironment): Widg
 
   const seen = () => readJson<Record<string, number>>(win, local, STORAGE_KEYS.seen, {});
 
-  function recordSeen(surveyId: string): void {
+  /** A show, or with `completed` a completion ('done:<id>', which the survey's rules may forbid showing after). */
+  function recordSeen(surveyId: string, completed?: boolean): void {
     const at = now();
-    writeJson(win, local, STORAGE_KEYS.seen, { ...seen(), [surveyId]: at, [companyKey]: at });
+    const times = { ...seen(), [surveyId]: at, [companyKey]: at };
+    if (completed) times[`done:${surveyId}`] = at;
+    writeJson(win, local, STORAGE_KEYS.seen, times);
   }
+
+
 
   /** showPercentage: decided once per page view (once per session for session-based). */
   function sampled(survey: PublicSurvey): boolean {
@@ -170,6 +175,7 @@ export function createWidget(config: WidgetConfig, env: WidgetEnvironment): Widg
       newVisitor,
       visitorId: getVisitorId,
       identifier,
+      completed: times[`done:${survey.id}`] !== undefined,
       companySeenAt: times[companyKey],
       surveySeenAt: times[survey.id],
       companyCooldownDays: bundle?.cooldownDays ?? 0,
@@ -264,7 +270,7 @@ export function createWidget(config: WidgetConfig, env: WidgetEnvironment): Widg
               display(survey.id, 'shown');
             },
             onCompleted: () => {
-              recordSeen(survey.id);
+              recordSeen(survey.id, true);
               dismissed.add(survey.id);
             },
             onClosed: () => remove(entry, true),
@@ -294,13 +300,15 @@ export function createWidget(config: WidgetConfig, env: WidgetEnvironment): Widg
         return null;
       }
     };
-    const observer = new MutationObserver(() => {
+    const check = () => {
       const element = find();
       if (element) {
         stop();
         found(element);
       }
-    });
+      return element;
+    };
+    const observer = new MutationObserver(check);
     const timer = win.setTimeout(() => {
       stop();
       debug(`inline target "${selector}" not found`);
@@ -309,11 +317,7 @@ export function createWidget(config: WidgetConfig, env: WidgetEnvironment): Widg
       observer.disconnect();
       win.clearTimeout(timer);
     }
-    const present = find();
-    if (present) {
-      stop();
-      found(present);
-    } else observer.observe(doc.documentElement, { childList: true, subtree: true });
+    if (!check()) observer.observe(doc.documentElement, { childList: true, subtree: true });
     return stop;
   }
 
@@ -364,9 +368,8 @@ export function createWidget(config: WidgetConfig, env: WidgetEnvironment): Widg
     },
     reset: () => {
       removeAll();
-      const { visitorId: vid, visitor, identifiers, seen: seenKey, holdouts, session, sampled: sampledKey } = STORAGE_KEYS;
-      removeKeys(win, local, [vid, visitor, identifiers, seenKey, holdouts]);
-      removeKeys(win, 'sessionStorage', [session, sampledKey]);
+      // Every key from both areas: a key absent from one is simply not there.
+      for (const area of [local, 'sessionStorage'] as const) removeKeys(win, area, Object.values(STORAGE_KEYS));
       given = {};
       visitorId = '';
       dismissed.clear();

@@ -128,6 +128,7 @@ export function defaultDisplayTriggers(): DisplayTriggers {
     percentageMethod: 'random',
     holdoutPercentage: 0,
     cooldownDays: 0,
+    showAfterCompletion: false,
     timeRules: { enabled: false, startDate: '', endDate: '', daysOfWeek: [], timeOfDay: { start: '00:00', end: '23:59' } },
     behaviorTriggers: { enabled: false, scrollDepth: 0, timeOnPage: 0, exitIntent: false, elementClick: '' },
     userSegmentation: { enabled: false, visitorType: 'all', geography: '', referrer: '' },

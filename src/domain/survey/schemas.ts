@@ -266,6 +266,8 @@ export const displayTriggersSchema: yup.ObjectSchema<DisplayTriggers> = yup
     percentageMethod: oneOf(PERCENTAGE_METHODS),
     holdoutPercentage: whole(STYLING_RANGES.holdoutPercentage.min, STYLING_RANGES.holdoutPercentage.max),
     cooldownDays: whole(STYLING_RANGES.cooldownDays.min, STYLING_RANGES.cooldownDays.max),
+    // Absent from settings saved before it existed: off.
+    showAfterCompletion: yup.boolean().default(false),
     timeRules: yup
       .object({
         enabled: yup.boolean().required(),

@@ -269,6 +269,11 @@ export interface DisplayTriggers {
   holdoutPercentage: number;
   /** Days a visitor is not shown this survey again after a show or a completion; 0 = no cooldown. */
   cooldownDays: number;
+  /**
+   * Off (the default): a visitor who completed the survey in this browser is not offered it again.
+   * On: offered again, as the cooldown and the other rules allow (a recurring check-in).
+   */
+  showAfterCompletion: boolean;
   timeRules: TimeRules;
   behaviorTriggers: BehaviorTriggers;
   userSegmentation: UserSegmentation;

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, type within } from 'storybook/test';
 import { TARGETING_MESSAGES } from '@domain/survey/messages';
 import { CHECK_LABEL, CHECKED_TEST_ID, checkedValues, withEditorForm } from './editorStoryHarness';
-import { PERCENTAGE_METHOD_LABELS, TargetingFields, URL_PATTERNS_LABEL } from './TargetingFields';
+import { PERCENTAGE_METHOD_LABELS, SHOW_AFTER_COMPLETION, TargetingFields, URL_PATTERNS_LABEL } from './TargetingFields';
 
 const meta = {
   title: 'Surveys/LiveIQ/Custom Display/TargetingFields',
@@ -38,11 +38,16 @@ export const Audience: Story = {
     const cooldown = canvas.getByRole('spinbutton', { name: 'Cooldown' });
     await userEvent.clear(cooldown);
     await userEvent.type(cooldown, '14');
+    // Off by default: a visitor who completed the survey is not offered it again.
+    const again = canvas.getByRole('switch', { name: SHOW_AFTER_COMPLETION.label });
+    await expect(again).not.toBeChecked();
+    await expect(again).toHaveAccessibleDescription(SHOW_AFTER_COMPLETION.help);
+    await userEvent.click(again);
     await userEvent.click(canvas.getByRole('combobox', { name: 'Device target' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Mobile only' }));
     await check(canvas, userEvent);
     await expect(checkedValues(canvas.getByTestId(CHECKED_TEST_ID)).displayTriggers).toEqual(
-      expect.objectContaining({ showPercentage: 25, percentageMethod: 'sticky', holdoutPercentage: 50, cooldownDays: 14, deviceTarget: 'mobile-only' }),
+      expect.objectContaining({ showPercentage: 25, percentageMethod: 'sticky', holdoutPercentage: 50, cooldownDays: 14, showAfterCompletion: true, deviceTarget: 'mobile-only' }),
     );
   },
 };

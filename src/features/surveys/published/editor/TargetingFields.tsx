@@ -68,6 +68,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+export const SHOW_AFTER_COMPLETION = {
+  label: 'Show again after completion',
+  help: 'Off: a visitor who completed the survey is not offered it again in that browser. On: offered again, as the cooldown allows (a recurring check-in).',
+} as const;
+
 function EnabledSwitch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return <FormControlLabel control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />} label={label} />;
 }
@@ -80,6 +85,8 @@ function AudienceFields() {
   const method = useEditorField('displayTriggers.percentageMethod');
   const holdout = useEditorField('displayTriggers.holdoutPercentage');
   const cooldown = useEditorField('displayTriggers.cooldownDays');
+  const again = useEditorField('displayTriggers.showAfterCompletion');
+  const againHelp = useId();
   const ranges = STYLING_RANGES;
   return (
     <Section title="Audience">
@@ -122,6 +129,13 @@ function AudienceFields() {
         error={cooldown.error}
         helperText="Days a visitor is not shown this survey again after seeing or completing it; 0 for none."
       />
+      <FormControl>
+        <FormControlLabel
+          control={<Switch checked={again.value} onChange={(event) => again.onChange(event.target.checked)} slotProps={{ input: { 'aria-describedby': againHelp } }} />}
+          label={SHOW_AFTER_COMPLETION.label}
+        />
+        <FormHelperText id={againHelp}>{SHOW_AFTER_COMPLETION.help}</FormHelperText>
+      </FormControl>
     </Section>
   );
 }
