@@ -1,5 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -36,6 +35,9 @@ export interface NameDialogProps {
   suggestions?: readonly string[];
 }
 
+// Downloaded only by a dialog that offers names (Autocomplete and its popper are not small).
+const SuggestedNameField = lazy(async () => ({ default: (await import('./SuggestedNameField')).SuggestedNameField }));
+
 /** A dialog asking for one name: Enter or the submit button submits it once it is not blank. */
 export function NameDialog({ open, ...form }: NameDialogProps) {
   // A fresh, empty field on every opening.
@@ -66,6 +68,21 @@ function NameForm({
     setName(value);
     onNameChange?.(value);
   };
+  const plainField = (
+    <TextField
+      label={label}
+      value={name}
+      onChange={(event) => edit(event.target.value)}
+      required={required}
+      autoFocus
+      fullWidth
+      disabled={busy}
+      {...(maxLength !== undefined && {
+        slotProps: { htmlInput: { maxLength } },
+        helperText: `${name.length}/${maxLength}`,
+      })}
+    />
+  );
   const canSubmit = trimmed !== '' && !busy && !submitDisabled;
 
   return (
@@ -101,28 +118,11 @@ function NameForm({
           </Typography>
         )}
         {suggestions ? (
-          <Autocomplete
-            freeSolo
-            options={suggestions}
-            inputValue={name}
-            onInputChange={(_event, value) => edit(value)}
-            disabled={busy}
-            renderInput={(params) => <TextField {...params} label={label} required={required} autoFocus fullWidth />}
-          />
+          <Suspense fallback={plainField}>
+            <SuggestedNameField label={label} value={name} onChange={edit} suggestions={suggestions} required={required} disabled={busy} />
+          </Suspense>
         ) : (
-          <TextField
-            label={label}
-            value={name}
-            onChange={(event) => edit(event.target.value)}
-            required={required}
-            autoFocus
-            fullWidth
-            disabled={busy}
-            {...(maxLength !== undefined && {
-              slotProps: { htmlInput: { maxLength } },
-              helperText: `${name.length}/${maxLength}`,
-            })}
-          />
+          plainField
         )}
         {notice}
       </Stack>
