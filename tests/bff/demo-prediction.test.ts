@@ -3,6 +3,8 @@
  * ingestion, two hashed keys per company, saved settings, a month of calls whose rollups add up,
  * and a predict call on the seeded data that answers from it with explanations.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ApiKey, Company, ModelSettingsVersion, PredictionCall, PredictionCallMinute } from '@bff/entities';
 import { API_SOURCE_TYPE } from '@bff/modules/dataSources/records/apiRecords';
@@ -10,6 +12,10 @@ import { demoCatalogue } from '@bff/seeders/demoCatalogue';
 import { seedDemoPrediction } from '@bff/seeders/demoPrediction';
 import type { PredictResponse } from '@domain/prediction/contract';
 import { useWorld } from './support/world';
+import { codeSample, KEY_PLACEHOLDER } from '@/features/outbound-api/docs/codeSamples';
+import { apiBaseUrl, documentedOperations, type OpenApiDocument } from '@/features/outbound-api/docs/openApi';
+
+const run = promisify(execFile);
 
 const NOW = new Date('2026-03-10T16:45:00.000Z');
 const DAY_MS = 86_400_000;
@@ -77,5 +83,30 @@ describe('demo prediction data', () => {
       expect(item.explanation.length).toBeGreaterThan(0);
       if (item.id.startsWith('ACM')) expect(titles.has(item.title)).toBe(true);
     }
+  });
+
+  it("documents a cURL example made from the company's own catalogue that answers with items when run as shown", async () => {
+    const w = world();
+    const acme = w.companies.acme.id;
+    // A custom attribute of the company's own: the example must send one of its type, and no other.
+    expect((await w.http.post('/api/custom-attributes').set(w.bearer('alice')).send({ name: 'room', type: 'string' })).status).toBe(201);
+    const example = await w.http.get('/api/api-keys/example').set(w.bearer('alice')).query({ companyFilter: acme });
+    expect(example.status).toBe(200);
+    const request = example.body.request as { query: string; custom_attributes?: Record<string, unknown> };
+    expect(request.query.length).toBeGreaterThan(0);
+    expect(Object.keys(request.custom_attributes ?? {})).toEqual(['room']);
+
+    // Exactly what the Documentation tab shows: the document's predict operation with the example.
+    const document = (await w.http.get('/api/v1/openapi.json')).body as OpenApiDocument;
+    const predict = documentedOperations(document).find((operation) => operation.path === '/v1/predict')!;
+    const curl = codeSample('curl', { ...predict, requestExample: request }, apiBaseUrl(w.baseUrl));
+    const { key } = await w.addApiKey(acme, { scopes: ['read'] });
+    const { stdout } = await run('bash', ['-c', curl.replace(KEY_PLACEHOLDER, key)]);
+    const answer = JSON.parse(stdout) as PredictResponse;
+    expect(answer.items.length).toBeGreaterThan(0);
+
+    // A company with nothing in its catalogue gets no example of its own (the generic one is shown).
+    const empty = await w.http.get('/api/api-keys/example').set(w.bearer('admin')).query({ companyFilter: (await w.addCompany()).id });
+    expect(empty.body).toEqual({ request: null });
   });
 });

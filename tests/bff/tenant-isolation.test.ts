@@ -344,6 +344,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/v1/usage', expected: forKeys(200), request: () => ({}) },
   { route: 'GET /api/v1/openapi.json', expected: all(200), request: () => ({}) },
   { route: 'GET /api/api-keys/usage', expected: onlyOwnCompany(200), request: async (cell) => ({ query: { keyId: (await addIntegrationKey(cell)).id, range: '24h' } }) },
+  { route: 'GET /api/api-keys/example', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
   { route: 'GET /api/api-keys/calls', expected: onlyOwnCompany(200), request: async (cell) => ({ query: { keyId: (await addIntegrationKey(cell)).id } }) },
   { route: 'POST /api/api-keys/calls/:id/compare', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPredictCall(cell)).id } }) },
   { route: 'GET /api/plans/usage', expected: forUsers({ admin: [200, 200], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },

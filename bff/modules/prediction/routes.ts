@@ -18,6 +18,7 @@ import { queryOf } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';
 import type { CallEntry } from './callLog';
+import { predictExampleFor } from './example';
 import { buildOpenApiDocument } from './openapi';
 import { TOP_K_MAX } from '@domain/prediction/contract';
 import { callDetailsOf, checkCustomAttributes, rankRequestOf, rankWith, recentEventsOf, responseOf, validatePredictRequest } from './predict';
@@ -165,6 +166,14 @@ export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependenci
     const query = queryOf(ctx, usageQuery);
     const scope = await scopeOf(ctx, query.keyId, query.companyFilter);
     ctx.body = await usageSummary(requestEntityManager(), scope, query.range === '30d' ? '30d' : '24h', deps.now());
+  });
+
+  // The Documentation tab's predict example, made from the company's own catalogue (example.ts).
+  routes.get('/example', { query: companyFilterQuery }, async (ctx) => {
+    const query = queryOf(ctx, companyFilterQuery);
+    const { companyId } = await scopeOf(ctx, undefined, query.companyFilter);
+    const request = companyId ? await predictExampleFor(requestEntityManager(), companyId, () => snapshotFor(deps.snapshots, companyId), deps.now().getTime()) : null;
+    ctx.body = { request };
   });
 
   routes.get('/calls', { query: callsQuery }, async (ctx) => {

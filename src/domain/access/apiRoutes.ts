@@ -132,6 +132,7 @@ export const API_ROUTES = {
   'POST /api/api-keys/test-key': 'viewApi',
   'GET /api/api-keys/usage': 'viewApi',
   'GET /api/api-keys/calls': 'viewApi',
+  'GET /api/api-keys/example': 'viewApi',
   'POST /api/api-keys/calls/:id/compare': 'viewApi',
   'GET /api/custom-attributes': 'viewApi',
   'POST /api/custom-attributes': 'manageApi',

@@ -86,7 +86,7 @@ function CompanyOutboundApi({ companyId }: { companyId: string }) {
           </Stack>
         )}
         {tab === 'attributes' && <CustomAttributesPanel companyId={companyId} canManage={canManage} />}
-        {tab === 'docs' && <DocumentationPanel />}
+        {tab === 'docs' && <DocumentationPanel companyId={companyId} />}
         {tab === 'liveTest' && (
           <Stack spacing={3}>
             <LiveTestPanel key={replay?.nonce ?? 0} companyId={companyId} attributes={attributes.data ?? []} replay={replay?.request} />

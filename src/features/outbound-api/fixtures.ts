@@ -11,6 +11,7 @@ import type {
   CreatedApiKey,
   CustomAttribute,
   PredictionCallRecord,
+  PredictRequest,
   PredictResponse,
   UsageSummary,
 } from '@domain/prediction/contract';
@@ -272,7 +273,18 @@ export interface OutboundApiState {
   usage?: Record<'24h' | '30d', UsageSummary>;
   calls?: PredictionCallRecord[];
   predict?: MockAnswer | ((call: MockCall) => MockAnswer);
+  /** The company's predict example; null for a company with no catalogue yet. */
+  example?: PredictRequest | null;
 }
+
+/** Acme's own predict example, as GET /api/api-keys/example makes it from its furniture catalogue. */
+export const ACME_PREDICT_EXAMPLE: PredictRequest = {
+  query: 'oak dining table',
+  top_k: 3,
+  filters: { category: 'Furniture' },
+  metadata: { channel: 'web' },
+  custom_attributes: { room: 'dining' },
+};
 
 const NOW = '2026-06-14T12:00:00.000Z';
 
@@ -357,6 +369,7 @@ export function outboundApiRoutes(state: OutboundApiState = {}): MockRoutes {
       },
     ],
     ['GET', /^\/api\/v1\/openapi\.json$/, () => ({ body: OPENAPI_DOCUMENT })],
+    ['GET', /^\/api\/api-keys\/example$/, () => ({ body: { request: state.example === undefined ? ACME_PREDICT_EXAMPLE : state.example } })],
   ];
   const served = patternRoutes(routes);
   const dispatch = served['GET /api/*'];

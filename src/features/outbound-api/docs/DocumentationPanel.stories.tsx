@@ -2,14 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen } from 'storybook/test';
 import { failure, mockFetch } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
-import { outboundApiRoutes, withApiSession } from '../fixtures';
-import { DocumentationPanel } from './DocumentationPanel';
+import { ACME_ID, outboundApiRoutes, withApiSession } from '../fixtures';
+import { DocumentationPanel, EXAMPLE_NOTES } from './DocumentationPanel';
 
 const meta = {
   title: 'Outbound API/Docs/DocumentationPanel',
   component: DocumentationPanel,
   decorators: [withApiSession()],
-  args: { origin: 'https://app.navout.example' },
+  args: { companyId: ACME_ID, origin: 'https://app.navout.example' },
   beforeEach: () => mockFetch(outboundApiRoutes()),
 } satisfies Meta<typeof DocumentationPanel>;
 export default meta;
@@ -24,6 +24,27 @@ export const FromTheDocument: Story = {
     await userEvent.click(canvas.getByRole('combobox', { name: 'Code example language' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Java' }));
     await expect(canvas.getByRole('region', { name: 'Java example of POST /v1/predict' })).toHaveTextContent('https://app.navout.example/api/v1/predict');
+  },
+};
+
+/** The predict example is the company's own: its catalogue's words and category, its custom attributes. */
+export const CompanyExample: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByText(EXAMPLE_NOTES.own)).toBeVisible();
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Code example language' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'cURL' }));
+    const curl = canvas.getByRole('region', { name: 'cURL example of POST /v1/predict' });
+    await expect(curl).toHaveTextContent('"query": "oak dining table"');
+    await expect(curl).toHaveTextContent('"room": "dining"');
+    await expect(curl).not.toHaveTextContent('trail running');
+  },
+};
+
+/** Nothing in the catalogue yet: the document's example, and what to send first. */
+export const NoCatalogueYet: Story = {
+  beforeEach: () => mockFetch(outboundApiRoutes({ example: null })),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(EXAMPLE_NOTES.generic)).toBeVisible();
   },
 };
 

@@ -9,7 +9,7 @@ import { API_KEY_HEADER } from '@domain/apiKeys';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { buildUrl } from '@/lib/apiClient';
 import { optionsOf, SelectField } from '@/ui/SelectField';
-import { OPENAPI_PATH, useOpenApiDocument } from '../api/docs';
+import { OPENAPI_PATH, useOpenApiDocument, usePredictExample } from '../api/docs';
 import { CODE_LANGUAGES, CODE_LANGUAGE_LABELS, type CodeLanguage } from './codeSamples';
 import { apiBaseUrl, documentedOperations } from './openApi';
 import { OperationDocs } from './OperationDocs';
@@ -18,19 +18,35 @@ import { OperationDocs } from './OperationDocs';
 const ORDER = ['/v1/predict', '/v1/events', '/v1/items'];
 const rank = (path: string) => (ORDER.includes(path) ? ORDER.indexOf(path) : ORDER.length);
 
+export const PREDICT_PATH = '/v1/predict';
+export const EXAMPLE_NOTES = {
+  own: 'The predict example is made from your own catalogue and custom attributes: it answers with items as shown.',
+  generic: 'This predict example is generic: send your catalogue (PUT /v1/items) and the example is made from it.',
+} as const;
+
 export interface DocumentationPanelProps {
+  /** The company whose catalogue the predict example is made from. */
+  companyId: string;
   /** The dashboard's own origin by default, so the examples call this installation. */
   origin?: string;
 }
 
 /** The Documentation tab, generated from the OpenAPI document the server publishes. */
-export function DocumentationPanel({ origin = window.location.origin }: DocumentationPanelProps) {
+export function DocumentationPanel({ companyId, origin = window.location.origin }: DocumentationPanelProps) {
   const document = useOpenApiDocument();
+  const example = usePredictExample(companyId);
+  const own = example.data?.request ?? null;
   const [language, setLanguage] = useState<CodeLanguage>('python');
   const baseUrl = apiBaseUrl(origin);
   const operations = useMemo(
-    () => (document.data ? documentedOperations(document.data).sort((a, b) => rank(a.path) - rank(b.path)) : []),
-    [document.data],
+    () =>
+      document.data
+        ? documentedOperations(document.data)
+            // The company's own example in place of the document's generic one.
+            .map((operation) => (operation.path === PREDICT_PATH && own ? { ...operation, requestExample: own } : operation))
+            .sort((a, b) => rank(a.path) - rank(b.path))
+        : [],
+    [document.data, own],
   );
 
   if (document.isError) return <FailureAlert title="Failed to load the API documentation" error={document.error} onRetry={() => void document.refetch()} />;
@@ -56,6 +72,11 @@ export function DocumentationPanel({ origin = window.location.origin }: Document
               <OpenInNewIcon fontSize="inherit" sx={{ ml: 0.5, verticalAlign: 'middle' }} aria-hidden />
             </Link>
           </Typography>
+          {example.data && (
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+              {own ? EXAMPLE_NOTES.own : EXAMPLE_NOTES.generic}
+            </Typography>
+          )}
         </Box>
         <SelectField
           size="small"
