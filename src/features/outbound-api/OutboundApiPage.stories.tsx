@@ -5,6 +5,7 @@ import { failure, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { ACME_PREDICT_EXAMPLE, API_KEYS, API_READ_ONLY_SESSION, outboundApiRoutes, PREDICT_RESPONSE, SAMPLE_TOKEN, withApiSession } from './fixtures';
 import { stubClipboard } from '@/lib/testing/clipboard';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 import { ATTRIBUTE_LABELS, CHOOSE_COMPANY_FOR_API, KEY_LABELS, KEY_MESSAGES_SHOWN, LIVE_TEST_LABELS, OUTBOUND_TABS } from './labels';
 import { OutboundApiPage } from './OutboundApiPage';
 
@@ -200,5 +201,24 @@ export const GlobalAdminViewingAll: Story = {
   decorators: [withApiSession(SESSIONS.globalAdmin)],
   play: async ({ canvas }) => {
     await expect(canvas.getByText(CHOOSE_COMPANY_FOR_API)).toBeVisible();
+  },
+};
+
+/**
+ * At phone width: the keys' grid scrolls inside its own box, the usage range stays in view, and the
+ * Documentation tab's code wraps or scrolls in its block; the page itself never scrolls sideways.
+ */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async (context) => {
+    const { canvas, canvasElement, userEvent } = context;
+    await ApiKeys.play?.(context);
+    await expectNoSidewaysScroll(canvasElement);
+    const range = canvas.getByRole('group', { name: 'Usage range' });
+    const { right } = range.getBoundingClientRect();
+    await expect(right).toBeLessThanOrEqual(canvasElement.ownerDocument.documentElement.clientWidth);
+    await openTab(canvas, OUTBOUND_TABS.docs, userEvent);
+    await canvas.findByRole('article', { name: 'POST /v1/predict' });
+    await expectNoSidewaysScroll(canvasElement);
   },
 };
