@@ -9,19 +9,19 @@ describe('readiness', () => {
     expect(notes.map((entry) => entry.lever)).toEqual([...DISCOVERY_LEVERS]);
     const byLever = Object.fromEntries(notes.map((entry) => [entry.lever, entry]));
     // 7 of 12 items have delivery_days, 5 a rating, 11 a seller.
-    expect(byLever.deliveryAware).toEqual({ lever: 'deliveryAware', percent: 58, note: 'deliveryAware: 58 % of items have delivery_days', noEffect: false });
-    expect(byLever.trustSafety.note).toBe('trustSafety: 42 % of items have a rating');
-    expect(byLever.fairExposure.note).toBe('fairExposure: 92 % of items have seller_id');
-    expect(byLever.trendingContent.note).toBe('trendingContent: 58 % of items have interactions in the last 7 days');
+    expect(byLever.deliveryAware).toEqual({ lever: 'deliveryAware', percent: 58, note: '58 % of items have delivery_days', noEffect: false });
+    expect(byLever.trustSafety.note).toBe('42 % of items have a rating');
+    expect(byLever.fairExposure.note).toBe('92 % of items have seller_id');
+    expect(byLever.trendingContent.note).toBe('58 % of items have interactions in the last 7 days');
   });
 
   it('says when a slider has no effect', () => {
     const items = FIXTURE_ITEMS.map((item) => ({ ...item, deliveryDays: null, sellerId: null }));
     const notes = readiness(buildIndex(fixtureInput({ items, events: [] })));
     const byLever = Object.fromEntries(notes.map((entry) => [entry.lever, entry]));
-    expect(byLever.deliveryAware).toEqual({ lever: 'deliveryAware', percent: 0, note: 'deliveryAware: 0 % of items have delivery_days, so this slider has no effect', noEffect: true });
+    expect(byLever.deliveryAware).toEqual({ lever: 'deliveryAware', percent: 0, note: '0 % of items have delivery_days, so this slider has no effect', noEffect: true });
     expect(byLever.coldStartSellers.noEffect).toBe(true);
-    expect(byLever.viewingPatterns.note).toBe('viewingPatterns: 0 % of items have items viewed by the same people, so this slider has no effect');
+    expect(byLever.viewingPatterns.note).toBe('0 % of items have items viewed by the same people, so this slider has no effect');
     expect(byLever.priceElasticity.noEffect).toBe(false);
   });
 });
