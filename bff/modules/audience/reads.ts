@@ -27,7 +27,7 @@ import { timeOf } from '../../platform/rawRows';
 import type { DatabaseKind, ResultsDialect } from '../../platform/sql';
 import { API_SOURCE_NAME } from './build';
 import { audienceCondition } from './filters';
-import { countsOfSummary, type AudienceCounts } from './summary';
+import { countsOfSummary, meanCoverage, type AudienceCounts } from './summary';
 
 type Row = Record<string, unknown>;
 const RECENT_EVENTS = 20;
@@ -87,13 +87,13 @@ async function counts(db: AudienceDb, where: Where): Promise<AudienceCounts> {
   const row =
     (
       await db.query(
-        `select count(*) as total, avg(coverage) as coverage, sum(case when is_unified then 1 else 0 end) as unified, ` +
+        `select count(*) as total, sum(round(coverage * 10)) as coverage_tenths, sum(case when is_unified then 1 else 0 end) as unified, ` +
           `sum(case when is_unknown then 1 else 0 end) as unknown, ${categorySums} from audience_profiles where ${where.sql}`,
         where.params,
       )
     )[0] ?? {};
   const categories = Object.fromEntries(CATEGORY_IDS.map((id) => [id, Number(row[`c_${id}`] ?? 0)])) as Record<CategoryId, number>;
-  return { total: Number(row.total ?? 0), coverage: round1(Number(row.coverage ?? 0)), unified: Number(row.unified ?? 0), unknown: Number(row.unknown ?? 0), categories };
+  return { total: Number(row.total ?? 0), coverage: meanCoverage(Number(row.coverage_tenths ?? 0), Number(row.total ?? 0)), unified: Number(row.unified ?? 0), unknown: Number(row.unknown ?? 0), categories };
 }
 
 function userOf(row: Row): AudienceUser {

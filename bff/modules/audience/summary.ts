@@ -18,7 +18,13 @@ export interface AudienceCounts {
   categories: Record<CategoryId, number>;
 }
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
+/**
+ * The mean coverage from the sum of the profiles' coverage in tenths of a percent. Each coverage
+ * is a multiple of 0.1 (coverageOfMask), stored as a float (PostgreSQL's real): summing exact
+ * tenths makes the SQL count and the stored summary agree to the last digit, where averaging the
+ * floats could round a mean of x.x5 up on one side and down on the other.
+ */
+export const meanCoverage = (tenths: number, total: number) => (total ? Math.round(tenths / total) / 10 : 0);
 const emptyGroup = (): SummaryGroup => ({ total: 0, coverageSum: 0, unified: 0, unknown: 0, categories: {} });
 
 export function summaryCounter() {
@@ -61,7 +67,7 @@ export function countsOfSummary(summary: unknown, categoryId: CategoryId | null)
   const group = (categoryId ? stored.byCategory?.[categoryId] : stored.all) ?? emptyGroup();
   return {
     total: group.total,
-    coverage: group.total ? round1(group.coverageSum / group.total) : 0,
+    coverage: meanCoverage(Math.round(group.coverageSum * 10), group.total),
     unified: group.unified,
     unknown: group.unknown,
     categories: Object.fromEntries(CATEGORY_IDS.map((id) => [id, group.categories[id] ?? 0])) as Record<CategoryId, number>,
