@@ -265,10 +265,10 @@ export function withRetries(fetch: ConnectorFetch, { maxRetries, baseMs, sleep =
         if (response.status === 429) {
           const asked = retryAfterMs(response.headers.get('retry-after'));
           if (asked !== null) delay = asked;
-          failure = new ConnectorError(`${describeUrl(url)} answered 429 Too Many Requests: the vendor's rate limit was reached`, true);
+          failure = new ConnectorError(`${describeUrl(url)} answered 429 Too Many Requests: the vendor's rate limit was reached`, true, response);
           waitTooLong = delay > RETRY_AFTER_CAP_MS;
         } else {
-          failure = new ConnectorError(`${describeUrl(url)} answered status ${response.status}`, true);
+          failure = new ConnectorError(`${describeUrl(url)} answered status ${response.status}`, true, response);
         }
       } catch (error) {
         if (!(error instanceof ConnectorError) || !error.retryable) throw error;

@@ -38,6 +38,8 @@ export interface ConnectorContext {
   logger: Logger;
   /** Whether private addresses may be reached (CONNECTOR_ALLOW_PRIVATE=true, for local testing). */
   allowPrivate: boolean;
+  /** Waits between requests where a vendor's quota asks for it; tests pass one that does not sleep. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface ConnectorBatch {
@@ -68,6 +70,8 @@ export class ConnectorError extends Error {
     message: string,
     /** Whether trying again later may succeed (429, 5xx, network); false for bad credentials or settings. */
     readonly retryable = false,
+    /** The vendor's last answer when the retries ran out on a 429 or 5xx, so its own words can be read. */
+    readonly response?: ConnectorResponse,
   ) {
     super(message);
     this.name = 'ConnectorError';

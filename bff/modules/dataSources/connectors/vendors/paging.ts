@@ -3,7 +3,7 @@
  * older apiKey/accountId fields as fallbacks), calling the vendor through the guarded fetch, and
  * turning the vendor's own error format into a message the customer can act on.
  */
-import { ConnectorError, type ConnectorContext, type ConnectorRequest } from '../types';
+import { ConnectorError, type ConnectorContext, type ConnectorRequest, type ConnectorResponse } from '../types';
 
 /** A non-secret setting as trimmed text ('' when absent). */
 export function settingText(context: ConnectorContext, name: string): string {
@@ -81,7 +81,11 @@ const STATUS_WORDS: Record<number, string> = {
  */
 export async function vendorJson<T>(context: ConnectorContext, vendor: string, url: string, init: ConnectorRequest, readError: ErrorReader): Promise<T> {
   if (context.signal.aborted) throw new ConnectorError('The sync was stopped', true);
-  const response = await context.fetch(url, init);
+  return answerJson<T>(await context.fetch(url, init), vendor, readError);
+}
+
+/** The parsed JSON of a 2xx answer, or a ConnectorError in the vendor's words (see vendorJson). */
+export function answerJson<T>(response: ConnectorResponse, vendor: string, readError: ErrorReader): T {
   if (response.status >= 200 && response.status < 300) {
     const body = response.json<unknown>();
     if (!isObject(body) && !Array.isArray(body)) throw new ConnectorError(`${vendor} answered something other than a JSON object.`);

@@ -1,0 +1,284 @@
+/**
+ * The one engine behind every declarative connector: a checked manifest
+ * (src/domain/data/connectorManifest) becomes a Connector the sync runner uses like any other.
+ * It pages through the vendor's answers (page number, offset, a cursor or a next URL), picks the
+ * records out of each answer, maps them to the source's field names, keeps the incremental cursor
+ * and stops a read that never ends. Every request goes through the context's guarded fetch.
+ */
+import { parseManifest } from '@domain/data/connectorManifest/schema';
+import { DEFAULT_MAX_PAGES, type ConnectorManifest, type DeclarativeStream, type FieldSpec } from '@domain/data/connectorManifest/types';
+import { truthy } from '@domain/data/connectorManifest/template';
+import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '../types';
+import { isRecordObject, numberOf, pick, textOr, type ErrorReader } from '../vendors/paging';
+import { later, formatPoint, recordPoint, requestedStart, storedPoint, type CursorPoint } from './cursor';
+import {
+  baseUrl,
+  call,
+  checkRequirements,
+  credentials,
+  emptyParts,
+  errorReader,
+  headersScope,
+  inject,
+  pacer,
+  render,
+  renderAny,
+  requestScope,
+  type Answer,
+  type ManifestHooks,
+  type RequestParts,
+} from './requests';
+
+export type { ManifestHooks } from './requests';
+
+/** Where the next page is: a page number, an offset, a token, or the whole URL the vendor answered. */
+type PageToken = { page: number } | { offset: number } | { token: string } | { url: string } | null;
+
+/** One run's fixed parts: the base URL, the credentials, the pace and the error reader. */
+interface Run {
+  base: string;
+  auth: RequestParts;
+  scope: ReturnType<typeof requestScope>;
+  wait: () => Promise<void>;
+}
+
+function checkHooks(manifest: ConnectorManifest, hooks: ManifestHooks): void {
+  const stream = manifest.streams[0];
+  const missing = (kind: string, name: string) => new Error(`The ${manifest.name} manifest names the ${kind} hook "${name}", which does not exist.`);
+  const url = stream.retriever.requester.url_base;
+  if (url.startsWith('hook:') && !hooks.baseUrls?.[url.slice(5)]) throw missing('base URL', url.slice(5));
+  for (const each of stream.transformations ?? []) if (!hooks.transformations?.[each.name]) throw missing('transformation', each.name);
+  const reader = manifest.error_handler?.hook;
+  if (reader && !hooks.errorReaders?.[reader]) throw missing('error reader', reader);
+}
+
+/** One field of a vendor record: the first of its paths that has a value, as its type. */
+function fieldValue(record: Record<string, unknown>, spec: string | FieldSpec): unknown {
+  const paths = typeof spec === 'string' ? [spec] : Array.isArray(spec.path) ? spec.path : [spec.path];
+  const type = typeof spec === 'string' ? 'text' : (spec.type ?? 'text');
+  for (const path of paths) {
+    const raw = pick(record, path);
+    let value: unknown;
+    if (type === 'text') value = textOr(raw);
+    else if (type === 'number') value = numberOf(raw);
+    else if (type === 'boolean') value = typeof raw === 'boolean' ? raw : null;
+    else if (type === 'epoch_seconds') {
+      const seconds = numberOf(raw);
+      value = seconds === null ? null : new Date(seconds * 1000).toISOString();
+    } else value = raw ?? null;
+    if (value !== null && value !== undefined) return value;
+  }
+  return null;
+}
+
+export function mapRecord(stream: DeclarativeStream, vendorRecord: Record<string, unknown>, hooks: ManifestHooks): Record<string, unknown> {
+  let mapped: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(stream.fields)) mapped[name] = fieldValue(vendorRecord, spec);
+  for (const each of stream.transformations ?? []) mapped = hooks.transformations![each.name]!(vendorRecord, mapped);
+  return mapped;
+}
+
+/** The records of an answer at the selector's path (an empty path: the answer is the list). */
+function selectRecords(manifest: ConnectorManifest, body: unknown): unknown[] {
+  const path = manifest.streams[0].retriever.record_selector.extractor.field_path;
+  let current = body;
+  for (const key of path) current = isRecordObject(current) && Object.hasOwn(current, key) ? current[key] : undefined;
+  if (!Array.isArray(current)) {
+    throw new ConnectorError(`${manifest.name} answered without a list of records${path.length ? ` at ${path.join('.')}` : ''}: the base URL may point at something else.`);
+  }
+  return current;
+}
+
+/** The URL of a page: the base and path with the query, or the vendor's next URL (on the API's own origin only: it gets the credentials). */
+function pageUrl(manifest: ConnectorManifest, run: Run, token: PageToken, query: Array<[string, string]>): string {
+  if (token && 'url' in token) {
+    let next: URL;
+    try {
+      next = new URL(token.url, run.base);
+    } catch {
+      throw new ConnectorError(`${manifest.name} answered an invalid next page address.`);
+    }
+    if (next.origin !== new URL(run.base).origin) throw new ConnectorError(`${manifest.name} pointed the next page at another host: refused.`);
+    return next.toString();
+  }
+  const requester = manifest.streams[0].retriever.requester;
+  const path = render(requester.path, run.scope, encodeURIComponent);
+  const search = new URLSearchParams(query).toString();
+  return `${run.base}${path.startsWith('/') || !path ? path : `/${path}`}${search ? `?${search}` : ''}`;
+}
+
+interface PageRequest {
+  token: PageToken;
+  /** The start of an incremental read, already formatted. */
+  start: string | null;
+  pageSize?: number;
+}
+
+/** Assembles and sends one page's request. Query order: page size, page token, the requester's parameters, the start time. */
+async function requestPage(manifest: ConnectorManifest, run: Run, context: ConnectorContext, page: PageRequest, readError: ErrorReader): Promise<Answer> {
+  const stream = manifest.streams[0];
+  const requester = stream.retriever.requester;
+  const paginator = stream.retriever.paginator?.type === 'DefaultPaginator' ? stream.retriever.paginator : null;
+  const parts = emptyParts();
+  const { token } = page;
+  if (!(token && 'url' in token)) {
+    const strategy = paginator?.pagination_strategy;
+    const size = page.pageSize ?? strategy?.page_size;
+    if (paginator?.page_size_option && size !== undefined) inject(parts, paginator.page_size_option, size);
+    if (paginator?.page_token_option.type === 'RequestOption' && token) {
+      const value = 'page' in token ? token.page : 'offset' in token ? token.offset : 'token' in token ? token.token : '';
+      inject(parts, paginator.page_token_option, value);
+    }
+    for (const [name, template] of Object.entries(requester.request_parameters ?? {})) {
+      const value = render(template, run.scope);
+      if (value) parts.query.push([name, value]);
+    }
+    if (stream.incremental_sync && page.start !== null) inject(parts, stream.incremental_sync.start_time_option, page.start);
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, template] of Object.entries(requester.request_headers ?? {})) {
+    const value = render(template, run.scope);
+    if (value) headers[name] = value;
+  }
+  const method = requester.http_method ?? 'GET';
+  let body: string | undefined;
+  if (method === 'POST') {
+    const json = { ...(renderBody(requester.request_body_json ?? {}, run.scope) as Record<string, unknown>), ...parts.body };
+    body = JSON.stringify(json);
+    headers['content-type'] = 'application/json';
+  }
+  const url = pageUrl(manifest, run, token, [...run.auth.query, ...parts.query]);
+  return call(context, manifest.name, url, { method, headers: { ...headers, ...parts.headers, ...run.auth.headers }, body }, readError, run.wait);
+}
+
+function renderBody(value: unknown, scope: Run['scope']): unknown {
+  if (typeof value === 'string') return renderAny(value, scope);
+  if (Array.isArray(value)) return value.map((each) => renderBody(each, scope));
+  if (isRecordObject(value)) return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, renderBody(each, scope)]));
+  return value;
+}
+
+/** Where the next page is after this answer, or null on the last page. */
+function nextToken(manifest: ConnectorManifest, token: PageToken, answer: Answer, records: unknown[]): PageToken {
+  const paginator = manifest.streams[0].retriever.paginator;
+  if (paginator?.type !== 'DefaultPaginator') return null;
+  const strategy = paginator.pagination_strategy;
+  if (strategy.type === 'PageIncrement') {
+    const page = token && 'page' in token ? token.page : (strategy.start_from_page ?? 1);
+    const total = strategy.total_pages_header ? Number(answer.response.headers.get(strategy.total_pages_header)) : NaN;
+    if (!records.length || records.length < strategy.page_size || (Number.isInteger(total) && page >= total)) return null;
+    return { page: page + 1 };
+  }
+  if (strategy.type === 'OffsetIncrement') {
+    const offset = (token && 'offset' in token ? token.offset : 0) + records.length;
+    if (!records.length) return null;
+    if (strategy.total_path) {
+      const total = numberOf(pick(answer.body, strategy.total_path));
+      return total === null || offset >= total ? null : { offset };
+    }
+    return records.length < strategy.page_size ? null : { offset };
+  }
+  const last = records.length ? records[records.length - 1] : undefined;
+  const scope = { response: answer.body, headers: headersScope(answer.response.headers), last_record: last };
+  if (strategy.stop_condition && truthy(renderAny(strategy.stop_condition, scope))) return null;
+  const value = textOr(renderAny(strategy.cursor_value, scope));
+  if (!value) return null;
+  return paginator.page_token_option.type === 'RequestPath' ? { url: value } : { token: value };
+}
+
+const sameToken = (a: PageToken, b: PageToken) => JSON.stringify(a) === JSON.stringify(b);
+
+function firstToken(manifest: ConnectorManifest): PageToken {
+  const paginator = manifest.streams[0].retriever.paginator;
+  if (paginator?.type !== 'DefaultPaginator') return null;
+  const strategy = paginator.pagination_strategy;
+  if (strategy.type === 'PageIncrement' && strategy.inject_on_first_request) return { page: strategy.start_from_page ?? 1 };
+  if (strategy.type === 'OffsetIncrement' && strategy.inject_on_first_request) return { offset: 0 };
+  return null;
+}
+
+/**
+ * Turns a manifest into a Connector. The manifest is checked here (a bad one throws a
+ * ManifestError naming the field), and so are the hooks it names.
+ */
+export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Connector & { manifest: ConnectorManifest } {
+  const manifest = parseManifest(input);
+  checkHooks(manifest, hooks);
+  const stream = manifest.streams[0];
+  const readError = errorReader(manifest.error_handler, hooks);
+  const paginator = stream.retriever.paginator?.type === 'DefaultPaginator' ? stream.retriever.paginator : null;
+  const maxPages = paginator?.max_pages ?? DEFAULT_MAX_PAGES;
+
+  async function begin(context: ConnectorContext): Promise<Run> {
+    const scope = requestScope(context);
+    checkRequirements(manifest, scope);
+    const base = baseUrl(manifest, context, scope, hooks);
+    const auth = await credentials(manifest, manifest.authenticator, context, scope);
+    return { base, auth, scope, wait: pacer(context, manifest.rate_limit?.requests_per_second) };
+  }
+
+  const fetchPage = (run: Run, context: ConnectorContext, page: PageRequest) => requestPage(manifest, run, context, page, readError);
+
+  return {
+    manifest,
+    catalogueId: manifest.catalogue_id,
+    keyField: stream.primary_key ?? null,
+
+    async test(context) {
+      const run = await begin(context);
+      const check = manifest.check;
+      if (check.type === 'CheckStream') {
+        const answer = await fetchPage(run, context, { token: firstToken(manifest), start: null, pageSize: check.page_size ?? 1 });
+        selectRecords(manifest, answer.body);
+        return;
+      }
+      const search = new URLSearchParams();
+      for (const [name, template] of Object.entries(check.request_parameters ?? {})) {
+        const value = render(template, run.scope);
+        if (value) search.append(name, value);
+      }
+      for (const [name, value] of run.auth.query) search.append(name, value);
+      const path = render(check.path, run.scope, encodeURIComponent);
+      const url = `${run.base}${path}${search.size ? `?${search.toString()}` : ''}`;
+      const answer = await call(context, manifest.name, url, { method: 'GET', headers: { ...run.auth.headers } }, readError, run.wait);
+      if (check.expect_path && (pick(answer.body, check.expect_path) === undefined || pick(answer.body, check.expect_path) === null)) {
+        throw new ConnectorError(`${manifest.name} answered without ${check.expect_path}: the base URL may point at something else.`);
+      }
+    },
+
+    async *pull(context): AsyncGenerator<ConnectorBatch> {
+      const run = await begin(context);
+      const incremental = stream.incremental_sync;
+      const since = incremental ? storedPoint(incremental.datetime_format, context.cursor) : null;
+      let newest: CursorPoint | null = since;
+      const start = incremental && since !== null ? requestedStart(incremental, since) : null;
+      const seen = stream.deduplicate ? new Set<string>() : null;
+      let token = firstToken(manifest);
+      for (let page = 0; ; page += 1) {
+        if (page >= maxPages) throw new ConnectorError(`${manifest.name} answered more than ${maxPages} pages: stopping so the sync does not loop.`);
+        const answer = await fetchPage(run, context, { token, start });
+        const selected = selectRecords(manifest, answer.body);
+        const records: Array<Record<string, unknown>> = [];
+        for (const vendorRecord of selected) {
+          if (!isRecordObject(vendorRecord)) continue;
+          if (incremental) newest = later(newest, recordPoint(incremental.datetime_format, pick(vendorRecord, incremental.cursor_field)));
+          const mapped = mapRecord(stream, vendorRecord, hooks);
+          if (seen && stream.primary_key) {
+            const key = textOr(mapped[stream.primary_key]);
+            if (key !== null && seen.has(key)) continue;
+            if (key !== null) seen.add(key);
+          }
+          records.push(mapped);
+        }
+        const next = nextToken(manifest, token, answer, selected);
+        const reached = incremental && newest !== null ? formatPoint(incremental.datetime_format, newest) : null;
+        // Records not in order of change move the cursor only once the last page is read.
+        const cursor = incremental?.checkpoint === 'end' && next ? context.cursor : reached;
+        yield { records, cursor };
+        if (!next) return;
+        if (sameToken(next, token)) throw new ConnectorError(`${manifest.name} kept answering the same page: stopping so the sync does not loop.`);
+        token = next;
+      }
+    },
+  };
+}

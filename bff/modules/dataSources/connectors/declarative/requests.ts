@@ -1,0 +1,227 @@
+/**
+ * How a manifest's requests are made: its templates rendered over the source's own values only,
+ * its credentials attached, each call sent through the context's guarded fetch at the vendor's
+ * pace, and any refusal turned into the vendor's own words.
+ */
+import type { Authenticator, ConnectorManifest, ErrorHandler, RequestOption, Requirement } from '@domain/data/connectorManifest/types';
+import { compileTemplate, renderText, renderValue, TemplateError, type CompiledTemplate, type TemplateScope } from '@domain/data/connectorManifest/template';
+import { defaultSleep } from '../http';
+import { ConnectorError, type ConnectorContext, type ConnectorResponse } from '../types';
+import { answerJson, baseUrlOf, isRecordObject, oauthToken, pick, textOr, type ErrorReader } from '../vendors/paging';
+
+/** Code a manifest may name where a vendor truly needs it; a manifest naming one not given is refused. */
+export interface ManifestHooks {
+  /** `url_base: hook:<name>`: the API's base URL worked out from the settings. */
+  baseUrls?: Record<string, (context: ConnectorContext) => string>;
+  /** `transformations: [{ type: NamedTransformation, name }]`: finishes a mapped record from the vendor's record. */
+  transformations?: Record<string, (vendorRecord: Record<string, unknown>, mapped: Record<string, unknown>) => Record<string, unknown>>;
+  /** `error_handler.hook`: reads the vendor's error body. */
+  errorReaders?: Record<string, ErrorReader>;
+}
+
+const cache = new Map<string, CompiledTemplate>();
+/** Templates are checked by the schema; compiled once each (bounded: manifests are few and small). */
+function compiled(source: string): CompiledTemplate {
+  let template = cache.get(source);
+  if (!template) {
+    template = compileTemplate(source);
+    if (cache.size < 5_000) cache.set(source, template);
+  }
+  return template;
+}
+
+/** What request templates read: the source's own settings and secrets and its cursor, nothing else. */
+export function requestScope(context: ConnectorContext): TemplateScope {
+  const settings = { ...context.settings };
+  const secrets = { ...context.secrets };
+  return { settings, secrets, config: { ...settings, ...secrets }, cursor: context.cursor };
+}
+
+export function render(source: string, scope: TemplateScope, encode?: (text: string) => string): string {
+  try {
+    return renderText(compiled(source), scope, encode).trim();
+  } catch (failure) {
+    if (failure instanceof TemplateError) throw new ConnectorError(`The connector definition could not be used: ${failure.message}`);
+    throw failure;
+  }
+}
+
+export function renderAny(source: string, scope: TemplateScope): unknown {
+  try {
+    return renderValue(compiled(source), scope);
+  } catch (failure) {
+    if (failure instanceof TemplateError) throw new ConnectorError(`The connector definition could not be used: ${failure.message}`);
+    throw failure;
+  }
+}
+
+const FORMATS: Record<NonNullable<Requirement['format']>, RegExp> = {
+  identifier: /^[A-Za-z0-9_-]{1,64}$/,
+  domain: /^[a-z0-9][a-z0-9.-]{0,252}$/i,
+};
+
+export function checkRequirements(manifest: ConnectorManifest, scope: TemplateScope): void {
+  for (const requirement of manifest.requires ?? []) {
+    const value = render(requirement.value, scope);
+    if (!value) throw new ConnectorError(requirement.message);
+    if (requirement.format && !FORMATS[requirement.format].test(value)) throw new ConnectorError(requirement.format_message ?? requirement.message);
+  }
+}
+
+export function baseUrl(manifest: ConnectorManifest, context: ConnectorContext, scope: TemplateScope, hooks: ManifestHooks): string {
+  const source = manifest.streams[0].retriever.requester.url_base;
+  if (source.startsWith('hook:')) return hooks.baseUrls![source.slice(5)]!(context);
+  const rendered = render(source, scope);
+  // baseUrlOf checks the address and says what is wrong with it; the rendered value stands in as the setting.
+  return baseUrlOf({ ...context, settings: { url_base: rendered } }, 'url_base', '');
+}
+
+/** Where the credentials and the other injected values go, before the request is assembled. */
+export interface RequestParts {
+  query: Array<[string, string]>;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+export const emptyParts = (): RequestParts => ({ query: [], headers: {}, body: {} });
+
+export function inject(parts: RequestParts, option: RequestOption, value: string | number): void {
+  if (value === '') return;
+  if (option.inject_into === 'request_parameter') parts.query.push([option.field_name, String(value)]);
+  else if (option.inject_into === 'header') parts.headers[option.field_name] = String(value);
+  else parts.body[option.field_name] = value;
+}
+
+/** The credentials of one run: worked out once (an OAuth token is asked for once per run). */
+export async function credentials(manifest: ConnectorManifest, auth: Authenticator, context: ConnectorContext, scope: TemplateScope): Promise<RequestParts> {
+  const parts = emptyParts();
+  const missing = (message: string | undefined, what: string) => new ConnectorError(message ?? `${manifest.name}: ${what} is required.`);
+  switch (auth.type) {
+    case 'NoAuth':
+      return parts;
+    case 'ApiKeyAuthenticator': {
+      const token = render(auth.api_token, scope);
+      if (!token) throw missing(auth.missing_message, 'the API key');
+      inject(parts, auth.inject_into, token);
+      return parts;
+    }
+    case 'BearerAuthenticator': {
+      const token = render(auth.api_token, scope);
+      if (!token) throw missing(auth.missing_message, 'the access token');
+      parts.headers.authorization = `Bearer ${token}`;
+      return parts;
+    }
+    case 'BasicHttpAuthenticator': {
+      const user = render(auth.username, scope);
+      const password = auth.password ? render(auth.password, scope) : '';
+      if (auth.optional && !user && !password) return parts;
+      if (auth.optional && (!user || !password)) throw new ConnectorError(auth.incomplete_message ?? `${manifest.name}: give both the user name and the password, or neither.`);
+      if (!user) throw missing(auth.missing_message, 'the user name');
+      parts.headers.authorization = `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+      return parts;
+    }
+    case 'OAuthAuthenticator': {
+      const endpoint = render(auth.token_refresh_endpoint, scope);
+      const clientId = render(auth.client_id, scope);
+      const clientSecret = render(auth.client_secret, scope);
+      const grant = auth.grant_type ?? (auth.refresh_token ? 'refresh_token' : 'client_credentials');
+      const refreshToken = auth.refresh_token ? render(auth.refresh_token, scope) : '';
+      if (!clientId || !clientSecret || (grant === 'refresh_token' && !refreshToken)) throw missing(auth.missing_message, 'the OAuth client and its secret');
+      const form: Record<string, string> = { grant_type: grant, client_id: clientId, client_secret: clientSecret };
+      if (grant === 'refresh_token') form.refresh_token = refreshToken;
+      if (auth.scopes?.length) form.scope = auth.scopes.join(' ');
+      const url = baseUrlOf({ ...context, settings: { endpoint } }, 'endpoint', '');
+      parts.headers.authorization = `Bearer ${await oauthToken(context, manifest.name, url, form)}`;
+      return parts;
+    }
+  }
+}
+
+/** The vendor's error message out of its error body, as the manifest says to read it. */
+export function errorReader(handler: ErrorHandler | undefined, hooks: ManifestHooks): ErrorReader {
+  if (handler?.hook) return hooks.errorReaders![handler.hook]!;
+  const paths = handler?.message_paths ?? ['message', 'error.message', 'error'];
+  return (body) => {
+    const found = paths.map((path) => textOr(path ? pick(body, path) : body)).filter((each): each is string => Boolean(each));
+    if (!found.length) return null;
+    return handler?.combine === 'join' ? found.join(': ') : found[0]!;
+  };
+}
+
+/** Spaces requests to a vendor's documented quota (requests a second), per run. */
+export function pacer(context: ConnectorContext, requestsPerSecond: number | undefined): () => Promise<void> {
+  if (!requestsPerSecond) return async () => {};
+  const interval = 1000 / requestsPerSecond;
+  const sleep = context.sleep ?? defaultSleep;
+  let next = 0;
+  return async () => {
+    const now = Date.now();
+    if (next > now) await sleep(next - now, context.signal);
+    next = Math.max(now, next) + interval;
+  };
+}
+
+export interface Answer {
+  body: unknown;
+  response: ConnectorResponse;
+}
+
+/**
+ * One call: the answer's parsed JSON and headers, or a ConnectorError in the vendor's words. When
+ * the guarded fetch's retries ran out on a 429 or 5xx, the vendor's last answer is read the same
+ * way, so the customer sees why (still retryable: the sync queue tries again later).
+ */
+export async function call(context: ConnectorContext, vendor: string, url: string, init: { method: string; headers: Record<string, string>; body?: string }, readError: ErrorReader, wait: () => Promise<void>): Promise<Answer> {
+  if (context.signal.aborted) throw new ConnectorError('The sync was stopped', true);
+  await wait();
+  let response: ConnectorResponse;
+  try {
+    response = await context.fetch(url, init);
+  } catch (failure) {
+    if (!(failure instanceof ConnectorError) || !failure.response) throw failure;
+    response = failure.response;
+  }
+  const body = answerJson<unknown>(response, vendor, readError);
+  if (!isRecordObject(body) && !Array.isArray(body)) throw new ConnectorError(`${vendor} answered something other than a JSON object.`);
+  return { body, response };
+}
+
+/** The answer's headers for templates: lower-cased names, and `link` read into its relations (headers.link.next.url). */
+export function headersScope(headers: Headers): Record<string, unknown> {
+  const scope: Record<string, unknown> = {};
+  headers.forEach((value, name) => {
+    scope[name] = value;
+  });
+  const link = headers.get('link');
+  if (link) scope.link = parseLinkHeader(link);
+  return scope;
+}
+
+/** RFC 8288 Link header: rel → { url, and the URL's query parameters } (Airbyte's shape). */
+export function parseLinkHeader(value: string): Record<string, Record<string, string>> {
+  const relations: Record<string, Record<string, string>> = {};
+  for (const part of value.split(',').slice(0, 20)) {
+    const open = part.indexOf('<');
+    const close = part.indexOf('>', open);
+    if (open < 0 || close < 0) continue;
+    const address = part.slice(open + 1, close);
+    const rel = part
+      .slice(close + 1)
+      .split(';')
+      .map((param) => param.trim())
+      .find((param) => param.toLowerCase().startsWith('rel='))
+      ?.slice(4)
+      .replace(/"/g, '');
+    if (!rel) continue;
+    const entry: Record<string, string> = { url: address };
+    try {
+      new URL(address, 'http://relative.invalid').searchParams.forEach((paramValue, name) => {
+        if (name !== 'url') entry[name] = paramValue;
+      });
+    } catch {
+      // A relation whose address does not parse keeps only its url.
+    }
+    for (const each of rel.split(/\s+/)) relations[each.toLowerCase()] = entry;
+  }
+  return relations;
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { ManifestError, parseManifest } from './schema';
+import type { ConnectorManifest } from './types';
+
+/** A small valid manifest each test bends one way. */
+function manifest(): ConnectorManifest {
+  return {
+    version: 1,
+    name: 'Example',
+    catalogue_id: 'example',
+    authenticator: { type: 'BearerAuthenticator', api_token: '{{ secrets.token }}' },
+    check: { type: 'CheckStream', stream_names: ['items'] },
+    streams: [
+      {
+        type: 'DeclarativeStream',
+        name: 'items',
+        primary_key: 'id',
+        retriever: {
+          type: 'SimpleRetriever',
+          requester: { type: 'HttpRequester', url_base: '{{ settings.baseUrl }}', path: '/items' },
+          record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+          paginator: {
+            type: 'DefaultPaginator',
+            page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'after' },
+            pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ response.next }}' },
+          },
+        },
+        fields: { id: 'id', email: { path: ['email', 'contact.email'] } },
+      },
+    ],
+  };
+}
+
+function failure(input: unknown): ManifestError {
+  try {
+    parseManifest(input);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ManifestError);
+    return error as ManifestError;
+  }
+  throw new Error('Expected a ManifestError');
+}
+
+describe('connector manifest schema', () => {
+  it('accepts a manifest with Airbyte component names', () => {
+    expect(parseManifest(manifest()).streams[0].name).toBe('items');
+  });
+
+  it('names the path of a missing, mistyped or unknown field', () => {
+    const noPath = manifest() as unknown as { streams: Array<{ retriever: { requester: Record<string, unknown> } }> };
+    delete noPath.streams[0]!.retriever.requester.path;
+    expect(failure(noPath).message).toBe('streams[0].retriever.requester.path: is required');
+
+    const badSize = manifest();
+    badSize.streams[0].retriever.paginator = {
+      type: 'DefaultPaginator',
+      page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' },
+      pagination_strategy: { type: 'PageIncrement', page_size: 0 },
+    };
+    const error = failure(badSize);
+    expect(error.path).toBe('streams[0].retriever.paginator.pagination_strategy.page_size');
+    expect(error.message).toContain('must be at least 1');
+
+    expect(failure({ ...manifest(), authenticator: { type: 'SessionTokenAuthenticator' } }).message).toBe(
+      'authenticator: type must be one of ApiKeyAuthenticator, BearerAuthenticator, BasicHttpAuthenticator, OAuthAuthenticator, NoAuth',
+    );
+    expect(failure({ ...manifest(), surprise: true }).message).toContain('a field this version does not know: surprise');
+    expect(failure({ ...manifest(), version: '1' }).path).toBe('version');
+    expect(failure({ ...manifest(), check: { type: 'CheckStream', stream_names: ['other'] } }).message).toBe('check.stream_names[0]: names no stream of this manifest (items)');
+  });
+
+  it('checks every template and what its place may read', () => {
+    const secretInPaging = manifest();
+    secretInPaging.streams[0].retriever.paginator = {
+      type: 'DefaultPaginator',
+      page_token_option: { type: 'RequestPath' },
+      pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ secrets.token }}' },
+    };
+    expect(failure(secretInPaging).message).toBe('streams[0].retriever.paginator.pagination_strategy.cursor_value: "secrets" cannot be read here (only response, headers, last_record, settings, config)');
+    const env = manifest();
+    env.streams[0].retriever.requester.request_parameters = { key: '{{ env.HOME }}' };
+    expect(failure(env).path).toBe('streams[0].retriever.requester.request_parameters.key');
+    const body = manifest();
+    body.streams[0].retriever.requester.request_body_json = { filters: [{ value: '{{ settings.__proto__ }}' }] };
+    expect(failure(body).path).toBe('streams[0].retriever.requester.request_body_json.filters[0].value');
+  });
+
+  it('refuses a huge or deeply nested manifest before walking it, and object-machinery keys', () => {
+    const huge = manifest();
+    huge.name = 'x'.repeat(70_000);
+    expect(failure(huge).message).toBe('a manifest may be at most 64 KB');
+    let deep: Record<string, unknown> = {};
+    const root = deep;
+    for (let level = 0; level < 5_000; level += 1) deep = (deep.next = {}) as Record<string, unknown>;
+    expect(failure({ ...manifest(), requires: root }).message).toMatch(/nested deeper than 12 levels/);
+    const polluted = JSON.parse('{"__proto__": {"admin": true}}');
+    expect(failure({ ...manifest(), streams: [{ ...manifest().streams[0], fields: polluted }] }).message).toMatch(/"__proto__" is not a field name/);
+    expect(failure({ ...manifest(), streams: [{ ...manifest().streams[0], fields: { id: 'constructor.prototype' } }] }).path).toBe('streams[0].fields.id');
+  });
+
+  it('bounds pages: max_pages past the limit is refused', () => {
+    const endless = manifest();
+    endless.streams[0].retriever.paginator = {
+      type: 'DefaultPaginator',
+      page_token_option: { type: 'RequestPath' },
+      pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ response.next }}' },
+      max_pages: 10_000_000,
+    };
+    expect(failure(endless).message).toBe('streams[0].retriever.paginator.max_pages: may be at most 100000');
+  });
+});

@@ -1,0 +1,300 @@
+/**
+ * Checks a connector manifest before anything runs it: its size and nesting first (a hostile one
+ * is refused before it is walked), then its shape (yup, strict, unknown fields refused), then every
+ * template (parsed, and reading only what its place offers). Each error names the field's path.
+ */
+import * as yup from 'yup';
+import { compileTemplate, TemplateError, type TemplateRoot } from './template';
+import { MAX_PAGES_LIMIT, type ConnectorManifest } from './types';
+
+export const MANIFEST_MAX_BYTES = 64 * 1024;
+export const MANIFEST_MAX_DEPTH = 12;
+export const MANIFEST_MAX_FIELDS = 200;
+
+export class ManifestError extends Error {
+  constructor(
+    /** Where in the manifest, as `streams[0].retriever.paginator.page_size`. */
+    readonly path: string,
+    reason: string,
+  ) {
+    super(path ? `${path}: ${reason}` : reason);
+    this.name = 'ManifestError';
+  }
+}
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
+
+/** Refuses nesting past the limit and object-machinery keys, without recursion (a deep value cannot blow the stack). */
+function checkNesting(value: unknown): void {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
+  while (stack.length) {
+    const { value: current, path, depth } = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= MANIFEST_MAX_DEPTH) throw new ManifestError(path, `nested deeper than ${MANIFEST_MAX_DEPTH} levels`);
+    const entries = Array.isArray(current) ? current.map((each, index) => [`[${index}]`, each] as const) : Object.entries(current).map(([key, each]) => [key, each] as const);
+    for (const [key, each] of entries) {
+      if (FORBIDDEN_KEYS.has(key)) throw new ManifestError(path, `"${key}" is not a field name a manifest may use`);
+      const childPath = key.startsWith('[') ? `${path}${key}` : path ? `${path}.${key}` : key;
+      stack.push({ value: each, path: childPath, depth: depth + 1 });
+    }
+  }
+}
+
+const text = (max = 200) => yup.string().strict().max(max, '${path} may be at most ${max} characters').required('${path} is required');
+const optionalText = (max = 200) => yup.string().strict().max(max, '${path} may be at most ${max} characters').optional();
+const count = (min: number, max: number) =>
+  yup.number().strict().integer('${path} must be a whole number').min(min, '${path} must be at least ${min}').max(max, '${path} may be at most ${max}');
+const templateMap = () =>
+  yup
+    .object()
+    .strict()
+    .test('templates', '${path} must map names to text (at most 40)', (value) => value === undefined || (Object.keys(value).length <= 40 && Object.values(value).every((each) => typeof each === 'string')))
+    .optional();
+const closed = <T extends yup.AnyObject>(shape: yup.ObjectShape) =>
+  yup
+    .object(shape)
+    .strict()
+    .noUnknown('${path} has a field this version does not know: ${unknown}')
+    .default(undefined) as unknown as yup.ObjectSchema<T>;
+
+/** One of several components, chosen by `type`, with a clear error naming the accepted ones. */
+function oneOf(schemas: Record<string, yup.AnyObjectSchema>, required = true) {
+  return yup.lazy((value: unknown) => {
+    const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+    if (value === undefined && !required) return yup.mixed().optional();
+    const schema = typeof type === 'string' ? schemas[type] : undefined;
+    if (schema) return schema.required('${path} is required');
+    return yup.mixed().test('type', `type must be one of ${Object.keys(schemas).join(', ')}`, () => false);
+  });
+}
+
+const requestOption = closed({
+  type: yup.string().strict().oneOf(['RequestOption']).required(),
+  inject_into: yup.string().strict().oneOf(['request_parameter', 'header', 'body_json'], '${path} must be request_parameter, header or body_json').required('${path} is required'),
+  field_name: text(100),
+});
+
+const tokenAuth = { api_token: text(500), missing_message: optionalText(300) };
+const authenticator = oneOf({
+  ApiKeyAuthenticator: closed({ type: text(), ...tokenAuth, inject_into: requestOption.required('${path} is required') }),
+  BearerAuthenticator: closed({ type: text(), ...tokenAuth }),
+  BasicHttpAuthenticator: closed({
+    type: text(),
+    username: text(500),
+    password: optionalText(500),
+    missing_message: optionalText(300),
+    optional: yup.boolean().strict().optional(),
+    incomplete_message: optionalText(300),
+  }),
+  OAuthAuthenticator: closed({
+    type: text(),
+    token_refresh_endpoint: text(500),
+    grant_type: yup.string().strict().oneOf(['client_credentials', 'refresh_token'], '${path} must be client_credentials or refresh_token').optional(),
+    client_id: text(500),
+    client_secret: text(500),
+    refresh_token: optionalText(500),
+    scopes: yup.array(yup.string().strict().max(200).required()).max(20).optional(),
+    missing_message: optionalText(300),
+  }),
+  NoAuth: closed({ type: text() }),
+});
+
+const FORMATS = ['epoch_seconds', 'iso8601', 'iso8601_seconds', 'iso8601_offset', 'naive'] as const;
+const datetimeFormat = () => yup.string().strict().oneOf(FORMATS, `\${path} must be one of ${FORMATS.join(', ')}`);
+
+const paginator = oneOf(
+  {
+    DefaultPaginator: closed({
+      type: text(),
+      page_size_option: requestOption.optional(),
+      page_token_option: oneOf({ RequestOption: requestOption, RequestPath: closed({ type: text() }) }),
+      pagination_strategy: oneOf({
+        PageIncrement: closed({
+          type: text(),
+          page_size: count(1, 10_000).required('${path} is required'),
+          start_from_page: count(0, 1).optional(),
+          inject_on_first_request: yup.boolean().strict().optional(),
+          total_pages_header: optionalText(100),
+        }),
+        OffsetIncrement: closed({
+          type: text(),
+          page_size: count(1, 10_000).required('${path} is required'),
+          inject_on_first_request: yup.boolean().strict().optional(),
+          total_path: optionalText(200),
+        }),
+        CursorPagination: closed({ type: text(), cursor_value: text(500), stop_condition: optionalText(500), page_size: count(1, 10_000).optional() }),
+      }),
+      max_pages: count(1, MAX_PAGES_LIMIT).optional(),
+    }),
+    NoPagination: closed({ type: text() }),
+  },
+  false,
+);
+
+const fieldSpec = yup.lazy((value: unknown) =>
+  typeof value === 'string'
+    ? text(200)
+    : closed({
+        path: yup
+          .mixed()
+          .test('path', '${path} must be a path or a list of paths', (each) => typeof each === 'string' || (Array.isArray(each) && each.length > 0 && each.length <= 10 && each.every((one) => typeof one === 'string')))
+          .required('${path} is required'),
+        type: yup.string().strict().oneOf(['text', 'number', 'boolean', 'epoch_seconds', 'raw'], '${path} must be text, number, boolean, epoch_seconds or raw').optional(),
+      }),
+);
+
+const stream = closed({
+  type: yup.string().strict().oneOf(['DeclarativeStream'], '${path} must be DeclarativeStream').required('${path} is required'),
+  name: text(100),
+  primary_key: yup.string().strict().max(100).nullable().optional(),
+  retriever: closed({
+    type: yup.string().strict().oneOf(['SimpleRetriever'], '${path} must be SimpleRetriever').required('${path} is required'),
+    requester: closed({
+      type: yup.string().strict().oneOf(['HttpRequester'], '${path} must be HttpRequester').required('${path} is required'),
+      url_base: text(500),
+      path: text(500),
+      http_method: yup.string().strict().oneOf(['GET', 'POST'], '${path} must be GET or POST').optional(),
+      request_parameters: templateMap(),
+      request_headers: templateMap(),
+      request_body_json: yup.object().strict().optional(),
+    }).required('${path} is required'),
+    record_selector: closed({
+      type: yup.string().strict().oneOf(['RecordSelector'], '${path} must be RecordSelector').required('${path} is required'),
+      extractor: closed({
+        type: yup.string().strict().oneOf(['DpathExtractor'], '${path} must be DpathExtractor').required('${path} is required'),
+        field_path: yup.array(text(100)).strict().max(10).required('${path} is required'),
+      }).required('${path} is required'),
+    }).required('${path} is required'),
+    paginator,
+  }).required('${path} is required'),
+  incremental_sync: closed({
+    type: yup.string().strict().oneOf(['DatetimeBasedCursor'], '${path} must be DatetimeBasedCursor').required('${path} is required'),
+    cursor_field: text(200),
+    datetime_format: datetimeFormat().required('${path} is required'),
+    request_datetime_format: datetimeFormat().optional(),
+    lookback_window: yup.string().strict().matches(/^P(?:\d{1,4}D)?(?:T(?:\d{1,6}H)?(?:\d{1,6}M)?(?:\d{1,6}S)?)?$/, '${path} must be an ISO 8601 duration such as PT1S or P1D').optional(),
+    start_time_option: requestOption.required('${path} is required'),
+    checkpoint: yup.string().strict().oneOf(['each_page', 'end'], '${path} must be each_page or end').optional(),
+  }).optional(),
+  fields: yup.lazy((value: unknown) => {
+    const names = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+    return yup
+      .object(Object.fromEntries(names.slice(0, MANIFEST_MAX_FIELDS).map((name) => [name, fieldSpec])))
+      .strict()
+      .test('count', `may name at most ${MANIFEST_MAX_FIELDS} fields`, () => names.length <= MANIFEST_MAX_FIELDS)
+      .test('some', 'must name at least one field', () => names.length > 0)
+      .required('is required');
+  }),
+  transformations: yup.array(closed({ type: yup.string().strict().oneOf(['NamedTransformation']).required(), name: text(100) })).max(5).optional(),
+  deduplicate: yup.boolean().strict().optional(),
+});
+
+const manifestSchema = closed<ConnectorManifest>({
+  version: yup.number().strict().oneOf([1], '${path} must be 1').required('${path} is required'),
+  name: text(100),
+  catalogue_id: text(100),
+  requires: yup
+    .array(
+      closed({
+        value: text(500),
+        message: text(300),
+        format: yup.string().strict().oneOf(['identifier', 'domain'], '${path} must be identifier or domain').optional(),
+        format_message: optionalText(300),
+      }),
+    )
+    .max(10)
+    .optional(),
+  authenticator,
+  error_handler: closed({
+    type: yup.string().strict().oneOf(['DefaultErrorHandler'], '${path} must be DefaultErrorHandler').required('${path} is required'),
+    message_paths: yup.array(text(200)).max(5).optional(),
+    combine: yup.string().strict().oneOf(['first', 'join'], '${path} must be first or join').optional(),
+    hook: optionalText(100),
+  }).optional(),
+  rate_limit: closed({ requests_per_second: yup.number().strict().moreThan(0, '${path} must be more than 0').max(1000).required('${path} is required') }).optional(),
+  check: oneOf({
+    CheckStream: closed({ type: text(), stream_names: yup.array(text(100)).min(1).max(1).required('${path} is required'), page_size: count(1, 100).optional() }),
+    CheckRequest: closed({ type: text(), path: text(500), request_parameters: templateMap(), expect_path: optionalText(200) }),
+  }),
+  streams: yup.array(stream).strict().min(1, '${path} must hold one stream').max(1, '${path} may hold one stream (a source is one stream)').required('${path} is required'),
+});
+
+/** What a template may read, by where it is. */
+const REQUEST_ROOTS: readonly TemplateRoot[] = ['settings', 'secrets', 'config', 'cursor'];
+const PAGE_ROOTS: readonly TemplateRoot[] = ['response', 'headers', 'last_record', 'settings', 'config'];
+
+function checkTemplate(path: string, source: string, allowed: readonly TemplateRoot[]): void {
+  try {
+    const compiled = compileTemplate(source);
+    for (const root of compiled.roots) if (!allowed.includes(root)) throw new TemplateError(`"${root}" cannot be read here (only ${allowed.join(', ')})`);
+  } catch (failure) {
+    if (failure instanceof TemplateError) throw new ManifestError(path, failure.message);
+    throw failure;
+  }
+}
+
+function checkBodyTemplates(path: string, value: unknown): void {
+  if (typeof value === 'string') checkTemplate(path, value, REQUEST_ROOTS);
+  else if (Array.isArray(value)) value.forEach((each, index) => checkBodyTemplates(`${path}[${index}]`, each));
+  else if (typeof value === 'object' && value !== null) for (const [key, each] of Object.entries(value)) checkBodyTemplates(`${path}.${key}`, each);
+}
+
+function checkTemplates(manifest: ConnectorManifest): void {
+  const auth = manifest.authenticator;
+  for (const [key, value] of Object.entries(auth)) {
+    if (['api_token', 'username', 'password', 'token_refresh_endpoint', 'client_id', 'client_secret', 'refresh_token'].includes(key) && typeof value === 'string') {
+      checkTemplate(`authenticator.${key}`, value, REQUEST_ROOTS);
+    }
+  }
+  manifest.requires?.forEach((requirement, index) => checkTemplate(`requires[${index}].value`, requirement.value, REQUEST_ROOTS));
+  if (manifest.check.type === 'CheckRequest') {
+    checkTemplate('check.path', manifest.check.path, REQUEST_ROOTS);
+    for (const [name, value] of Object.entries(manifest.check.request_parameters ?? {})) checkTemplate(`check.request_parameters.${name}`, value, REQUEST_ROOTS);
+  } else if (manifest.check.stream_names[0] !== manifest.streams[0].name) {
+    throw new ManifestError('check.stream_names[0]', `names no stream of this manifest (${manifest.streams[0].name})`);
+  }
+  const requester = manifest.streams[0].retriever.requester;
+  const at = 'streams[0].retriever.requester';
+  if (!requester.url_base.startsWith('hook:')) checkTemplate(`${at}.url_base`, requester.url_base, REQUEST_ROOTS);
+  checkTemplate(`${at}.path`, requester.path, REQUEST_ROOTS);
+  for (const [name, value] of Object.entries(requester.request_parameters ?? {})) checkTemplate(`${at}.request_parameters.${name}`, value, REQUEST_ROOTS);
+  for (const [name, value] of Object.entries(requester.request_headers ?? {})) checkTemplate(`${at}.request_headers.${name}`, value, REQUEST_ROOTS);
+  if (requester.request_body_json) checkBodyTemplates(`${at}.request_body_json`, requester.request_body_json);
+  const paginator = manifest.streams[0].retriever.paginator;
+  if (paginator?.type === 'DefaultPaginator' && paginator.pagination_strategy.type === 'CursorPagination') {
+    const strategy = paginator.pagination_strategy;
+    const where = 'streams[0].retriever.paginator.pagination_strategy';
+    checkTemplate(`${where}.cursor_value`, strategy.cursor_value, PAGE_ROOTS);
+    if (strategy.stop_condition) checkTemplate(`${where}.stop_condition`, strategy.stop_condition, PAGE_ROOTS);
+  }
+  for (const [name, spec] of Object.entries(manifest.streams[0].fields)) {
+    const paths = typeof spec === 'string' ? [spec] : Array.isArray(spec.path) ? spec.path : [spec.path];
+    for (const each of paths) if (each.split('.').some((part) => FORBIDDEN_KEYS.has(part))) throw new ManifestError(`streams[0].fields.${name}`, `"${each}" cannot be read`);
+  }
+}
+
+/** Checks `input` (parsed JSON or YAML) and answers it as a manifest, or throws a ManifestError naming the field. */
+export function parseManifest(input: unknown): ConnectorManifest {
+  // Nesting first: it is walked without recursion, while JSON.stringify would recurse into a deep value.
+  checkNesting(input);
+  let size: number;
+  try {
+    size = JSON.stringify(input)?.length ?? 0;
+  } catch {
+    throw new ManifestError('', 'a manifest must be plain JSON data');
+  }
+  if (size > MANIFEST_MAX_BYTES) throw new ManifestError('', `a manifest may be at most ${MANIFEST_MAX_BYTES / 1024} KB`);
+  let manifest: ConnectorManifest;
+  try {
+    manifest = manifestSchema.validateSync(input, { strict: true, abortEarly: true }) as ConnectorManifest;
+  } catch (failure) {
+    if (failure instanceof yup.ValidationError) {
+      const path = failure.path ?? '';
+      throw new ManifestError(path, path && failure.message.startsWith(`${path} `) ? failure.message.slice(path.length + 1) : failure.message);
+    }
+    throw failure;
+  }
+  if (manifest === undefined || manifest === null) throw new ManifestError('', 'a manifest must be an object');
+  checkTemplates(manifest);
+  return manifest;
+}

@@ -1,0 +1,214 @@
+/**
+ * A declarative connector: what a vendor's HTTP API needs said about it (where to authenticate,
+ * what to ask, how pages follow, where the records sit, which field marks progress), as data that
+ * one engine (bff/modules/dataSources/connectors/declarative) runs. The component names and their
+ * fields follow Airbyte's low-code manifests (DeclarativeStream, HttpRequester, DefaultPaginator,
+ * RecordSelector with a DpathExtractor, DatetimeBasedCursor…), so one of their manifests maps
+ * onto ours with few changes. Fields of ours that Airbyte has no word for are marked "(ours)".
+ *
+ * Text fields called Template may hold `{{ … }}` expressions (./template.ts).
+ */
+
+export type Template = string;
+
+/** Where a value goes in the request. */
+export interface RequestOption {
+  type: 'RequestOption';
+  inject_into: 'request_parameter' | 'header' | 'body_json';
+  field_name: string;
+}
+
+/** The next page is a whole URL the vendor answered (Link header, nextRecordsUrl…). */
+export interface RequestPath {
+  type: 'RequestPath';
+}
+
+export interface ApiKeyAuthenticator {
+  type: 'ApiKeyAuthenticator';
+  api_token: Template;
+  inject_into: RequestOption;
+  /** The error when the token is empty (ours). */
+  missing_message?: string;
+}
+
+export interface BearerAuthenticator {
+  type: 'BearerAuthenticator';
+  api_token: Template;
+  missing_message?: string;
+}
+
+export interface BasicHttpAuthenticator {
+  type: 'BasicHttpAuthenticator';
+  username: Template;
+  password?: Template;
+  missing_message?: string;
+  /** Both empty: no credentials are sent (a public site). One of them empty: `incomplete_message` (ours). */
+  optional?: boolean;
+  incomplete_message?: string;
+}
+
+/** OAuth 2: a token from the client credentials or the refresh token grant (RFC 6749, 4.4 and 6). */
+export interface OAuthAuthenticator {
+  type: 'OAuthAuthenticator';
+  token_refresh_endpoint: Template;
+  grant_type?: 'client_credentials' | 'refresh_token';
+  client_id: Template;
+  client_secret: Template;
+  refresh_token?: Template;
+  scopes?: string[];
+  missing_message?: string;
+}
+
+export interface NoAuth {
+  type: 'NoAuth';
+}
+
+export type Authenticator = ApiKeyAuthenticator | BearerAuthenticator | BasicHttpAuthenticator | OAuthAuthenticator | NoAuth;
+
+/** Turns the vendor's error body into the words the customer sees (Airbyte: DefaultErrorHandler). */
+export interface ErrorHandler {
+  type: 'DefaultErrorHandler';
+  /** Paths into the error body; `join` puts the ones present together with ": ", `first` takes the first (ours). */
+  message_paths?: string[];
+  combine?: 'first' | 'join';
+  /** A named reader in code, for formats paths cannot say (ours). */
+  hook?: string;
+}
+
+export interface HttpRequester {
+  type: 'HttpRequester';
+  /** The API's origin and base path; a named hook (`hook:name`) where it is derived in code (ours). */
+  url_base: Template;
+  path: Template;
+  http_method?: 'GET' | 'POST';
+  request_parameters?: Record<string, Template>;
+  request_headers?: Record<string, Template>;
+  /** A JSON body (POST); strings in it are templates. */
+  request_body_json?: Record<string, unknown>;
+}
+
+export interface PageIncrement {
+  type: 'PageIncrement';
+  page_size: number;
+  start_from_page?: number;
+  inject_on_first_request?: boolean;
+  /** A header carrying the number of pages (WordPress's X-WP-TotalPages) (ours). */
+  total_pages_header?: string;
+}
+
+export interface OffsetIncrement {
+  type: 'OffsetIncrement';
+  page_size: number;
+  inject_on_first_request?: boolean;
+  /** Where the answer says how many records there are in all; then a short page does not end the read (ours). */
+  total_path?: string;
+}
+
+export interface CursorPagination {
+  type: 'CursorPagination';
+  /** The next page's token or URL; may read response, headers and last_record. Empty: the last page. */
+  cursor_value: Template;
+  /** True on the last page (`{{ not response.has_more }}`). */
+  stop_condition?: Template;
+  page_size?: number;
+}
+
+export interface DefaultPaginator {
+  type: 'DefaultPaginator';
+  page_size_option?: RequestOption;
+  page_token_option: RequestOption | RequestPath;
+  pagination_strategy: PageIncrement | OffsetIncrement | CursorPagination;
+  /** A read of more pages than this stops with an error (ours; default DEFAULT_MAX_PAGES). */
+  max_pages?: number;
+}
+
+export interface NoPagination {
+  type: 'NoPagination';
+}
+
+export interface RecordSelector {
+  type: 'RecordSelector';
+  extractor: { type: 'DpathExtractor'; field_path: string[] };
+}
+
+/**
+ * The stored cursor and what is sent: 'epoch_seconds' (Airbyte's %s), 'iso8601' (with
+ * milliseconds and Z), 'iso8601_seconds' (…:SSZ), 'iso8601_offset' (…:SS+00:00) and 'naive'
+ * (a site's local time without a zone, kept and compared as text).
+ */
+export type DatetimeFormat = 'epoch_seconds' | 'iso8601' | 'iso8601_seconds' | 'iso8601_offset' | 'naive';
+
+export interface DatetimeBasedCursor {
+  type: 'DatetimeBasedCursor';
+  /** Path of the vendor's record field that marks progress. */
+  cursor_field: string;
+  datetime_format: DatetimeFormat;
+  /** How the cursor is sent, when not as stored (ours). */
+  request_datetime_format?: DatetimeFormat;
+  /** Sent this much earlier than the cursor (an ISO 8601 duration: PT1S, P1D). */
+  lookback_window?: string;
+  start_time_option: RequestOption;
+  /**
+   * 'each_page' when records come oldest change first, so a run that dies resumes where it was;
+   * 'end' when they do not, so the cursor moves only once the last page is read (ours).
+   */
+  checkpoint?: 'each_page' | 'end';
+}
+
+/** How one field of the source is read out of a vendor record (ours: Airbyte maps with transformations). */
+export interface FieldSpec {
+  /** Paths tried in order; the first with a value wins. */
+  path: string | string[];
+  type?: 'text' | 'number' | 'boolean' | 'epoch_seconds' | 'raw';
+}
+
+export interface DeclarativeStream {
+  type: 'DeclarativeStream';
+  name: string;
+  /** The source's key field (its mapped name): a record read again replaces the stored one. */
+  primary_key?: string | null;
+  retriever: {
+    type: 'SimpleRetriever';
+    requester: HttpRequester;
+    record_selector: RecordSelector;
+    paginator?: DefaultPaginator | NoPagination;
+  };
+  incremental_sync?: DatetimeBasedCursor;
+  /** The source's field names and where each is read from (ours). */
+  fields: Record<string, string | FieldSpec>;
+  /** Named transformations in code, applied after the fields (ours: Airbyte's CustomTransformation runs a class). */
+  transformations?: Array<{ type: 'NamedTransformation'; name: string }>;
+  /** Drops a record whose key was already read in this run (a vendor whose pages overlap) (ours). */
+  deduplicate?: boolean;
+}
+
+/** What test() asks: the stream's first page at the smallest size, or a request of its own (ours). */
+export type CheckSpec =
+  | { type: 'CheckStream'; stream_names: string[]; page_size?: number }
+  | { type: 'CheckRequest'; path: Template; request_parameters?: Record<string, Template>; expect_path?: string };
+
+/** A value that must be set (and of a known shape) before anything is sent (ours). */
+export interface Requirement {
+  value: Template;
+  message: string;
+  format?: 'identifier' | 'domain';
+  format_message?: string;
+}
+
+export interface ConnectorManifest {
+  version: 1;
+  /** The vendor's name, as messages say it ("Stripe refused the credentials (401): …"). */
+  name: string;
+  /** The catalogue source it connects (src/domain/data/catalogue.ts). */
+  catalogue_id: string;
+  requires?: Requirement[];
+  authenticator: Authenticator;
+  error_handler?: ErrorHandler;
+  /** At most this many requests a second (a vendor's documented quota) (ours). */
+  rate_limit?: { requests_per_second: number };
+  check: CheckSpec;
+  streams: [DeclarativeStream];
+}
+
+export const DEFAULT_MAX_PAGES = 10_000;
+export const MAX_PAGES_LIMIT = 100_000;
