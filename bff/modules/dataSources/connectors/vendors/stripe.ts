@@ -1,12 +1,11 @@
 /**
- * Stripe: the account's charges (GET /v1/charges), newest first, paged with `starting_after` until
- * `has_more` is false. Incremental by creation time: a run asks for `created[gte]` the newest
- * creation second seen before, so charges created in that same second are not lost; the ones seen
- * already are updated in place by their charge_id.
+ * Stripe: the account's charges (GET /v1/charges) as a declarative definition; code only for what
+ * Stripe does differently, amounts in the currency's minor unit.
  * https://docs.stripe.com/api/charges/list
  */
-import { ConnectorError, type Connector, type ConnectorContext } from '../types';
-import { baseUrlOf, expectArray, isRecordObject, numberOf, pick, query, secretOf, textOr, vendorJson, type ErrorReader } from './paging';
+import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
+import { manifestConnector } from '../declarative/engine';
+import { numberOf, textOr } from './paging';
 
 export const STRIPE_BASE_URL = 'https://api.stripe.com';
 const VENDOR = 'Stripe';
@@ -24,78 +23,73 @@ export function majorUnits(amount: number, currency: string): number {
   return Math.round(amount) / divisor;
 }
 
-/** {"error": {"type", "code", "message"}} (https://docs.stripe.com/api/errors). */
-const readError: ErrorReader = (body) => textOr(pick(body, 'error.message')) ?? textOr(pick(body, 'error.type'));
-
-interface StripeList {
-  object?: string;
-  data?: unknown;
-  has_more?: boolean;
-}
-
-function headers(context: ConnectorContext) {
-  return { authorization: `Bearer ${secretOf(context, 'apiKey', 'The Stripe secret key')}`, 'stripe-version': '2024-06-20' };
-}
-
-/** One charge as the Stripe field set names it. */
-export function stripeRecord(charge: Record<string, unknown>): Record<string, unknown> {
+/** The amounts and the kind of a charge: minor units to major by its currency, and its status as an event type. */
+export function stripeChargeAmounts(charge: Record<string, unknown>, mapped: Record<string, unknown>): Record<string, unknown> {
   const currency = textOr(charge.currency, '') ?? '';
   const amount = numberOf(charge.amount);
   const refunded = numberOf(charge.amount_refunded);
-  const created = numberOf(charge.created);
-  const customer = charge.customer;
   const status = textOr(charge.status, 'unknown');
   return {
-    customer: isRecordObject(customer) ? textOr(customer.id) : textOr(customer),
-    customer_email: textOr(pick(charge, 'billing_details.email')) ?? textOr(charge.receipt_email) ?? (isRecordObject(customer) ? textOr(customer.email) : null),
-    charge_id: textOr(charge.id),
+    ...mapped,
     type: charge.refunded === true ? 'charge.refunded' : `charge.${status}`,
-    created: created === null ? null : new Date(created * 1000).toISOString(),
     amount: amount === null ? null : majorUnits(amount, currency),
     currency: currency ? currency.toUpperCase() : null,
     amount_refunded: refunded === null ? null : majorUnits(refunded, currency),
   };
 }
 
-const cursorSeconds = (cursor: string | null): number | null => {
-  if (!cursor || !/^\d{1,12}$/.test(cursor)) return null;
-  return Number(cursor);
+/**
+ * Newest first, paged with `starting_after` the last charge's id until `has_more` is false.
+ * Incremental by creation second: `created[gte]` the newest second seen, so charges created in
+ * that same second are not lost; the ones read again are dropped within the run and updated in
+ * place by charge_id across runs.
+ */
+export const STRIPE_MANIFEST: ConnectorManifest = {
+  version: 1,
+  name: VENDOR,
+  catalogue_id: 'stripe',
+  authenticator: { type: 'BearerAuthenticator', api_token: '{{ secrets.apiKey }}', missing_message: 'The Stripe secret key is required.' },
+  // {"error": {"type", "code", "message"}} (https://docs.stripe.com/api/errors).
+  error_handler: { type: 'DefaultErrorHandler', message_paths: ['error.message', 'error.type'], combine: 'first' },
+  check: { type: 'CheckStream', stream_names: ['charges'], page_size: 1 },
+  streams: [
+    {
+      type: 'DeclarativeStream',
+      name: 'charges',
+      primary_key: 'charge_id',
+      deduplicate: true,
+      retriever: {
+        type: 'SimpleRetriever',
+        requester: {
+          type: 'HttpRequester',
+          url_base: `{{ settings.baseUrl or '${STRIPE_BASE_URL}' }}`,
+          path: '/v1/charges',
+          request_headers: { 'stripe-version': '2024-06-20' },
+        },
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+        paginator: {
+          type: 'DefaultPaginator',
+          page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'limit' },
+          page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'starting_after' },
+          pagination_strategy: { type: 'CursorPagination', page_size: PAGE_SIZE, cursor_value: '{{ last_record.id }}', stop_condition: '{{ not response.has_more }}' },
+        },
+      },
+      incremental_sync: {
+        type: 'DatetimeBasedCursor',
+        cursor_field: 'created',
+        datetime_format: 'epoch_seconds',
+        start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'created[gte]' },
+      },
+      fields: {
+        // An expanded customer is an object with its id; otherwise the id itself.
+        customer: { path: ['customer.id', 'customer'] },
+        customer_email: { path: ['billing_details.email', 'receipt_email', 'customer.email'] },
+        charge_id: 'id',
+        created: { path: 'created', type: 'epoch_seconds' },
+      },
+      transformations: [{ type: 'NamedTransformation', name: 'stripe_charge_amounts' }],
+    },
+  ],
 };
 
-export const stripeConnector: Connector = {
-  catalogueId: 'stripe',
-  keyField: 'charge_id',
-
-  async test(context) {
-    const base = baseUrlOf(context, 'baseUrl', STRIPE_BASE_URL);
-    const list = await vendorJson<StripeList>(context, VENDOR, `${base}/v1/charges${query({ limit: 1 })}`, { headers: headers(context) }, readError);
-    expectArray(list.data, VENDOR, 'a list of charges');
-  },
-
-  async *pull(context) {
-    const base = baseUrlOf(context, 'baseUrl', STRIPE_BASE_URL);
-    const since = cursorSeconds(context.cursor);
-    let newest = since;
-    let startingAfter: string | undefined;
-    const seen = new Set<string>();
-    for (;;) {
-      const url = `${base}/v1/charges${query({ limit: PAGE_SIZE, 'created[gte]': since ?? undefined, starting_after: startingAfter })}`;
-      const list = await vendorJson<StripeList>(context, VENDOR, url, { headers: headers(context) }, readError);
-      const charges = expectArray(list.data, VENDOR, 'a list of charges').filter(isRecordObject);
-      const records: Array<Record<string, unknown>> = [];
-      for (const charge of charges) {
-        const id = textOr(charge.id);
-        if (!id || seen.has(id)) continue;
-        seen.add(id);
-        const created = numberOf(charge.created);
-        if (created !== null && (newest === null || created > newest)) newest = created;
-        records.push(stripeRecord(charge));
-      }
-      yield { records, cursor: newest === null ? null : String(newest) };
-      const last = charges.length ? textOr(charges[charges.length - 1].id) : null;
-      if (list.has_more !== true || !last) return;
-      if (last === startingAfter) throw new ConnectorError('Stripe kept answering the same page: stopping so the sync does not loop.');
-      startingAfter = last;
-    }
-  },
-};
+export const stripeConnector = manifestConnector(STRIPE_MANIFEST, { transformations: { stripe_charge_amounts: stripeChargeAmounts } });
