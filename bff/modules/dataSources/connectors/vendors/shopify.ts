@@ -1,13 +1,16 @@
 /**
- * Shopify: the store's customers through the Admin REST API, 250 a page, paged by the Link
- * header's page_info (https://shopify.dev/docs/api/usage/pagination-rest). Incremental by
+ * Shopify: the store's customers through the Admin REST API, 250 a page, following the Link
+ * header's rel="next" address (https://shopify.dev/docs/api/usage/pagination-rest). Incremental by
  * updated_at: a run asks for customers updated at or after the newest one the previous run saw
  * (those are read again and updated in place by id). The guarded fetch waits out 429 Retry-After.
+ * A declarative definition; code for the store's address, the error format and two fields.
  * https://shopify.dev/docs/api/admin-rest/2024-10/resources/customer
  */
 import { fieldSetOf } from '@domain/data/catalogue';
-import { ConnectorError, type Connector, type ConnectorContext } from '../types';
-import { baseUrlOf, expectArray, isRecordObject, numberOf, pick, query, secretOf, settingText, textOr, timeOf, vendorJson, type ErrorReader } from './paging';
+import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
+import { manifestConnector } from '../declarative/engine';
+import { ConnectorError, type ConnectorContext } from '../types';
+import { baseUrlOf, isRecordObject, pick, settingText, textOr, type ErrorReader } from './paging';
 
 export const SHOPIFY_API_VERSION = '2024-10';
 const VENDOR = 'Shopify';
@@ -45,8 +48,6 @@ function baseOf(context: ConnectorContext): string {
   return baseUrlOf(context, 'baseUrl', `https://${domain}`);
 }
 
-const headers = (context: ConnectorContext) => ({ 'x-shopify-access-token': secretOf(context, 'accessToken', 'The Shopify Admin API access token') });
-
 /** The page_info of the Link header's rel="next", or null on the last page. */
 export function nextPageInfo(link: string | null): string | null {
   if (!link) return null;
@@ -62,79 +63,77 @@ export function nextPageInfo(link: string | null): string | null {
   return null;
 }
 
-/** A Shopify customer as the Shopify field set names it. */
-export function shopifyRecord(customer: Record<string, unknown>): Record<string, unknown> {
+/** The fields Shopify spreads over several: the name from its parts, and the e-mail marketing consent (newer) or flag (older). */
+export function shopifyCustomer(customer: Record<string, unknown>, mapped: Record<string, unknown>): Record<string, unknown> {
   const first = textOr(customer.first_name);
   const last = textOr(customer.last_name);
-  const name = [first, last].filter((part) => part && part.trim()).join(' ') || null;
   const consent = textOr(pick(customer, 'email_marketing_consent.state'));
   return {
-    id: textOr(customer.id),
-    email: textOr(customer.email),
-    name,
-    phone: textOr(customer.phone),
-    city: textOr(pick(customer, 'default_address.city')),
-    country: textOr(pick(customer, 'default_address.country')),
-    created_at: textOr(customer.created_at),
-    updated_at: textOr(customer.updated_at),
-    state: textOr(customer.state),
-    tags: textOr(customer.tags),
-    currency: textOr(customer.currency),
+    ...mapped,
+    name: [first, last].filter((part) => part && part.trim()).join(' ') || null,
     accepts_marketing: consent ? consent === 'subscribed' : typeof customer.accepts_marketing === 'boolean' ? customer.accepts_marketing : null,
-    orders_count: numberOf(customer.orders_count),
-    ltv: numberOf(customer.total_spent),
   };
 }
 
-async function customersPage(context: ConnectorContext, url: string): Promise<{ customers: Array<Record<string, unknown>>; next: string | null }> {
-  if (context.signal.aborted) throw new ConnectorError('The sync was stopped', true);
-  const response = await context.fetch(url, { headers: headers(context) });
-  // vendorJson reads the body and maps errors; the Link header is read from the same answer.
-  const body = await vendorJson<Record<string, unknown>>(
-    { ...context, fetch: async () => response },
-    VENDOR,
-    url,
-    {},
-    readError,
-  );
-  const customers = expectArray(body.customers, VENDOR, 'a customers list').filter(isRecordObject);
-  return { customers, next: nextPageInfo(response.headers.get('link')) };
-}
-
-export const shopifyConnector: Connector = {
-  catalogueId: 'shopify',
-  keyField: 'id',
-
-  async test(context) {
-    const base = baseOf(context);
-    await customersPage(context, `${base}/admin/api/${SHOPIFY_API_VERSION}/customers.json${query({ limit: 1, fields: 'id' })}`);
+export const SHOPIFY_MANIFEST: ConnectorManifest = {
+  version: 1,
+  name: VENDOR,
+  catalogue_id: 'shopify',
+  authenticator: {
+    type: 'ApiKeyAuthenticator',
+    api_token: '{{ secrets.accessToken or secrets.apiKey }}',
+    inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'x-shopify-access-token' },
+    missing_message: 'The Shopify Admin API access token is required.',
   },
-
-  async *pull(context) {
-    const base = baseOf(context);
-    const endpoint = `${base}/admin/api/${SHOPIFY_API_VERSION}/customers.json`;
-    const since = timeOf(context.cursor);
-    let newest = since;
-    // Customers come in id order, not by update time: the newest update is known only at the end.
-    const startCursor = context.cursor;
-    let url = `${endpoint}${query({ limit: PAGE_SIZE, updated_at_min: since === null ? undefined : new Date(since).toISOString() })}`;
-    for (let page = 0; ; page += 1) {
-      if (page >= MAX_PAGES) throw new ConnectorError(`${VENDOR} answered more than ${MAX_PAGES} pages: stopping so the sync does not loop.`);
-      const { customers, next } = await customersPage(context, url);
-      for (const customer of customers) {
-        const updated = timeOf(customer.updated_at);
-        if (updated !== null && (newest === null || updated > newest)) newest = updated;
-      }
-      const records = customers.map(shopifyRecord);
-      if (!next) {
-        yield { records, cursor: newest === null ? startCursor : new Date(newest).toISOString() };
-        return;
-      }
-      yield { records, cursor: startCursor };
-      // With page_info only limit may be sent again (Shopify refuses the other filters).
-      const nextUrl = `${endpoint}${query({ limit: PAGE_SIZE, page_info: next })}`;
-      if (nextUrl === url) throw new ConnectorError('Shopify kept answering the same page: stopping so the sync does not loop.');
-      url = nextUrl;
-    }
-  },
+  error_handler: { type: 'DefaultErrorHandler', hook: 'shopify_errors' },
+  check: { type: 'CheckStream', stream_names: ['customers'], page_size: 1 },
+  streams: [
+    {
+      type: 'DeclarativeStream',
+      name: 'customers',
+      primary_key: 'id',
+      retriever: {
+        type: 'SimpleRetriever',
+        requester: { type: 'HttpRequester', url_base: 'hook:shopify_store', path: `/admin/api/${SHOPIFY_API_VERSION}/customers.json` },
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['customers'] } },
+        paginator: {
+          type: 'DefaultPaginator',
+          page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'limit' },
+          // The next address carries page_info and limit only, as Shopify requires (no other filter may be sent again).
+          page_token_option: { type: 'RequestPath' },
+          pagination_strategy: { type: 'CursorPagination', page_size: PAGE_SIZE, cursor_value: '{{ headers.link.next.url }}' },
+          max_pages: MAX_PAGES,
+        },
+      },
+      incremental_sync: {
+        type: 'DatetimeBasedCursor',
+        cursor_field: 'updated_at',
+        datetime_format: 'iso8601',
+        start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'updated_at_min' },
+        // Customers come in id order, not by update time: the newest update is known only at the end.
+        checkpoint: 'end',
+      },
+      fields: {
+        id: 'id',
+        email: 'email',
+        phone: 'phone',
+        city: 'default_address.city',
+        country: 'default_address.country',
+        created_at: 'created_at',
+        updated_at: 'updated_at',
+        state: 'state',
+        tags: 'tags',
+        currency: 'currency',
+        orders_count: { path: 'orders_count', type: 'number' },
+        ltv: { path: 'total_spent', type: 'number' },
+      },
+      transformations: [{ type: 'NamedTransformation', name: 'shopify_customer' }],
+    },
+  ],
 };
+
+export const shopifyConnector = manifestConnector(SHOPIFY_MANIFEST, {
+  baseUrls: { shopify_store: baseOf },
+  errorReaders: { shopify_errors: readError },
+  transformations: { shopify_customer: shopifyCustomer },
+});
