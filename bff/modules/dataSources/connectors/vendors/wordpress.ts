@@ -3,12 +3,14 @@
  * page, paged by page number up to the X-WP-TotalPages header, oldest change first. Incremental by
  * `modified` (the site's local time, which modified_after compares with): a run reads only posts
  * changed after the newest one the previous run saw. Public posts need no credentials; an
- * application password (Basic auth, user + password) reaches a private site.
+ * application password (Basic auth, user + password) reaches a private site. A declarative
+ * definition; code for the error format and the rendered HTML fields.
  * https://developer.wordpress.org/rest-api/reference/posts/#list-posts
  */
 import { fieldSetOf } from '@domain/data/catalogue';
-import { ConnectorError, type Connector, type ConnectorContext } from '../types';
-import { baseUrlOf, expectArray, isRecordObject, pick, query, requiredSetting, settingText, textOr, vendorJson, type ErrorReader } from './paging';
+import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
+import { manifestConnector } from '../declarative/engine';
+import { pick, textOr, type ErrorReader } from './paging';
 
 const VENDOR = 'WordPress';
 const PAGE_SIZE = 100;
@@ -50,71 +52,58 @@ const rendered = (post: Record<string, unknown>, field: string): string | null =
 
 const idList = (value: unknown): string | null => (Array.isArray(value) ? value.map((each) => textOr(each)).filter(Boolean).join(',') : null);
 
-/** A WordPress post as the WordPress field set names it. */
-export function wordpressRecord(post: Record<string, unknown>): Record<string, unknown> {
-  return {
-    item_id: textOr(post.id),
-    title: rendered(post, 'title'),
-    excerpt: rendered(post, 'excerpt'),
-    link: textOr(post.link),
-    slug: textOr(post.slug),
-    status: textOr(post.status),
-    categories: idList(post.categories),
-    tags: idList(post.tags),
-    author: textOr(post.author),
-    date: textOr(post.date),
-    modified: textOr(post.modified),
-  };
+/** The fields WordPress answers as rendered HTML or id lists, as text. */
+export function wordpressPost(post: Record<string, unknown>, mapped: Record<string, unknown>): Record<string, unknown> {
+  return { ...mapped, title: rendered(post, 'title'), excerpt: rendered(post, 'excerpt'), categories: idList(post.categories), tags: idList(post.tags) };
 }
 
-/** The site's address (there is no default: every site has its own). */
-const siteOf = (context: ConnectorContext) => baseUrlOf(context, 'baseUrl', requiredSetting(context, ['baseUrl'], 'The site address'));
-
-function headers(context: ConnectorContext): Record<string, string> {
-  const user = settingText(context, 'username');
-  const password = (context.secrets.applicationPassword ?? context.secrets.apiKey ?? '').trim();
-  if (!user && !password) return {};
-  if (!user || !password) throw new ConnectorError('Give both the user name and the application password, or neither for a public site.');
-  // Application passwords are shown with spaces; WordPress accepts them with or without.
-  return { authorization: `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}` };
-}
-
-/** modified is site time without a zone: 2024-05-01T10:00:00. */
-const SITE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
-
-async function postsPage(context: ConnectorContext, url: string): Promise<{ posts: Array<Record<string, unknown>>; totalPages: number | null }> {
-  if (context.signal.aborted) throw new ConnectorError('The sync was stopped', true);
-  const response = await context.fetch(url, { headers: headers(context) });
-  // vendorJson reads the body and maps errors; the page count is read from the same answer.
-  const body = await vendorJson<unknown>({ ...context, fetch: async () => response }, VENDOR, url, {}, readError);
-  const posts = expectArray(body, VENDOR, 'a list of posts').filter(isRecordObject);
-  const total = Number(response.headers.get('x-wp-totalpages'));
-  return { posts, totalPages: Number.isInteger(total) && total >= 0 ? total : null };
-}
-
-export const wordpressConnector: Connector = {
-  catalogueId: 'wordpress',
-  keyField: 'item_id',
-
-  async test(context) {
-    const base = siteOf(context);
-    await postsPage(context, `${base}/wp-json/wp/v2/posts${query({ per_page: 1, _fields: 'id' })}`);
+export const WORDPRESS_MANIFEST: ConnectorManifest = {
+  version: 1,
+  name: VENDOR,
+  catalogue_id: 'wordpress',
+  // The site's address has no default: every site has its own.
+  requires: [{ value: '{{ settings.baseUrl }}', message: 'The site address is required.' }],
+  authenticator: {
+    type: 'BasicHttpAuthenticator',
+    username: '{{ settings.username }}',
+    // Application passwords are shown with spaces; WordPress accepts them with or without.
+    password: '{{ secrets.applicationPassword or secrets.apiKey }}',
+    optional: true,
+    incomplete_message: 'Give both the user name and the application password, or neither for a public site.',
   },
-
-  async *pull(context) {
-    const base = siteOf(context);
-    const since = context.cursor && SITE_TIME.test(context.cursor) ? context.cursor : null;
-    let newest = since;
-    for (let page = 1; ; page += 1) {
-      if (page > MAX_PAGES) throw new ConnectorError(`${VENDOR} answered more than ${MAX_PAGES} pages: stopping so the sync does not loop.`);
-      const url = `${base}/wp-json/wp/v2/posts${query({ per_page: PAGE_SIZE, page, orderby: 'modified', order: 'asc', modified_after: since ?? undefined })}`;
-      const { posts, totalPages } = await postsPage(context, url);
-      for (const post of posts) {
-        const modified = textOr(post.modified);
-        if (modified && SITE_TIME.test(modified) && (newest === null || modified > newest)) newest = modified;
-      }
-      yield { records: posts.map(wordpressRecord), cursor: newest };
-      if (!posts.length || posts.length < PAGE_SIZE || (totalPages !== null && page >= totalPages)) return;
-    }
-  },
+  error_handler: { type: 'DefaultErrorHandler', hook: 'wordpress_error' },
+  check: { type: 'CheckStream', stream_names: ['posts'], page_size: 1 },
+  streams: [
+    {
+      type: 'DeclarativeStream',
+      name: 'posts',
+      primary_key: 'item_id',
+      retriever: {
+        type: 'SimpleRetriever',
+        requester: { type: 'HttpRequester', url_base: '{{ settings.baseUrl }}', path: '/wp-json/wp/v2/posts', request_parameters: { orderby: 'modified', order: 'asc' } },
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: [] } },
+        paginator: {
+          type: 'DefaultPaginator',
+          page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'per_page' },
+          page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' },
+          pagination_strategy: { type: 'PageIncrement', page_size: PAGE_SIZE, inject_on_first_request: true, total_pages_header: 'x-wp-totalpages' },
+          max_pages: MAX_PAGES,
+        },
+      },
+      // modified is the site's local time, which modified_after compares with.
+      incremental_sync: {
+        type: 'DatetimeBasedCursor',
+        cursor_field: 'modified',
+        datetime_format: 'naive',
+        start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'modified_after' },
+      },
+      fields: { item_id: 'id', link: 'link', slug: 'slug', status: 'status', author: 'author', date: 'date', modified: 'modified' },
+      transformations: [{ type: 'NamedTransformation', name: 'wordpress_post' }],
+    },
+  ],
 };
+
+export const wordpressConnector = manifestConnector(WORDPRESS_MANIFEST, {
+  errorReaders: { wordpress_error: readError },
+  transformations: { wordpress_post: wordpressPost },
+});
