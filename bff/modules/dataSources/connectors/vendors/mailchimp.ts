@@ -3,11 +3,14 @@
  * `total_items`, oldest change first. Incremental by `since_last_changed`: a run asks for members
  * changed since the newest change seen before (less a second); a member seen already is updated by its id.
  * The data center comes from the API key's suffix (…-us21 → https://us21.api.mailchimp.com).
+ * A declarative definition; code for the data center and the fields Mailchimp spreads over several.
  * https://mailchimp.com/developer/marketing/api/list-members/list-members-info/
  */
 import { fieldSetOf } from '@domain/data/catalogue';
-import { ConnectorError, type Connector, type ConnectorContext } from '../types';
-import { baseUrlOf, expectArray, isRecordObject, numberOf, pick, query, requiredSetting, secretOf, settingText, textOr, timeOf, vendorJson, type ErrorReader } from './paging';
+import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
+import { manifestConnector } from '../declarative/engine';
+import { ConnectorError, type ConnectorContext } from '../types';
+import { baseUrlOf, pick, settingText, textOr } from './paging';
 
 const VENDOR = 'Mailchimp';
 const PAGE_SIZE = 1000;
@@ -18,13 +21,6 @@ const PAGE_SIZE = 1000;
  */
 export const MAILCHIMP_FIELDS = fieldSetOf('mailchimp');
 
-/** Problem details: {"type", "title", "status", "detail", "instance"} (https://mailchimp.com/developer/marketing/docs/errors/). */
-const readError: ErrorReader = (body) => {
-  const title = textOr(pick(body, 'title'));
-  const detail = textOr(pick(body, 'detail'));
-  return [title, detail].filter(Boolean).join(': ') || null;
-};
-
 /** https://<dc>.api.mailchimp.com from the key's suffix, unless a base URL is set. */
 export function mailchimpBaseUrl(context: ConnectorContext, apiKey: string): string {
   if (settingText(context, 'baseUrl')) return baseUrlOf(context, 'baseUrl', '');
@@ -33,75 +29,80 @@ export function mailchimpBaseUrl(context: ConnectorContext, apiKey: string): str
   return `https://${dc}.api.mailchimp.com`;
 }
 
-function connection(context: ConnectorContext) {
-  const apiKey = secretOf(context, 'apiKey', 'The Mailchimp API key');
-  const listId = requiredSetting(context, ['listId', 'accountId'], 'The audience id');
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(listId)) throw new ConnectorError('The audience id may hold only letters, digits, - and _.');
-  return {
-    base: `${mailchimpBaseUrl(context, apiKey)}/3.0`,
-    listId,
-    headers: { authorization: `Basic ${Buffer.from(`navout:${apiKey}`).toString('base64')}` },
-  };
-}
+/** The API's base: the data center in the key's suffix, unless a base URL is set. */
+const dataCenterBase = (context: ConnectorContext) => `${mailchimpBaseUrl(context, (context.secrets.apiKey ?? '').trim())}/3.0`;
 
-/** One member as the Mailchimp fields name it. */
-export function mailchimpRecord(member: Record<string, unknown>): Record<string, unknown> {
+/** A member's name (full, or first and last merge fields), opt-in and sign-up time. */
+export function mailchimpMember(member: Record<string, unknown>, mapped: Record<string, unknown>): Record<string, unknown> {
   const fullName = textOr(member.full_name)?.trim();
   const first = textOr(pick(member, 'merge_fields.FNAME'))?.trim() ?? '';
   const last = textOr(pick(member, 'merge_fields.LNAME'))?.trim() ?? '';
   const status = textOr(member.status);
   return {
-    id: textOr(member.id),
-    email: textOr(member.email_address),
+    ...mapped,
     name: fullName || [first, last].filter(Boolean).join(' ') || null,
-    status,
     marketing_opt_in: status === null ? null : status === 'subscribed',
     created_at: textOr(member.timestamp_opt) || textOr(member.timestamp_signup) || null,
-    updated_at: textOr(member.last_changed),
-    avg_open_rate: numberOf(pick(member, 'stats.avg_open_rate')),
-    avg_click_rate: numberOf(pick(member, 'stats.avg_click_rate')),
   };
 }
 
-interface MembersPage {
-  members?: unknown;
-  total_items?: number;
-}
+const AUDIENCE = '{{ settings.listId or settings.accountId }}';
 
-export const mailchimpConnector: Connector = {
-  catalogueId: 'mailchimp',
-  keyField: 'id',
-
-  async test(context) {
-    const { base, listId, headers } = connection(context);
-    const list = await vendorJson<Record<string, unknown>>(context, VENDOR, `${base}/lists/${listId}${query({ fields: 'id,name' })}`, { headers }, readError);
-    if (typeof list.id !== 'string') throw new ConnectorError('Mailchimp answered without the audience: the base URL may point at something else.');
-  },
-
-  async *pull(context) {
-    const { base, listId, headers } = connection(context);
-    const since = timeOf(context.cursor);
-    let newest = since;
-    let offset = 0;
-    for (;;) {
-      const url = `${base}/lists/${listId}/members${query({
-        count: PAGE_SIZE,
-        offset,
-        sort_field: 'last_changed',
-        sort_dir: 'ASC',
+export const MAILCHIMP_MANIFEST: ConnectorManifest = {
+  version: 1,
+  name: VENDOR,
+  catalogue_id: 'mailchimp',
+  requires: [
+    { value: '{{ secrets.apiKey }}', message: 'The Mailchimp API key is required.' },
+    { value: AUDIENCE, message: 'The audience id is required.', format: 'identifier', format_message: 'The audience id may hold only letters, digits, - and _.' },
+  ],
+  authenticator: { type: 'BasicHttpAuthenticator', username: 'navout', password: '{{ secrets.apiKey }}' },
+  error_handler: { type: 'DefaultErrorHandler', message_paths: ['title', 'detail'], combine: 'join' },
+  check: { type: 'CheckRequest', path: `/lists/${AUDIENCE}`, request_parameters: { fields: 'id,name' }, expect_path: 'id' },
+  streams: [
+    {
+      type: 'DeclarativeStream',
+      name: 'members',
+      primary_key: 'id',
+      retriever: {
+        type: 'SimpleRetriever',
+        requester: {
+          type: 'HttpRequester',
+          url_base: 'hook:mailchimp_data_center',
+          path: `/lists/${AUDIENCE}/members`,
+          request_parameters: { sort_field: 'last_changed', sort_dir: 'ASC' },
+        },
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['members'] } },
+        paginator: {
+          type: 'DefaultPaginator',
+          page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'count' },
+          page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'offset' },
+          pagination_strategy: { type: 'OffsetIncrement', page_size: PAGE_SIZE, inject_on_first_request: true, total_path: 'total_items' },
+        },
+      },
+      incremental_sync: {
+        type: 'DatetimeBasedCursor',
+        cursor_field: 'last_changed',
+        datetime_format: 'iso8601',
         // One second earlier than the newest change seen: Mailchimp's "after" would drop same-second changes.
-        since_last_changed: since === null ? undefined : new Date(Math.floor(since / 1000) * 1000 - 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-      })}`;
-      const page = await vendorJson<MembersPage>(context, VENDOR, url, { headers }, readError);
-      const members = expectArray(page.members, VENDOR, 'a list of members').filter(isRecordObject);
-      for (const member of members) {
-        const changed = timeOf(member.last_changed);
-        if (changed !== null && (newest === null || changed > newest)) newest = changed;
-      }
-      yield { records: members.map(mailchimpRecord), cursor: newest === null ? null : new Date(newest).toISOString() };
-      offset += members.length;
-      const total = numberOf(page.total_items);
-      if (!members.length || total === null || offset >= total) return;
-    }
-  },
+        request_datetime_format: 'iso8601_offset',
+        lookback_window: 'PT1S',
+        start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'since_last_changed' },
+      },
+      fields: {
+        id: 'id',
+        email: 'email_address',
+        status: 'status',
+        updated_at: 'last_changed',
+        avg_open_rate: { path: 'stats.avg_open_rate', type: 'number' },
+        avg_click_rate: { path: 'stats.avg_click_rate', type: 'number' },
+      },
+      transformations: [{ type: 'NamedTransformation', name: 'mailchimp_member' }],
+    },
+  ],
 };
+
+export const mailchimpConnector = manifestConnector(MAILCHIMP_MANIFEST, {
+  baseUrls: { mailchimp_data_center: dataCenterBase },
+  transformations: { mailchimp_member: mailchimpMember },
+});
