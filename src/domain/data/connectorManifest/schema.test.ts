@@ -98,6 +98,14 @@ describe('connector manifest schema', () => {
     expect(failure({ ...manifest(), streams: [{ ...manifest().streams[0], fields: { id: 'constructor.prototype' } }] }).path).toBe('streams[0].fields.id');
   });
 
+  it('asks where the cursor is sent unless the cursor is applied on our side', () => {
+    const cursor = manifest();
+    cursor.streams[0].incremental_sync = { type: 'DatetimeBasedCursor', cursor_field: 'updatedAt', datetime_format: 'iso8601' };
+    expect(failure(cursor).message).toBe('streams[0].incremental_sync.start_time_option: is required unless is_client_side_incremental is true');
+    cursor.streams[0].incremental_sync.is_client_side_incremental = true;
+    expect(parseManifest(cursor).streams[0].incremental_sync?.is_client_side_incremental).toBe(true);
+  });
+
   it('bounds pages: max_pages past the limit is refused', () => {
     const endless = manifest();
     endless.streams[0].retriever.paginator = {

@@ -140,6 +140,7 @@ const fieldSpec = yup.lazy((value: unknown) =>
           .test('path', '${path} must be a path or a list of paths', (each) => typeof each === 'string' || (Array.isArray(each) && each.length > 0 && each.length <= 10 && each.every((one) => typeof one === 'string')))
           .required('${path} is required'),
         type: yup.string().strict().oneOf(['text', 'number', 'boolean', 'epoch_seconds', 'raw'], '${path} must be text, number, boolean, epoch_seconds or raw').optional(),
+        join: yup.string().strict().max(10).optional(),
       }),
 );
 
@@ -173,7 +174,8 @@ const stream = closed({
     datetime_format: datetimeFormat().required('${path} is required'),
     request_datetime_format: datetimeFormat().optional(),
     lookback_window: yup.string().strict().matches(/^P(?:\d{1,4}D)?(?:T(?:\d{1,6}H)?(?:\d{1,6}M)?(?:\d{1,6}S)?)?$/, '${path} must be an ISO 8601 duration such as PT1S or P1D').optional(),
-    start_time_option: requestOption.required('${path} is required'),
+    start_time_option: requestOption.optional(),
+    is_client_side_incremental: yup.boolean().strict().optional(),
     checkpoint: yup.string().strict().oneOf(['each_page', 'end'], '${path} must be each_page or end').optional(),
   }).optional(),
   fields: yup.lazy((value: unknown) => {
@@ -252,6 +254,10 @@ function checkTemplates(manifest: ConnectorManifest): void {
     for (const [name, value] of Object.entries(manifest.check.request_parameters ?? {})) checkTemplate(`check.request_parameters.${name}`, value, REQUEST_ROOTS);
   } else if (manifest.check.stream_names[0] !== manifest.streams[0].name) {
     throw new ManifestError('check.stream_names[0]', `names no stream of this manifest (${manifest.streams[0].name})`);
+  }
+  const incremental = manifest.streams[0].incremental_sync;
+  if (incremental && !incremental.start_time_option && !incremental.is_client_side_incremental) {
+    throw new ManifestError('streams[0].incremental_sync.start_time_option', 'is required unless is_client_side_incremental is true');
   }
   const requester = manifest.streams[0].retriever.requester;
   const at = 'streams[0].retriever.requester';

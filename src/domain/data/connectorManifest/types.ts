@@ -147,7 +147,13 @@ export interface DatetimeBasedCursor {
   request_datetime_format?: DatetimeFormat;
   /** Sent this much earlier than the cursor (an ISO 8601 duration: PT1S, P1D). */
   lookback_window?: string;
-  start_time_option: RequestOption;
+  /** Where the start is sent; absent only for a client-side cursor. */
+  start_time_option?: RequestOption;
+  /**
+   * The vendor cannot filter by change: every page is read and records older than the cursor are
+   * dropped here (Airbyte's name). Costs a full read per run, but has no search-result cap.
+   */
+  is_client_side_incremental?: boolean;
   /**
    * 'each_page' when records come oldest change first, so a run that dies resumes where it was;
    * 'end' when they do not, so the cursor moves only once the last page is read (ours).
@@ -160,6 +166,8 @@ export interface FieldSpec {
   /** Paths tried in order; the first with a value wins. */
   path: string | string[];
   type?: 'text' | 'number' | 'boolean' | 'epoch_seconds' | 'raw';
+  /** Joins the values of every path that has one with this text, instead of taking the first ("Ada" + "Lovelace"). */
+  join?: string;
 }
 
 export interface DeclarativeStream {

@@ -56,6 +56,10 @@ function checkHooks(manifest: ConnectorManifest, hooks: ManifestHooks): void {
 function fieldValue(record: Record<string, unknown>, spec: string | FieldSpec): unknown {
   const paths = typeof spec === 'string' ? [spec] : Array.isArray(spec.path) ? spec.path : [spec.path];
   const type = typeof spec === 'string' ? 'text' : (spec.type ?? 'text');
+  if (typeof spec !== 'string' && spec.join !== undefined) {
+    const parts = paths.map((path) => textOr(pick(record, path))?.trim()).filter((part): part is string => Boolean(part));
+    return parts.length ? parts.join(spec.join) : null;
+  }
   for (const path of paths) {
     const raw = pick(record, path);
     let value: unknown;
@@ -133,7 +137,8 @@ async function requestPage(manifest: ConnectorManifest, run: Run, context: Conne
       const value = render(template, run.scope);
       if (value) parts.query.push([name, value]);
     }
-    if (stream.incremental_sync && page.start !== null) inject(parts, stream.incremental_sync.start_time_option, page.start);
+    const startOption = stream.incremental_sync?.start_time_option;
+    if (startOption && !stream.incremental_sync?.is_client_side_incremental && page.start !== null) inject(parts, startOption, page.start);
   }
   const headers: Record<string, string> = {};
   for (const [name, template] of Object.entries(requester.request_headers ?? {})) {
@@ -261,7 +266,10 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
         const records: Array<Record<string, unknown>> = [];
         for (const vendorRecord of selected) {
           if (!isRecordObject(vendorRecord)) continue;
-          if (incremental) newest = later(newest, recordPoint(incremental.datetime_format, pick(vendorRecord, incremental.cursor_field)));
+          const point = incremental ? recordPoint(incremental.datetime_format, pick(vendorRecord, incremental.cursor_field)) : null;
+          // Read again from the cursor's own instant on, as a vendor's filter would: a same-instant change is not lost.
+          if (incremental?.is_client_side_incremental && since !== null && point !== null && point < since) continue;
+          if (incremental) newest = later(newest, point);
           const mapped = mapRecord(stream, vendorRecord, hooks);
           if (seen && stream.primary_key) {
             const key = textOr(mapped[stream.primary_key]);
