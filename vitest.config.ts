@@ -40,6 +40,7 @@ const POSTGRES_FILES = [
   'connectors-files',
   'connectors-rest',
   'connectors-vendors',
+  'connectors-hubspot',
   'data-sources',
   'sync',
   'sync-worker-processes',

@@ -476,7 +476,7 @@ describe("a saved source's secret stays with the address it was given for", () =
     const another: Record<string, string> = { url: 'https://elsewhere.example/api', text: 'elsewhere.example', number: '6543' };
     const withSecrets = CONNECTOR_DEFINITIONS.filter((definition) => definition.settings.some((setting) => setting.secret));
     expect(withSecrets.map((definition) => definition.catalogueId).sort()).toEqual(
-      ['amazon-s3', 'calendly', 'google-analytics', 'graphql', 'mailchimp', 'mysql', 'postgresql', 'rest-api', 'salesforce', 'shopify', 'stripe', 'wordpress'].sort(),
+      ['amazon-s3', 'calendly', 'google-analytics', 'graphql', 'hubspot', 'mailchimp', 'mysql', 'postgresql', 'rest-api', 'salesforce', 'shopify', 'stripe', 'wordpress'].sort(),
     );
     for (const definition of withSecrets) {
       const bound = secretsBoundTo(definition);

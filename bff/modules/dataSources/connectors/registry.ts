@@ -1,7 +1,8 @@
 /**
  * Every pulling connector by catalogue id. A catalogue id with a settings definition but no entry
  * here (webhook, segment) receives its records instead of pulling them. Add a connector by
- * importing it and listing it below.
+ * importing it and listing it below; an HTTP vendor is a declarative manifest run by
+ * declarative/engine.ts (vendors/hubspot.ts is one without any code of its own).
  */
 import { mysqlConnector, postgresqlConnector } from './database';
 import { graphqlConnector } from './graphql';
@@ -10,13 +11,14 @@ import type { Connector } from './types';
 import { amazonS3Connector } from './vendors/amazonS3';
 import { calendlyConnector } from './vendors/calendly';
 import { googleAnalyticsConnector } from './vendors/googleAnalytics';
+import { hubspotConnector } from './vendors/hubspot';
 import { mailchimpConnector } from './vendors/mailchimp';
 import { salesforceConnector } from './vendors/salesforce';
 import { shopifyConnector } from './vendors/shopify';
 import { stripeConnector } from './vendors/stripe';
 import { wordpressConnector } from './vendors/wordpress';
 
-const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector];
+const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector];
 
 const BY_CATALOGUE_ID = new Map<string, Connector>(CONNECTORS.map((connector) => [connector.catalogueId, connector]));
 

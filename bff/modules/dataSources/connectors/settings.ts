@@ -38,6 +38,7 @@ const SECRETS_BOUND_TO: Readonly<Record<string, readonly string[]>> = {
   'google-analytics': ['baseUrl'],
   salesforce: ['instanceUrl', 'clientId'],
   stripe: ['baseUrl'],
+  hubspot: ['baseUrl'],
   calendly: ['baseUrl'],
   mailchimp: ['baseUrl'],
   shopify: ['shopDomain', 'baseUrl'],

@@ -92,6 +92,8 @@ export async function runSync(deps: SyncRunDependencies, claimed: SyncRun, contr
     signal: controller.signal,
     logger: log,
     allowPrivate: config.connectorAllowPrivate,
+    // The wait the fetch retries with also spaces requests to a vendor's quota (tests inject one that does not sleep).
+    sleep: fetchOptions?.sleep,
   };
   log.info({ catalogueId: source.catalogueId, attempt: claimed.attempt, resumed: claimed.cursor !== null }, 'Sync run started');
   try {

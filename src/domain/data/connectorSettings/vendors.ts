@@ -58,6 +58,18 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
     ],
   },
   {
+    catalogueId: 'hubspot',
+    kind: 'vendor',
+    documentation: 'https://developers.hubspot.com/docs/api/crm/contacts',
+    settings: [
+      secretKey('accessToken', 'Private app access token', true, {
+        placeholder: 'pat-na1-...',
+        help: 'Settings > Integrations > Private Apps, with the crm.objects.contacts.read scope.',
+      }),
+      apiBaseUrl({ defaultValue: 'https://api.hubapi.com' }),
+    ],
+  },
+  {
     catalogueId: 'stripe',
     kind: 'vendor',
     documentation: 'https://docs.stripe.com/api/charges/list',
