@@ -202,6 +202,25 @@ describe('pagination', () => {
     expect(refused.message).toBe('Example CRM pointed the next page at another host: refused.');
   });
 
+  it('keeps an API key sent in the query on the pages that follow a next URL', async () => {
+    answer = ({ url }) => {
+      const start = Number(url.searchParams.get('from') ?? 0);
+      return { body: { results: pages(2, start), next: start + 2 < PEOPLE.length ? `/people?from=${start + 2}` : null } };
+    };
+    const keyed = manifestConnector(
+      manifest(
+        stream({
+          paginator: { type: 'DefaultPaginator', page_token_option: { type: 'RequestPath' }, pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ response.next }}' } },
+        }),
+        { authenticator: { type: 'ApiKeyAuthenticator', api_token: '{{ secrets.token }}', inject_into: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'api_key' } } },
+      ),
+    );
+    api.received.length = 0;
+    expect(recordsOf(await pullAll(keyed, contextFor()))).toHaveLength(5);
+    expect(api.received.map((request) => request.url.searchParams.get('api_key'))).toEqual(['t0ken', 't0ken', 't0ken']);
+    expect(api.received[1]!.url.searchParams.get('from')).toBe('2');
+  });
+
   it('reads Link headers with several relations', () => {
     expect(parseLinkHeader('<https://a.example/x?page_info=abc&limit=5>; rel="next", <https://a.example/x>; rel=prev')).toEqual({
       next: { url: 'https://a.example/x?page_info=abc&limit=5', page_info: 'abc', limit: '5' },
@@ -339,7 +358,7 @@ describe('credentials and refusals', () => {
     const tokenCall = api.received.find((request) => request.url.pathname === '/oauth/token')!;
     expect(Object.fromEntries(new URLSearchParams(tokenCall.body))).toEqual({ grant_type: 'refresh_token', client_id: 'app', client_secret: 's', refresh_token: 'r' });
     expect(api.received.at(-1)!.headers.authorization).toBe('Bearer fresh');
-    expect((await failureOf(oauth.test(contextFor({ clientId: 'app' }, { clientSecret: 's' })))).message).toBe('Example CRM: the OAuth client and its secret is required.');
+    expect((await failureOf(oauth.test(contextFor({ clientId: 'app' }, { clientSecret: 's' })))).message).toBe('Example CRM needs an OAuth client id and secret (and a refresh token for that grant).');
     const optional = withAuth({ type: 'BasicHttpAuthenticator', username: '{{ settings.user }}', password: '{{ secrets.password }}', optional: true, incomplete_message: 'Give both or neither.' });
     expect((await failureOf(optional.test(contextFor({ user: 'ada' }, {})))).message).toBe('Give both or neither.');
   });

@@ -103,6 +103,8 @@ function pageUrl(manifest: ConnectorManifest, run: Run, token: PageToken, query:
       throw new ConnectorError(`${manifest.name} answered an invalid next page address.`);
     }
     if (next.origin !== new URL(run.base).origin) throw new ConnectorError(`${manifest.name} pointed the next page at another host: refused.`);
+    // A key sent in the query goes with every page: the vendor's next address does not carry it.
+    for (const [name, value] of run.auth.query) next.searchParams.set(name, value);
     return next.toString();
   }
   const requester = manifest.streams[0].retriever.requester;

@@ -95,7 +95,7 @@ export function inject(parts: RequestParts, option: RequestOption, value: string
 /** The credentials of one run: worked out once (an OAuth token is asked for once per run). */
 export async function credentials(manifest: ConnectorManifest, auth: Authenticator, context: ConnectorContext, scope: TemplateScope): Promise<RequestParts> {
   const parts = emptyParts();
-  const missing = (message: string | undefined, what: string) => new ConnectorError(message ?? `${manifest.name}: ${what} is required.`);
+  const missing = (message: string | undefined, what: string) => new ConnectorError(message ?? `${manifest.name} needs ${what}.`);
   switch (auth.type) {
     case 'NoAuth':
       return parts;
@@ -126,7 +126,7 @@ export async function credentials(manifest: ConnectorManifest, auth: Authenticat
       const clientSecret = render(auth.client_secret, scope);
       const grant = auth.grant_type ?? (auth.refresh_token ? 'refresh_token' : 'client_credentials');
       const refreshToken = auth.refresh_token ? render(auth.refresh_token, scope) : '';
-      if (!clientId || !clientSecret || (grant === 'refresh_token' && !refreshToken)) throw missing(auth.missing_message, 'the OAuth client and its secret');
+      if (!clientId || !clientSecret || (grant === 'refresh_token' && !refreshToken)) throw missing(auth.missing_message, 'an OAuth client id and secret (and a refresh token for that grant)');
       const form: Record<string, string> = { grant_type: grant, client_id: clientId, client_secret: clientSecret };
       if (grant === 'refresh_token') form.refresh_token = refreshToken;
       if (auth.scopes?.length) form.scope = auth.scopes.join(' ');
