@@ -76,7 +76,14 @@ describe('connector manifest schema', () => {
       page_token_option: { type: 'RequestPath' },
       pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ secrets.token }}' },
     };
-    expect(failure(secretInPaging).message).toBe('streams[0].retriever.paginator.pagination_strategy.cursor_value: "secrets" cannot be read here (only response, headers, last_record, settings, config)');
+    expect(failure(secretInPaging).message).toBe('streams[0].retriever.paginator.pagination_strategy.cursor_value: "secrets" cannot be read here (only response, headers, last_record)');
+    const configInPaging = manifest();
+    configInPaging.streams[0].retriever.paginator = {
+      type: 'DefaultPaginator',
+      page_token_option: { type: 'RequestPath' },
+      pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ response.next }}', stop_condition: "{{ config['token'] }}" },
+    };
+    expect(failure(configInPaging).path).toBe('streams[0].retriever.paginator.pagination_strategy.stop_condition');
     const env = manifest();
     env.streams[0].retriever.requester.request_parameters = { key: '{{ env.HOME }}' };
     expect(failure(env).path).toBe('streams[0].retriever.requester.request_parameters.key');

@@ -223,7 +223,8 @@ const manifestSchema = closed<ConnectorManifest>({
 
 /** What a template may read, by where it is. */
 const REQUEST_ROOTS: readonly TemplateRoot[] = ['settings', 'secrets', 'config', 'cursor'];
-const PAGE_ROOTS: readonly TemplateRoot[] = ['response', 'headers', 'last_record', 'settings', 'config'];
+/** Paging reads the answer only: `config` would reach the secrets, and a page token has no use for them. */
+const PAGE_ROOTS: readonly TemplateRoot[] = ['response', 'headers', 'last_record'];
 
 function checkTemplate(path: string, source: string, allowed: readonly TemplateRoot[]): void {
   try {
