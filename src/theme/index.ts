@@ -1,6 +1,7 @@
 /**
  * The Navout design system: the MUI theme built from design-tokens, the light/dark mode, and the
- * brand components. Import from '@/theme' only.
+ * brand components. Import from '@/theme' only; charts that must stay light take their palette
+ * from '@/theme/palette'.
  */
 export { AppTheme, type AppThemeProps } from './AppTheme';
 export { useThemeMode, type ThemeModeControls } from './useThemeMode';
@@ -16,5 +17,5 @@ export {
   type ThemeMode,
 } from './mode';
 export { themeInitScript, themeInitScriptPlugin } from './initScript';
-export { chartPalette, riskColors } from '@tokens/tokens';
+export { chartPalette, riskColors } from './palette';
 export type { RiskColor, RiskPalette } from './augmentation';

@@ -13,23 +13,10 @@ import Typography from '@mui/material/Typography';
 import type { ApiKeyBreakdownRow } from '@domain/dashboard/contract';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { ModalDialog } from '@/ui/ModalDialog';
+import { API_KEY_LABELS } from './apiKeyLabels';
 import { formatCount, formatMs } from './format';
 
-export const API_KEY_LABELS = {
-  open: 'By API key',
-  title: 'Calls by API key',
-  table: 'Calls by API key',
-  key: 'API key',
-  calls: 'Calls',
-  errors: 'Errors',
-  p50: 'p50 latency',
-  p95: 'p95 latency',
-  items: 'Items served',
-  none: 'No API key made a call in this period.',
-  loading: 'Loading the calls by API key',
-  failed: 'Failed to load the calls by API key',
-  close: 'Close',
-} as const;
+export { API_KEY_LABELS } from './apiKeyLabels';
 
 /** The Outbound API page, opened on one key's usage. */
 export const outboundApiLinkFor = (apiKeyId: string) => `/outbound-api?key=${encodeURIComponent(apiKeyId)}`;

@@ -7,7 +7,7 @@ import { DASHBOARD_MESSAGES, type CategorySeries } from '@domain/dashboard/contr
 import { FailureAlert } from '@/ui/FailureAlert';
 import { categorySeriesModel, type UsersMode } from './chartModel';
 import { MetricChart } from './MetricChart';
-import { USERS_MODE_LABELS } from './UsersChart';
+import { USERS_MODE_LABELS } from './usersCategories';
 
 export const CATEGORY_DETAILS_LABELS = {
   loading: 'Loading the category',

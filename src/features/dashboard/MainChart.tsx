@@ -6,7 +6,7 @@ import type { ChartType, DashboardMetrics } from '@domain/dashboard/contract';
 import { chartModel } from './chartModel';
 import { ChartTypeSwitch } from './ChartTypeSwitch';
 import { MetricChart } from './MetricChart';
-import { API_KEY_LABELS } from './ApiKeyBreakdown';
+import { API_KEY_LABELS } from './apiKeyLabels';
 import type { MainView } from './useOverviewUrlState';
 
 export const MAIN_CHART_LABEL = 'Main chart';

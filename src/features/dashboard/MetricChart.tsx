@@ -1,21 +1,23 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
 import type { ChartType } from '@domain/dashboard/contract';
 import { saveFile } from '@/lib/download';
-import { chartPalette } from '@/theme';
 import { ChartFigure } from '@/ui/ChartFigure';
+import { ChartSkeleton, WhenOnScreen } from '@/ui/WhenOnScreen';
 import { chartCsv, chartCsvFileName } from './chartCsv';
 import { chartSummary, isBlankChart, type ChartModel } from './chartModel';
-import { formatFigure } from './format';
+
+// The chart library is loaded with the first chart that comes into view, not with the page.
+const MetricChartDrawing = lazy(async () => ({ default: (await import('./MetricChartDrawing')).MetricChartDrawing }));
 
 export const DOWNLOAD_CSV = 'Download CSV';
 export const NO_ACTIVITY = 'No activity in this period.';
+/** The height of MUI X Charts' legend row (one line of series names) above the plot. */
+const LEGEND_HEIGHT = 30;
 
 export interface MetricChartProps {
   model: ChartModel;
@@ -31,57 +33,19 @@ export interface MetricChartProps {
   compact?: boolean;
 }
 
-const PERCENT_AXIS = 'percent';
-const COUNT_AXIS = 'count';
-
 /** One chart of the overview: line or bar, with tooltips, a summary for screen readers, and its CSV. */
 export function MetricChart({ model, chartType, height = 320, rangeLabel, onPointClick, actions, compact }: MetricChartProps) {
-  // A rate drawn beside counts gets its own axis on the right, or it would lie flat along zero.
-  const mixed = model.series.some((series) => series.unit === 'percent') && model.series.some((series) => series.unit !== 'percent');
-  const yAxis = mixed
-    ? [
-        { id: COUNT_AXIS, width: 56 },
-        { id: PERCENT_AXIS, position: 'right' as const, width: 48, valueFormatter: (value: number) => `${value}%` },
-      ]
-    : [{ id: COUNT_AXIS, width: 56 }];
-  const axisOf = (unit: string) => (mixed && unit === 'percent' ? PERCENT_AXIS : COUNT_AXIS);
-  const byCategory = model.axis === 'category';
-  const tickLabelStyle = byCategory ? { angle: -30, textAnchor: 'end' as const, fontSize: 11 } : { fontSize: 12 };
-  const xHeight = byCategory ? 64 : 30;
   const download = () => saveFile(new Blob([chartCsv(model)], { type: 'text/csv;charset=utf-8' }), chartCsvFileName(model.title, rangeLabel));
-  const onAxisClick = onPointClick ? (_event: unknown, data: { dataIndex: number } | null) => data && onPointClick(data.dataIndex) : undefined;
   const hideLegend = compact || model.series.length < 2;
-
-  const bar = chartType === 'bar';
-  const Chart = bar ? BarChart : LineChart;
-  const xAxis = {
-    scaleType: bar ? ('band' as const) : ('point' as const),
-    data: model.labels,
-    tickLabelStyle,
-    height: xHeight,
-    // Categories are told apart by colour, one palette colour each.
-    ...(bar && byCategory && model.series.length === 1
-      ? { colorMap: { type: 'ordinal' as const, values: model.labels, colors: model.labels.map((_, index) => chartPalette[index % chartPalette.length]) } }
-      : {}),
-  };
+  // The skeleton takes the drawing's place at its size: the plot, and the legend's row above it.
+  const drawnHeight = height + (hideLegend ? 0 : LEGEND_HEIGHT);
 
   const chart = (
-    <Chart
-      height={height}
-      xAxis={[xAxis]}
-      yAxis={yAxis}
-      series={model.series.map((series) => ({
-        id: series.id,
-        label: series.label,
-        data: series.data,
-        color: series.color,
-        yAxisId: axisOf(series.unit),
-        valueFormatter: (value: number | null) => formatFigure(value, series.unit),
-      }))}
-      onAxisClick={onAxisClick}
-      hideLegend={hideLegend}
-      skipAnimation
-    />
+    <WhenOnScreen height={drawnHeight}>
+      <Suspense fallback={<ChartSkeleton height={drawnHeight} />}>
+        <MetricChartDrawing model={model} chartType={chartType} height={height} onPointClick={onPointClick} hideLegend={hideLegend} />
+      </Suspense>
+    </WhenOnScreen>
   );
 
   return (

@@ -24,7 +24,7 @@ type Story = StoryObj<typeof meta>;
 export const FiveCharts: Story = {
   play: async ({ canvas, userEvent, args }) => {
     await expect(canvas.getByRole('heading', { name: GRID_LABELS.title })).toBeVisible();
-    for (const chart of args.charts) await expect(canvas.getByRole('figure', { name: DASHBOARD_CHART_TITLES[chart] })).toBeVisible();
+    for (const chart of args.charts) await expect(await canvas.findByRole('figure', { name: DASHBOARD_CHART_TITLES[chart] })).toBeVisible();
     await userEvent.click(canvas.getByRole('figure', { name: DASHBOARD_CHART_TITLES.clicks }));
     await expect(args.onSelect).toHaveBeenCalledWith('clicks');
   },
@@ -33,7 +33,7 @@ export const FiveCharts: Story = {
 /** From the keyboard: Space on a handle picks the chart up, an arrow moves it, Space drops it. */
 export const KeyboardMove: Story = {
   play: async ({ canvas, userEvent, args }) => {
-    canvas.getByRole('button', { name: GRID_LABELS.move(DASHBOARD_CHART_TITLES.conversion) }).focus();
+    (await canvas.findByRole('button', { name: GRID_LABELS.move(DASHBOARD_CHART_TITLES.conversion) })).focus();
     await userEvent.keyboard(' ');
     await userEvent.keyboard('{ArrowLeft}');
     await userEvent.keyboard(' ');
@@ -46,7 +46,7 @@ export const KeyboardMove: Story = {
 /** Enter on a card's own button does what the button says, not a drag. */
 export const ButtonsStayButtons: Story = {
   play: async ({ canvas, userEvent, args }) => {
-    canvas.getByRole('button', { name: GRID_LABELS.show(DASHBOARD_CHART_TITLES.duration) }).focus();
+    (await canvas.findByRole('button', { name: GRID_LABELS.show(DASHBOARD_CHART_TITLES.duration) })).focus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onSelect).toHaveBeenCalledWith('duration');
     await expect(args.onMove).not.toHaveBeenCalled();

@@ -1,28 +1,12 @@
-import { useRef, type MouseEvent, type ReactNode } from 'react';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import OpenInFullIcon from '@mui/icons-material/OpenInFull';
+import { lazy, Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DASHBOARD_CHART_TITLES, GRID_DRAG_ACTIVATION_PX, type ChartType, type DashboardChart, type DashboardMetrics } from '@domain/dashboard/contract';
-import { chartModel } from './chartModel';
-import { MetricChart } from './MetricChart';
+import type { ChartType, DashboardChart, DashboardMetrics } from '@domain/dashboard/contract';
+import { ChartSkeleton } from '@/ui/WhenOnScreen';
+
+// Drag and drop (@dnd-kit) and the cards come after the page's first paint: the grid is below the fold.
+const SortableChartList = lazy(async () => ({ default: (await import('./SortableChartList')).SortableChartList }));
 
 export const GRID_LABELS = {
   title: 'Other Charts',
@@ -33,15 +17,18 @@ export const GRID_LABELS = {
     'To move a chart, press Space or Enter on its handle, use the arrow keys to choose its place, then press Space or Enter again to drop it, or Escape to cancel.',
 } as const;
 
-const titleOf = (id: UniqueIdentifier) => DASHBOARD_CHART_TITLES[id as DashboardChart] ?? String(id);
+/** One column on phones, two on laptops, three on wide screens. */
+export const GRID_SX = {
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' },
+} as const;
 
-/** What a screen reader hears while a chart moves: the charts' titles, not their ids. */
-const announcements: Announcements = {
-  onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
-  onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over ${titleOf(over.id)}.` : `${titleOf(active.id)} is no longer over a chart.`),
-  onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} was dropped at the place of ${titleOf(over.id)}.` : `${titleOf(active.id)} was dropped.`),
-  onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
-};
+/** The height of a card while its list loads: padding, caption, a 220 px chart and its buttons. */
+const CARD_HEIGHT = 324;
 
 export interface OtherChartsGridProps {
   /** The charts of the grid, in the user's order (the main chart is not among them). */
@@ -57,21 +44,7 @@ export interface OtherChartsGridProps {
 }
 
 /** "Other Charts": every chart but the main one, reordered by drag and drop (mouse or keyboard). */
-export function OtherChartsGrid({ charts, metrics, chartTypes, rangeLabel, onMove, onSelect, actionsFor }: OtherChartsGridProps) {
-  const sensors = useSensors(
-    // A click is not a drag: the card moves only once the pointer has travelled 5 px.
-    useSensor(PointerSensor, { activationConstraint: { distance: GRID_DRAG_ACTIVATION_PX } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  // The click that ends a drag must not also make the dropped chart the main one.
-  const dragging = useRef(false);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setTimeout(() => {
-      dragging.current = false;
-    }, 0);
-    if (over && active.id !== over.id) onMove(active.id as DashboardChart, over.id as DashboardChart);
-  };
-
+export function OtherChartsGrid(props: OtherChartsGridProps) {
   return (
     <Box component="section" aria-labelledby="other-charts-title">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', mb: 1.5, flexWrap: 'wrap' }}>
@@ -82,99 +55,19 @@ export function OtherChartsGrid({ charts, metrics, chartTypes, rangeLabel, onMov
           {GRID_LABELS.hint}
         </Typography>
       </Stack>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragStart={() => {
-          dragging.current = true;
-        }}
-        onDragEnd={onDragEnd}
-        onDragCancel={() => {
-          dragging.current = false;
-        }}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: GRID_LABELS.instructions } }}
-      >
-        <SortableContext items={[...charts]} strategy={rectSortingStrategy}>
-          <Box
-            component="ul"
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' } }}
-          >
-            {charts.map((chart) => (
-              <SortableChartCard
-                key={chart}
-                chart={chart}
-                metrics={metrics}
-                chartType={chartTypes[chart] ?? defaultChartType(chart)}
-                rangeLabel={rangeLabel}
-                onSelect={() => {
-                  if (!dragging.current) onSelect(chart);
-                }}
-                actions={actionsFor?.(chart)}
-              />
+      <Suspense
+        fallback={
+          <Box component="ul" sx={GRID_SX}>
+            {props.charts.map((chart) => (
+              <Box component="li" key={chart} aria-hidden>
+                <ChartSkeleton height={CARD_HEIGHT} />
+              </Box>
             ))}
           </Box>
-        </SortableContext>
-      </DndContext>
-    </Box>
-  );
-}
-
-/** Segments are categories, not a time line: they start as bars. */
-export const defaultChartType = (chart: string): ChartType => (chart === 'segments' || chart === 'users' ? 'bar' : 'line');
-
-interface SortableChartCardProps {
-  chart: DashboardChart;
-  metrics: DashboardMetrics;
-  chartType: ChartType;
-  rangeLabel: string;
-  onSelect: () => void;
-  actions?: ReactNode;
-}
-
-function SortableChartCard({ chart, metrics, chartType, rangeLabel, onSelect, actions }: SortableChartCardProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: chart });
-  const title = DASHBOARD_CHART_TITLES[chart];
-  // The pointer may grab the card anywhere; the keyboard moves it from its handle only, so Enter
-  // on the card's own buttons (Download CSV) keeps doing what they say.
-  const { onPointerDown, onKeyDown } = (listeners ?? {}) as { onPointerDown?: (event: unknown) => void; onKeyDown?: (event: unknown) => void };
-  const selectUnlessControl = (event: MouseEvent<HTMLElement>) => {
-    if ((event.target as HTMLElement).closest('button, a, input, [role="button"]')) return;
-    onSelect();
-  };
-
-  return (
-    <Box
-      component="li"
-      ref={setNodeRef}
-      data-chart={chart}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      sx={{ position: 'relative', zIndex: isDragging ? 2 : 'auto', minWidth: 0 }}
-    >
-      <Paper
-        variant="outlined"
-        onPointerDown={onPointerDown}
-        onClick={selectUnlessControl}
-        sx={{ p: 2, cursor: isDragging ? 'grabbing' : 'pointer', boxShadow: isDragging ? 8 : 'none', touchAction: 'manipulation', '&:hover': { borderColor: 'primary.main' } }}
+        }
       >
-        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', mb: -4.5, position: 'relative', zIndex: 1 }}>
-          <Tooltip title={GRID_LABELS.show(title)}>
-            <IconButton size="small" aria-label={GRID_LABELS.show(title)} onClick={onSelect}>
-              <OpenInFullIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <IconButton
-            size="small"
-            ref={setActivatorNodeRef}
-            {...attributes}
-            onKeyDown={onKeyDown}
-            aria-label={GRID_LABELS.move(title)}
-            sx={{ cursor: 'grab' }}
-          >
-            <DragIndicatorIcon fontSize="small" />
-          </IconButton>
-        </Stack>
-        <MetricChart model={chartModel(chart, metrics)} chartType={chartType} height={220} rangeLabel={rangeLabel} actions={actions} compact />
-      </Paper>
+        <SortableChartList {...props} />
+      </Suspense>
     </Box>
   );
 }

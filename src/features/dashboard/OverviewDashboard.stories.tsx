@@ -22,7 +22,7 @@ export const ThirtyDays: Story = {
   play: async ({ canvas, userEvent, args }) => {
     await expect(canvas.getByRole('figure', { name: DASHBOARD_TAB_LABELS.all })).toHaveAccessibleDescription(new RegExp(METRICS_30D.labels[3]));
     const grid = within(canvas.getByRole('region', { name: GRID_LABELS.title }));
-    await expect(grid.getAllByRole('figure')).toHaveLength(6);
+    await expect(await grid.findAllByRole('figure')).toHaveLength(6);
     await userEvent.click(canvas.getByRole('tab', { name: DASHBOARD_TAB_LABELS.conversion }));
     await expect(args.onViewChange).toHaveBeenCalledWith('conversion');
   },
@@ -33,7 +33,7 @@ export const CallsMain: Story = {
   args: { view: 'calls', preferences: USED_PREFERENCES },
   play: async ({ canvas }) => {
     const grid = within(canvas.getByRole('region', { name: GRID_LABELS.title }));
-    await expect(grid.getAllByRole('figure').map((figure) => figure.getAttribute('aria-labelledby') && figure.querySelector('figcaption')?.textContent)).toEqual(
+    await expect((await grid.findAllByRole('figure')).map((figure) => figure.getAttribute('aria-labelledby') && figure.querySelector('figcaption')?.textContent)).toEqual(
       USED_PREFERENCES.gridOrder.filter((chart) => chart !== 'calls').map((chart) => DASHBOARD_CHART_TITLES[chart]),
     );
   },

@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { arrayMove } from '@dnd-kit/sortable';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
@@ -16,21 +15,38 @@ import {
   type DashboardPreferences,
   type SavedChart,
 } from '@domain/dashboard/contract';
-import { AddCategoryDialog } from './AddCategoryDialog';
-import { ApiKeyBreakdown, API_KEY_LABELS } from './ApiKeyBreakdown';
 import { dashboardKeys, lookupCategory, useApiKeyBreakdown, useCategoryChoices, useExtraCategoryFigures, useSavePreferences, type DashboardScope } from './api';
-import type { UsersMode } from './chartModel';
+import { defaultChartType, type UsersMode } from './chartModel';
 import { HeadlineFigures } from './HeadlineFigures';
 import { MainChart } from './MainChart';
 import { MetricTabs } from './MetricTabs';
-import { defaultChartType, OtherChartsGrid } from './OtherChartsGrid';
-import { SavedChartPanel } from './SavedChartPanel';
-import { SaveChartViewDialog } from './SaveChartViewDialog';
-import { USERS_MODE_LABELS, type UsersCategory } from './UsersChart';
-import { UsersPanel, usersCategories } from './UsersPanel';
+import { OtherChartsGrid } from './OtherChartsGrid';
+import { USERS_MODE_LABELS, usersCategories, type UsersCategory } from './usersCategories';
+import { API_KEY_LABELS } from './apiKeyLabels';
+import { ChartSkeleton } from '@/ui/WhenOnScreen';
 import { isSavedView, type MainView } from './useOverviewUrlState';
 
+// The Users tab and saved charts are downloaded when shown (their category picker brings MUI's Select).
+const UsersPanel = lazy(async () => ({ default: (await import('./UsersPanel')).UsersPanel }));
+const SavedChartPanel = lazy(async () => ({ default: (await import('./SavedChartPanel')).SavedChartPanel }));
+/** The height of the main chart's drawing and its controls, kept while a tab's code loads. */
+const MAIN_CHART_HEIGHT = 420;
+
+// The dialogs are downloaded when first opened: most visits open none.
+const AddCategoryDialog = lazy(async () => ({ default: (await import('./AddCategoryDialog')).AddCategoryDialog }));
+const SaveChartViewDialog = lazy(async () => ({ default: (await import('./SaveChartViewDialog')).SaveChartViewDialog }));
+const ApiKeyBreakdown = lazy(async () => ({ default: (await import('./ApiKeyBreakdown')).ApiKeyBreakdown }));
+
+type DialogName = 'addCategory' | 'saveView' | 'apiKeys';
+
 export const REMOVE_SAVED_CHART = 'Remove saved chart';
+
+/** `items` with the one at `from` moved to `to` (what @dnd-kit's arrayMove does, without loading it with the page). */
+function arrayMove<T>(items: readonly T[], from: number, to: number): T[] {
+  const moved = [...items];
+  moved.splice(to, 0, ...moved.splice(from, 1));
+  return moved;
+}
 
 /** The user's grid order, completed: every chart once, unknown names dropped, new charts last. */
 export function normaliseGridOrder(order: readonly string[]): DashboardChart[] {
@@ -56,7 +72,13 @@ export function OverviewDashboard({ metrics, preferences, scope, view: requested
   const view: MainView = isSavedView(requestedView) && !savedChart ? 'all' : requestedView;
   const [drilled, setDrilled] = useState<UsersCategory | null>(null);
   const [usersMode, setUsersMode] = useState<UsersMode>('users');
-  const [dialog, setDialog] = useState<'addCategory' | 'saveView' | 'apiKeys' | null>(null);
+  const [dialog, setShownDialog] = useState<DialogName | null>(null);
+  // A dialog once opened stays mounted, so that it can play its closing transition.
+  const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(() => new Set());
+  const setDialog = (next: DialogName | null) => {
+    if (next) setMounted((current) => (current.has(next) ? current : new Set(current).add(next)));
+    setShownDialog(next);
+  };
   const categoryChoices = useCategoryChoices(scope.companyFilter, dialog === 'addCategory');
   const rangeLabel = DASHBOARD_RANGE_LABELS[scope.range ?? '7d'];
   const apiKeys = useApiKeyBreakdown(scope, dialog === 'apiKeys');
@@ -113,7 +135,7 @@ export function OverviewDashboard({ metrics, preferences, scope, view: requested
     changeView('all');
   };
 
-  const custom =
+  const panel =
     view === 'users' ? (
       <UsersPanel
         categories={categories}
@@ -130,6 +152,7 @@ export function OverviewDashboard({ metrics, preferences, scope, view: requested
     ) : savedChart ? (
       <SavedChartPanel chart={savedChart} scope={scope} chartType={chartType} rangeLabel={rangeLabel} />
     ) : undefined;
+  const custom = panel && <Suspense fallback={<ChartSkeleton height={MAIN_CHART_HEIGHT} />}>{panel}</Suspense>;
 
   return (
     <Stack spacing={3}>
@@ -162,36 +185,48 @@ export function OverviewDashboard({ metrics, preferences, scope, view: requested
         onSelect={selectFromGrid}
         actionsFor={(chart) => (chart === 'calls' ? <Button size="small" onClick={() => setDialog('apiKeys')}>{API_KEY_LABELS.open}</Button> : undefined)}
       />
-      <AddCategoryDialog
-        open={dialog === 'addCategory'}
-        onClose={() => setDialog(null)}
-        onLookup={(name) => lookupCategory(scope.companyFilter, name)}
-        onAdd={(found) => {
-          // The figures just found draw the bar at once, without asking the server again.
-          queryClient.setQueryData(dashboardKeys.lookup(scope.companyFilter, found.name), found);
-          update({ extraCategories: [...preferences.extraCategories, { kind: found.kind, id: found.id, name: found.name }] });
-        }}
-        shownNames={categories.map((category) => category.name)}
-        limitReached={preferences.extraCategories.length >= USERS_TAB_EXTRA_CATEGORIES_MAX ? USERS_TAB_EXTRA_CATEGORIES_MAX : undefined}
-        choices={categoryChoices.data}
-      />
-      <SaveChartViewDialog
-        open={dialog === 'saveView'}
-        onClose={() => setDialog(null)}
-        categoryName={drilled?.name ?? null}
-        modeLabel={USERS_MODE_LABELS[usersMode]}
-        savedCount={preferences.savedCharts.length}
-        onSave={saveChartView}
-      />
-      <ApiKeyBreakdown
-        open={dialog === 'apiKeys'}
-        onClose={() => setDialog(null)}
-        rangeLabel={rangeLabel}
-        rows={apiKeys.data}
-        isLoading={apiKeys.isLoading}
-        error={apiKeys.error}
-        onRetry={() => void apiKeys.refetch()}
-      />
+      {mounted.has('addCategory') && (
+        <Suspense fallback={null}>
+          <AddCategoryDialog
+            open={dialog === 'addCategory'}
+            onClose={() => setDialog(null)}
+            onLookup={(name) => lookupCategory(scope.companyFilter, name)}
+            onAdd={(found) => {
+              // The figures just found draw the bar at once, without asking the server again.
+              queryClient.setQueryData(dashboardKeys.lookup(scope.companyFilter, found.name), found);
+              update({ extraCategories: [...preferences.extraCategories, { kind: found.kind, id: found.id, name: found.name }] });
+            }}
+            shownNames={categories.map((category) => category.name)}
+            limitReached={preferences.extraCategories.length >= USERS_TAB_EXTRA_CATEGORIES_MAX ? USERS_TAB_EXTRA_CATEGORIES_MAX : undefined}
+            choices={categoryChoices.data}
+          />
+        </Suspense>
+      )}
+      {mounted.has('saveView') && (
+        <Suspense fallback={null}>
+          <SaveChartViewDialog
+            open={dialog === 'saveView'}
+            onClose={() => setDialog(null)}
+            categoryName={drilled?.name ?? null}
+            modeLabel={USERS_MODE_LABELS[usersMode]}
+            savedCount={preferences.savedCharts.length}
+            onSave={saveChartView}
+          />
+        </Suspense>
+      )}
+      {mounted.has('apiKeys') && (
+        <Suspense fallback={null}>
+          <ApiKeyBreakdown
+            open={dialog === 'apiKeys'}
+            onClose={() => setDialog(null)}
+            rangeLabel={rangeLabel}
+            rows={apiKeys.data}
+            isLoading={apiKeys.isLoading}
+            error={apiKeys.error}
+            onRetry={() => void apiKeys.refetch()}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -62,6 +62,8 @@ type Canvas = ReturnType<typeof within>;
 const loaded = async (canvas: Canvas) => {
   await expectShown(() => canvas.getByRole('heading', { level: 1, name: ACME_NAME }));
   await expectShown(() => canvas.getByRole('region', { name: HEADLINE_LABELS.calls }));
+  // The grid's cards arrive just after the page (their drag and drop is a chunk of its own).
+  await waitFor(() => expect(canvas.getByRole('region', { name: GRID_LABELS.title }).querySelector('li[data-chart]')).not.toBeNull());
 };
 const grid = (canvas: Canvas) => within(canvas.getByRole('region', { name: GRID_LABELS.title }));
 const gridOrder = (canvas: Canvas) =>
@@ -109,9 +111,9 @@ export const SwitchRanges: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Custom' }));
     const apply = canvas.getByRole('button', { name: RANGE_LABELS.apply });
     await expect(apply).toBeDisabled();
-    await userEvent.type(canvas.getByLabelText(RANGE_LABELS.from), '2026-10-01');
+    await userEvent.type(await canvas.findByLabelText(RANGE_LABELS.from), '2026-10-01');
     await expect(apply).toBeDisabled();
-    await userEvent.type(canvas.getByLabelText(RANGE_LABELS.to), '2026-10-20');
+    await userEvent.type(await canvas.findByLabelText(RANGE_LABELS.to), '2026-10-20');
     await expect(apply).toBeEnabled();
     await userEvent.click(apply);
     await waitFor(() => expect(callsTo('GET', '/metrics').at(-1)?.query).toEqual({ companyFilter: ACME_ID, range: 'custom', from: '2026-10-01', to: '2026-10-20' }));
@@ -124,8 +126,8 @@ export const CustomRangeOutOfOrder: Story = {
   play: async ({ canvas, userEvent }) => {
     await loaded(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Custom' }));
-    await userEvent.type(canvas.getByLabelText(RANGE_LABELS.from), '2026-11-20');
-    await userEvent.type(canvas.getByLabelText(RANGE_LABELS.to), '2026-11-02');
+    await userEvent.type(await canvas.findByLabelText(RANGE_LABELS.from), '2026-11-20');
+    await userEvent.type(await canvas.findByLabelText(RANGE_LABELS.to), '2026-11-02');
     await userEvent.click(canvas.getByRole('button', { name: RANGE_LABELS.apply }));
     await expect(canvas.getByRole('alert')).toHaveTextContent(DASHBOARD_MESSAGES.customOrder);
     await expect(callsTo('GET', '/metrics').some((call) => call.query.range === 'custom')).toBe(false);
@@ -138,7 +140,7 @@ export const CustomRangeRefusedByServer: Story = {
   play: async ({ canvas }) => {
     await expectShown(() => canvas.getByRole('alert'));
     await expect(canvas.getByRole('alert')).toHaveTextContent(DASHBOARD_MESSAGES.customOrder);
-    await expect(canvas.getByLabelText(RANGE_LABELS.from)).toHaveValue('2026-11-20');
+    await expect(await canvas.findByLabelText(RANGE_LABELS.from)).toHaveValue('2026-11-20');
   },
 };
 

@@ -27,9 +27,9 @@ export const Custom: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Custom' }));
     const apply = canvas.getByRole('button', { name: RANGE_LABELS.apply });
     await expect(apply).toBeDisabled();
-    await userEvent.type(canvas.getByLabelText(RANGE_LABELS.from), '2026-09-01');
+    await userEvent.type(await canvas.findByLabelText(RANGE_LABELS.from), '2026-09-01');
     await expect(apply).toBeDisabled();
-    await userEvent.type(canvas.getByLabelText(RANGE_LABELS.to), '2026-11-30');
+    await userEvent.type(await canvas.findByLabelText(RANGE_LABELS.to), '2026-11-30');
     await userEvent.click(apply);
     await expect(args.onChange).toHaveBeenCalledWith({ range: 'custom', from: '2026-09-01', to: '2026-11-30' });
   },
@@ -39,8 +39,8 @@ export const Custom: Story = {
 export const CustomTooLong: Story = {
   play: async ({ canvas, userEvent, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Custom' }));
-    await userEvent.type(canvas.getByLabelText(RANGE_LABELS.from), '2024-01-01');
-    await userEvent.type(canvas.getByLabelText(RANGE_LABELS.to), '2026-01-01');
+    await userEvent.type(await canvas.findByLabelText(RANGE_LABELS.from), '2024-01-01');
+    await userEvent.type(await canvas.findByLabelText(RANGE_LABELS.to), '2026-01-01');
     await userEvent.click(canvas.getByRole('button', { name: RANGE_LABELS.apply }));
     await expect(canvas.getByRole('alert')).toHaveTextContent(DASHBOARD_MESSAGES.customTooLong);
     await expect(args.onChange).not.toHaveBeenCalled();
@@ -52,7 +52,7 @@ export const ServerRefusal: Story = {
   args: { value: { range: 'custom', from: '2026-11-01', to: '2026-11-10' }, serverError: DASHBOARD_MESSAGES.customTooLong },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Custom', pressed: true })).toBeVisible();
-    await expect(canvas.getByLabelText(RANGE_LABELS.from)).toHaveValue('2026-11-01');
+    await expect(await canvas.findByLabelText(RANGE_LABELS.from)).toHaveValue('2026-11-01');
     await expect(canvas.getByRole('alert')).toHaveTextContent(DASHBOARD_MESSAGES.customTooLong);
   },
 };

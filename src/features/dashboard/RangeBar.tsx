@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import {
@@ -23,6 +23,9 @@ export const RANGE_LABELS = {
 } as const;
 
 const DAY_MS = 86_400_000;
+
+// The date inputs (MUI's TextField with its Select and input family) load when Custom is chosen.
+const TextField = lazy(() => import('@mui/material/TextField'));
 
 /** The client's reading of a custom range, in the server's words; null when it may be sent. */
 export function customRangeProblem(from: string, to: string): string | null {
@@ -87,22 +90,24 @@ export function RangeBar({ value, onChange, serverError }: RangeBarProps) {
         </ToggleButtonGroup>
         {customOpen && (
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
-            <TextField
-              type="date"
-              size="small"
-              label={RANGE_LABELS.from}
-              value={from}
-              onChange={(event) => setFrom(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
-            />
-            <TextField
-              type="date"
-              size="small"
-              label={RANGE_LABELS.to}
-              value={to}
-              onChange={(event) => setTo(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
-            />
+            <Suspense fallback={<DateFieldsSkeleton />}>
+              <TextField
+                type="date"
+                size="small"
+                label={RANGE_LABELS.from}
+                value={from}
+                onChange={(event) => setFrom(event.target.value)}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
+              />
+              <TextField
+                type="date"
+                size="small"
+                label={RANGE_LABELS.to}
+                value={to}
+                onChange={(event) => setTo(event.target.value)}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
+              />
+            </Suspense>
             <Button variant="contained" onClick={apply} disabled={!from || !to}>
               {RANGE_LABELS.apply}
             </Button>
@@ -115,5 +120,15 @@ export function RangeBar({ value, onChange, serverError }: RangeBarProps) {
         </Alert>
       )}
     </Paper>
+  );
+}
+
+/** The two date inputs' place while they load: two small fields' size. */
+function DateFieldsSkeleton() {
+  return (
+    <>
+      <Skeleton variant="rounded" animation={false} aria-hidden width={160} height={40} />
+      <Skeleton variant="rounded" animation={false} aria-hidden width={160} height={40} />
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { FailureAlert } from '@/ui/FailureAlert';
 import { useCategorySeries, type DashboardScope } from './api';
 import { categorySeriesModel } from './chartModel';
 import { MetricChart } from './MetricChart';
-import { USERS_MODE_LABELS } from './UsersChart';
+import { USERS_MODE_LABELS } from './usersCategories';
 
 export const SAVED_CHART_LABELS = {
   loading: 'Loading the saved chart',

@@ -6,22 +6,15 @@ import { DASHBOARD_MESSAGES, type ChartType } from '@domain/dashboard/contract';
 import { SelectField } from '@/ui/SelectField';
 import { METRIC_COLORS, SERIES_LABELS, type ChartModel, type UsersMode } from './chartModel';
 import { MetricChart } from './MetricChart';
+import { USERS_MODE_LABELS, type UsersCategory } from './usersCategories';
 
-export const USERS_MODE_LABELS: Record<UsersMode, string> = { conversion: 'Conversion', users: 'Users' };
+export { USERS_MODE_LABELS, type UsersCategory } from './usersCategories';
+
 export const USERS_CHART_LABELS = {
   mode: 'Users chart shows',
   title: (mode: UsersMode) => (mode === 'conversion' ? 'Conversion Rate by Category (%)' : 'Users by Category'),
   details: 'Category details',
 } as const;
-
-/** A bar of the Users tab: an audience category or saved view with its figures. */
-export interface UsersCategory {
-  kind: 'category' | 'view';
-  id: string;
-  name: string;
-  userCount: number;
-  conversionRate: number;
-}
 
 export interface UsersChartProps {
   categories: readonly UsersCategory[];

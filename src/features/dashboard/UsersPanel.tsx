@@ -1,21 +1,11 @@
-import type { ChartType, DashboardMetrics } from '@domain/dashboard/contract';
+import type { ChartType } from '@domain/dashboard/contract';
 import { useCategorySeries, type DashboardScope } from './api';
 import type { UsersMode } from './chartModel';
 import { CategoryDetails } from './CategoryDetails';
-import { UsersChart, type UsersCategory } from './UsersChart';
+import { UsersChart } from './UsersChart';
+import type { UsersCategory } from './usersCategories';
 
-/** The Users tab's bars: the audience's categories, then the ones added with "+ Add Category". */
-export function usersCategories(users: DashboardMetrics['users'], extras: readonly UsersCategory[]): UsersCategory[] {
-  const own: UsersCategory[] = users.categories.map((name, index) => ({
-    kind: 'category',
-    id: users.categoryIds[index] ?? name,
-    name,
-    userCount: users.userCounts[index] ?? 0,
-    conversionRate: users.conversionRates[index] ?? 0,
-  }));
-  const shown = new Set(own.map((category) => `${category.kind}:${category.id}`));
-  return [...own, ...extras.filter((extra) => !shown.has(`${extra.kind}:${extra.id}`))];
-}
+export { usersCategories } from './usersCategories';
 
 export interface UsersPanelProps {
   categories: readonly UsersCategory[];

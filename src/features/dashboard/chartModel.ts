@@ -7,11 +7,12 @@ import {
   DASHBOARD_CHART_TITLES,
   DASHBOARD_TAB_LABELS,
   type CategorySeries,
+  type ChartType,
   type DashboardChart,
   type DashboardMetrics,
   type SavedChart,
 } from '@domain/dashboard/contract';
-import { chartPalette } from '@/theme';
+import { chartPalette } from '@/theme/palette';
 import { formatFigure, type FigureUnit } from './format';
 
 export interface ChartSeriesModel {
@@ -118,3 +119,6 @@ export function chartSummary(model: ChartModel): string {
 export function isBlankChart(model: ChartModel): boolean {
   return model.series.every((series) => series.data.every((value) => value === null || value === 0));
 }
+
+/** Segments are categories, not a time line: they start as bars. */
+export const defaultChartType = (chart: string): ChartType => (chart === 'segments' || chart === 'users' ? 'bar' : 'line');
