@@ -43,7 +43,7 @@ const ROUTES = [
 
 /** Not judged: what the Overview adds once its first chart comes into view (MUI X Charts). */
 const LATER = [
-  { name: "then the Overview's charts, once one is on screen", after: ROUTES[1].name, pages: [/features\/dashboard\/MetricChartDrawing\.tsx$/] },
+  { name: "then the Overview's charts, when on screen", after: ROUTES[1].name, pages: [/features\/dashboard\/MetricChartDrawing\.tsx$/] },
 ];
 
 export function measureBundle(distDir = 'dist') {
