@@ -1,14 +1,16 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
 import type { UsageSummary } from '@domain/prediction/contract';
-import { useTheme } from '@mui/material/styles';
 import { visuallyHidden } from '@/ui/visuallyHidden';
+import { ChartSkeleton, WhenOnScreen } from '@/ui/WhenOnScreen';
 import { formatCount, formatMs } from '../format';
+import { RANGE_WORDS } from './usageRange';
 
-const RANGE_WORDS: Record<UsageSummary['range'], string> = { '24h': 'last 24 hours, per hour', '30d': 'last 30 days, per day' };
+// MUI X Charts is downloaded when the chart comes into view, not with the page.
+const UsageChart = lazy(async () => ({ default: (await import('./UsageChart')).UsageChart }));
+const USAGE_CHART_HEIGHT = 180;
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -23,14 +25,8 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-const tick = (at: string, range: UsageSummary['range']) => {
-  const date = new Date(at);
-  return range === '24h' ? `${String(date.getHours()).padStart(2, '0')}:00` : `${date.getDate()}/${date.getMonth() + 1}`;
-};
-
 /** Calls, errors, latency percentiles and zero-result queries of one range, with calls over time. */
 export function UsageFigures({ usage }: { usage: UsageSummary }) {
-  const theme = useTheme();
   const captionId = useId();
   const summaryId = useId();
   const total = usage.series.reduce((sum, point) => sum + point.calls, 0);
@@ -63,17 +59,11 @@ export function UsageFigures({ usage }: { usage: UsageSummary }) {
           <Typography id={captionId} component="figcaption" variant="subtitle2">
             Calls, {RANGE_WORDS[usage.range]}
           </Typography>
-          <BarChart
-            height={180}
-            xAxis={[{ scaleType: 'band', data: usage.series.map((point) => tick(point.at, usage.range)) }]}
-            yAxis={[{ width: 44 }]}
-            series={[
-              { data: usage.series.map((point) => point.calls), label: 'Calls', stack: 'calls' },
-              { data: usage.series.map((point) => point.errors), label: 'Errors', stack: 'calls', color: (theme.vars ?? theme).palette.error.main },
-            ]}
-            hideLegend
-            skipAnimation
-          />
+          <WhenOnScreen height={USAGE_CHART_HEIGHT}>
+            <Suspense fallback={<ChartSkeleton height={USAGE_CHART_HEIGHT} />}>
+              <UsageChart usage={usage} height={USAGE_CHART_HEIGHT} />
+            </Suspense>
+          </WhenOnScreen>
           <Box id={summaryId} sx={visuallyHidden}>
             {`${formatCount(total)} calls and ${formatCount(errors)} errors over the ${RANGE_WORDS[usage.range]}.`}
           </Box>
