@@ -1,7 +1,8 @@
 /** LiveIQ (data document, section 2, "Published surveys page"), routed at /zero-party/survey-published. */
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -26,7 +27,6 @@ import { CustomDisplayPanel } from './published/CustomDisplayPanel';
 import { DeployPanel } from './published/DeployPanel';
 import { PreviewPanel } from './published/PreviewPanel';
 import { StartSurveyDialog } from './published/StartSurveyDialog';
-import { ResultsPanel } from './results/ResultsPanel';
 
 export const LIVEIQ_TAGLINE = 'Deploy surveys on your sites and gather intelligence shaped by your audience.';
 export const CREATION_PATH = '/zero-party/survey-creation';
@@ -45,6 +45,9 @@ interface TabContext {
   select: (survey: PublishedSurvey) => void;
 }
 
+// InsightIQ (its charts, MUI X Charts, and its tables) is downloaded when its tab is opened: the page opens on Deploy.
+const ResultsPanel = lazy(async () => ({ default: (await import('./results/ResultsPanel')).ResultsPanel }));
+
 /** The tabs in order (data document, section 2, "Published surveys page"). */
 const TABS: readonly { value: LiveTab; label: string; render: (context: TabContext) => ReactNode }[] = [
   { value: 'deploy', label: 'Deploy', render: ({ deploy }) => deploy },
@@ -58,7 +61,11 @@ const TABS: readonly { value: LiveTab; label: string; render: (context: TabConte
   {
     value: 'results',
     label: 'InsightIQ',
-    render: ({ selected, surveys, select }) => <ResultsPanel surveys={surveys} selected={selected} onSelect={select} />,
+    render: ({ selected, surveys, select }) => (
+      <Suspense fallback={<Skeleton variant="rounded" animation={false} aria-hidden height={240} />}>
+        <ResultsPanel surveys={surveys} selected={selected} onSelect={select} />
+      </Suspense>
+    ),
   },
 ];
 
