@@ -4,11 +4,10 @@
  * closed and the log written out.
  */
 import type { Logger } from 'pino';
-import type { Runtime } from './runtime';
 import type { Orm } from './types';
 
-/** Stops the runtime and the database, logs, and ends the process once the log is written. */
-export async function exitAfter(logger: Logger, runtime: Runtime, orm: Orm, failed: boolean): Promise<void> {
+/** Stops the runtime (its jobs; bff/runtime.ts) and the database, logs, and ends the process once the log is written. */
+export async function exitAfter(logger: Logger, runtime: { stop(): Promise<void> }, orm: Orm, failed: boolean): Promise<void> {
   try {
     await runtime.stop();
     await orm.close();
