@@ -26,7 +26,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { DASHBOARD_CHART_TITLES, GRID_DRAG_ACTIVATION_PX, type ChartType, type DashboardChart, type DashboardMetrics } from '@domain/dashboard/contract';
 import { chartModel, defaultChartType } from './chartModel';
 import { MetricChart } from './MetricChart';
-import { GRID_LABELS, GRID_SX, type OtherChartsGridProps } from './OtherChartsGrid';
+import { GRID_LABELS, GRID_SX, type OtherChartsGridProps } from './chartGrid';
 
 const titleOf = (id: UniqueIdentifier) => DASHBOARD_CHART_TITLES[id as DashboardChart] ?? String(id);
 
