@@ -41,7 +41,7 @@ const MATERIALS = ['Oak', 'Walnut', 'Linen', 'Cotton', 'Wool', 'Brass', 'Copper'
 const NOUNS = ['Lamp', 'Chair', 'Table', 'Shelf', 'Vase', 'Rug', 'Throw', 'Pillow', 'Kettle', 'Skillet', 'Mirror', 'Bench', 'Stool', 'Planter', 'Basket', 'Clock', 'Desk', 'Towel', 'Candle', 'Lantern', 'Sofa', 'Dresser', 'Quilt', 'Bowl', 'Tray'];
 const STYLES = ['Scandinavian', 'Industrial', 'Coastal', 'Farmhouse', 'Minimalist', 'Bohemian', 'Classic', 'Mid-Century'];
 
-function catalogue() {
+export function catalogue() {
   const random = random32(0xbe4c);
   const pick = (values) => values[Math.floor(random() * values.length)];
   return Array.from({ length: ITEMS }, (_, index) => {
@@ -69,7 +69,7 @@ function catalogue() {
 }
 
 /** Event `index` of the million: 50,000 people, popularity skewed towards the first items. */
-function eventAt(index, random) {
+export function eventAt(index, random) {
   const item = Math.floor(Math.pow(random(), 2.2) * ITEMS) + 1;
   return {
     event_id: `bench-${index}`,
@@ -91,7 +91,7 @@ function run(options) {
   return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
 }
 
-function predictRequests() {
+export function predictRequests() {
   const queries = ['oak table', 'linen', 'ceramic vase', 'scandinavian lamp', '', 'copper kettle', 'velvet sofa', 'garden planter'];
   return Array.from({ length: 64 }, (_, index) => ({
     method: 'POST',
