@@ -6,6 +6,7 @@
  */
 import type { EventType } from '@domain/prediction/contract';
 import { compareIds } from './hash';
+import { servingArraysOf, type ServingArrays } from './serving';
 import { tokenize } from './text';
 import type { CatalogueItem, PredictionIndex, SnapshotInput } from './types';
 
@@ -43,7 +44,7 @@ const DESCRIPTION_WEIGHT = 1;
  * The index proper. Opaque to callers (they see PredictionIndex); plain data only so it survives
  * postMessage from the builder's worker thread.
  */
-export interface EngineIndex extends PredictionIndex {
+interface BuiltIndex extends PredictionIndex {
   readonly format: 'navout-engine/1';
   // Items, sorted by id.
   readonly itemIds: string[];
@@ -126,6 +127,9 @@ export interface EngineIndex extends PredictionIndex {
   readonly audienceLabelCounts: Int32Array;
   readonly coverage: DataCoverage;
 }
+
+/** The index with what the request path reads precomputed (serving.ts). */
+export type EngineIndex = BuiltIndex & ServingArrays;
 
 /** How many items carry what each lever reads (the readiness notes). */
 export interface DataCoverage {
@@ -392,7 +396,7 @@ export function buildIndex(input: SnapshotInput): EngineIndex {
     return total;
   };
 
-  return {
+  const index: BuiltIndex = {
     format: 'navout-engine/1',
     itemCount,
     eventCount,
@@ -467,6 +471,8 @@ export function buildIndex(input: SnapshotInput): EngineIndex {
       withImpressions,
     },
   };
+  // Precomputed here, in the builder's worker, so the request path only sums and compares.
+  return { ...index, ...servingArraysOf({ ...index, demandWindowDays: DEMAND_WINDOW_DAYS }) };
 }
 
 function buildTextIndex(items: CatalogueItem[]) {

@@ -4,9 +4,10 @@
  */
 import type { DiscoveryLever } from '@domain/models/settings';
 import { asEngineIndex, DAY_MS, DEMAND_WINDOW_DAYS, NEW_WINDOW_MS, PRICE_BANDS, type EngineIndex } from './build';
+import { COMFORTABLE_COVER_DAYS } from './serving';
 import { attributeMatch, itemField, passesHardFilters } from './filters';
 import { compareIds } from './hash';
-import { BM25_B, BM25_K1, bm25Idf, queryTerms } from './text';
+import { queryTerms } from './text';
 import type { Contribution, PredictionIndex, RankedItem, RankRequest, Signal } from './types';
 
 /** Weight of the custom-attribute boost (it has no lever of its own). */
@@ -21,8 +22,7 @@ export const MAX_ANCHORS = 10;
 export const TOP_PERSONAL_LABELS = 3;
 /** Candidates taken from the most popular items (a small catalogue is thus wholly considered). */
 export const POPULAR_CANDIDATES = 200;
-/** Stock that covers this many days of demand counts as plenty. */
-export const COMFORTABLE_COVER_DAYS = 30;
+export { COMFORTABLE_COVER_DAYS };
 /** Audiences are shrunk towards zero by this many people, so one shared fan is no evidence. */
 const AUDIENCE_SHRINKAGE = 3;
 /** The share of tag similarity in content discovery, next to text relevance. */
@@ -106,13 +106,15 @@ function profileOf(index: EngineIndex, request: RankRequest): Profile {
 }
 
 interface TextMatches {
-  /** The best TEXT_CANDIDATES items by BM25. */
-  scores: Map<number, number>;
+  /** The best TEXT_CANDIDATES items by BM25 (their scores are in the scratch's textScore). */
+  best: number[];
+  /** The best BM25 among them. */
+  maxScore: number;
   /** The query words each of them contains, in query order. */
   words: Map<number, string[]>;
 }
 
-const NO_TEXT: TextMatches = { scores: new Map(), words: new Map() };
+const NO_TEXT: TextMatches = { best: [], maxScore: 0, words: new Map() };
 
 /** Keeps the `limit` best (score, then lower item) of a stream in a binary min-heap on the worst kept. */
 function bestOf(items: ArrayLike<number>, count: number, score: Float64Array, limit: number): number[] {
@@ -141,42 +143,44 @@ function bestOf(items: ArrayLike<number>, count: number, score: Float64Array, li
         [heap[parent], heap[child]] = [heap[child], heap[parent]];
         child = parent;
       }
-    } else if (worse(heap[0], item)) {
-      heap[0] = item;
-      siftDown(0);
+      continue;
     }
+    // Most of a common word's postings lose to the worst kept: rejected without a call.
+    const value = score[item];
+    const worst = score[heap[0]];
+    if (value < worst || (value === worst && item > heap[0])) continue;
+    heap[0] = item;
+    siftDown(0);
   }
   return heap;
 }
 
-function searchText(index: EngineIndex, query: string): TextMatches {
+/** BM25 over the query's postings, each posting's share precomputed with the snapshot (serving.ts). */
+function searchText(index: EngineIndex, scratch: Scratch, query: string): TextMatches {
   const terms = queryTerms(query)
     .map(({ term, word }) => ({ id: index.terms.get(term), word }))
     .filter((term): term is { id: number; word: string } => term.id !== undefined)
     .slice(0, 31);
   if (!terms.length) return NO_TEXT;
-  const k1 = BM25_K1;
-  const b = BM25_B;
-  const averageLength = index.averageDocumentLength || 1;
-  const { score, matchedTerms, touched } = textScratchOf(index);
+  const { score, matchedTerms, touched, textScore } = scratch;
+  const { postingOffsets, postingItems, postingScores } = index;
   let touchedCount = 0;
-  terms.forEach(({ id }, position) => {
-    const start = index.postingOffsets[id];
-    const end = index.postingOffsets[id + 1];
-    const idf = bm25Idf(index.itemCount, end - start);
-    for (let slot = start; slot < end; slot++) {
-      const item = index.postingItems[slot];
-      const frequency = index.postingFrequencies[slot];
-      const norm = k1 * (1 - b + (b * index.documentLengths[item]) / averageLength);
+  for (let position = 0; position < terms.length; position++) {
+    const id = terms[position].id;
+    const bit = 1 << position;
+    for (let slot = postingOffsets[id]; slot < postingOffsets[id + 1]; slot++) {
+      const item = postingItems[slot];
       if (matchedTerms[item] === 0) touched[touchedCount++] = item;
-      score[item] += (idf * frequency * (k1 + 1)) / (frequency + norm);
-      matchedTerms[item] |= 1 << position;
+      score[item] += postingScores[slot];
+      matchedTerms[item] |= bit;
     }
-  });
-  const scores = new Map<number, number>();
+  }
+  const best = bestOf(touched, touchedCount, score, TEXT_CANDIDATES);
   const words = new Map<number, string[]>();
-  for (const item of bestOf(touched, touchedCount, score, TEXT_CANDIDATES)) {
-    scores.set(item, score[item]);
+  let maxScore = 0;
+  for (const item of best) {
+    textScore[item] = score[item];
+    maxScore = Math.max(maxScore, score[item]);
     words.set(
       item,
       terms.filter((_, position) => matchedTerms[item] & (1 << position)).map(({ word }) => word),
@@ -187,28 +191,54 @@ function searchText(index: EngineIndex, query: string): TextMatches {
     score[touched[slot]] = 0;
     matchedTerms[touched[slot]] = 0;
   }
-  return { scores, words };
-}
-
-interface TextScratch {
-  score: Float64Array;
-  matchedTerms: Uint32Array;
-  touched: Int32Array;
+  return { best, maxScore, words };
 }
 
 /**
- * Per-item buffers for one query's BM25, made once per index and reused: allocating and zeroing
- * three arrays the size of the catalogue on every request cost more than the scoring itself. Safe
- * because a search runs to completion synchronously and leaves the buffers zeroed.
+ * Buffers one request uses, made once per index and reused: allocating and zeroing arrays the
+ * size of the catalogue on every request cost more than the scoring itself. Safe because a rank
+ * runs to completion synchronously; rank clears what it set before it returns (or throws).
  */
-const textScratch = new WeakMap<EngineIndex, TextScratch>();
-function textScratchOf(index: EngineIndex): TextScratch {
-  let scratch = textScratch.get(index);
+interface Scratch {
+  /** BM25 being summed, the query terms each item matched, and the items touched. */
+  score: Float64Array;
+  matchedTerms: Uint32Array;
+  touched: Int32Array;
+  /** The best text matches' BM25 by item; 0 for every other item. */
+  textScore: Float64Array;
+  /** 1 for the tags of the person's anchors. */
+  anchorTag: Uint8Array;
+  /** The person's interactions per label. */
+  labelCount: Float64Array;
+  /** Candidates: 1 taken, 2 failing the filters, 0 not seen yet. */
+  verdict: Uint8Array;
+}
+
+const scratches = new WeakMap<EngineIndex, Scratch>();
+function scratchOf(index: EngineIndex): Scratch {
+  let scratch = scratches.get(index);
   if (!scratch) {
-    scratch = { score: new Float64Array(index.itemCount), matchedTerms: new Uint32Array(index.itemCount), touched: new Int32Array(index.itemCount) };
-    textScratch.set(index, scratch);
+    scratch = {
+      score: new Float64Array(index.itemCount),
+      matchedTerms: new Uint32Array(index.itemCount),
+      touched: new Int32Array(index.itemCount),
+      textScore: new Float64Array(index.itemCount),
+      anchorTag: new Uint8Array(index.tagCount),
+      labelCount: new Float64Array(index.labels.length),
+      verdict: new Uint8Array(index.itemCount),
+    };
+    scratches.set(index, scratch);
   }
   return scratch;
+}
+
+/** Zeroes what one request set in the scratch (searchText clears its own sums). */
+function clearScratch(index: EngineIndex, scratch: Scratch, text: TextMatches, profile: Profile): void {
+  for (const item of text.best) scratch.textScore[item] = 0;
+  for (const anchor of profile.anchors) {
+    for (let slot = index.itemTagOffsets[anchor]; slot < index.itemTagOffsets[anchor + 1]; slot++) scratch.anchorTag[index.itemTagIds[slot]] = 0;
+  }
+  for (const label of profile.labelCounts.keys()) scratch.labelCount[label] = 0;
 }
 
 /**
@@ -216,13 +246,31 @@ function textScratchOf(index: EngineIndex): TextScratch {
  * enough items match it, only those are ranked, and the other levers order them. With too few
  * matches, or with text relevance turned off, the usual candidates join (or replace) them.
  */
-function gatherCandidates(index: EngineIndex, request: RankRequest, profile: Profile, text: TextMatches, queryLeads: boolean): number[] {
-  const seen = new Set<number>();
+function gatherCandidates(index: EngineIndex, scratch: Scratch, request: RankRequest, profile: Profile, text: TextMatches, queryLeads: boolean): Int32Array {
+  // Each item's verdict is kept in the scratch (1 taken, 2 filtered out), so none is checked twice.
+  const { verdict, touched } = scratch;
+  let checked = 0;
+  let taken = 0;
   const add = (item: number) => {
-    if (!seen.has(item) && passesHardFilters(index, item, request.filters)) seen.add(item);
+    if (verdict[item] !== 0) return;
+    touched[checked++] = item;
+    if (passesHardFilters(index, item, request.filters)) {
+      verdict[item] = 1;
+      taken++;
+    } else verdict[item] = 2;
   };
-  for (const item of text.scores.keys()) add(item);
-  if (queryLeads && seen.size >= request.topK) return [...seen].sort((left, right) => left - right);
+  const collect = () => {
+    const chosen = new Int32Array(taken);
+    let slot = 0;
+    for (let position = 0; position < checked; position++) {
+      const item = touched[position];
+      if (verdict[item] === 1) chosen[slot++] = item;
+      verdict[item] = 0;
+    }
+    return chosen.sort();
+  };
+  for (const item of text.best) add(item);
+  if (queryLeads && taken >= request.topK) return collect();
   for (const anchor of profile.anchors) {
     for (let slot = index.neighbourOffsets[anchor]; slot < index.neighbourOffsets[anchor + 1]; slot++) add(index.neighbourItems[slot]);
   }
@@ -234,7 +282,7 @@ function gatherCandidates(index: EngineIndex, request: RankRequest, profile: Pro
   }
   const popular = Math.min(POPULAR_CANDIDATES, index.popularOrder.length);
   for (let slot = 0; slot < popular; slot++) add(index.popularOrder[slot]);
-  return [...seen].sort((left, right) => left - right);
+  return collect();
 }
 
 const lowerTags = (index: EngineIndex, item: number) => index.tagKeys[item];
@@ -245,24 +293,31 @@ const round = (value: number, digits = 1) => {
 };
 
 /** Raw signal values and their evidence for one request; values are normalised by the caller. */
-function signalReader(index: EngineIndex, request: RankRequest, profile: Profile, text: TextMatches) {
-  let maxText = 0;
-  for (const score of text.scores.values()) maxText = Math.max(maxText, score);
+function signalReader(index: EngineIndex, scratch: Scratch, request: RankRequest, profile: Profile, text: TextMatches) {
+  const maxText = text.maxScore;
+  const { textScore, anchorTag, labelCount } = scratch;
   const anchorSet = new Set(profile.anchors);
   const anchorTags = new Set<string>();
   for (const anchor of profile.anchors) for (const tag of lowerTags(index, anchor)) anchorTags.add(tag);
+  // The same tags as ids, marked in the scratch (cleared by rank): similarity compares integers.
+  for (const anchor of profile.anchors) {
+    for (let slot = index.itemTagOffsets[anchor]; slot < index.itemTagOffsets[anchor + 1]; slot++) anchorTag[index.itemTagIds[slot]] = 1;
+  }
+  for (const [label, count] of profile.labelCounts) labelCount[label] = count;
   const region = typeof request.metadata.region === 'string' && request.metadata.region.trim() ? request.metadata.region.trim() : null;
+  const regionKey = region?.toLowerCase() ?? null;
   const attributeNames = Object.keys(request.customAttributes).filter((name) => request.customAttributes[name] !== undefined && request.customAttributes[name] !== null);
   const query = request.query.trim();
 
   const sharedTags = (item: number) => (anchorSet.has(item) ? [] : lowerTags(index, item).filter((tag) => anchorTags.has(tag)));
   const tagSimilarity = (item: number) => {
     if (!anchorTags.size || anchorSet.has(item)) return 0;
-    const own = lowerTags(index, item);
-    if (!own.length) return 0;
+    const start = index.itemTagOffsets[item];
+    const end = index.itemTagOffsets[item + 1];
+    if (end === start) return 0;
     let shared = 0;
-    for (const tag of own) if (anchorTags.has(tag)) shared++;
-    return shared / (own.length + anchorTags.size - shared);
+    for (let slot = start; slot < end; slot++) shared += anchorTag[index.itemTagIds[slot]];
+    return shared / (end - start + anchorTags.size - shared);
   };
   // Co-occurrence with the anchors, summed per candidate; the strongest anchor (newest on ties) is the evidence.
   // The person's own recent items are where they come from, not where to send them.
@@ -289,7 +344,7 @@ function signalReader(index: EngineIndex, request: RankRequest, profile: Profile
     let bestCount = 0;
     for (let slot = index.itemLabelOffsets[item]; slot < index.itemLabelOffsets[item + 1]; slot++) {
       const label = index.itemLabels[slot];
-      const count = profile.labelCounts.get(label) ?? 0;
+      const count = labelCount[label];
       if (count > bestCount || (count === bestCount && count > 0 && label < best)) {
         best = label;
         bestCount = count;
@@ -297,20 +352,15 @@ function signalReader(index: EngineIndex, request: RankRequest, profile: Profile
     }
     return { best, bestCount };
   };
-  const sellerDebt = (item: number) => {
-    const seller = index.sellerOf[item];
-    if (seller < 0 || index.sellerFairImpressions[seller] <= 0) return 0;
-    return Math.max(0, 1 - index.sellerImpressions[seller] / index.sellerFairImpressions[seller]);
-  };
+  const sellerDebt = (item: number) => index.sellerDebt[item];
   const sellerNewness = (item: number) => {
     const seller = index.sellerOf[item];
     if (seller < 0 || !Number.isFinite(index.sellerFirstSeen[seller])) return 0;
     return Math.max(0, 1 - Math.max(0, request.now - index.sellerFirstSeen[seller]) / NEW_WINDOW_MS);
   };
-  const lowExposure = (item: number) => (index.maxImpressions > 0 ? 1 - Math.log1p(index.impressions[item]) / Math.log1p(index.maxImpressions) : 0);
+  const lowExposure = (item: number) => index.lowExposure[item];
   const coverDays = (item: number) => index.stock[item] / Math.max(index.demandPerDay[item], 1 / DEMAND_WINDOW_DAYS);
-  const deliverySpeed = (item: number) => (Number.isNaN(index.deliveryDays[item]) ? 0 : 1 / Math.max(1, index.deliveryDays[item]));
-  const deliversToRegion = (item: number) => region !== null && index.regions[item].includes(region.toLowerCase());
+  const deliversToRegion = (item: number) => regionKey !== null && index.regions[item].includes(regionKey);
   const audienceShares = (item: number) => {
     const size = index.audienceSize[item];
     let labelShare: number | null = null;
@@ -324,26 +374,39 @@ function signalReader(index: EngineIndex, request: RankRequest, profile: Profile
     if (size > 0 && profile.favouriteBand >= 0) bandShare = index.audienceBandCounts[item * PRICE_BANDS + profile.favouriteBand] / size;
     return { size, labelShare, bandShare };
   };
+  // The score of audienceShares below without its objects: it runs for every candidate.
+  const audienceMatch = (item: number) => {
+    const size = index.audienceSize[item];
+    if (size <= 0) return 0;
+    let labelShare = Number.NaN;
+    if (profile.favouriteLabel >= 0) {
+      labelShare = 0;
+      for (let slot = index.audienceLabelOffsets[item]; slot < index.audienceLabelOffsets[item + 1]; slot++) {
+        if (index.audienceLabels[slot] === profile.favouriteLabel) labelShare = index.audienceLabelCounts[slot] / size;
+      }
+    }
+    const bandShare = profile.favouriteBand >= 0 ? index.audienceBandCounts[item * PRICE_BANDS + profile.favouriteBand] / size : Number.NaN;
+    const first = Number.isNaN(labelShare) ? bandShare : labelShare;
+    if (Number.isNaN(first)) return 0;
+    const second = Number.isNaN(labelShare) || Number.isNaN(bandShare) ? first : bandShare;
+    return ((first + second) / 2) * (size / (size + AUDIENCE_SHRINKAGE));
+  };
   const attributeMatches = (item: number) =>
     attributeNames.map((name) => ({ name, match: attributeMatch(itemField(index, item, name), request.customAttributes[name], request.customAttributeTypes[name]) }));
 
-  const value: Record<ScoredSignal, (item: number) => number> = {
-    contentDiscovery: (item) => (maxText > 0 ? (text.scores.get(item) ?? 0) / maxText : 0) + TAG_SIMILARITY_SHARE * tagSimilarity(item),
+  // Signals that depend on the item alone are the arrays precomputed with the snapshot.
+  const value: Record<ScoredSignal, ((item: number) => number) | Float64Array> = {
+    contentDiscovery: (item) => (maxText > 0 ? textScore[item] / maxText : 0) + TAG_SIMILARITY_SHARE * tagSimilarity(item),
     viewingPatterns: (item) => cooccurrence(item).total,
-    trendingContent: (item) => index.trendScore[item],
+    trendingContent: index.trendScore,
     genreBased: (item) => (profile.interactions > 0 ? strongestLabel(item).bestCount / profile.interactions : 0),
-    fairExposure: sellerDebt,
+    fairExposure: index.sellerDebt,
     coldStartSellers: (item) => 0.5 * sellerNewness(item) + 0.5 * lowExposure(item),
-    trustSafety: (item) => (Number.isNaN(index.bayesianRating[item]) ? 0 : Math.min(1, Math.max(0, (index.bayesianRating[item] - 1) / 4))),
-    supplyDemand: (item) => (index.stock[item] > 0 ? Math.min(1, coverDays(item) / COMFORTABLE_COVER_DAYS) : 0),
+    trustSafety: index.trustValue,
+    supplyDemand: index.supplyValue,
     priceElasticity: (item) => (index.priceBand[item] >= 0 && profile.bandTotal > 0 ? profile.bandCounts[index.priceBand[item]] / profile.bandTotal : 0),
-    deliveryAware: (item) => (region === null ? deliverySpeed(item) : (deliverySpeed(item) + (deliversToRegion(item) ? 1 : 0)) / 2),
-    twoSidedMatchmaking: (item) => {
-      const { size, labelShare, bandShare } = audienceShares(item);
-      const parts = [labelShare, bandShare].filter((share): share is number => share !== null);
-      if (!parts.length) return 0;
-      return ((parts[0] + (parts[1] ?? parts[0])) / 2) * (size / (size + AUDIENCE_SHRINKAGE));
-    },
+    deliveryAware: region === null ? index.deliverySpeed : (item) => (index.deliverySpeed[item] + (deliversToRegion(item) ? 1 : 0)) / 2,
+    twoSidedMatchmaking: audienceMatch,
     customAttributes: (item) => (attributeNames.length ? attributeMatches(item).reduce((sum, { match }) => sum + match, 0) / attributeNames.length : 0),
   };
 
@@ -474,19 +537,27 @@ export function sellerCap(fairExposure: number, topK: number): number {
   return Math.max(1, Math.ceil(topK * (1 - fairExposure / 100)));
 }
 
-/** Jaccard similarity of two items' category and tags: what MMR treats as "the same intent". */
-function featuresOf(index: EngineIndex, item: number): Set<string> {
-  const features = new Set(lowerTags(index, item).map((tag) => `tag:${tag}`));
-  const category = index.categories[item];
-  if (category) features.add(`category:${category.trim().toLowerCase()}`);
-  return features;
-}
-
-function jaccard(left: Set<string>, right: Set<string>): number {
-  if (!left.size || !right.size) return 0;
+/**
+ * Jaccard similarity of two items' category and tags: what MMR treats as "the same intent". The
+ * features are distinct ids sorted with the snapshot (serving.ts), so the shared ones are a merge.
+ */
+function jaccard(index: EngineIndex, left: number, right: number): number {
+  const { itemFeatureOffsets: offsets, itemFeatures: features } = index;
+  const leftEnd = offsets[left + 1];
+  const rightEnd = offsets[right + 1];
+  const leftSize = leftEnd - offsets[left];
+  const rightSize = rightEnd - offsets[right];
+  if (!leftSize || !rightSize) return 0;
   let shared = 0;
-  for (const feature of left) if (right.has(feature)) shared++;
-  return shared / (left.size + right.size - shared);
+  for (let one = offsets[left], other = offsets[right]; one < leftEnd && other < rightEnd; ) {
+    if (features[one] === features[other]) {
+      shared++;
+      one++;
+      other++;
+    } else if (features[one] < features[other]) one++;
+    else other++;
+  }
+  return shared / (leftSize + rightSize - shared);
 }
 
 /**
@@ -511,7 +582,6 @@ function selectDiverse(index: EngineIndex, ranked: Scored[], topK: number, diver
     const pool = ranked.slice(0, Math.max(MMR_POOL_MIN, topK * 4));
     next = pool.length;
     const best = pool[0].score;
-    const features = pool.map((entry) => featuresOf(index, entry.item));
     const closest = new Float64Array(pool.length);
     const taken = new Uint8Array(pool.length);
     while (chosen.length < topK) {
@@ -530,7 +600,7 @@ function selectDiverse(index: EngineIndex, ranked: Scored[], topK: number, diver
       taken[pick] = 1;
       take(pool[pick]);
       for (let slot = 0; slot < pool.length; slot++) {
-        if (!taken[slot]) closest[slot] = Math.max(closest[slot], jaccard(features[pick], features[slot]));
+        if (!taken[slot]) closest[slot] = Math.max(closest[slot], jaccard(index, pool[pick].item, pool[slot].item));
       }
     }
   }
@@ -547,9 +617,27 @@ export function rank(prediction: PredictionIndex, request: RankRequest, discover
   const topK = Math.max(0, Math.floor(request.topK));
   if (!topK || !index.itemCount) return [];
   const profile = profileOf(index, request);
-  const text = request.query.trim() ? searchText(index, request.query) : NO_TEXT;
-  const candidates = gatherCandidates(index, request, profile, text, (discovery.contentDiscovery ?? 0) > 0);
-  const signals = signalReader(index, request, profile, text);
+  const scratch = scratchOf(index);
+  const text = request.query.trim() ? searchText(index, scratch, request.query) : NO_TEXT;
+  try {
+    return rankCandidates(index, scratch, request, discovery, profile, text, topK);
+  } finally {
+    clearScratch(index, scratch, text, profile);
+  }
+}
+
+/** Scores the request's candidates, re-ranks the best with MMR and fills up from popular items. */
+function rankCandidates(
+  index: EngineIndex,
+  scratch: Scratch,
+  request: RankRequest,
+  discovery: Record<DiscoveryLever, number>,
+  profile: Profile,
+  text: TextMatches,
+  topK: number,
+): RankedItem[] {
+  const candidates = gatherCandidates(index, scratch, request, profile, text, (discovery.contentDiscovery ?? 0) > 0);
+  const signals = signalReader(index, scratch, request, profile, text);
 
   const weights = new Map<ScoredSignal, number>();
   for (const signal of SCORED_SIGNALS) {
@@ -561,11 +649,12 @@ export function rank(prediction: PredictionIndex, request: RankRequest, discover
   for (const signal of weights.keys()) {
     const values = new Float64Array(candidates.length);
     let max = 0;
-    candidates.forEach((item, slot) => {
-      const value = signals.value[signal](item);
+    const read = signals.value[signal];
+    for (let slot = 0; slot < candidates.length; slot++) {
+      const value = typeof read === 'function' ? read(candidates[slot]) : read[candidates[slot]];
       values[slot] = value > 0 && Number.isFinite(value) ? value : 0;
       if (values[slot] > max) max = values[slot];
-    });
+    }
     if (max > 0) {
       for (let slot = 0; slot < values.length; slot++) values[slot] /= max;
       raw.set(signal, values);

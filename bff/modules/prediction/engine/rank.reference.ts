@@ -1,0 +1,635 @@
+/**
+ * The straightforward ranking, as it was before the request path read precomputed arrays
+ * (serving.ts): every signal computed from the index's plain fields per candidate, with Maps and
+ * strings. Kept only as the oracle of rank.equivalence.test.ts, which checks that rank answers
+ * exactly what this does on random catalogues, people and requests. Not used to serve.
+ */
+import type { DiscoveryLever } from '@domain/models/settings';
+import { asEngineIndex, DAY_MS, DEMAND_WINDOW_DAYS, NEW_WINDOW_MS, PRICE_BANDS, type EngineIndex } from './build';
+import { attributeMatch, itemField, passesHardFilters } from './filters';
+import { compareIds } from './hash';
+import { BM25_B, BM25_K1, bm25Idf, queryTerms } from './text';
+import type { Contribution, PredictionIndex, RankedItem, RankRequest, Signal } from './types';
+
+/** Weight of the custom-attribute boost (it has no lever of its own). */
+const CUSTOM_ATTRIBUTE_WEIGHT = 0.5;
+/** Popular fill-up items score popularity × min(this, the lowest ranked score), so they never outrank a ranked item. */
+const POPULARITY_FILL_WEIGHT = 0.1;
+/** Best text matches taken as candidates. */
+const TEXT_CANDIDATES = 300;
+/** A person's most recent distinct items whose neighbours become candidates. */
+const MAX_ANCHORS = 10;
+/** The person's strongest labels whose popular items become candidates. */
+const TOP_PERSONAL_LABELS = 3;
+/** Candidates taken from the most popular items (a small catalogue is thus wholly considered). */
+const POPULAR_CANDIDATES = 200;
+/** Stock that covers this many days of demand counts as plenty. */
+const COMFORTABLE_COVER_DAYS = 30;
+/** Audiences are shrunk towards zero by this many people, so one shared fan is no evidence. */
+const AUDIENCE_SHRINKAGE = 3;
+/** The share of tag similarity in content discovery, next to text relevance. */
+const TAG_SIMILARITY_SHARE = 0.5;
+/** The most diversification can trade away: at 100 % MMR still keeps 30 % relevance. */
+const MAX_DIVERSITY = 0.7;
+const MMR_POOL_MIN = 50;
+
+/** The signals scored per candidate: every Discovery lever except intentDiversification (a re-ranking), plus custom attributes. */
+const SCORED_SIGNALS = [
+  'contentDiscovery',
+  'viewingPatterns',
+  'trendingContent',
+  'genreBased',
+  'fairExposure',
+  'coldStartSellers',
+  'trustSafety',
+  'supplyDemand',
+  'priceElasticity',
+  'deliveryAware',
+  'twoSidedMatchmaking',
+  'customAttributes',
+] as const satisfies readonly Signal[];
+type ScoredSignal = (typeof SCORED_SIGNALS)[number];
+
+/** What the request tells about the person: anchors and interests from the snapshot plus their newer events. */
+interface Profile {
+  /** Most recent distinct items, newest first. */
+  anchors: number[];
+  labelCounts: Map<number, number>;
+  interactions: number;
+  bandCounts: Float64Array;
+  bandTotal: number;
+  favouriteLabel: number;
+  favouriteBand: number;
+}
+
+function profileOf(index: EngineIndex, request: RankRequest): Profile {
+  const user = request.userId === null ? undefined : index.userById.get(request.userId);
+  const anchors: number[] = [];
+  const labelCounts = new Map<number, number>();
+  const bandCounts = new Float64Array(PRICE_BANDS);
+  let interactions = 0;
+  const addAnchor = (item: number) => {
+    if (anchors.length < MAX_ANCHORS && !anchors.includes(item)) anchors.push(item);
+  };
+  const newer = request.recentEvents
+    .map((event, position) => ({ item: index.itemById.get(event.itemId), at: event.at, position }))
+    .filter((event): event is { item: number; at: number; position: number } => event.item !== undefined)
+    .sort((left, right) => right.at - left.at || right.position - left.position);
+  for (const { item } of newer) {
+    addAnchor(item);
+    interactions++;
+    for (let slot = index.itemLabelOffsets[item]; slot < index.itemLabelOffsets[item + 1]; slot++) {
+      const label = index.itemLabels[slot];
+      labelCounts.set(label, (labelCounts.get(label) ?? 0) + 1);
+    }
+    if (index.priceBand[item] >= 0) bandCounts[index.priceBand[item]] += 1;
+  }
+  if (user !== undefined) {
+    for (let slot = index.userRecentOffsets[user]; slot < index.userRecentOffsets[user + 1]; slot++) addAnchor(index.userRecentItems[slot]);
+    interactions += index.userEventCount[user];
+    for (let slot = index.userLabelOffsets[user]; slot < index.userLabelOffsets[user + 1]; slot++) {
+      const label = index.userLabels[slot];
+      labelCounts.set(label, (labelCounts.get(label) ?? 0) + index.userLabelCounts[slot]);
+    }
+    for (let band = 0; band < PRICE_BANDS; band++) bandCounts[band] += index.userBandCounts[user * PRICE_BANDS + band];
+  }
+  let favouriteLabel = -1;
+  for (const [label, count] of labelCounts) {
+    const best = favouriteLabel < 0 ? -1 : (labelCounts.get(favouriteLabel) ?? 0);
+    if (count > best || (count === best && label < favouriteLabel)) favouriteLabel = label;
+  }
+  let favouriteBand = -1;
+  let bandTotal = 0;
+  for (let band = 0; band < PRICE_BANDS; band++) {
+    bandTotal += bandCounts[band];
+    if (bandCounts[band] > 0 && (favouriteBand < 0 || bandCounts[band] > bandCounts[favouriteBand])) favouriteBand = band;
+  }
+  return { anchors, labelCounts, interactions, bandCounts, bandTotal, favouriteLabel, favouriteBand };
+}
+
+interface TextMatches {
+  /** The best TEXT_CANDIDATES items by BM25. */
+  scores: Map<number, number>;
+  /** The query words each of them contains, in query order. */
+  words: Map<number, string[]>;
+}
+
+const NO_TEXT: TextMatches = { scores: new Map(), words: new Map() };
+
+/** Keeps the `limit` best (score, then lower item) of a stream in a binary min-heap on the worst kept. */
+function bestOf(items: ArrayLike<number>, count: number, score: Float64Array, limit: number): number[] {
+  const heap: number[] = [];
+  const worse = (left: number, right: number) => score[left] < score[right] || (score[left] === score[right] && left > right);
+  const siftDown = (start: number) => {
+    let parent = start;
+    for (;;) {
+      const left = parent * 2 + 1;
+      const right = left + 1;
+      let smallest = parent;
+      if (left < heap.length && worse(heap[left], heap[smallest])) smallest = left;
+      if (right < heap.length && worse(heap[right], heap[smallest])) smallest = right;
+      if (smallest === parent) return;
+      [heap[parent], heap[smallest]] = [heap[smallest], heap[parent]];
+      parent = smallest;
+    }
+  };
+  for (let slot = 0; slot < count; slot++) {
+    const item = items[slot];
+    if (heap.length < limit) {
+      heap.push(item);
+      for (let child = heap.length - 1; child > 0; ) {
+        const parent = (child - 1) >> 1;
+        if (!worse(heap[child], heap[parent])) break;
+        [heap[parent], heap[child]] = [heap[child], heap[parent]];
+        child = parent;
+      }
+    } else if (worse(heap[0], item)) {
+      heap[0] = item;
+      siftDown(0);
+    }
+  }
+  return heap;
+}
+
+function searchText(index: EngineIndex, query: string): TextMatches {
+  const terms = queryTerms(query)
+    .map(({ term, word }) => ({ id: index.terms.get(term), word }))
+    .filter((term): term is { id: number; word: string } => term.id !== undefined)
+    .slice(0, 31);
+  if (!terms.length) return NO_TEXT;
+  const k1 = BM25_K1;
+  const b = BM25_B;
+  const averageLength = index.averageDocumentLength || 1;
+  const { score, matchedTerms, touched } = textScratchOf(index);
+  let touchedCount = 0;
+  terms.forEach(({ id }, position) => {
+    const start = index.postingOffsets[id];
+    const end = index.postingOffsets[id + 1];
+    const idf = bm25Idf(index.itemCount, end - start);
+    for (let slot = start; slot < end; slot++) {
+      const item = index.postingItems[slot];
+      const frequency = index.postingFrequencies[slot];
+      const norm = k1 * (1 - b + (b * index.documentLengths[item]) / averageLength);
+      if (matchedTerms[item] === 0) touched[touchedCount++] = item;
+      score[item] += (idf * frequency * (k1 + 1)) / (frequency + norm);
+      matchedTerms[item] |= 1 << position;
+    }
+  });
+  const scores = new Map<number, number>();
+  const words = new Map<number, string[]>();
+  for (const item of bestOf(touched, touchedCount, score, TEXT_CANDIDATES)) {
+    scores.set(item, score[item]);
+    words.set(
+      item,
+      terms.filter((_, position) => matchedTerms[item] & (1 << position)).map(({ word }) => word),
+    );
+  }
+  // Only the touched entries are non-zero: clearing them readies the buffers for the next query.
+  for (let slot = 0; slot < touchedCount; slot++) {
+    score[touched[slot]] = 0;
+    matchedTerms[touched[slot]] = 0;
+  }
+  return { scores, words };
+}
+
+interface TextScratch {
+  score: Float64Array;
+  matchedTerms: Uint32Array;
+  touched: Int32Array;
+}
+
+/**
+ * Per-item buffers for one query's BM25, made once per index and reused: allocating and zeroing
+ * three arrays the size of the catalogue on every request cost more than the scoring itself. Safe
+ * because a search runs to completion synchronously and leaves the buffers zeroed.
+ */
+const textScratch = new WeakMap<EngineIndex, TextScratch>();
+function textScratchOf(index: EngineIndex): TextScratch {
+  let scratch = textScratch.get(index);
+  if (!scratch) {
+    scratch = { score: new Float64Array(index.itemCount), matchedTerms: new Uint32Array(index.itemCount), touched: new Int32Array(index.itemCount) };
+    textScratch.set(index, scratch);
+  }
+  return scratch;
+}
+
+/**
+ * A query is the person's stated intent: while text relevance counts (contentDiscovery above 0) and
+ * enough items match it, only those are ranked, and the other levers order them. With too few
+ * matches, or with text relevance turned off, the usual candidates join (or replace) them.
+ */
+function gatherCandidates(index: EngineIndex, request: RankRequest, profile: Profile, text: TextMatches, queryLeads: boolean): number[] {
+  const seen = new Set<number>();
+  const add = (item: number) => {
+    if (!seen.has(item) && passesHardFilters(index, item, request.filters)) seen.add(item);
+  };
+  for (const item of text.scores.keys()) add(item);
+  if (queryLeads && seen.size >= request.topK) return [...seen].sort((left, right) => left - right);
+  for (const anchor of profile.anchors) {
+    for (let slot = index.neighbourOffsets[anchor]; slot < index.neighbourOffsets[anchor + 1]; slot++) add(index.neighbourItems[slot]);
+  }
+  for (const item of index.trendingOrder) add(item);
+  for (const item of index.newestOrder) add(item);
+  const personalLabels = [...profile.labelCounts].sort((left, right) => right[1] - left[1] || left[0] - right[0]).slice(0, TOP_PERSONAL_LABELS);
+  for (const [label] of personalLabels) {
+    for (let slot = index.labelTopOffsets[label]; slot < index.labelTopOffsets[label + 1]; slot++) add(index.labelTopItems[slot]);
+  }
+  const popular = Math.min(POPULAR_CANDIDATES, index.popularOrder.length);
+  for (let slot = 0; slot < popular; slot++) add(index.popularOrder[slot]);
+  return [...seen].sort((left, right) => left - right);
+}
+
+const lowerTags = (index: EngineIndex, item: number) => index.tagKeys[item];
+
+const round = (value: number, digits = 1) => {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+};
+
+/** Raw signal values and their evidence for one request; values are normalised by the caller. */
+function signalReader(index: EngineIndex, request: RankRequest, profile: Profile, text: TextMatches) {
+  let maxText = 0;
+  for (const score of text.scores.values()) maxText = Math.max(maxText, score);
+  const anchorSet = new Set(profile.anchors);
+  const anchorTags = new Set<string>();
+  for (const anchor of profile.anchors) for (const tag of lowerTags(index, anchor)) anchorTags.add(tag);
+  const region = typeof request.metadata.region === 'string' && request.metadata.region.trim() ? request.metadata.region.trim() : null;
+  const attributeNames = Object.keys(request.customAttributes).filter((name) => request.customAttributes[name] !== undefined && request.customAttributes[name] !== null);
+  const query = request.query.trim();
+
+  const sharedTags = (item: number) => (anchorSet.has(item) ? [] : lowerTags(index, item).filter((tag) => anchorTags.has(tag)));
+  const tagSimilarity = (item: number) => {
+    if (!anchorTags.size || anchorSet.has(item)) return 0;
+    const own = lowerTags(index, item);
+    if (!own.length) return 0;
+    let shared = 0;
+    for (const tag of own) if (anchorTags.has(tag)) shared++;
+    return shared / (own.length + anchorTags.size - shared);
+  };
+  // Co-occurrence with the anchors, summed per candidate; the strongest anchor (newest on ties) is the evidence.
+  // The person's own recent items are where they come from, not where to send them.
+  const together = new Map<number, { total: number; best: number; bestCount: number }>();
+  for (const anchor of profile.anchors) {
+    for (let slot = index.neighbourOffsets[anchor]; slot < index.neighbourOffsets[anchor + 1]; slot++) {
+      const item = index.neighbourItems[slot];
+      if (anchorSet.has(item)) continue;
+      const count = index.neighbourCounts[slot];
+      const entry = together.get(item);
+      if (!entry) together.set(item, { total: count, best: anchor, bestCount: count });
+      else {
+        entry.total += count;
+        if (count > entry.bestCount) {
+          entry.best = anchor;
+          entry.bestCount = count;
+        }
+      }
+    }
+  }
+  const cooccurrence = (item: number) => together.get(item) ?? { total: 0, best: -1, bestCount: 0 };
+  const strongestLabel = (item: number) => {
+    let best = -1;
+    let bestCount = 0;
+    for (let slot = index.itemLabelOffsets[item]; slot < index.itemLabelOffsets[item + 1]; slot++) {
+      const label = index.itemLabels[slot];
+      const count = profile.labelCounts.get(label) ?? 0;
+      if (count > bestCount || (count === bestCount && count > 0 && label < best)) {
+        best = label;
+        bestCount = count;
+      }
+    }
+    return { best, bestCount };
+  };
+  const sellerDebt = (item: number) => {
+    const seller = index.sellerOf[item];
+    if (seller < 0 || index.sellerFairImpressions[seller] <= 0) return 0;
+    return Math.max(0, 1 - index.sellerImpressions[seller] / index.sellerFairImpressions[seller]);
+  };
+  const sellerNewness = (item: number) => {
+    const seller = index.sellerOf[item];
+    if (seller < 0 || !Number.isFinite(index.sellerFirstSeen[seller])) return 0;
+    return Math.max(0, 1 - Math.max(0, request.now - index.sellerFirstSeen[seller]) / NEW_WINDOW_MS);
+  };
+  const lowExposure = (item: number) => (index.maxImpressions > 0 ? 1 - Math.log1p(index.impressions[item]) / Math.log1p(index.maxImpressions) : 0);
+  const coverDays = (item: number) => index.stock[item] / Math.max(index.demandPerDay[item], 1 / DEMAND_WINDOW_DAYS);
+  const deliverySpeed = (item: number) => (Number.isNaN(index.deliveryDays[item]) ? 0 : 1 / Math.max(1, index.deliveryDays[item]));
+  const deliversToRegion = (item: number) => region !== null && index.regions[item].includes(region.toLowerCase());
+  const audienceShares = (item: number) => {
+    const size = index.audienceSize[item];
+    let labelShare: number | null = null;
+    let bandShare: number | null = null;
+    if (size > 0 && profile.favouriteLabel >= 0) {
+      labelShare = 0;
+      for (let slot = index.audienceLabelOffsets[item]; slot < index.audienceLabelOffsets[item + 1]; slot++) {
+        if (index.audienceLabels[slot] === profile.favouriteLabel) labelShare = index.audienceLabelCounts[slot] / size;
+      }
+    }
+    if (size > 0 && profile.favouriteBand >= 0) bandShare = index.audienceBandCounts[item * PRICE_BANDS + profile.favouriteBand] / size;
+    return { size, labelShare, bandShare };
+  };
+  const attributeMatches = (item: number) =>
+    attributeNames.map((name) => ({ name, match: attributeMatch(itemField(index, item, name), request.customAttributes[name], request.customAttributeTypes[name]) }));
+
+  const value: Record<ScoredSignal, (item: number) => number> = {
+    contentDiscovery: (item) => (maxText > 0 ? (text.scores.get(item) ?? 0) / maxText : 0) + TAG_SIMILARITY_SHARE * tagSimilarity(item),
+    viewingPatterns: (item) => cooccurrence(item).total,
+    trendingContent: (item) => index.trendScore[item],
+    genreBased: (item) => (profile.interactions > 0 ? strongestLabel(item).bestCount / profile.interactions : 0),
+    fairExposure: sellerDebt,
+    coldStartSellers: (item) => 0.5 * sellerNewness(item) + 0.5 * lowExposure(item),
+    trustSafety: (item) => (Number.isNaN(index.bayesianRating[item]) ? 0 : Math.min(1, Math.max(0, (index.bayesianRating[item] - 1) / 4))),
+    supplyDemand: (item) => (index.stock[item] > 0 ? Math.min(1, coverDays(item) / COMFORTABLE_COVER_DAYS) : 0),
+    priceElasticity: (item) => (index.priceBand[item] >= 0 && profile.bandTotal > 0 ? profile.bandCounts[index.priceBand[item]] / profile.bandTotal : 0),
+    deliveryAware: (item) => (region === null ? deliverySpeed(item) : (deliverySpeed(item) + (deliversToRegion(item) ? 1 : 0)) / 2),
+    twoSidedMatchmaking: (item) => {
+      const { size, labelShare, bandShare } = audienceShares(item);
+      const parts = [labelShare, bandShare].filter((share): share is number => share !== null);
+      if (!parts.length) return 0;
+      return ((parts[0] + (parts[1] ?? parts[0])) / 2) * (size / (size + AUDIENCE_SHRINKAGE));
+    },
+    customAttributes: (item) => (attributeNames.length ? attributeMatches(item).reduce((sum, { match }) => sum + match, 0) / attributeNames.length : 0),
+  };
+
+  const evidence: Record<ScoredSignal, (item: number) => Record<string, string | number>> = {
+    contentDiscovery: (item) => {
+      const facts: Record<string, string | number> = {};
+      const words = text.words.get(item);
+      if (query && words?.length) {
+        facts.query = query;
+        facts.matched = words.join(' ');
+      }
+      const shared = sharedTags(item);
+      if (shared.length) facts.sharedTags = shared.join(', ');
+      return facts;
+    },
+    viewingPatterns: (item) => {
+      const { best, bestCount } = cooccurrence(item);
+      return { viewers: bestCount, anchorTitle: index.titles[best], anchorId: index.itemIds[best] };
+    },
+    trendingContent: (item) => {
+      const previous = index.previousDailyAverage[item];
+      const facts: Record<string, string | number> = { last24h: index.last24h[item], previousDailyAverage: round(previous) };
+      if (previous > 0) facts.ratio = round(index.last24h[item] / previous);
+      return facts;
+    },
+    genreBased: (item) => {
+      const { best, bestCount } = strongestLabel(item);
+      return { genre: index.labels[best], interactions: bestCount, of: profile.interactions };
+    },
+    fairExposure: (item) => {
+      const seller = index.sellerOf[item];
+      return {
+        seller: index.sellerIds[seller],
+        impressions: index.sellerImpressions[seller],
+        fairShare: Math.round(index.sellerFairImpressions[seller]),
+        shortfallPercent: Math.round(sellerDebt(item) * 100),
+      };
+    },
+    coldStartSellers: (item) => {
+      const facts: Record<string, string | number> = {};
+      if (sellerNewness(item) > 0) {
+        const seller = index.sellerOf[item];
+        facts.seller = index.sellerIds[seller];
+        facts.sellerAgeDays = Math.max(0, Math.floor((request.now - index.sellerFirstSeen[seller]) / DAY_MS));
+      }
+      if (lowExposure(item) > 0) facts.impressions = index.impressions[item];
+      return facts;
+    },
+    trustSafety: (item) => ({ rating: round(index.ratingMean[item]), reviews: index.ratingCount[item] }),
+    supplyDemand: (item) => ({ stock: index.stock[item], coverDays: Math.round(Math.min(coverDays(item), 999)) }),
+    priceElasticity: (item) => {
+      const band = index.priceBand[item];
+      return {
+        low: index.priceBandBounds[band * 2],
+        high: index.priceBandBounds[band * 2 + 1],
+        sharePercent: Math.round((profile.bandCounts[band] / profile.bandTotal) * 100),
+      };
+    },
+    deliveryAware: (item) => {
+      const facts: Record<string, string | number> = {};
+      if (!Number.isNaN(index.deliveryDays[item])) facts.deliveryDays = index.deliveryDays[item];
+      if (region !== null && deliversToRegion(item)) facts.region = region;
+      return facts;
+    },
+    twoSidedMatchmaking: (item): Record<string, string | number> => {
+      const { size, labelShare, bandShare } = audienceShares(item);
+      if (labelShare !== null && (bandShare === null || labelShare >= bandShare)) {
+        return { audience: size, sharePercent: Math.round(labelShare * 100), trait: 'category', genre: index.labels[profile.favouriteLabel] };
+      }
+      const band = profile.favouriteBand;
+      return {
+        audience: size,
+        sharePercent: Math.round((bandShare ?? 0) * 100),
+        trait: 'price',
+        low: index.priceBandBounds[band * 2],
+        high: index.priceBandBounds[band * 2 + 1],
+      };
+    },
+    customAttributes: (item) => ({
+      matched: attributeMatches(item)
+        .filter(({ match }) => match > 0)
+        .map(({ name }) => `${name}: ${formatAttribute(request.customAttributes[name])}`)
+        .join(', '),
+    }),
+  };
+  return { value, evidence, attributeCount: attributeNames.length };
+}
+
+function formatAttribute(value: unknown): string {
+  if (Array.isArray(value)) return value.map(formatAttribute).join(', ');
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+function compareContributions(left: Contribution, right: Contribution): number {
+  return right.value - left.value || compareIds(left.signal, right.signal);
+}
+
+/** Sums in the listed order, so the score equals the sum of the contributions as served. */
+function sumOf(contributions: Contribution[]): number {
+  let total = 0;
+  for (const contribution of contributions) total += contribution.value;
+  return total;
+}
+
+interface Scored {
+  item: number;
+  score: number;
+  contributions: Contribution[];
+}
+
+function toRankedItem(index: EngineIndex, { item, score, contributions }: Scored, source: RankedItem['source']): RankedItem {
+  return {
+    id: index.itemIds[item],
+    title: index.titles[item],
+    score,
+    contributions,
+    source,
+    category: index.categories[item],
+    price: Number.isNaN(index.price[item]) ? null : index.price[item],
+    tags: index.tags[item],
+  };
+}
+
+/** At most this many items per seller in one answer; no cap at 0 %, one per seller at 100 %. */
+function sellerCap(fairExposure: number, topK: number): number {
+  if (fairExposure <= 0) return Number.POSITIVE_INFINITY;
+  return Math.max(1, Math.ceil(topK * (1 - fairExposure / 100)));
+}
+
+/** Jaccard similarity of two items' category and tags: what MMR treats as "the same intent". */
+function featuresOf(index: EngineIndex, item: number): Set<string> {
+  const features = new Set(lowerTags(index, item).map((tag) => `tag:${tag}`));
+  const category = index.categories[item];
+  if (category) features.add(`category:${category.trim().toLowerCase()}`);
+  return features;
+}
+
+function jaccard(left: Set<string>, right: Set<string>): number {
+  if (!left.size || !right.size) return 0;
+  let shared = 0;
+  for (const feature of left) if (right.has(feature)) shared++;
+  return shared / (left.size + right.size - shared);
+}
+
+/**
+ * Maximal marginal relevance: each pick maximises λ·score/best − (1−λ)·(similarity to the closest
+ * pick so far), with λ = 1 − 0.7 × intentDiversification; sellers over their cap are skipped.
+ */
+function selectDiverse(index: EngineIndex, ranked: Scored[], topK: number, diversification: number, cap: number): Scored[] {
+  const lambda = 1 - MAX_DIVERSITY * (diversification / 100);
+  const perSeller = new Map<number, number>();
+  const chosen: Scored[] = [];
+  const allowed = (item: number) => {
+    const seller = index.sellerOf[item];
+    return seller < 0 || (perSeller.get(seller) ?? 0) < cap;
+  };
+  const take = (entry: Scored) => {
+    chosen.push(entry);
+    const seller = index.sellerOf[entry.item];
+    if (seller >= 0) perSeller.set(seller, (perSeller.get(seller) ?? 0) + 1);
+  };
+  let next = 0;
+  if (lambda < 1 && ranked.length) {
+    const pool = ranked.slice(0, Math.max(MMR_POOL_MIN, topK * 4));
+    next = pool.length;
+    const best = pool[0].score;
+    const features = pool.map((entry) => featuresOf(index, entry.item));
+    const closest = new Float64Array(pool.length);
+    const taken = new Uint8Array(pool.length);
+    while (chosen.length < topK) {
+      let pick = -1;
+      let pickValue = Number.NEGATIVE_INFINITY;
+      for (let slot = 0; slot < pool.length; slot++) {
+        if (taken[slot] || !allowed(pool[slot].item)) continue;
+        const value = (lambda * pool[slot].score) / best - (1 - lambda) * closest[slot];
+        // Pool order is score then id, so the first of equal values wins the tie.
+        if (value > pickValue) {
+          pick = slot;
+          pickValue = value;
+        }
+      }
+      if (pick < 0) break;
+      taken[pick] = 1;
+      take(pool[pick]);
+      for (let slot = 0; slot < pool.length; slot++) {
+        if (!taken[slot]) closest[slot] = Math.max(closest[slot], jaccard(features[pick], features[slot]));
+      }
+    }
+  }
+  for (; next < ranked.length && chosen.length < topK; next++) if (allowed(ranked[next].item)) take(ranked[next]);
+  return chosen;
+}
+
+function popularityFacts(index: EngineIndex, item: number): Record<string, number> {
+  return { interactions: index.popularity[item] };
+}
+
+export function referenceRank(prediction: PredictionIndex, request: RankRequest, discovery: Record<DiscoveryLever, number>): RankedItem[] {
+  const index = asEngineIndex(prediction);
+  const topK = Math.max(0, Math.floor(request.topK));
+  if (!topK || !index.itemCount) return [];
+  const profile = profileOf(index, request);
+  const text = request.query.trim() ? searchText(index, request.query) : NO_TEXT;
+  const candidates = gatherCandidates(index, request, profile, text, (discovery.contentDiscovery ?? 0) > 0);
+  const signals = signalReader(index, request, profile, text);
+
+  const weights = new Map<ScoredSignal, number>();
+  for (const signal of SCORED_SIGNALS) {
+    const weight = signal === 'customAttributes' ? (signals.attributeCount ? CUSTOM_ATTRIBUTE_WEIGHT : 0) : Math.max(0, discovery[signal] ?? 0) / 100;
+    if (weight > 0) weights.set(signal, weight);
+  }
+  // Each signal is divided by its largest value among the candidates: 0..1, where 1 is the best candidate.
+  const raw = new Map<ScoredSignal, Float64Array>();
+  for (const signal of weights.keys()) {
+    const values = new Float64Array(candidates.length);
+    let max = 0;
+    candidates.forEach((item, slot) => {
+      const value = signals.value[signal](item);
+      values[slot] = value > 0 && Number.isFinite(value) ? value : 0;
+      if (values[slot] > max) max = values[slot];
+    });
+    if (max > 0) {
+      for (let slot = 0; slot < values.length; slot++) values[slot] /= max;
+      raw.set(signal, values);
+    }
+  }
+  // Every candidate is ordered by a plain sum first; its contributions (objects, sorted) are made only
+  // for the best, which is all the answer draws from unless sellers' caps use them up (then all).
+  const quick = new Float64Array(candidates.length);
+  for (const [signal, values] of raw) {
+    const weight = weights.get(signal) ?? 0;
+    for (let slot = 0; slot < values.length; slot++) quick[slot] += weight * values[slot];
+  }
+  const order: number[] = [];
+  for (let slot = 0; slot < candidates.length; slot++) if (quick[slot] > 0) order.push(slot);
+  order.sort((left, right) => quick[right] - quick[left] || candidates[left] - candidates[right]);
+  const scoredOf = (slots: number[]): Scored[] => {
+    const scored = slots.map((slot) => {
+      const contributions: Contribution[] = [];
+      for (const [signal, values] of raw) {
+        const value = (weights.get(signal) ?? 0) * values[slot];
+        // Evidence is gathered only for the items served (below): most candidates are dropped.
+        if (value > 0) contributions.push({ signal, value, evidence: {} });
+      }
+      contributions.sort(compareContributions);
+      return { item: candidates[slot], score: sumOf(contributions), contributions };
+    });
+    return scored.sort((left, right) => right.score - left.score || left.item - right.item);
+  };
+
+  const cap = sellerCap(discovery.fairExposure ?? 0, topK);
+  const diversification = Math.min(100, Math.max(0, discovery.intentDiversification ?? 0));
+  const scoredFirst = Math.max(MMR_POOL_MIN, topK * 4) * 2;
+  let chosen = selectDiverse(index, scoredOf(order.slice(0, scoredFirst)), topK, diversification, cap);
+  if (chosen.length < topK && order.length > scoredFirst) chosen = selectDiverse(index, scoredOf(order), topK, diversification, cap);
+  for (const entry of chosen) {
+    for (const contribution of entry.contributions) contribution.evidence = signals.evidence[contribution.signal as ScoredSignal](entry.item);
+  }
+  const answer = chosen.map((entry) => toRankedItem(index, entry, 'ranked'));
+  if (answer.length < topK) {
+    const fillWeight = Math.min(POPULARITY_FILL_WEIGHT, ...chosen.map((entry) => entry.score));
+    answer.push(...fillFromPopular(index, request, topK - answer.length, new Set(chosen.map((entry) => entry.item)), fillWeight, cap, chosen));
+  }
+  return answer;
+}
+
+function fillFromPopular(index: EngineIndex, request: RankRequest, needed: number, taken: Set<number>, weight: number, cap: number, chosen: Scored[]): RankedItem[] {
+  const perSeller = new Map<number, number>();
+  for (const { item } of chosen) {
+    const seller = index.sellerOf[item];
+    if (seller >= 0) perSeller.set(seller, (perSeller.get(seller) ?? 0) + 1);
+  }
+  const mostPopular = index.popularOrder.length ? index.popularity[index.popularOrder[0]] : 0;
+  const filled: RankedItem[] = [];
+  for (const item of index.popularOrder) {
+    if (filled.length >= needed) break;
+    if (taken.has(item) || !passesHardFilters(index, item, request.filters)) continue;
+    const seller = index.sellerOf[item];
+    if (seller >= 0 && (perSeller.get(seller) ?? 0) >= cap) continue;
+    if (seller >= 0) perSeller.set(seller, (perSeller.get(seller) ?? 0) + 1);
+    const value = mostPopular > 0 ? (weight * index.popularity[item]) / mostPopular : 0;
+    const contributions: Contribution[] = value > 0 ? [{ signal: 'popularity', value, evidence: popularityFacts(index, item) }] : [];
+    filled.push(toRankedItem(index, { item, score: sumOf(contributions), contributions }, 'popular'));
+  }
+  return filled;
+}
