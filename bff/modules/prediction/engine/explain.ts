@@ -29,9 +29,20 @@ interface Voice {
 // Made once: constructing an Intl.NumberFormat costs far more than formatting with one.
 const WHOLE = new Intl.NumberFormat('en-US');
 const DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** Formatted numbers by value: evidence repeats the same few (counts, ratings, percentages) on every call. */
+const formatted = new Map<number, string>();
+const FORMATTED_MAX = 4_096;
 const number = (value: string | number | undefined) => {
   if (typeof value !== 'number') return String(value ?? '');
-  return Number.isInteger(value) ? WHOLE.format(value) : DECIMAL.format(value);
+  // A Map holds 0 and -0 as one key, but they format differently ("-0").
+  if (Object.is(value, -0)) return WHOLE.format(value);
+  let text = formatted.get(value);
+  if (text === undefined) {
+    text = Number.isInteger(value) ? WHOLE.format(value) : DECIMAL.format(value);
+    if (formatted.size >= FORMATTED_MAX) formatted.clear();
+    formatted.set(value, text);
+  }
+  return text;
 };
 const plural = (count: string | number | undefined, one: string, many: string) => `${number(count)} ${count === 1 ? one : many}`;
 const pick = <T,>(options: T[], variant: number) => options[variant % options.length];
