@@ -14,23 +14,15 @@ import { printImportBenchmark } from '../bench/import.mjs';
 import { printIngestBenchmark } from '../bench/ingest.mjs';
 import { printLoginBurstBenchmark } from '../bench/loginBurst.mjs';
 import { printPredictionBenchmark } from '../bench/prediction.mjs';
-import { describeLoad, LOAD_LEGEND, watchLoad } from '../bench/report.mjs';
+import { LOAD_LEGEND } from '../bench/report.mjs';
 import { printResponsesBenchmark } from '../bench/responses.mjs';
 import { printRestPullBenchmark } from '../bench/restPull.mjs';
-
-/** bench/prediction.mjs prints its own lines without the load average: it is sampled through the run and printed after them. */
-async function printPredictionWithLoad() {
-  const load = watchLoad();
-  const missed = await printPredictionBenchmark();
-  console.info(`  load average through the prediction benchmark: ${describeLoad(load.stop())}`);
-  return missed;
-}
 
 const BENCHMARKS = {
   bundle: printBundleBenchmark,
   overhead: printBffOverheadBenchmark,
   responses: printResponsesBenchmark,
-  prediction: printPredictionWithLoad,
+  prediction: printPredictionBenchmark,
   ingest: printIngestBenchmark,
   audience: printAudienceBenchmark,
   export: printExportBenchmark,
