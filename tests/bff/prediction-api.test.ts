@@ -192,6 +192,25 @@ describe('prediction API', () => {
       expect(logged).toMatchObject({ holdout: true, snapshotVersion: 1, settingsVersion: version });
     });
 
+    it('ranks with settings saved elsewhere at the next call, and with each company’s own settings', async () => {
+      const w = world();
+      const { company, key } = await catalogueCompany(w);
+      const other = await catalogueCompany(w);
+      // Both companies' settings are read (and kept in memory) before the save.
+      expect((await predict(key.header, { query: 'trail' })).body.model).toBe('discovery@settings0/snapshot1');
+      expect((await predict(other.key.header, { query: 'trail' })).body.model).toBe('discovery@settings0/snapshot1');
+      // Written straight to the table, as another process or replica saves them.
+      const version = await saveSettings(w, company.id, (settings) => {
+        for (const lever of Object.keys(settings.discovery) as Array<keyof typeof settings.discovery>) settings.discovery[lever] = 0;
+        settings.discovery.trustSafety = 100;
+      });
+      const after = await predict(key.header, { query: 'trail' });
+      expect(after.body.model).toBe(`discovery@settings${version}/snapshot1`);
+      const signals = new Set(after.body.items.flatMap((item: Answer) => item.reasons.map((reason) => reason.signal)));
+      expect([...signals].every((signal) => signal === 'trustSafety' || signal === 'popularity')).toBe(true);
+      expect((await predict(other.key.header, { query: 'trail' })).body.model).toBe('discovery@settings0/snapshot1');
+    });
+
     it('checks custom attributes against the company’s definitions and boosts matching items', async () => {
       const w = world();
       const { company, key } = await catalogueCompany(w);

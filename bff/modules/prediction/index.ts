@@ -14,6 +14,7 @@ import { repeatingJob, type Job } from '../../platform/jobs';
 import { createCallLog, FLUSH_INTERVAL_MS, type CallEndpoint, type CallEntry, type CallLog } from './callLog';
 import { createQuota, createRateLimit, type Quota, type RateLimit } from './limits';
 import { createPredictionApiRouter, createPredictionUsageRouter } from './routes';
+import { createSettingsReader } from './settings';
 import { createSnapshotStore, type SnapshotStore } from './snapshots';
 
 // The prediction module's public face, besides the runtime below: what the dashboard, the model
@@ -92,6 +93,7 @@ export function createPredictionRuntime(options: PredictionRuntimeOptions): Pred
       kind,
       publicUrl: config.publicUrl,
       snapshots,
+      latestSettings: createSettingsReader(orm),
       quota,
       now,
       describeCall: (ctx, details) => {

@@ -25,7 +25,7 @@ import { callDetailsOf, checkCustomAttributes, rankRequestOf, rankWith, recentEv
 import type { Quota } from './limits';
 import type { DatabaseKind } from '../../platform/sql';
 import { storeEvents, upsertItems, type ValidItem } from './records';
-import { latestSettings, settingsVersion } from './settings';
+import { latestSettings, settingsVersion, type SettingsReader } from './settings';
 import type { LoadedSnapshot, SnapshotStore } from './snapshots';
 import { CALLS_LIMIT_DEFAULT, CALLS_LIMIT_MAX, callRecord, compareRankings, recentCalls, usageSummary, type UsageScope } from './usage';
 
@@ -36,6 +36,8 @@ export interface PredictionRouteDependencies {
   kind: DatabaseKind;
   publicUrl: string;
   snapshots: SnapshotStore;
+  /** The company's latest model settings, cached by version. */
+  latestSettings: SettingsReader;
   quota: Quota;
   now: () => Date;
   /** What the call log should keep of this request beyond its status and latency. */
@@ -96,7 +98,7 @@ export function createPredictionApiRouter(deps: PredictionRouteDependencies): Ro
     const ticket = await deps.quota.admit(companyId);
     try {
       const attributeTypes = await checkCustomAttributes(em(), companyId, request.custom_attributes ?? {});
-      const settings = await latestSettings(em(), companyId);
+      const settings = await deps.latestSettings(companyId);
       const snapshot = await snapshotFor(deps.snapshots, companyId);
       const probe = rankRequestOf(request, attributeTypes, [], deps.now().getTime());
       const rankRequest = { ...probe, recentEvents: await recentEventsOf(em(), companyId, probe.userId, snapshot) };

@@ -2,6 +2,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { DEFAULT_MODEL_SETTINGS, type ModelSettings } from '@domain/models/settings';
 import { ModelSettingsVersion } from '../../entities';
+import { preparedRowReader } from '../../platform/preparedRows';
+import type { Orm } from '../../types';
 
 export interface VersionedSettings {
   version: number;
@@ -30,3 +32,24 @@ export async function settingsVersion(em: EntityManager, companyId: string, vers
   const row = await em.findOne(ModelSettingsVersion, { companyId, version }, { fields: ['version', 'settings'] });
   return row ? { version: row.version, settings: completeSettings(row.settings) } : null;
 }
+
+/**
+ * The latest settings for the request path: saved versions never change, so each company's latest
+ * is kept in memory and only its version number is read per call (one prepared single-row read,
+ * no entity). A save in any process or replica shows at the next call, as before.
+ */
+export function createSettingsReader(orm: Orm) {
+  const latestVersion = preparedRowReader(orm, 'navout_latest_settings_version', 'select max(version) from model_settings_versions where company_id = ?');
+  const cached = new Map<string, VersionedSettings>();
+  return async function latest(companyId: string): Promise<VersionedSettings> {
+    const row = await latestVersion(companyId);
+    const version = Number(row?.[0] ?? 0);
+    const known = cached.get(companyId);
+    if (known && known.version === version) return known;
+    const read = await latestSettings(orm.em.fork(), companyId);
+    cached.set(companyId, read);
+    return read;
+  };
+}
+
+export type SettingsReader = ReturnType<typeof createSettingsReader>;
