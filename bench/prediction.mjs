@@ -122,7 +122,7 @@ function insertEvents(dbPath, companyId, from, to) {
   const db = new Database(dbPath);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 30000');
-  const source = db.prepare("select id, company_id from data_sources where company_id = ? and catalogue_id = 'prediction-api'").get(companyId);
+  const source = db.prepare("select id, company_id from data_sources where company_id = ? and catalogue_id = 'prediction-api' and record_kind = 'events'").get(companyId);
   const template = db.prepare("select * from data_records where source_id = ? limit 1").get(source.id);
   const columns = Object.keys(template);
   const insert = db.prepare(`insert into data_records (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
