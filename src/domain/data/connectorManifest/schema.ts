@@ -115,6 +115,7 @@ const paginator = oneOf(
           start_from_page: count(0, 1).optional(),
           inject_on_first_request: yup.boolean().strict().optional(),
           total_pages_header: optionalText(100),
+          total_pages_path: optionalText(200),
         }),
         OffsetIncrement: closed({
           type: text(),

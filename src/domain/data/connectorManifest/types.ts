@@ -94,6 +94,8 @@ export interface PageIncrement {
   inject_on_first_request?: boolean;
   /** A header carrying the number of pages (WordPress's X-WP-TotalPages) (ours). */
   total_pages_header?: string;
+  /** Where the answer's body says the number of pages (BigCommerce's meta.pagination.total_pages) (ours). */
+  total_pages_path?: string;
 }
 
 export interface OffsetIncrement {

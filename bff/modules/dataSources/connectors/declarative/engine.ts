@@ -172,7 +172,11 @@ function nextToken(manifest: ConnectorManifest, token: PageToken, answer: Answer
   const strategy = paginator.pagination_strategy;
   if (strategy.type === 'PageIncrement') {
     const page = token && 'page' in token ? token.page : (strategy.start_from_page ?? 1);
-    const total = strategy.total_pages_header ? Number(answer.response.headers.get(strategy.total_pages_header)) : NaN;
+    const total = strategy.total_pages_header
+      ? Number(answer.response.headers.get(strategy.total_pages_header))
+      : strategy.total_pages_path
+        ? (numberOf(pick(answer.body, strategy.total_pages_path)) ?? NaN)
+        : NaN;
     if (!records.length || records.length < strategy.page_size || (Number.isInteger(total) && page >= total)) return null;
     return { page: page + 1 };
   }
