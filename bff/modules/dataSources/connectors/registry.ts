@@ -17,8 +17,13 @@ import { salesforceConnector } from './vendors/salesforce';
 import { shopifyConnector } from './vendors/shopify';
 import { stripeConnector } from './vendors/stripe';
 import { wordpressConnector } from './vendors/wordpress';
+// commerce
+import { bigcommerceConnector } from './vendors/bigcommerce';
+import { pipedriveConnector } from './vendors/pipedrive';
+import { squareConnector } from './vendors/square';
+import { woocommerceConnector } from './vendors/woocommerce';
 
-const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector];
+const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector];
 
 const BY_CATALOGUE_ID = new Map<string, Connector>(CONNECTORS.map((connector) => [connector.catalogueId, connector]));
 

@@ -44,6 +44,11 @@ const SECRETS_BOUND_TO: Readonly<Record<string, readonly string[]>> = {
   shopify: ['shopDomain', 'baseUrl'],
   wordpress: ['baseUrl', 'username'],
   'amazon-s3': ['endpoint', 'accessKeyId'],
+  // commerce
+  pipedrive: ['baseUrl'],
+  square: ['baseUrl'],
+  woocommerce: ['storeUrl', 'consumerKey'],
+  bigcommerce: ['baseUrl', 'storeHash'],
 };
 
 /** The settings the connector's secrets are bound to; a connector not listed binds them to every non-secret setting. */

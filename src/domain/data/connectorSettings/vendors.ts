@@ -149,4 +149,43 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       { name: 'pathStyle', label: 'Path-style addresses', input: 'checkbox', required: false, help: 'endpoint/bucket/key instead of bucket.endpoint/key.' },
     ],
   },
+  // commerce: Pipedrive, Square, WooCommerce, BigCommerce
+  {
+    catalogueId: 'pipedrive',
+    kind: 'vendor',
+    documentation: 'https://developers.pipedrive.com/docs/api/v1/Persons#getPersons',
+    settings: [
+      secretKey('apiToken', 'API token', true, { help: 'Personal preferences > API in Pipedrive: the token of a user who may see the persons.' }),
+      apiBaseUrl({ defaultValue: 'https://api.pipedrive.com', help: 'Or your company domain, such as https://yourcompany.pipedrive.com.' }),
+    ],
+  },
+  {
+    catalogueId: 'square',
+    kind: 'vendor',
+    documentation: 'https://developer.squareup.com/reference/square/payments/ListPayments',
+    settings: [
+      secretKey('accessToken', 'Access token', true, { placeholder: 'EAAA...', help: 'Developer Console > your application > Credentials (production), with PAYMENTS_READ.' }),
+      apiBaseUrl({ defaultValue: 'https://connect.squareup.com', help: 'The sandbox: https://connect.squareupsandbox.com.' }),
+    ],
+  },
+  {
+    catalogueId: 'woocommerce',
+    kind: 'vendor',
+    documentation: 'https://woocommerce.github.io/woocommerce-rest-api-docs/#list-all-orders',
+    settings: [
+      { name: 'storeUrl', label: 'Store URL', input: 'url', required: true, placeholder: 'https://your-store.example.com', help: 'The https address of the WordPress site.' },
+      { name: 'consumerKey', label: 'Consumer key', input: 'text', required: true, placeholder: 'ck_...', help: 'WooCommerce > Settings > Advanced > REST API, with Read permission.' },
+      secretKey('consumerSecret', 'Consumer secret', true, { placeholder: 'cs_...' }),
+    ],
+  },
+  {
+    catalogueId: 'bigcommerce',
+    kind: 'vendor',
+    documentation: 'https://developer.bigcommerce.com/docs/rest-management/customers#get-all-customers',
+    settings: [
+      { name: 'storeHash', label: 'Store hash', input: 'text', required: true, placeholder: 'abc123xyz', help: 'In the API path of the store: /stores/{store hash}/.' },
+      secretKey('accessToken', 'Access token', true, { help: 'Settings > Store-level API accounts, with Customers read-only.' }),
+      apiBaseUrl({ defaultValue: 'https://api.bigcommerce.com' }),
+    ],
+  },
 ];
