@@ -84,7 +84,7 @@ describe('data sources', () => {
       expect(unknown.body.fields).toEqual({ catalogueId: 'Unknown source' });
       const file = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'csv-upload', apiKey: KEY });
       expect(file.body.fields).toEqual({ catalogueId: 'Files are connected by importing them' });
-      const noConnector = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'pipedrive', apiKey: KEY });
+      const noConnector = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'youtube', apiKey: KEY });
       expect(noConnector.status).toBe(400);
       expect(noConnector.body.message).toBe(CONNECTOR_MESSAGES.noConnector);
       const blank = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'stripe', apiKey: '   ' });
