@@ -94,6 +94,7 @@ const authenticator = oneOf({
     client_secret: text(500),
     refresh_token: optionalText(500),
     scopes: yup.array(yup.string().strict().max(200).required()).max(20).optional(),
+    client_auth_method: yup.string().strict().oneOf(['client_secret_post', 'client_secret_basic'], '${path} must be client_secret_post or client_secret_basic').optional(),
     missing_message: optionalText(300),
   }),
   NoAuth: closed({ type: text() }),
@@ -178,6 +179,9 @@ const stream = closed({
     start_time_option: requestOption.optional(),
     is_client_side_incremental: yup.boolean().strict().optional(),
     checkpoint: yup.string().strict().oneOf(['each_page', 'end'], '${path} must be each_page or end').optional(),
+    step: yup.string().strict().matches(/^P(?:\d{1,4}D)?(?:T(?:\d{1,6}H)?(?:\d{1,6}M)?(?:\d{1,6}S)?)?$/, '${path} must be an ISO 8601 duration such as P31D').optional(),
+    end_time_option: requestOption.optional(),
+    start_datetime: optionalText(200),
   }).optional(),
   fields: yup.lazy((value: unknown) => {
     const names = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
@@ -261,6 +265,9 @@ function checkTemplates(manifest: ConnectorManifest): void {
   if (incremental && !incremental.start_time_option && !incremental.is_client_side_incremental) {
     throw new ManifestError('streams[0].incremental_sync.start_time_option', 'is required unless is_client_side_incremental is true');
   }
+  if (incremental?.step && !incremental.start_datetime) throw new ManifestError('streams[0].incremental_sync.start_datetime', 'is required with step');
+  if (incremental?.step && incremental.is_client_side_incremental) throw new ManifestError('streams[0].incremental_sync.step', 'cannot be used with is_client_side_incremental');
+  if (incremental?.start_datetime) checkTemplate('streams[0].incremental_sync.start_datetime', incremental.start_datetime, REQUEST_ROOTS);
   const requester = manifest.streams[0].retriever.requester;
   const at = 'streams[0].retriever.requester';
   if (!requester.url_base.startsWith('hook:')) checkTemplate(`${at}.url_base`, requester.url_base, REQUEST_ROOTS);

@@ -56,6 +56,8 @@ export interface OAuthAuthenticator {
   client_secret: Template;
   refresh_token?: Template;
   scopes?: string[];
+  /** How the client authenticates to the token endpoint (RFC 7591 names): in the form (default) or as HTTP basic auth (ours). */
+  client_auth_method?: 'client_secret_post' | 'client_secret_basic';
   missing_message?: string;
 }
 
@@ -161,6 +163,16 @@ export interface DatetimeBasedCursor {
    * 'end' when they do not, so the cursor moves only once the last page is read (ours).
    */
   checkpoint?: 'each_page' | 'end';
+  /**
+   * Reads in windows of at most this long (an ISO 8601 duration: P31D), from the cursor (or
+   * start_datetime) to now, each paged from its first page; the cursor moves to a window's end once
+   * its last page is read (Airbyte's name). For a vendor that refuses a longer range.
+   */
+  step?: string;
+  /** Where each window's end is sent, with `step` (Airbyte's name). */
+  end_time_option?: RequestOption;
+  /** Where a first stepped read starts: a date-time, or an ISO 8601 duration meaning that long before now (Airbyte's name; the duration is ours). */
+  start_datetime?: Template;
 }
 
 /** How one field of the source is read out of a vendor record (ours: Airbyte maps with transformations). */

@@ -6,11 +6,11 @@
  * and stops a read that never ends. Every request goes through the context's guarded fetch.
  */
 import { parseManifest } from '@domain/data/connectorManifest/schema';
-import { DEFAULT_MAX_PAGES, type ConnectorManifest, type DeclarativeStream, type FieldSpec } from '@domain/data/connectorManifest/types';
+import { DEFAULT_MAX_PAGES, type ConnectorManifest, type DatetimeBasedCursor, type DeclarativeStream, type FieldSpec } from '@domain/data/connectorManifest/types';
 import { truthy } from '@domain/data/connectorManifest/template';
 import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '../types';
-import { isRecordObject, numberOf, pick, textOr, type ErrorReader } from '../vendors/paging';
-import { later, formatPoint, recordPoint, requestedStart, storedPoint, type CursorPoint } from './cursor';
+import { isRecordObject, numberOf, pick, textOr, timeOf, type ErrorReader } from '../vendors/paging';
+import { durationMs, later, formatPoint, recordPoint, requestedStart, storedPoint, type CursorPoint } from './cursor';
 import {
   baseUrl,
   call,
@@ -117,6 +117,8 @@ interface PageRequest {
   token: PageToken;
   /** The start of an incremental read, already formatted. */
   start: string | null;
+  /** The end of a stepped read's window, already formatted. */
+  end?: string | null;
   pageSize?: number;
 }
 
@@ -141,6 +143,8 @@ async function requestPage(manifest: ConnectorManifest, run: Run, context: Conne
     }
     const startOption = stream.incremental_sync?.start_time_option;
     if (startOption && !stream.incremental_sync?.is_client_side_incremental && page.start !== null) inject(parts, startOption, page.start);
+    const endOption = stream.incremental_sync?.end_time_option;
+    if (endOption && page.end) inject(parts, endOption, page.end);
   }
   const headers: Record<string, string> = {};
   for (const [name, template] of Object.entries(requester.request_headers ?? {})) {
@@ -199,6 +203,24 @@ function nextToken(manifest: ConnectorManifest, token: PageToken, answer: Answer
 
 const sameToken = (a: PageToken, b: PageToken) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A stepped read's first start: start_datetime as a date-time, or as a duration before now. */
+function firstStart(cursor: DatetimeBasedCursor, scope: Run['scope'], now: number): number {
+  const value = render(cursor.start_datetime ?? '', scope);
+  if (/^P(?=.)/.test(value) && durationMs(value) > 0) return now - durationMs(value);
+  const point = timeOf(value);
+  if (point === null) throw new ConnectorError(`The first sync start "${value.slice(0, 100)}" is not a date (2024-01-31) or a duration (P365D).`);
+  return point;
+}
+
+/** The windows of a stepped read: from `from` to `now`, each at most `step` long. */
+export function readWindows(from: number, now: number, step: string): Array<[number, number]> {
+  const length = durationMs(step);
+  if (length <= 0) throw new ConnectorError('The connector definition could not be used: its step is empty.');
+  const windows: Array<[number, number]> = [];
+  for (let start = from; start < now; start += length) windows.push([start, Math.min(start + length, now)]);
+  return windows;
+}
+
 function firstToken(manifest: ConnectorManifest): PageToken {
   const paginator = manifest.streams[0].retriever.paginator;
   if (paginator?.type !== 'DefaultPaginator') return null;
@@ -230,6 +252,44 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
 
   const fetchPage = (run: Run, context: ConnectorContext, page: PageRequest) => requestPage(manifest, run, context, page, readError);
 
+  /**
+   * A read in windows (incremental_sync.step): each window paged from its first page; the cursor
+   * moves to a window's end once its last page is read, so a window without records counts as read.
+   */
+  async function* steppedRead(run: Run, context: ConnectorContext, cursor: DatetimeBasedCursor): AsyncGenerator<ConnectorBatch> {
+    const now = Date.now();
+    const stored = storedPoint(cursor.datetime_format, context.cursor);
+    const from = typeof stored === 'number' ? stored - durationMs(cursor.lookback_window) : firstStart(cursor, run.scope, now);
+    const sent = cursor.request_datetime_format ?? cursor.datetime_format;
+    const seen = stream.deduplicate ? new Set<string>() : null;
+    let reached = context.cursor;
+    let pages = 0;
+    for (const [start, end] of readWindows(from, now, cursor.step!)) {
+      let token = firstToken(manifest);
+      for (;;) {
+        pages += 1;
+        if (pages > maxPages) throw new ConnectorError(`${manifest.name} answered more than ${maxPages} pages: stopping so the sync does not loop.`);
+        const answer = await fetchPage(run, context, { token, start: formatPoint(sent, start), end: formatPoint(sent, end) });
+        const selected = selectRecords(manifest, answer.body);
+        const records: Array<Record<string, unknown>> = [];
+        for (const vendorRecord of selected) {
+          if (!isRecordObject(vendorRecord)) continue;
+          const mapped = mapRecord(stream, vendorRecord, hooks);
+          const key = seen && stream.primary_key ? textOr(mapped[stream.primary_key]) : null;
+          if (key !== null && seen!.has(key)) continue;
+          if (key !== null) seen!.add(key);
+          records.push(mapped);
+        }
+        const next = nextToken(manifest, token, answer, selected);
+        if (!next) reached = formatPoint(cursor.datetime_format, end);
+        yield { records, cursor: reached };
+        if (!next) break;
+        if (sameToken(next, token)) throw new ConnectorError(`${manifest.name} kept answering the same page: stopping so the sync does not loop.`);
+        token = next;
+      }
+    }
+  }
+
   return {
     manifest,
     catalogueId: manifest.catalogue_id,
@@ -239,7 +299,13 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
       const run = await begin(context);
       const check = manifest.check;
       if (check.type === 'CheckStream') {
-        const answer = await fetchPage(run, context, { token: firstToken(manifest), start: null, pageSize: check.page_size ?? 1 });
+        // A vendor read in windows may refuse a request without one: the check asks for the last window.
+        const cursor = stream.incremental_sync;
+        const now = Date.now();
+        const window = cursor?.step ? readWindows(now - durationMs(cursor.step), now, cursor.step)[0] : undefined;
+        const sent = cursor?.request_datetime_format ?? cursor?.datetime_format ?? 'iso8601';
+        const range = window ? { start: formatPoint(sent, window[0]), end: formatPoint(sent, window[1]) } : { start: null };
+        const answer = await fetchPage(run, context, { token: firstToken(manifest), ...range, pageSize: check.page_size ?? 1 });
         selectRecords(manifest, answer.body);
         return;
       }
@@ -260,6 +326,10 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
     async *pull(context): AsyncGenerator<ConnectorBatch> {
       const run = await begin(context);
       const incremental = stream.incremental_sync;
+      if (incremental?.step) {
+        yield* steppedRead(run, context, incremental);
+        return;
+      }
       const since = incremental ? storedPoint(incremental.datetime_format, context.cursor) : null;
       let newest: CursorPoint | null = since;
       const start = incremental && since !== null ? requestedStart(incremental, since) : null;

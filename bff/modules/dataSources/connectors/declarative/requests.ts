@@ -127,11 +127,14 @@ export async function credentials(manifest: ConnectorManifest, auth: Authenticat
       const grant = auth.grant_type ?? (auth.refresh_token ? 'refresh_token' : 'client_credentials');
       const refreshToken = auth.refresh_token ? render(auth.refresh_token, scope) : '';
       if (!clientId || !clientSecret || (grant === 'refresh_token' && !refreshToken)) throw missing(auth.missing_message, 'an OAuth client id and secret (and a refresh token for that grant)');
-      const form: Record<string, string> = { grant_type: grant, client_id: clientId, client_secret: clientSecret };
+      // client_secret_basic (RFC 6749, 2.3.1): the client id and secret as basic auth, as PayPal requires, not in the form.
+      const basic = auth.client_auth_method === 'client_secret_basic';
+      const form: Record<string, string> = basic ? { grant_type: grant } : { grant_type: grant, client_id: clientId, client_secret: clientSecret };
       if (grant === 'refresh_token') form.refresh_token = refreshToken;
       if (auth.scopes?.length) form.scope = auth.scopes.join(' ');
       const url = baseUrlOf({ ...context, settings: { endpoint } }, 'endpoint', '');
-      parts.headers.authorization = `Bearer ${await oauthToken(context, manifest.name, url, form)}`;
+      const headers: Record<string, string> = basic ? { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`, 'utf8').toString('base64')}` } : {};
+      parts.headers.authorization = `Bearer ${await oauthToken(context, manifest.name, url, form, headers)}`;
       return parts;
     }
   }

@@ -116,9 +116,9 @@ export const readOAuthError: ErrorReader = (body) => {
 };
 
 /** POSTs a form to an OAuth 2 token endpoint and answers its access_token. */
-export async function oauthToken(context: ConnectorContext, vendor: string, url: string, form: Record<string, string>): Promise<string> {
+export async function oauthToken(context: ConnectorContext, vendor: string, url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<string> {
   const body = new URLSearchParams(form).toString();
-  const answer = await vendorJson<Record<string, unknown>>(context, vendor, url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }, readOAuthError);
+  const answer = await vendorJson<Record<string, unknown>>(context, vendor, url, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body }, readOAuthError);
   const token = textOr(answer.access_token);
   if (!token) throw new ConnectorError(`${vendor} answered the token request without an access token.`);
   return token;
