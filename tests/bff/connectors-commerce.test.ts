@@ -9,11 +9,12 @@
  * https://developer.bigcommerce.com/docs/rest-management/customers#get-all-customers
  */
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataRecord, DataSource } from '@bff/entities';
 import { manifestConnector } from '@bff/modules/dataSources/connectors/declarative/engine';
 import { connectorFor } from '@bff/modules/dataSources/connectors/registry';
 import { BIGCOMMERCE_MANIFEST, bigcommerceConnector } from '@bff/modules/dataSources/connectors/vendors/bigcommerce';
+import { paypalConnector } from '@bff/modules/dataSources/connectors/vendors/paypal';
 import { pipedriveConnector, primaryValue } from '@bff/modules/dataSources/connectors/vendors/pipedrive';
 import { SQUARE_VERSION, squareConnector } from '@bff/modules/dataSources/connectors/vendors/square';
 import { woocommerceConnector } from '@bff/modules/dataSources/connectors/vendors/woocommerce';
@@ -501,6 +502,143 @@ describe('BigCommerce customers', () => {
   });
 });
 
+// ---------------------------------------------------------------- PayPal
+const PP_ID = 'AYSq3RDGsmBLJE-otTkBtM-jBRd1TCQwFf9RGfwddNXWz0uFU9ztymylOhRS';
+const PP_SECRET = 'EGnHDxD_qRPdaLdZz8iCr8N7_MzF-YHPTkjs6NKYQvQSBngp4PTTVWkPZRbL';
+const PP_TOKEN = 'A21AAFEpH4PsADK7qSS7pSRsgzfENtu-Q1ysgEDVDESseMHBYXVJYE8ovjj68elIDy8nF26AwPhfXTIeWAZHSLIsQkSYz9ifg';
+const DAY = 86_400_000;
+interface Txn {
+  transaction_info: Record<string, unknown>;
+  payer_info: Record<string, unknown>;
+}
+/** A transaction as Transaction Search answers it with fields=all (dates with a +0000 offset, amounts as text). */
+const txn = (n: number, at: string): Txn => ({
+  transaction_info: {
+    paypal_account_id: 'EEHJK8JGMTJTN',
+    transaction_id: `5TY0${String(n).padStart(5, '0')}`,
+    transaction_event_code: 'T0006',
+    transaction_initiation_date: at.replace('Z', '+0000'),
+    transaction_updated_date: at.replace('Z', '+0000'),
+    transaction_amount: { currency_code: 'USD', value: `${n}.25` },
+    fee_amount: { currency_code: 'USD', value: '-0.64' },
+    transaction_status: 'S',
+    invoice_id: `INV-${n}`,
+  },
+  payer_info: { account_id: `PAYER${n}`, email_address: `payer${n}@example.com`, payer_name: n % 2 ? { given_name: 'Ada', surname: `L${n}` } : { alternate_full_name: `Grace H${n}` }, country_code: 'US' },
+});
+let transactions: Txn[] = [];
+let paypal: VendorServer;
+const ppError = (name: string, message: string, details: unknown[] = []) => ({ name, message, debug_id: '90957fca61718', details, links: [] });
+
+function paypalRoute({ url, method, headers, body }: { url: URL; method: string; headers: Record<string, unknown>; body: string }): Answer {
+  if (url.pathname === '/v1/oauth2/token') {
+    if (method !== 'POST' || new URLSearchParams(body).get('grant_type') !== 'client_credentials') return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' } };
+    if (headers.authorization !== `Basic ${Buffer.from(`${PP_ID}:${PP_SECRET}`).toString('base64')}`) return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
+    return { status: 200, body: { scope: 'https://uri.paypal.com/services/reporting/search/read', access_token: PP_TOKEN, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: 32400, nonce: 'n' } };
+  }
+  if (headers.authorization !== `Bearer ${PP_TOKEN}`) return { status: 401, body: { error: 'invalid_token', error_description: 'Token signature verification failed' } };
+  if (url.pathname !== '/v1/reporting/transactions') return { status: 404, body: ppError('RESOURCE_NOT_FOUND', 'The specified resource does not exist.') };
+  const start = Date.parse(url.searchParams.get('start_date') ?? '');
+  const end = Date.parse(url.searchParams.get('end_date') ?? '');
+  if (Number.isNaN(start) || Number.isNaN(end)) return { status: 400, body: ppError('INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', [{ field: 'start_date', issue: 'start_date is required' }]) };
+  if (end - start > 31 * DAY) return { status: 400, body: ppError('INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', [{ field: 'end_date', issue: 'Date range is greater than 31 days' }]) };
+  const size = Number(url.searchParams.get('page_size') ?? 100);
+  const current = Number(url.searchParams.get('page') ?? 1);
+  const list = transactions.filter((each) => {
+    const at = Date.parse(String(each.transaction_info.transaction_initiation_date).replace('+0000', 'Z'));
+    return at >= start && at <= end;
+  });
+  const { page } = pageOf(list, (current - 1) * size, size);
+  const fieldsAll = url.searchParams.get('fields') === 'all';
+  const details = fieldsAll ? page : page.map((each) => ({ transaction_info: each.transaction_info }));
+  return { status: 200, body: { transaction_details: details, account_number: 'EEHJK8JGMTJTN', start_date: url.searchParams.get('start_date'), end_date: url.searchParams.get('end_date'), last_refreshed_datetime: '2026-03-14T23:59:59+0000', page: current, total_items: list.length, total_pages: Math.max(1, Math.ceil(list.length / size)), links: [] } };
+}
+
+beforeAll(async () => {
+  paypal = await startVendorServer(() => null, (received) => paypalRoute({ ...received, headers: received.headers as Record<string, unknown> }));
+});
+afterAll(() => paypal.http.close());
+
+const paypalContext = (secret = PP_SECRET, cursor: string | null = null, startDate = '2026-01-01') =>
+  localContext({ baseUrl: paypal.http.base, clientId: PP_ID, startDate }, { clientSecret: secret }, cursor, waits);
+const transactionCalls = () => paypal.http.received.filter((request) => request.url.pathname === '/v1/reporting/transactions');
+
+describe('PayPal transactions', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-15T00:00:00Z'));
+    // 501 in January (two pages of 500), and one in March.
+    transactions = Array.from({ length: 501 }, (_, index) => txn(index + 1, new Date(Date.UTC(2026, 0, 10, 0, index)).toISOString().replace('.000Z', 'Z')));
+    transactions.push(txn(900, '2026-03-10T12:00:00Z'));
+    paypal.http.received.length = 0;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('gets a token with the client id and secret as basic auth, reads 31-day windows to now, and pages each to total_pages', async () => {
+    const batches = await pullAll(paypalConnector, paypalContext());
+    const records = recordsOf(batches);
+    expect(records).toHaveLength(502);
+    const token = paypal.http.received[0]!;
+    expect(token.url.pathname).toBe('/v1/oauth2/token');
+    expect(new URLSearchParams(token.body).get('grant_type')).toBe('client_credentials');
+    expect(token.body).not.toContain(PP_SECRET);
+    const calls = transactionCalls();
+    expect(calls.map((request) => [request.url.searchParams.get('start_date'), request.url.searchParams.get('end_date'), request.url.searchParams.get('page')])).toEqual([
+      ['2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', '1'],
+      ['2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', '2'],
+      ['2026-02-01T00:00:00Z', '2026-03-04T00:00:00Z', '1'],
+      ['2026-03-04T00:00:00Z', '2026-03-15T00:00:00Z', '1'],
+    ]);
+    for (const request of calls) {
+      expect(request.headers.authorization).toBe(`Bearer ${PP_TOKEN}`);
+      expect(request.url.searchParams.get('fields')).toBe('all');
+      expect(request.url.searchParams.get('page_size')).toBe('500');
+    }
+    expect(records[1]).toEqual({
+      transaction_id: '5TY000002',
+      payer_id: 'PAYER2',
+      payer_email: 'payer2@example.com',
+      payer_name: 'Grace H2',
+      event_code: 'T0006',
+      status: 'S',
+      initiated_at: '2026-01-10T00:01:00+0000',
+      updated_at: '2026-01-10T00:01:00+0000',
+      amount: 2.25,
+      currency: 'USD',
+      fee: -0.64,
+      invoice_id: 'INV-2',
+    });
+    expect(records[0]!.payer_name).toBe('Ada L1');
+    expect(Object.keys(records[0]!).sort()).toEqual(fieldNames('paypal'));
+    // The cursor moves to a window's end once its last page is read.
+    expect(batches.map((batch) => batch.cursor)).toEqual([null, '2026-02-01T00:00:00Z', '2026-03-04T00:00:00Z', '2026-03-15T00:00:00Z']);
+  });
+
+  it('reads from the cursor less three hours on the next run', async () => {
+    vi.setSystemTime(new Date('2026-03-20T00:00:00Z'));
+    transactions.push(txn(901, '2026-03-14T22:30:00Z'), txn(902, '2026-03-18T08:00:00Z'));
+    const batches = await pullAll(paypalConnector, paypalContext(PP_SECRET, '2026-03-15T00:00:00Z'));
+    expect(transactionCalls().map((request) => [request.url.searchParams.get('start_date'), request.url.searchParams.get('end_date')])).toEqual([['2026-03-14T21:00:00Z', '2026-03-20T00:00:00Z']]);
+    expect(recordsOf(batches).map((record) => record.transaction_id)).toEqual(['5TY000901', '5TY000902']);
+    expect(batches.at(-1)!.cursor).toBe('2026-03-20T00:00:00Z');
+  });
+
+  it('tests the credentials on the last window, and waits out a 429 as Retry-After says', async () => {
+    await expect(paypalConnector.test(paypalContext())).resolves.toBeUndefined();
+    expect(transactionCalls()[0]!.url.searchParams.get('start_date')).toBe('2026-02-12T00:00:00Z');
+    paypal.trouble = [limited(ppError('RATE_LIMIT_REACHED', 'Too many requests. Blocked due to rate limiting.'))];
+    expect(recordsOf(await pullAll(paypalConnector, paypalContext()))).toHaveLength(502);
+    expect(waits).toContain(2_000);
+  });
+
+  it("answers a wrong secret in PayPal's words, and a bad first sync date by its setting", async () => {
+    const refused = await failureOf(paypalConnector.test(paypalContext('wrong-secret')));
+    expect(refused.message).toBe('PayPal refused the credentials (401): invalid_client: Client Authentication failed');
+    expect(refused.retryable).toBe(false);
+    expect((await failureOf(pullAll(paypalConnector, paypalContext(PP_SECRET, null, 'last spring')))).message).toBe('The first sync start "last spring" is not a date (2024-01-31) or a duration (P365D).');
+  });
+});
+
 // ---------------------------------------------------------------- through the product
 describe('commerce sources in the product', () => {
   const world = useWorld({ env: { CONNECTOR_ALLOW_PRIVATE: 'true' } });
@@ -512,6 +650,7 @@ describe('commerce sources in the product', () => {
       ['square', squareConnector, 'accessToken'],
       ['woocommerce', woocommerceConnector, 'consumerSecret'],
       ['bigcommerce', bigcommerceConnector, 'accessToken'],
+      ['paypal', paypalConnector, 'clientSecret'],
     ] as const) {
       expect(connectorFor(id)).toBe(connector);
       expect(connectorDefinition(id)?.settings.find((setting) => setting.name === secret)).toMatchObject({ secret: true, required: true, input: 'password' });

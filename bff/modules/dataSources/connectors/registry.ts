@@ -19,11 +19,12 @@ import { stripeConnector } from './vendors/stripe';
 import { wordpressConnector } from './vendors/wordpress';
 // commerce
 import { bigcommerceConnector } from './vendors/bigcommerce';
+import { paypalConnector } from './vendors/paypal';
 import { pipedriveConnector } from './vendors/pipedrive';
 import { squareConnector } from './vendors/square';
 import { woocommerceConnector } from './vendors/woocommerce';
 
-const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector];
+const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector];
 
 const BY_CATALOGUE_ID = new Map<string, Connector>(CONNECTORS.map((connector) => [connector.catalogueId, connector]));
 

@@ -49,6 +49,7 @@ const SECRETS_BOUND_TO: Readonly<Record<string, readonly string[]>> = {
   square: ['baseUrl'],
   woocommerce: ['storeUrl', 'consumerKey'],
   bigcommerce: ['baseUrl', 'storeHash'],
+  paypal: ['baseUrl', 'clientId'],
 };
 
 /** The settings the connector's secrets are bound to; a connector not listed binds them to every non-secret setting. */

@@ -149,7 +149,7 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       { name: 'pathStyle', label: 'Path-style addresses', input: 'checkbox', required: false, help: 'endpoint/bucket/key instead of bucket.endpoint/key.' },
     ],
   },
-  // commerce: Pipedrive, Square, WooCommerce, BigCommerce
+  // commerce: Pipedrive, Square, WooCommerce, BigCommerce, PayPal
   {
     catalogueId: 'pipedrive',
     kind: 'vendor',
@@ -186,6 +186,17 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       { name: 'storeHash', label: 'Store hash', input: 'text', required: true, placeholder: 'abc123xyz', help: 'In the API path of the store: /stores/{store hash}/.' },
       secretKey('accessToken', 'Access token', true, { help: 'Settings > Store-level API accounts, with Customers read-only.' }),
       apiBaseUrl({ defaultValue: 'https://api.bigcommerce.com' }),
+    ],
+  },
+  {
+    catalogueId: 'paypal',
+    kind: 'vendor',
+    documentation: 'https://developer.paypal.com/docs/api/transaction-search/v1/#search_get',
+    settings: [
+      { name: 'clientId', label: 'REST app client id', input: 'text', required: true, help: 'Developer Dashboard > Apps & Credentials (Live), an app with Transaction Search enabled.' },
+      secretKey('clientSecret', 'REST app secret', true),
+      { name: 'startDate', label: 'First sync from', input: 'text', required: false, placeholder: '2024-01-31', help: 'Empty: three years back, as far as PayPal keeps transactions.' },
+      apiBaseUrl({ defaultValue: 'https://api-m.paypal.com', help: 'The sandbox: https://api-m.sandbox.paypal.com.' }),
     ],
   },
 ];
