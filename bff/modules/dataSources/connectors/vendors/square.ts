@@ -9,6 +9,7 @@
  * https://developer.squareup.com/docs/build-basics/common-api-patterns/pagination
  * https://developer.squareup.com/docs/build-basics/handling-errors ({"errors": [{category, code, detail}]})
  * https://developer.squareup.com/docs/build-basics/versioning-overview (Square-Version)
+ * https://developer.squareup.com/docs/changelog/connect (versions)
  */
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
@@ -16,7 +17,8 @@ import { isRecordObject, numberOf, pick, textOr, type ErrorReader } from './pagi
 import { majorUnits } from './stripe';
 
 export const SQUARE_BASE_URL = 'https://connect.squareup.com';
-export const SQUARE_VERSION = '2025-10-16';
+/** The newest version whose reference lists updated_at_begin_time and sort_field on ListPayments. */
+export const SQUARE_VERSION = '2026-05-20';
 
 /** {"errors": [{"category": "AUTHENTICATION_ERROR", "code": "UNAUTHORIZED", "detail": "…"}]}: each as "code: detail". */
 export const squareErrors: ErrorReader = (body) => {
