@@ -322,6 +322,21 @@ export const BUILT_IN_FIELD_SETS: Record<string, readonly SourceFieldDefinition[
     f('properties_revenue', 'metric', 'Revenue property of the event.', 'revenue'),
     f('properties_product_id', 'dimension', 'Product the event concerns.', 'item_id'),
   ],
+  // analytics
+  notion: [
+    f('id', 'dimension', 'Notion page id (a row of the database).'),
+    f('url', 'dimension', 'Address of the page.'),
+    f('created_at', 'dimension', 'When the page was created.'),
+    f('updated_at', 'dimension', 'When the page last changed (to the minute).'),
+    f('created_by', 'dimension', 'Id of the user who created the page.'),
+    f('archived', 'dimension', 'Whether the page is archived or in the trash.'),
+    f('properties', 'dimension', 'The database columns, each as Notion answers it (by its type).'),
+  ],
+  airtable: [
+    f('id', 'dimension', 'Airtable record id (rec…).'),
+    f('created_at', 'dimension', 'When the record was created.'),
+    f('fields', 'dimension', 'The table fields by name, as Airtable answers them (empty ones are left out).'),
+  ],
 };
 
 export const GENERIC_FIELD_SET: readonly SourceFieldDefinition[] = [

@@ -24,7 +24,10 @@ import { pipedriveConnector } from './vendors/pipedrive';
 import { squareConnector } from './vendors/square';
 import { woocommerceConnector } from './vendors/woocommerce';
 
-const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector];
+import { notionConnector } from './vendors/notion';
+import { airtableConnector } from './vendors/airtable';
+
+const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector, notionConnector, airtableConnector];
 
 const BY_CATALOGUE_ID = new Map<string, Connector>(CONNECTORS.map((connector) => [connector.catalogueId, connector]));
 

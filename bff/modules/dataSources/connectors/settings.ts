@@ -50,6 +50,9 @@ const SECRETS_BOUND_TO: Readonly<Record<string, readonly string[]>> = {
   woocommerce: ['storeUrl', 'consumerKey'],
   bigcommerce: ['baseUrl', 'storeHash'],
   paypal: ['baseUrl', 'clientId'],
+  // analytics
+  notion: ['baseUrl'],
+  airtable: ['baseUrl'],
 };
 
 /** The settings the connector's secrets are bound to; a connector not listed binds them to every non-secret setting. */

@@ -199,4 +199,29 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       apiBaseUrl({ defaultValue: 'https://api-m.paypal.com', help: 'The sandbox: https://api-m.sandbox.paypal.com.' }),
     ],
   },
+  // analytics
+  {
+    catalogueId: 'notion',
+    kind: 'vendor',
+    documentation: 'https://developers.notion.com/reference/post-database-query',
+    settings: [
+      secretKey('apiKey', 'Internal integration token', true, {
+        placeholder: 'ntn_...',
+        help: 'Settings > Connections > Develop or manage integrations; then share the database with the integration.',
+      }),
+      { name: 'databaseId', label: 'Database id', input: 'text', required: true, help: 'The 32 characters after the workspace name in the database link.' },
+      apiBaseUrl({ defaultValue: 'https://api.notion.com' }),
+    ],
+  },
+  {
+    catalogueId: 'airtable',
+    kind: 'vendor',
+    documentation: 'https://airtable.com/developers/web/api/list-records',
+    settings: [
+      secretKey('apiKey', 'Personal access token', true, { placeholder: 'pat...', help: 'Builder hub > Personal access tokens, with the data.records:read scope and access to the base.' }),
+      { name: 'baseId', label: 'Base id', input: 'text', required: true, placeholder: 'appXXXXXXXXXXXXXX', help: 'The app… part of the base link.' },
+      { name: 'table', label: 'Table name or id', input: 'text', required: true, placeholder: 'tblXXXXXXXXXXXXXX' },
+      apiBaseUrl({ defaultValue: 'https://api.airtable.com' }),
+    ],
+  },
 ];
