@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataRecord, DataSource } from '@bff/entities';
 import { connectorFor } from '@bff/modules/dataSources/connectors/registry';
 import { AIRTABLE_MANIFEST, airtableConnector } from '@bff/modules/dataSources/connectors/vendors/airtable';
+import { matomoConnector } from '@bff/modules/dataSources/connectors/vendors/matomo';
 import { NOTION_VERSION, notionConnector } from '@bff/modules/dataSources/connectors/vendors/notion';
 import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
 import { BUILT_IN_FIELD_SETS } from '@domain/data/catalogue';
@@ -255,5 +256,140 @@ describe('Airtable table records', () => {
     expect(unknown.message).toContain('NOT_FOUND');
     expect((await failureOf(airtableConnector.test(context(null)))).message).toBe('The Airtable personal access token is required.');
     expect((await failureOf(airtableConnector.test(localContext({ baseUrl: server.base, baseId: BASE }, { apiKey: TOKEN }, null, waits)))).message).toBe('The Airtable table name or id is required.');
+  });
+});
+
+describe('Matomo visits', () => {
+  const TOKEN = 'c4ca4238a0b923820dcc509a6f75849b';
+  const trouble = new AnswerQueue();
+  let server: LocalHttpServer;
+  let visits: Array<Record<string, unknown>>;
+  const noAccess = { result: 'error', message: "You can't access this resource as it requires 'view' access for the website id = 1." };
+
+  /** A visit as Live.getLastVisitsDetails answers it (a subset of its many fields). */
+  const visit = (id: number, lastAction: number, extra: Record<string, unknown> = {}) => ({
+    idSite: '1',
+    idVisit: String(id),
+    visitorId: `a1b2c3d4e5f6a7b${id}`,
+    userId: id === 1 ? 'user-42' : null,
+    visitorType: 'new',
+    firstActionTimestamp: lastAction - 60,
+    lastActionTimestamp: lastAction,
+    serverTimestamp: lastAction,
+    visitDuration: 60,
+    actions: '2',
+    actionDetails: [{ type: 'action', url: `https://shop.example.com/p/${id}`, timestamp: lastAction - 60 }, { type: 'action', url: 'https://shop.example.com/cart', timestamp: lastAction }],
+    referrerType: 'campaign',
+    referrerName: 'spring-sale',
+    campaignName: 'spring-sale',
+    deviceType: 'Smartphone',
+    country: 'France',
+    city: 'Lyon',
+    goalConversions: 1,
+    totalEcommerceRevenue: '49.90',
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    server = await startHttpServer((_request, response, { method, url, body }) => {
+      const form = new URLSearchParams(body);
+      // Matomo reads the token from the form; a wrong one is answered with 200 and its error body.
+      if (form.get('token_auth') !== TOKEN) return sendJson(response, 200, noAccess);
+      if (trouble.answerQueued(response)) return;
+      const query = url.searchParams;
+      if (method !== 'POST' || url.pathname !== '/index.php' || query.get('module') !== 'API' || query.get('method') !== 'Live.getLastVisitsDetails' || query.get('format') !== 'JSON') {
+        return sendJson(response, 200, { result: 'error', message: 'The method does not exist.' });
+      }
+      if (query.get('idSite') !== '1') return sendJson(response, 200, { result: 'error', message: `An unexpected website was found in the request: website id was set to '${query.get('idSite')}' .` });
+      const min = Number(query.get('minTimestamp') ?? 0);
+      const offset = Number(query.get('filter_offset') ?? 0);
+      const limit = Number(query.get('filter_limit') ?? 100);
+      // Newest last action first; minTimestamp keeps visits whose last action is after it.
+      const list = visits.filter((each) => Number(each.lastActionTimestamp) > min).sort((a, b) => Number(b.lastActionTimestamp) - Number(a.lastActionTimestamp));
+      sendJson(response, 200, list.slice(offset, offset + limit));
+    });
+  });
+  afterAll(() => server.close());
+  afterEach(() => trouble.clear());
+
+  const context = (token: string | null = TOKEN, cursor: string | null = null, siteId = '1') =>
+    localContext({ instanceUrl: server.base, siteId }, token ? { apiKey: token } : {}, cursor, waits);
+
+  const START = 1_767_261_600; // 2026-01-01T10:00:00Z
+  const NEWEST = START + 102 * 60;
+
+  it('sends token_auth in a POST form body, pages by filter_offset, and maps visits', async () => {
+    // Matomo answers as many as filter_limit asks: 102 visits take two pages of 100.
+    visits = Array.from({ length: 102 }, (_, index) => visit(index + 1, START + (index + 1) * 60));
+    server.received.length = 0;
+    const batches = await pullAll(matomoConnector, context());
+    const records = recordsOf(batches);
+    expect(records).toHaveLength(102);
+    expect(records.slice(0, 2).map((record) => record.visit_id)).toEqual(['102', '101']);
+    expect(server.received.map((request) => request.url.searchParams.get('filter_offset'))).toEqual(['0', '100']);
+    for (const request of server.received) {
+      expect(request.method).toBe('POST');
+      expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
+      expect(request.body).toBe(`token_auth=${TOKEN}`);
+      // The token never goes in the address, where access logs would keep it.
+      expect(request.url.search).not.toContain(TOKEN);
+      expect(request.url.searchParams.get('filter_limit')).toBe('100');
+      expect(request.url.searchParams.get('minTimestamp')).toBeNull();
+    }
+    expect(records[101]).toEqual({
+      visit_id: '1',
+      visitor_id: 'a1b2c3d4e5f6a7b1',
+      user_id: 'user-42',
+      event_type: 'visit',
+      first_action_at: '2026-01-01T10:00:00.000Z',
+      last_action_at: '2026-01-01T10:01:00.000Z',
+      entry_page_url: 'https://shop.example.com/p/1',
+      referrer_type: 'campaign',
+      referrer_name: 'spring-sale',
+      campaign: 'spring-sale',
+      device_type: 'Smartphone',
+      country: 'France',
+      city: 'Lyon',
+      visit_duration: 60,
+      actions: 2,
+      goal_conversions: 1,
+      revenue: 49.9,
+    });
+    expect(Object.keys(records[0]!).sort()).toEqual(fieldNames('matomo'));
+    // Newest first: the cursor moves with the last page only.
+    expect(batches.map((batch) => batch.cursor)).toEqual([null, String(NEWEST)]);
+  });
+
+  it('asks with minTimestamp a second before the cursor in the next run, and keeps each visit once', async () => {
+    // A visit in the cursor's own second, and an older visit that went on since.
+    visits.push(visit(103, NEWEST));
+    visits[49] = visit(50, NEWEST + 3600, { actions: '5' });
+    server.received.length = 0;
+    const batches = await pullAll(matomoConnector, context(TOKEN, String(NEWEST)));
+    expect(server.received[0]!.url.searchParams.get('minTimestamp')).toBe(String(NEWEST - 1));
+    expect(recordsOf(batches).map((record) => [record.visit_id, record.actions])).toEqual([
+      ['50', 5],
+      ['102', 2],
+      ['103', 2],
+    ]);
+    expect(batches.at(-1)!.cursor).toBe(String(NEWEST + 3600));
+  });
+
+  it('waits out a 429 as long as Retry-After says', async () => {
+    trouble.push({ status: 429, headers: { 'retry-after': '5' }, body: { result: 'error', message: 'Too many requests.' } });
+    expect(recordsOf(await pullAll(matomoConnector, context()))).toHaveLength(visits.length);
+    expect(waits[0]).toBe(5_000);
+  });
+
+  it("answers a refused token (200 with an error body, or 401) and an unknown site in Matomo's words", async () => {
+    await expect(matomoConnector.test(context())).resolves.toBeUndefined();
+    const refused = await failureOf(matomoConnector.test(context('0000')));
+    expect(refused.message).toBe("Matomo answered an error: You can't access this resource as it requires 'view' access for the website id = 1.");
+    expect(refused.retryable).toBe(false);
+    trouble.push({ status: 401, body: noAccess });
+    expect((await failureOf(pullAll(matomoConnector, context()))).message).toBe(`Matomo refused the credentials (401): ${noAccess.message}`);
+    expect((await failureOf(pullAll(matomoConnector, context(TOKEN, null, '7')))).message).toContain("website id was set to '7'");
+    expect((await failureOf(matomoConnector.test(context(null)))).message).toBe('The Matomo token_auth is required.');
+    expect((await failureOf(matomoConnector.test(context(TOKEN, null, '1&token_auth=x')))).message).toMatch(/^The Matomo site id is a number/);
   });
 });

@@ -337,6 +337,25 @@ export const BUILT_IN_FIELD_SETS: Record<string, readonly SourceFieldDefinition[
     f('created_at', 'dimension', 'When the record was created.'),
     f('fields', 'dimension', 'The table fields by name, as Airtable answers them (empty ones are left out).'),
   ],
+  matomo: [
+    f('visit_id', 'dimension', 'Matomo visit id (idVisit).', 'session_id'),
+    f('visitor_id', 'dimension', 'Matomo visitor id (a hash kept in a cookie).', 'anonymous_id'),
+    f('user_id', 'dimension', 'The user id set by the site, when signed in.', 'user_id'),
+    f('event_type', 'dimension', 'Always visit.', 'event_type'),
+    f('first_action_at', 'dimension', 'When the visit began.'),
+    f('last_action_at', 'dimension', 'When the visit last did something.', 'event_time'),
+    f('entry_page_url', 'dimension', 'The first page of the visit.', 'page_url'),
+    f('referrer_type', 'dimension', 'direct, search, website, campaign or social.', 'medium'),
+    f('referrer_name', 'dimension', 'The search engine, site or campaign the visit came from.', 'source'),
+    f('campaign', 'dimension', 'Campaign name.', 'campaign'),
+    f('device_type', 'dimension', 'Desktop, Smartphone, Tablet…', 'device_type'),
+    f('country', 'dimension', 'Country of the visit.'),
+    f('city', 'dimension', 'City of the visit.'),
+    f('visit_duration', 'metric', 'Length of the visit in seconds.'),
+    f('actions', 'metric', 'Actions (page views, downloads, events…) in the visit.'),
+    f('goal_conversions', 'metric', 'Goals converted in the visit.'),
+    f('revenue', 'metric', 'E-commerce revenue of the visit.', 'revenue'),
+  ],
 };
 
 export const GENERIC_FIELD_SET: readonly SourceFieldDefinition[] = [

@@ -26,8 +26,9 @@ import { woocommerceConnector } from './vendors/woocommerce';
 
 import { notionConnector } from './vendors/notion';
 import { airtableConnector } from './vendors/airtable';
+import { matomoConnector } from './vendors/matomo';
 
-const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector, notionConnector, airtableConnector];
+const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector, notionConnector, airtableConnector, matomoConnector];
 
 const BY_CATALOGUE_ID = new Map<string, Connector>(CONNECTORS.map((connector) => [connector.catalogueId, connector]));
 

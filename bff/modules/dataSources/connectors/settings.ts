@@ -53,6 +53,7 @@ const SECRETS_BOUND_TO: Readonly<Record<string, readonly string[]>> = {
   // analytics
   notion: ['baseUrl'],
   airtable: ['baseUrl'],
+  matomo: ['instanceUrl'],
 };
 
 /** The settings the connector's secrets are bound to; a connector not listed binds them to every non-secret setting. */

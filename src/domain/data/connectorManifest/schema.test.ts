@@ -123,4 +123,21 @@ describe('connector manifest schema', () => {
     };
     expect(failure(endless).message).toBe('streams[0].retriever.paginator.max_pages: may be at most 100000');
   });
+
+  it('takes a form-encoded body of templates, checked like the others, and not with a JSON body as well', () => {
+    const form = manifest();
+    form.streams[0].retriever.requester.http_method = 'POST';
+    form.streams[0].retriever.requester.request_body_data = { token_auth: '{{ secrets.token }}' };
+    expect(parseManifest(form).streams[0].retriever.requester.request_body_data).toEqual({ token_auth: '{{ secrets.token }}' });
+    const env = manifest();
+    env.streams[0].retriever.requester.request_body_data = { key: '{{ env.HOME }}' };
+    expect(failure(env).path).toBe('streams[0].retriever.requester.request_body_data.key');
+    const notText = manifest();
+    (notText.streams[0].retriever.requester as unknown as Record<string, unknown>).request_body_data = { key: 3 };
+    expect(failure(notText).path).toContain('request_body_data');
+    const both = manifest();
+    both.streams[0].retriever.requester.request_body_data = { a: 'b' };
+    both.streams[0].retriever.requester.request_body_json = { c: 'd' };
+    expect(failure(both).message).toBe('streams[0].retriever.requester.request_body_data: cannot be given with request_body_json');
+  });
 });

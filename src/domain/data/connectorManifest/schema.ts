@@ -160,6 +160,7 @@ const stream = closed({
       request_parameters: templateMap(),
       request_headers: templateMap(),
       request_body_json: yup.object().strict().optional(),
+      request_body_data: templateMap(),
     }).required('${path} is required'),
     record_selector: closed({
       type: yup.string().strict().oneOf(['RecordSelector'], '${path} must be RecordSelector').required('${path} is required'),
@@ -275,6 +276,9 @@ function checkTemplates(manifest: ConnectorManifest): void {
   for (const [name, value] of Object.entries(requester.request_parameters ?? {})) checkTemplate(`${at}.request_parameters.${name}`, value, REQUEST_ROOTS);
   for (const [name, value] of Object.entries(requester.request_headers ?? {})) checkTemplate(`${at}.request_headers.${name}`, value, REQUEST_ROOTS);
   if (requester.request_body_json) checkBodyTemplates(`${at}.request_body_json`, requester.request_body_json);
+  for (const [name, value] of Object.entries(requester.request_body_data ?? {})) checkTemplate(`${at}.request_body_data.${name}`, value, REQUEST_ROOTS);
+  // One body per request: a JSON one or a form.
+  if (requester.request_body_data && requester.request_body_json) throw new ManifestError(`${at}.request_body_data`, 'cannot be given with request_body_json');
   const paginator = manifest.streams[0].retriever.paginator;
   if (paginator?.type === 'DefaultPaginator' && paginator.pagination_strategy.type === 'CursorPagination') {
     const strategy = paginator.pagination_strategy;

@@ -87,6 +87,8 @@ export interface HttpRequester {
   request_headers?: Record<string, Template>;
   /** A JSON body (POST); strings in it are templates. */
   request_body_json?: Record<string, unknown>;
+  /** A form-encoded body (POST, application/x-www-form-urlencoded), for an API that reads its key from the form (Airbyte's name); values are templates, an empty one is left out. */
+  request_body_data?: Record<string, Template>;
 }
 
 export interface PageIncrement {

@@ -224,4 +224,14 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       apiBaseUrl({ defaultValue: 'https://api.airtable.com' }),
     ],
   },
+  {
+    catalogueId: 'matomo',
+    kind: 'vendor',
+    documentation: 'https://developer.matomo.org/api-reference/reporting-api',
+    settings: [
+      { name: 'instanceUrl', label: 'Matomo address', input: 'url', required: true, placeholder: 'https://analytics.example.com', help: 'Where Matomo is installed, or https://yourname.matomo.cloud.' },
+      secretKey('apiKey', 'token_auth', true, { help: 'Administration > Personal > Security > Auth tokens, of a user with view access to the site.' }),
+      { name: 'siteId', label: 'Site id', input: 'text', required: true, placeholder: '1', help: 'idSite, under Administration > Websites > Manage.' },
+    ],
+  },
 ];

@@ -83,11 +83,14 @@ export function mapRecord(stream: DeclarativeStream, vendorRecord: Record<string
 }
 
 /** The records of an answer at the selector's path (an empty path: the answer is the list). */
-function selectRecords(manifest: ConnectorManifest, body: unknown): unknown[] {
+function selectRecords(manifest: ConnectorManifest, body: unknown, readError: ErrorReader): unknown[] {
   const path = manifest.streams[0].retriever.record_selector.extractor.field_path;
   let current = body;
   for (const key of path) current = isRecordObject(current) && Object.hasOwn(current, key) ? current[key] : undefined;
   if (!Array.isArray(current)) {
+    // Some APIs (Matomo's) answer an error with 200 and their error body: say it in their words.
+    const detail = isRecordObject(body) ? readError(body) : null;
+    if (detail) throw new ConnectorError(`${manifest.name} answered an error: ${detail.replace(/\s+/g, ' ').trim().slice(0, 500)}`);
     throw new ConnectorError(`${manifest.name} answered without a list of records${path.length ? ` at ${path.join('.')}` : ''}: the base URL may point at something else.`);
   }
   return current;
@@ -153,13 +156,27 @@ async function requestPage(manifest: ConnectorManifest, run: Run, context: Conne
   }
   const method = requester.http_method ?? 'GET';
   let body: string | undefined;
-  if (method === 'POST') {
+  if (method === 'POST' && requester.request_body_data) {
+    body = formBody(requester.request_body_data, parts.body, run.scope);
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else if (method === 'POST') {
     const json = { ...(renderBody(requester.request_body_json ?? {}, run.scope) as Record<string, unknown>), ...parts.body };
     body = JSON.stringify(json);
     headers['content-type'] = 'application/json';
   }
   const url = pageUrl(manifest, run, token, [...run.auth.query, ...parts.query]);
   return call(context, manifest.name, url, { method, headers: { ...headers, ...parts.headers, ...run.auth.headers }, body }, readError, run.wait);
+}
+
+/** The form of a form-encoded body: its templates rendered (an empty one left out), then the values the paginator put in the body. */
+function formBody(data: Record<string, string>, injected: Record<string, unknown>, scope: Run['scope']): string {
+  const form = new URLSearchParams();
+  for (const [name, template] of Object.entries(data)) {
+    const value = render(template, scope);
+    if (value) form.append(name, value);
+  }
+  for (const [name, value] of Object.entries(injected)) form.append(name, String(value));
+  return form.toString();
 }
 
 function renderBody(value: unknown, scope: Run['scope']): unknown {
@@ -306,7 +323,7 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
         const sent = cursor?.request_datetime_format ?? cursor?.datetime_format ?? 'iso8601';
         const range = window ? { start: formatPoint(sent, window[0]), end: formatPoint(sent, window[1]) } : { start: null };
         const answer = await fetchPage(run, context, { token: firstToken(manifest), ...range, pageSize: check.page_size ?? 1 });
-        selectRecords(manifest, answer.body);
+        selectRecords(manifest, answer.body, readError);
         return;
       }
       const search = new URLSearchParams();
@@ -338,7 +355,7 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
       for (let page = 0; ; page += 1) {
         if (page >= maxPages) throw new ConnectorError(`${manifest.name} answered more than ${maxPages} pages: stopping so the sync does not loop.`);
         const answer = await fetchPage(run, context, { token, start });
-        const selected = selectRecords(manifest, answer.body);
+        const selected = selectRecords(manifest, answer.body, readError);
         const records: Array<Record<string, unknown>> = [];
         for (const vendorRecord of selected) {
           if (!isRecordObject(vendorRecord)) continue;
