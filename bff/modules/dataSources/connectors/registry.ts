@@ -23,7 +23,7 @@ import { paypalConnector } from './vendors/paypal';
 import { pipedriveConnector } from './vendors/pipedrive';
 import { squareConnector } from './vendors/square';
 import { woocommerceConnector } from './vendors/woocommerce';
-
+// analytics
 import { notionConnector } from './vendors/notion';
 import { airtableConnector } from './vendors/airtable';
 import { matomoConnector } from './vendors/matomo';

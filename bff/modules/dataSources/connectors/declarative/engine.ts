@@ -287,7 +287,7 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
         pages += 1;
         if (pages > maxPages) throw new ConnectorError(`${manifest.name} answered more than ${maxPages} pages: stopping so the sync does not loop.`);
         const answer = await fetchPage(run, context, { token, start: formatPoint(sent, start), end: formatPoint(sent, end) });
-        const selected = selectRecords(manifest, answer.body);
+        const selected = selectRecords(manifest, answer.body, readError);
         const records: Array<Record<string, unknown>> = [];
         for (const vendorRecord of selected) {
           if (!isRecordObject(vendorRecord)) continue;
