@@ -3,6 +3,7 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { Migrator } from '@mikro-orm/migrations';
 import { describe, expect, it } from 'vitest';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
+import { REQUEST_CUSTOM_API_ID } from '@domain/data/catalogue';
 import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { initOrm, migrate } from '@bff/db';
 import { Company, DataRecord, DataSource, FieldSetting, ImportTemplate, ServiceRequest } from '@bff/entities';
@@ -84,7 +85,12 @@ describe('data sources', () => {
       expect(unknown.body.fields).toEqual({ catalogueId: 'Unknown source' });
       const file = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'csv-upload', apiKey: KEY });
       expect(file.body.fields).toEqual({ catalogueId: 'Files are connected by importing them' });
-      const noConnector = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'youtube', apiKey: KEY });
+      // Request Custom API asks for a connector; it is never one of its own.
+      const request = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: REQUEST_CUSTOM_API_ID, apiKey: KEY });
+      expect(request.status).toBe(400);
+      expect(request.body.message).toBe('Choose a source from the catalogue.');
+      // Amplitude's export (a zip of gzipped JSON lines) has no connector yet.
+      const noConnector = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'amplitude', apiKey: KEY });
       expect(noConnector.status).toBe(400);
       expect(noConnector.body.message).toBe(CONNECTOR_MESSAGES.noConnector);
       const blank = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'stripe', apiKey: '   ' });

@@ -18,12 +18,11 @@ test('a company admin connects a source, imports a checked file, maps and restor
   // The demo's imported customer list is there, with its records.
   await expect(page.getByRole('article', { name: 'acme-customers.csv' })).toContainText('2,400');
 
-  // Pipedrive has no connector yet: it is not offered as connectable, only asked for.
+  // Pipedrive connects with its API token: offered as connectable, no longer only asked for.
   await page.getByRole('tab', { name: 'Available Sources' }).click();
   const pipedrive = page.getByRole('article', { name: 'Pipedrive' });
-  await expect(pipedrive).toContainText('This source has no connector yet. Ask for one with Request Custom API.');
-  await expect(pipedrive.getByRole('button', { name: 'Connect API' })).toBeDisabled();
-  await expect(pipedrive.getByRole('button', { name: 'Request Custom API' })).toBeEnabled();
+  await expect(pipedrive).not.toContainText('This source has no connector yet.');
+  await expect(pipedrive.getByRole('button', { name: 'Connect API' })).toBeEnabled();
 
   // Connect Stripe with its secret key; its card then reads "✓ Connected".
   const stripe = page.getByRole('article', { name: 'Stripe' });
