@@ -30,6 +30,7 @@ const POSTGRES_FILES = [
   'dashboard',
   'dashboard-demo',
   'demo-connectors',
+  'connectors-custom',
   'demo-prediction',
   'demo-responses',
   'demo-surveys',

@@ -20,7 +20,7 @@ import { createCollectionRouters } from './modules/collection';
 import { createCompanyRouter } from './modules/companies';
 import { createCustomAttributeRouter } from './modules/customAttributes';
 import { createDashboardRouter } from './modules/dashboard';
-import { createDataSourceRouter, createImportRouter, createIngestRouter, createIngestSecretRouter, ingestBodyBypass } from './modules/dataSources';
+import { createCustomConnectorRouter, createDataSourceRouter, createImportRouter, createIngestRouter, createIngestSecretRouter, ingestBodyBypass } from './modules/dataSources';
 import { createDataTypeRouter } from './modules/dataTypes';
 import { createExportRouter } from './modules/export';
 import { createFileRouter } from './modules/files';
@@ -55,6 +55,7 @@ export interface AppRuntime {
     dataTypes: ServiceOf<typeof createDataTypeRouter>;
     dataSources: ServiceOf<typeof createDataSourceRouter>;
     fields: ServiceOf<typeof createDataSourceRouter, 1>;
+    customConnectors: ServiceOf<typeof createCustomConnectorRouter>;
     requests: ServiceOf<typeof createRequestRouter>;
     surveys: ServiceOf<typeof createSurveyRouters>;
     identifiers: ServiceOf<typeof createSurveyRouters, 1>;
@@ -109,6 +110,7 @@ export function createApp(config: Config, runtime: AppRuntime): Koa<AppState> {
     createCompanyRouter(services.companies),
     createFileRouter(services.files),
     createDataTypeRouter(services.dataTypes),
+    createCustomConnectorRouter(services.customConnectors),
     createDataSourceRouter(services.dataSources, services.fields),
     createImportRouter({ orm, config, logger }),
     createRequestRouter(services.requests),

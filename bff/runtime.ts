@@ -16,7 +16,7 @@ import { createCompanyService } from './modules/companies';
 import { createCustomAttributeService } from './modules/customAttributes';
 import { createDashboardService } from './modules/dashboard';
 import { createDataTypeService } from './modules/dataTypes';
-import { createDataSourceService, createFieldService, createIngestService, createSyncWorker } from './modules/dataSources';
+import { createCustomConnectorService, createDataSourceService, createFieldService, createIngestService, createSyncWorker } from './modules/dataSources';
 import { createExportService } from './modules/export';
 import { createFileService } from './modules/files';
 import { createHealthService } from './modules/health';
@@ -62,6 +62,7 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     users: createUserService({ orm, config, logger, mailer }),
     companies: createCompanyService({ orm }),
     dataSources: createDataSourceService({ orm, config, logger, clock }),
+    customConnectors: createCustomConnectorService({ orm, config }),
     fields: createFieldService({ orm }),
     ingest: createIngestService({ orm, config, logger, now: clock }),
     requests: createRequestService({ orm, mailer, salesEmail: config.salesEmail, logger }),

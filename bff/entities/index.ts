@@ -5,6 +5,7 @@ import { AudienceJob } from './AudienceJob';
 import { AudienceMerge } from './AudienceMerge';
 import { AudienceView } from './AudienceView';
 import { CustomAttribute } from './CustomAttribute';
+import { CustomConnector } from './CustomConnector';
 import { ModelSettingsVersion } from './ModelSettingsVersion';
 import { PredictionCall } from './PredictionCall';
 import { PredictionCallMinute } from './PredictionCallMinute';
@@ -78,6 +79,7 @@ export const ENTITIES = [
   DashboardCallMark,
   SyncRun,
   IngestMessage,
+  CustomConnector,
 ];
 
 // Each name is both the entity (em.find(User, ...)) and its type (user: User).
@@ -120,3 +122,4 @@ export { DashboardCallHour } from './DashboardCallHour';
 export { DashboardCallMark } from './DashboardCallMark';
 export { SyncRun } from './SyncRun';
 export { IngestMessage } from './IngestMessage';
+export { CustomConnector } from './CustomConnector';

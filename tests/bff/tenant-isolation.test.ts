@@ -11,7 +11,7 @@ import { allows, type Capability } from '@domain/access/capabilities';
 import { ERROR_CODES } from '@domain/errors';
 import { DEFAULT_GLOBAL_IDENTIFIERS, DEFAULT_LOGO, DEFAULT_THEME, defaultDisplayTriggers, defaultEmbedSettings } from '@domain/survey/defaults';
 import { Company, DataSource, DataType, ImportTemplate, SavedTheme, StoredFile, User } from '@bff/entities';
-import { CustomAttribute } from '@bff/entities';
+import { CustomAttribute, CustomConnector } from '@bff/entities';
 import { AudienceJob, AudienceView } from '@bff/entities';
 import { WritebackDestination, WritebackJob } from '@bff/entities';
 import { PredictionCall } from '@bff/entities';
@@ -95,6 +95,36 @@ const companyOf = (cell: Cell) => cell.world.em().findOneOrFail(Company, { id: c
 /** The key of every data source the matrix connects: no answer may ever contain it. */
 const SOURCE_KEY = 'matrix-source-key-5f1d2c9a7b3e';
 const MATRIX_CSV = 'email,matrix_field\nm@example.com,1\n';
+/** A small custom connector definition, named uniquely (a company holds one of each name). */
+function customDefinition() {
+  return {
+    version: 1,
+    name: unique('Matrix CRM'),
+    authenticator: { type: 'BearerAuthenticator', api_token: '{{ secrets.token }}' },
+    check: { type: 'CheckStream', stream_names: ['people'] },
+    streams: [
+      {
+        type: 'DeclarativeStream',
+        name: 'people',
+        retriever: {
+          type: 'SimpleRetriever',
+          requester: { type: 'HttpRequester', url_base: 'https://crm.matrix.example', path: '/people' },
+          record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['results'] } },
+        },
+        fields: { email: 'email' },
+      },
+    ],
+  };
+}
+
+async function addCustomConnector({ world, companyId }: Cell) {
+  const em = world.em();
+  const manifest = { ...customDefinition(), catalogue_id: 'custom' } as unknown as CustomConnector['manifest'];
+  const connector = em.create(CustomConnector, { companyId, name: manifest.name, manifest, urlBase: 'https://crm.matrix.example', createdById: null });
+  await em.flush();
+  return connector;
+}
+
 async function addSource({ world, companyId }: Cell) {
   const em = world.em();
   const source = em.create(DataSource, {
@@ -257,6 +287,10 @@ const ROWS: Row[] = [
   { route: 'POST /api/data-sources', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { catalogueId: 'stripe', apiKey: SOURCE_KEY, companyId } }) },
   // The matrix's world allows no private address: the settings are refused (400) once the company is in reach.
   { route: 'POST /api/data-sources/test-connection', expected: onlyOwnCompany(400, 404), request: ({ companyId }) => ({ body: { catalogueId: 'rest-api', settings: { url: 'http://127.0.0.1:9/items' }, companyId } }) },
+  { route: 'GET /api/data-sources/custom-connectors', expected: onlyOwnCompany(200), request: async (cell) => { await addCustomConnector(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
+  { route: 'POST /api/data-sources/custom-connectors', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { definition: customDefinition(), companyId } }), check: forCellCompany },
+  { route: 'PUT /api/data-sources/custom-connectors/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addCustomConnector(cell)).id }, body: { definition: customDefinition() } }) },
+  { route: 'DELETE /api/data-sources/custom-connectors/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addCustomConnector(cell)).id } }) },
   { route: 'POST /api/data-sources/import/preview', expected: onlyOwnCompany(200, 404), request: ({ companyId }) => ({ multipart: { fields: { companyId }, file: { name: 'matrix.csv', content: MATRIX_CSV } } }) },
   { route: 'POST /api/data-sources/import', expected: onlyOwnCompany(200, 404), request: ({ companyId }) => ({ multipart: { fields: { options: JSON.stringify({ recordKind: 'people', mapping: { email: 'email' }, companyId }) }, file: { name: 'matrix.csv', content: MATRIX_CSV } } }) },
   { route: 'GET /api/data-sources/fields', expected: onlyOwnCompany(200), request: async (cell) => { await addSource(cell); return { query: { companyFilter: cell.companyId } }; } },

@@ -5,6 +5,7 @@
  * - imports/    file imports: parsing CSV, JSON and Excel, the dry run, storing
  * - ingestion/  the pushed sources' ingestion URL and its secret
  * - sync/       the sync queue and worker pulling connected sources
+ * - custom/     the declarative connectors a company brings (stored definitions)
  * - connectors/ the connector engine (REST, GraphQL, databases) and vendors/
  * - records/    the one home of what writes data_records: the bulk writer, spool, unification and
  *               store, and the prediction API's records
@@ -12,6 +13,8 @@
  * Sub-rooms import each other directly; everything outside reaches them through this file.
  */
 export { connectorFor } from './connectors/registry';
+export { createCustomConnectorRouter } from './custom/routes';
+export { createCustomConnectorService } from './custom/service';
 export { createImportRouter } from './imports/routes';
 export { headerSignature } from './imports/templates';
 export { createIngestRouter, createIngestSecretRouter, ingestBodyBypass } from './ingestion/routes';

@@ -29,11 +29,14 @@ function checkNesting(value: unknown): void {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
   while (stack.length) {
     const { value: current, path, depth } = stack.pop()!;
+    // A NUL byte is no text a vendor needs, and PostgreSQL cannot store it in a json column.
+    if (typeof current === 'string' && current.includes('\u0000')) throw new ManifestError(path, 'contains a NUL byte');
     if (typeof current !== 'object' || current === null) continue;
     if (depth >= MANIFEST_MAX_DEPTH) throw new ManifestError(path, `nested deeper than ${MANIFEST_MAX_DEPTH} levels`);
     const entries = Array.isArray(current) ? current.map((each, index) => [`[${index}]`, each] as const) : Object.entries(current).map(([key, each]) => [key, each] as const);
     for (const [key, each] of entries) {
       if (FORBIDDEN_KEYS.has(key)) throw new ManifestError(path, `"${key}" is not a field name a manifest may use`);
+      if (key.includes('\u0000')) throw new ManifestError(path, 'has a field name with a NUL byte');
       const childPath = key.startsWith('[') ? `${path}${key}` : path ? `${path}.${key}` : key;
       stack.push({ value: each, path: childPath, depth: depth + 1 });
     }

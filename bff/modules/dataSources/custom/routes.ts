@@ -1,0 +1,41 @@
+import type { Router } from '@koa/router';
+import { customConnectorSchema } from '@domain/data/customConnectors';
+import { companyFilterQuery } from '@domain/params';
+import { CustomConnector } from '../../../entities';
+import { actorOf } from '../../../middleware/auth';
+import { companyToList, companyToWrite, inReach } from '../../../middleware/tenant';
+import { validateBody } from '../../../middleware/validate';
+import { ApiRouter } from '../../../routing';
+import type { AppState } from '../../../types';
+import { CUSTOM_CONNECTOR_NOT_FOUND, type CustomConnectorService } from './service';
+
+/** Custom connectors: the capability (manageData) is checked by the router, the company here. */
+export function createCustomConnectorRouter(connectors: CustomConnectorService): Router<AppState> {
+  const routes = new ApiRouter('/api/data-sources/custom-connectors');
+  const connector = inReach(CustomConnector, CUSTOM_CONNECTOR_NOT_FOUND);
+
+  routes.get('/', { query: companyFilterQuery }, async (ctx) => {
+    ctx.body = await connectors.list(await companyToList(ctx));
+  });
+
+  routes.post('/', async (ctx) => {
+    const input = await validateBody(customConnectorSchema, ctx.request.body);
+    const actor = actorOf(ctx);
+    const companyId = await companyToWrite(ctx, input.companyId);
+    ctx.body = await connectors.create(companyId, actor.kind === 'user' ? actor.id : null, input.definition);
+    ctx.status = 201;
+  });
+
+  // Reach first (another company's id is a 404 whatever is sent), then the body.
+  routes.put('/:id', connector, async (ctx) => {
+    const input = await validateBody(customConnectorSchema, ctx.request.body);
+    ctx.body = await connectors.update(connector.of(ctx), input.definition);
+  });
+
+  routes.delete('/:id', connector, async (ctx) => {
+    await connectors.remove(connector.of(ctx));
+    ctx.status = 204;
+  });
+
+  return routes.router;
+}

@@ -1,0 +1,116 @@
+/**
+ * A company's custom connectors: definitions brought by a company admin, checked at the boundary
+ * (readCustomDefinition: a 400 naming the field), stored per company and run by the declarative
+ * engine like any vendor. The secrets of the sources made from one are bound to its url_base, as
+ * SECRETS_BOUND_TO binds a vendor's to its base URL: a definition that moves its address drops them.
+ */
+import { ManifestError } from '@domain/data/connectorManifest/schema';
+import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
+import { customCatalogueId, fixedUrlBase, readCustomDefinition, type CustomConnectorView } from '@domain/data/customConnectors';
+import { CustomConnector, DataSource } from '../../../entities';
+import type { Config } from '../../../config';
+import { hostRefusal } from '../../../platform/addressGuard';
+import { apiError } from '../../../platform/errors';
+import type { Orm } from '../../../types';
+
+export const CUSTOM_CONNECTOR_NOT_FOUND = { error: 'Custom connector not found', message: 'No custom connector with this id exists in your reach.' };
+
+export function presentCustomConnector(connector: CustomConnector): CustomConnectorView {
+  return {
+    id: connector.id,
+    companyId: connector.companyId,
+    name: connector.name,
+    catalogueId: customCatalogueId(connector.id),
+    urlBase: connector.urlBase,
+    definition: connector.manifest,
+    createdAt: connector.createdAt.toISOString(),
+    updatedAt: connector.updatedAt.toISOString(),
+  };
+}
+
+/** A 400 naming the definition's field, as `definition.streams[0].retriever.paginator`. */
+function definitionError(failure: ManifestError) {
+  const field = failure.path ? `definition.${failure.path}` : 'definition';
+  return apiError('validation_failed', { error: 'Invalid connector definition', message: failure.message, fields: { [field]: failure.message } });
+}
+
+/**
+ * The checked definition, or a 400. A fixed url_base is checked against the address guard now,
+ * so a definition pointed at a private address is refused when brought, not first when synced
+ * (the guarded fetch refuses it then too, and every address a template makes).
+ */
+export function checkedDefinition(input: unknown, allowPrivate: boolean): ConnectorManifest {
+  let manifest: ConnectorManifest;
+  try {
+    manifest = readCustomDefinition(input);
+  } catch (failure) {
+    if (failure instanceof ManifestError) throw definitionError(failure);
+    throw failure;
+  }
+  const fixed = fixedUrlBase(manifest);
+  if (fixed !== null) {
+    const at = 'streams[0].retriever.requester.url_base';
+    let url: URL;
+    try {
+      url = new URL(fixed);
+    } catch {
+      throw definitionError(new ManifestError(at, 'must be a full https:// address'));
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowPrivate)) throw definitionError(new ManifestError(at, 'must be a full https:// address'));
+    const refusal = hostRefusal(url.hostname, { allowPrivate });
+    if (refusal) throw definitionError(new ManifestError(at, `cannot be used: ${refusal}`));
+  }
+  return manifest;
+}
+
+export function createCustomConnectorService({ orm, config }: { orm: Orm; config: Pick<Config, 'connectorAllowPrivate'> }) {
+  const check = (input: unknown) => checkedDefinition(input, config.connectorAllowPrivate);
+
+  /** Refuses a second connector of the same name in the company with a 409 naming the field. */
+  async function assertNameFree(companyId: string, name: string, exceptId?: string): Promise<void> {
+    const clash = await orm.em.findOne(CustomConnector, { companyId, name, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { fields: ['id'] });
+    if (clash) throw apiError('already_exists', { message: `A custom connector named ${name} already exists.`, fields: { 'definition.name': 'Another custom connector of this company has this name' } });
+  }
+
+  return {
+    async list(companyId: string | undefined): Promise<CustomConnectorView[]> {
+      const rows = await orm.em.find(CustomConnector, companyId ? { companyId } : {}, { orderBy: { name: 'asc', id: 'asc' } });
+      return rows.map(presentCustomConnector);
+    },
+
+    async create(companyId: string, createdById: string | null, input: unknown): Promise<CustomConnectorView> {
+      const manifest = check(input);
+      await assertNameFree(companyId, manifest.name);
+      const connector = orm.em.create(CustomConnector, { companyId, name: manifest.name, manifest, urlBase: manifest.streams[0].retriever.requester.url_base, createdById });
+      await orm.em.flush();
+      return presentCustomConnector(connector);
+    },
+
+    /**
+     * A new version of the definition. When its url_base changes, every source made from it loses
+     * its stored secrets in the same transaction: they were given for the old address only.
+     */
+    async update(connector: CustomConnector, input: unknown): Promise<CustomConnectorView> {
+      const manifest = check(input);
+      await assertNameFree(connector.companyId, manifest.name, connector.id);
+      const urlBase = manifest.streams[0].retriever.requester.url_base;
+      await orm.em.transactional(async (em) => {
+        if (urlBase !== connector.urlBase) {
+          await em.nativeUpdate(DataSource, { companyId: connector.companyId, catalogueId: customCatalogueId(connector.id) }, { credentials: null });
+        }
+        const row = await em.findOneOrFail(CustomConnector, { id: connector.id });
+        em.assign(row, { name: manifest.name, manifest, urlBase });
+      });
+      const fresh = await orm.em.fork().findOneOrFail(CustomConnector, { id: connector.id });
+      return presentCustomConnector(fresh);
+    },
+
+    /** Refused while a source is connected from it: that source would be left without a connector. */
+    async remove(connector: CustomConnector): Promise<void> {
+      const used = await orm.em.count(DataSource, { companyId: connector.companyId, catalogueId: customCatalogueId(connector.id) });
+      if (used) throw apiError('already_exists', { error: 'Custom connector in use', message: 'Remove the sources connected with this connector first.' });
+      await orm.em.nativeDelete(CustomConnector, { id: connector.id, companyId: connector.companyId });
+    },
+  };
+}
+export type CustomConnectorService = ReturnType<typeof createCustomConnectorService>;
