@@ -69,6 +69,19 @@ describe('connector manifest schema', () => {
     expect(failure({ ...manifest(), check: { type: 'CheckStream', stream_names: ['other'] } }).message).toBe('check.stream_names[0]: names no stream of this manifest (items)');
   });
 
+  it('accepts a value format around an injected value only when it says where the value goes', () => {
+    const filtered = manifest();
+    filtered.streams[0].incremental_sync = {
+      type: 'DatetimeBasedCursor',
+      cursor_field: 'updated',
+      datetime_format: 'iso8601',
+      start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'filter', value_format: 'greater-than(updated,%s)' },
+    };
+    expect(parseManifest(filtered).streams[0].incremental_sync?.start_time_option?.value_format).toBe('greater-than(updated,%s)');
+    filtered.streams[0].incremental_sync!.start_time_option!.value_format = 'greater-than(updated)';
+    expect(failure(filtered).message).toBe('streams[0].incremental_sync.start_time_option.value_format: must hold %s where the value goes');
+  });
+
   it('checks every template and what its place may read', () => {
     const secretInPaging = manifest();
     secretInPaging.streams[0].retriever.paginator = {

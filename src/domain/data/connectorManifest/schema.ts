@@ -75,6 +75,7 @@ const requestOption = closed({
   type: yup.string().strict().oneOf(['RequestOption']).required(),
   inject_into: yup.string().strict().oneOf(['request_parameter', 'header', 'body_json'], '${path} must be request_parameter, header or body_json').required('${path} is required'),
   field_name: text(100),
+  value_format: optionalText(200).test('placeholder', '${path} must hold %s where the value goes', (value) => value === undefined || value.includes('%s')),
 });
 
 const tokenAuth = { api_token: text(500), missing_message: optionalText(300) };

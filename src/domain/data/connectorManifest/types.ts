@@ -16,6 +16,11 @@ export interface RequestOption {
   type: 'RequestOption';
   inject_into: 'request_parameter' | 'header' | 'body_json';
   field_name: string;
+  /**
+   * The value as the vendor wants it around the one given, `%s` standing for it:
+   * `greater-than(updated,%s)` for Klaviyo's filter (ours).
+   */
+  value_format?: string;
 }
 
 /** The next page is a whole URL the vendor answered (Link header, nextRecordsUrl…). */

@@ -87,6 +87,8 @@ export const emptyParts = (): RequestParts => ({ query: [], headers: {}, body: {
 
 export function inject(parts: RequestParts, option: RequestOption, value: string | number): void {
   if (value === '') return;
+  // Only the first %s: the value itself may hold one and is not read again.
+  if (option.value_format) value = option.value_format.replace('%s', () => String(value));
   if (option.inject_into === 'request_parameter') parts.query.push([option.field_name, String(value)]);
   else if (option.inject_into === 'header') parts.headers[option.field_name] = String(value);
   else parts.body[option.field_name] = value;
