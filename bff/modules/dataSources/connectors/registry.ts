@@ -27,8 +27,12 @@ import { woocommerceConnector } from './vendors/woocommerce';
 import { notionConnector } from './vendors/notion';
 import { airtableConnector } from './vendors/airtable';
 import { matomoConnector } from './vendors/matomo';
+// content
+import { klaviyoConnector } from './vendors/klaviyo';
+import { sendgridConnector } from './vendors/sendgrid';
+import { contentfulConnector } from './vendors/contentful';
 
-const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector, notionConnector, airtableConnector, matomoConnector];
+const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector, notionConnector, airtableConnector, matomoConnector, klaviyoConnector, sendgridConnector, contentfulConnector];
 
 const BY_CATALOGUE_ID = new Map<string, Connector>(CONNECTORS.map((connector) => [connector.catalogueId, connector]));
 

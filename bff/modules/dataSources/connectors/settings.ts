@@ -54,6 +54,10 @@ const SECRETS_BOUND_TO: Readonly<Record<string, readonly string[]>> = {
   notion: ['baseUrl'],
   airtable: ['baseUrl'],
   matomo: ['instanceUrl'],
+  // content
+  klaviyo: ['baseUrl'],
+  sendgrid: ['baseUrl'],
+  contentful: ['baseUrl'],
 };
 
 /** The settings the connector's secrets are bound to; a connector not listed binds them to every non-secret setting. */

@@ -148,6 +148,35 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       },
       { name: 'pathStyle', label: 'Path-style addresses', input: 'checkbox', required: false, help: 'endpoint/bucket/key instead of bucket.endpoint/key.' },
     ],
+  },  // content: Klaviyo, SendGrid, Contentful
+  {
+    catalogueId: 'klaviyo',
+    kind: 'vendor',
+    documentation: 'https://developers.klaviyo.com/en/reference/get_profiles',
+    settings: [
+      secretKey('apiKey', 'Private API key', true, { placeholder: 'pk_...', help: 'Settings > API keys, with read access to profiles.' }),
+      apiBaseUrl({ defaultValue: 'https://a.klaviyo.com' }),
+    ],
+  },
+  {
+    catalogueId: 'sendgrid',
+    kind: 'vendor',
+    documentation: 'https://www.twilio.com/docs/sendgrid/api-reference/bounces-api/retrieve-all-bounces',
+    settings: [
+      secretKey('apiKey', 'API key', true, { placeholder: 'SG....', help: 'Settings > API Keys: a restricted key with read access to Suppressions is enough.' }),
+      apiBaseUrl({ defaultValue: 'https://api.sendgrid.com', help: 'https://api.eu.sendgrid.com for an EU regional subuser.' }),
+    ],
+  },
+  {
+    catalogueId: 'contentful',
+    kind: 'vendor',
+    documentation: 'https://www.contentful.com/developers/docs/references/content-delivery-api/#/reference/entries/entries-collection',
+    settings: [
+      { name: 'spaceId', label: 'Space id', input: 'text', required: true, help: 'Settings > General settings.' },
+      { name: 'environment', label: 'Environment', input: 'text', required: false, defaultValue: 'master' },
+      secretKey('accessToken', 'Content Delivery API access token', true, { help: 'Settings > API keys: the delivery token (published content only).' }),
+      apiBaseUrl({ defaultValue: 'https://cdn.contentful.com' }),
+    ],
   },
   // commerce: Pipedrive, Square, WooCommerce, BigCommerce, PayPal
   {

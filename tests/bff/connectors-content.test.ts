@@ -1,0 +1,363 @@
+/**
+ * Klaviyo, SendGrid and Contentful, each against a local server answering as the vendor's public
+ * reference documents it (paths, auth headers, paging fields, error bodies), driven through test()
+ * and pull(); Klaviyo also through the product's own connect, Test connection and sync routes.
+ * https://developers.klaviyo.com/en/reference/get_profiles
+ * https://www.twilio.com/docs/sendgrid/api-reference/bounces-api/retrieve-all-bounces
+ * https://www.contentful.com/developers/docs/references/content-delivery-api/#/reference/entries/entries-collection
+ */
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DataRecord, DataSource } from '@bff/entities';
+import { connectorFor } from '@bff/modules/dataSources/connectors/registry';
+import { contentfulConnector } from '@bff/modules/dataSources/connectors/vendors/contentful';
+import { KLAVIYO_REVISION, klaviyoConnector } from '@bff/modules/dataSources/connectors/vendors/klaviyo';
+import { sendgridConnector } from '@bff/modules/dataSources/connectors/vendors/sendgrid';
+import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
+import { BUILT_IN_FIELD_SETS } from '@domain/data/catalogue';
+import { connectorDefinition } from '@domain/data/connectorSettings';
+import { failureOf, pullAll, recordsOf } from './support/connectors';
+import { startVendorServer, vendorContext, type VendorServer } from './support/contentVendors';
+import { sendJson } from './support/localServers';
+import { useWorld, type World } from './support/world';
+
+let waits: number[] = [];
+afterEach(() => {
+  waits = [];
+});
+
+const fieldNames = (catalogueId: string) => BUILT_IN_FIELD_SETS[catalogueId]!.map((field) => field.name).sort();
+
+// ---------------------------------------------------------------- Klaviyo
+const KLAVIYO_KEY = 'pk_0123456789abcdef0123456789abcdef01';
+
+interface Profile {
+  type: 'profile';
+  id: string;
+  attributes: Record<string, unknown>;
+  links: { self: string };
+}
+
+function profile(id: string, updated: string, extra: Record<string, unknown> = {}): Profile {
+  return {
+    type: 'profile',
+    id,
+    attributes: {
+      email: `${id.toLowerCase()}@example.com`,
+      phone_number: '+15005550006',
+      external_id: null,
+      first_name: 'Ada',
+      last_name: id,
+      organization: 'Acme',
+      location: { address1: null, city: 'Boston', country: 'United States', region: 'MA', zip: '02110', timezone: 'America/New_York' },
+      properties: {},
+      created: '2025-06-01T10:00:00+00:00',
+      updated,
+      ...extra,
+    },
+    links: { self: `https://a.klaviyo.com/api/profiles/${id}/` },
+  };
+}
+
+const klaviyoError = (status: number, code: string, title: string, detail: string) => ({ errors: [{ id: '7f3b0f3e-0c0a-4f7b-9a0e-2b1c1d9e2f00', status, code, title, detail, source: { pointer: '/data/' } }] });
+
+let profiles: Profile[] = [];
+let klaviyo: VendorServer;
+
+/** GET /api/profiles: sort=updated, filter=greater-than(updated,…), page[size] (at most 100; two here), links.next with page[cursor]. */
+function answerProfiles(response: Parameters<Parameters<typeof startVendorServer>[0]>[0], request: Parameters<Parameters<typeof startVendorServer>[0]>[1]) {
+  if (request.headers.authorization !== `Klaviyo-API-Key ${KLAVIYO_KEY}`) {
+    return sendJson(response, 401, klaviyoError(401, 'authentication_failed', 'Incorrect authentication credentials.', 'Incorrect authentication credentials.'));
+  }
+  if (!request.headers.revision) return sendJson(response, 400, klaviyoError(400, 'invalid', 'Invalid input.', 'The revision header is required.'));
+  if (request.url.pathname !== '/api/profiles') return sendJson(response, 404, klaviyoError(404, 'not_found', 'Not found.', 'Not found.'));
+  const filter = request.url.searchParams.get('filter');
+  const after = filter ? /^greater-than\(updated,(.+)\)$/.exec(filter)?.[1] : undefined;
+  if (filter && !after) return sendJson(response, 400, klaviyoError(400, 'invalid', 'Invalid input.', `Invalid filter: ${filter}`));
+  const size = Math.min(Number(request.url.searchParams.get('page[size]') ?? 20), 2);
+  const list = [...profiles].filter((each) => !after || Date.parse(String(each.attributes.updated)) > Date.parse(after)).sort((a, b) => String(a.attributes.updated).localeCompare(String(b.attributes.updated)));
+  const from = Number(request.url.searchParams.get('page[cursor]') ?? 0);
+  const page = list.slice(from, from + size);
+  const next = new URL(`${klaviyo.base}/api/profiles`);
+  for (const [name, value] of request.url.searchParams) if (name !== 'page[cursor]') next.searchParams.set(name, value);
+  next.searchParams.set('page[cursor]', String(from + size));
+  sendJson(response, 200, { data: page, links: { self: request.url.toString(), next: from + size < list.length ? next.toString() : null, prev: null } });
+}
+
+const klaviyoContext = (key: string | null = KLAVIYO_KEY, cursor: string | null = null) => vendorContext({ settings: { baseUrl: klaviyo.base }, secrets: key ? { apiKey: key } : {}, cursor, waits });
+
+// ---------------------------------------------------------------- SendGrid
+const SENDGRID_KEY = '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';
+interface Bounce {
+  created: number;
+  email: string;
+  reason: string;
+  status: string;
+}
+let bounces: Bounce[] = [];
+let sendgrid: VendorServer;
+const sendgridError = (message: string, field: string | null = null) => ({ errors: [{ field, message }] });
+
+/** GET /v3/suppression/bounces: start_time (inclusive, Unix seconds), limit (at most 500), offset; a plain array. */
+function answerBounces(response: Parameters<Parameters<typeof startVendorServer>[0]>[0], request: Parameters<Parameters<typeof startVendorServer>[0]>[1]) {
+  if (request.headers.authorization !== `Bearer ${SENDGRID_KEY}`) return sendJson(response, 401, sendgridError('The provided authorization grant is invalid, expired, or revoked'));
+  if (request.url.pathname !== '/v3/suppression/bounces') return sendJson(response, 404, sendgridError('resource not found'));
+  const limit = Number(request.url.searchParams.get('limit') ?? 500);
+  if (limit > 500) return sendJson(response, 400, sendgridError('limit must be at most 500', 'limit'));
+  const offset = Number(request.url.searchParams.get('offset') ?? 0);
+  const start = Number(request.url.searchParams.get('start_time') ?? 0);
+  sendJson(response, 200, bounces.filter((each) => each.created >= start).slice(offset, offset + limit));
+}
+
+const sendgridContext = (key: string | null = SENDGRID_KEY, cursor: string | null = null) => vendorContext({ settings: { baseUrl: sendgrid.base }, secrets: key ? { apiKey: key } : {}, cursor, waits });
+
+// ---------------------------------------------------------------- Contentful
+const CONTENTFUL_TOKEN = 'b4c0n73n7fu1-cda-token-0123456789abcdef';
+const SPACE = 'cfexampleapi';
+interface Entry {
+  sys: Record<string, unknown>;
+  fields: Record<string, unknown>;
+}
+let entries: Entry[] = [];
+let contentful: VendorServer;
+const contentfulError = (id: string, message: string) => ({ sys: { type: 'Error', id }, message, requestId: '1b2c3d4e' });
+
+function entry(id: string, updatedAt: string, fields: Record<string, unknown> = { title: `Post ${id}`, body: 'Text' }): Entry {
+  return {
+    sys: {
+      space: { sys: { type: 'Link', linkType: 'Space', id: SPACE } },
+      id,
+      type: 'Entry',
+      createdAt: '2025-03-01T09:00:00.000Z',
+      updatedAt,
+      environment: { sys: { id: 'master', type: 'Link', linkType: 'Environment' } },
+      revision: 3,
+      contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'blogPost' } },
+      locale: 'en-US',
+    },
+    fields,
+  };
+}
+
+/** GET /spaces/{space}/environments/{env}/entries: skip, limit (at most 1000; two here), order, sys.updatedAt[gte]; {sys, total, skip, limit, items}. */
+function answerEntries(response: Parameters<Parameters<typeof startVendorServer>[0]>[0], request: Parameters<Parameters<typeof startVendorServer>[0]>[1]) {
+  if (request.headers.authorization !== `Bearer ${CONTENTFUL_TOKEN}`) return sendJson(response, 401, contentfulError('AccessTokenInvalid', 'The access token you sent could not be found or is invalid.'));
+  if (request.url.pathname !== `/spaces/${SPACE}/environments/master/entries`) return sendJson(response, 404, contentfulError('NotFound', 'The resource could not be found.'));
+  const limit = Math.min(Number(request.url.searchParams.get('limit') ?? 100), 2);
+  const skip = Number(request.url.searchParams.get('skip') ?? 0);
+  const since = request.url.searchParams.get('sys.updatedAt[gte]');
+  const list = entries.filter((each) => !since || Date.parse(String(each.sys.updatedAt)) >= Date.parse(since)).sort((a, b) => String(a.sys.updatedAt).localeCompare(String(b.sys.updatedAt)));
+  sendJson(response, 200, { sys: { type: 'Array' }, total: list.length, skip, limit, items: list.slice(skip, skip + limit) });
+}
+
+const contentfulContext = (token: string | null = CONTENTFUL_TOKEN, cursor: string | null = null, spaceId = SPACE) =>
+  vendorContext({ settings: { baseUrl: contentful.base, spaceId }, secrets: token ? { accessToken: token } : {}, cursor, waits });
+
+beforeAll(async () => {
+  klaviyo = await startVendorServer(answerProfiles);
+  sendgrid = await startVendorServer(answerBounces);
+  contentful = await startVendorServer(answerEntries);
+});
+afterAll(async () => {
+  await Promise.all([klaviyo.close(), sendgrid.close(), contentful.close()]);
+});
+
+describe('Klaviyo profiles', () => {
+  beforeAll(() => {
+    profiles = ['01A', '01B', '01C'].map((id, index) => profile(id, `2026-01-0${index + 1}T08:00:00+00:00`));
+  });
+
+  it('sends the key as Klaviyo-API-Key with the revision header, follows links.next, and maps profiles', async () => {
+    klaviyo.received.length = 0;
+    const batches = await pullAll(klaviyoConnector, klaviyoContext());
+    const records = recordsOf(batches);
+    expect(records.map((record) => record.profile_id)).toEqual(['01A', '01B', '01C']);
+    expect(klaviyo.received).toHaveLength(2);
+    for (const request of klaviyo.received) {
+      expect(request.headers.authorization).toBe(`Klaviyo-API-Key ${KLAVIYO_KEY}`);
+      expect(request.headers.revision).toBe(KLAVIYO_REVISION);
+      expect(request.url.searchParams.get('sort')).toBe('updated');
+      expect(request.url.searchParams.get('page[size]')).toBe('100');
+      expect(request.url.searchParams.get('filter')).toBeNull();
+    }
+    expect(klaviyo.received[1]!.url.searchParams.get('page[cursor]')).toBe('2');
+    expect(records[0]).toEqual({
+      profile_id: '01A',
+      email: '01a@example.com',
+      phone: '+15005550006',
+      name: 'Ada 01A',
+      organization: 'Acme',
+      city: 'Boston',
+      country: 'United States',
+      external_id: null,
+      created_at: '2025-06-01T10:00:00+00:00',
+      updated_at: '2026-01-01T08:00:00+00:00',
+    });
+    expect(Object.keys(records[0]!).sort()).toEqual(fieldNames('klaviyo'));
+    // Oldest change first: the cursor moves with each page.
+    expect(batches.map((batch) => batch.cursor)).toEqual(['2026-01-02T08:00:00.000Z', '2026-01-03T08:00:00.000Z']);
+  });
+
+  it('asks Klaviyo only for profiles updated since a second before the cursor on the next run', async () => {
+    profiles[0] = profile('01A', '2026-01-05T09:30:00+00:00', { first_name: 'Grace' });
+    klaviyo.received.length = 0;
+    const batches = await pullAll(klaviyoConnector, klaviyoContext(KLAVIYO_KEY, '2026-01-03T08:00:00.000Z'));
+    expect(klaviyo.received[0]!.url.searchParams.get('filter')).toBe('greater-than(updated,2026-01-03T07:59:59Z)');
+    expect(recordsOf(batches).map((record) => [record.profile_id, record.name])).toEqual([
+      ['01C', 'Ada 01C'],
+      ['01A', 'Grace 01A'],
+    ]);
+    expect(batches.at(-1)!.cursor).toBe('2026-01-05T09:30:00.000Z');
+  });
+
+  it('waits out a 429 as Retry-After says, then reads on', async () => {
+    klaviyo.trouble.push({ status: 429, headers: { 'retry-after': '2' }, body: klaviyoError(429, 'throttled', 'Request was throttled.', 'Request was throttled. Expected available in 2 seconds.') });
+    expect(recordsOf(await pullAll(klaviyoConnector, klaviyoContext()))).toHaveLength(3);
+    expect(waits).toContain(2_000);
+  });
+
+  it("answers a revoked key in Klaviyo's words, not retryable, and a missing one by its setting", async () => {
+    await expect(klaviyoConnector.test(klaviyoContext())).resolves.toBeUndefined();
+    const refused = await failureOf(klaviyoConnector.test(klaviyoContext('pk_revoked')));
+    expect(refused.message).toBe('Klaviyo refused the credentials (401): authentication_failed: Incorrect authentication credentials.');
+    expect(refused.retryable).toBe(false);
+    expect((await failureOf(pullAll(klaviyoConnector, klaviyoContext(null)))).message).toBe('The Klaviyo private API key is required.');
+  });
+});
+
+describe('SendGrid bounces', () => {
+  beforeAll(() => {
+    // 600 bounces: a full page of 500, then a short one.
+    bounces = Array.from({ length: 600 }, (_, index) => ({ created: 1_767_225_600 + index * 60, email: `b${index}@example.com`, reason: '550 5.1.1 The email account that you tried to reach does not exist.', status: '5.1.1' }));
+  });
+
+  it('sends the key as Bearer, pages by limit and offset to a short page, and maps bounces as events', async () => {
+    sendgrid.received.length = 0;
+    const batches = await pullAll(sendgridConnector, sendgridContext());
+    const records = recordsOf(batches);
+    expect(records).toHaveLength(600);
+    expect(sendgrid.received.map((request) => [request.url.searchParams.get('limit'), request.url.searchParams.get('offset')])).toEqual([
+      ['500', null],
+      ['500', '500'],
+    ]);
+    expect(sendgrid.received.every((request) => request.headers.authorization === `Bearer ${SENDGRID_KEY}`)).toBe(true);
+    expect(records[1]).toEqual({ email: 'b1@example.com', event: 'bounce', bounced_at: '2026-01-01T00:01:00.000Z', reason: bounces[1]!.reason, status: '5.1.1' });
+    expect(Object.keys(records[0]!).sort()).toEqual(fieldNames('sendgrid'));
+    // The order is not documented: the cursor moves once the last page is read.
+    expect(batches.map((batch) => batch.cursor)).toEqual([null, String(1_767_225_600 + 599 * 60)]);
+  });
+
+  it('asks only for bounces from the cursor on in the next run', async () => {
+    bounces.push({ created: 1_767_300_000, email: 'late@example.com', reason: '550 5.7.1 blocked', status: '5.7.1' });
+    sendgrid.received.length = 0;
+    const cursor = String(1_767_225_600 + 599 * 60);
+    const batches = await pullAll(sendgridConnector, sendgridContext(SENDGRID_KEY, cursor));
+    expect(sendgrid.received[0]!.url.searchParams.get('start_time')).toBe(cursor);
+    expect(recordsOf(batches).map((record) => record.email)).toEqual(['b599@example.com', 'late@example.com']);
+    expect(batches.at(-1)!.cursor).toBe('1767300000');
+  });
+
+  it("waits out a 429 as Retry-After says, and answers a bad key in SendGrid's words", async () => {
+    sendgrid.trouble.push({ status: 429, headers: { 'retry-after': '1', 'x-ratelimit-remaining': '0' }, body: sendgridError('too many requests') });
+    await expect(sendgridConnector.test(sendgridContext())).resolves.toBeUndefined();
+    expect(waits).toContain(1_000);
+    const refused = await failureOf(pullAll(sendgridConnector, sendgridContext('SG.revoked')));
+    expect(refused.message).toBe('SendGrid refused the credentials (401): The provided authorization grant is invalid, expired, or revoked');
+    expect(refused.retryable).toBe(false);
+    expect((await failureOf(sendgridConnector.test(sendgridContext(null)))).message).toBe('The SendGrid API key is required.');
+  });
+});
+
+describe('Contentful entries', () => {
+  beforeAll(() => {
+    entries = [entry('e1', '2026-02-01T10:00:00.000Z'), entry('e2', '2026-02-02T10:00:00.000Z', { name: 'Named' }), entry('e3', '2026-02-03T10:00:00.000Z')];
+  });
+
+  it('sends the delivery token as Bearer, pages by skip up to total, and maps entries as items', async () => {
+    contentful.received.length = 0;
+    const batches = await pullAll(contentfulConnector, contentfulContext());
+    const records = recordsOf(batches);
+    expect(records.map((record) => [record.entry_id, record.title])).toEqual([
+      ['e1', 'Post e1'],
+      ['e2', 'Named'],
+      ['e3', 'Post e3'],
+    ]);
+    expect(contentful.received.map((request) => request.url.searchParams.get('skip'))).toEqual([null, '2']);
+    for (const request of contentful.received) {
+      expect(request.headers.authorization).toBe(`Bearer ${CONTENTFUL_TOKEN}`);
+      expect(request.url.searchParams.get('order')).toBe('sys.updatedAt,sys.id');
+      expect(request.url.searchParams.get('limit')).toBe('1000');
+    }
+    expect(records[0]).toEqual({
+      entry_id: 'e1',
+      content_type: 'blogPost',
+      title: 'Post e1',
+      locale: 'en-US',
+      revision: 3,
+      created_at: '2025-03-01T09:00:00.000Z',
+      updated_at: '2026-02-01T10:00:00.000Z',
+      fields: { title: 'Post e1', body: 'Text' },
+    });
+    expect(Object.keys(records[0]!).sort()).toEqual(fieldNames('contentful'));
+    expect(batches.map((batch) => batch.cursor)).toEqual(['2026-02-02T10:00:00.000Z', '2026-02-03T10:00:00.000Z']);
+  });
+
+  it('asks for entries updated from the cursor on in the next run', async () => {
+    entries[0] = entry('e1', '2026-02-04T10:00:00.000Z', { title: 'Edited' });
+    contentful.received.length = 0;
+    const batches = await pullAll(contentfulConnector, contentfulContext(CONTENTFUL_TOKEN, '2026-02-03T10:00:00.000Z'));
+    expect(contentful.received[0]!.url.searchParams.get('sys.updatedAt[gte]')).toBe('2026-02-03T10:00:00.000Z');
+    expect(recordsOf(batches).map((record) => [record.entry_id, record.title])).toEqual([
+      ['e3', 'Post e3'],
+      ['e1', 'Edited'],
+    ]);
+    expect(batches.at(-1)!.cursor).toBe('2026-02-04T10:00:00.000Z');
+  });
+
+  it("retries a 429, and answers a bad token, a wrong space or a bad space id in Contentful's words", async () => {
+    contentful.trouble.push({ status: 429, headers: { 'retry-after': '1', 'x-contentful-ratelimit-reset': '1' }, body: contentfulError('RateLimitExceeded', 'You have exceeded the rate limit of the Organization this Space belongs to.') });
+    await expect(contentfulConnector.test(contentfulContext())).resolves.toBeUndefined();
+    expect(waits).toContain(1_000);
+    const refused = await failureOf(contentfulConnector.test(contentfulContext('wrong-token')));
+    expect(refused.message).toBe('Contentful refused the credentials (401): AccessTokenInvalid: The access token you sent could not be found or is invalid.');
+    expect(refused.retryable).toBe(false);
+    expect((await failureOf(pullAll(contentfulConnector, contentfulContext(CONTENTFUL_TOKEN, null, 'otherspace')))).message).toContain('NotFound: The resource could not be found.');
+    expect((await failureOf(contentfulConnector.test(contentfulContext(CONTENTFUL_TOKEN, null, 'a/../b')))).message).toBe('The Contentful space id may hold only letters, digits, - and _.');
+  });
+});
+
+describe('Klaviyo in the product', () => {
+  const world = useWorld({ env: { CONNECTOR_ALLOW_PRIVATE: 'true' } });
+  const as = (who: Parameters<World['bearer']>[0]) => world().bearer(who);
+
+  it('lists the content vendors with their secrets masked', () => {
+    expect(connectorFor('klaviyo')).toBe(klaviyoConnector);
+    expect(connectorFor('sendgrid')).toBe(sendgridConnector);
+    expect(connectorFor('contentful')).toBe(contentfulConnector);
+    expect(connectorDefinition('klaviyo')?.settings.find((setting) => setting.name === 'apiKey')).toMatchObject({ secret: true, required: true, input: 'password' });
+    expect(connectorDefinition('contentful')?.settings.find((setting) => setting.name === 'accessToken')).toMatchObject({ secret: true, required: true });
+  });
+
+  it('connects, tests the key and syncs profiles into the unified model', async () => {
+    const w = world();
+    profiles = [profile('P1', '2026-03-01T08:00:00+00:00'), profile('P2', '2026-03-02T08:00:00+00:00', { email: 'Grace@Example.com' })];
+    const refused = await w.http.post('/api/data-sources/test-connection').set(as('alice')).send({ catalogueId: 'klaviyo', settings: { baseUrl: klaviyo.base, apiKey: 'pk_revoked' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('authentication_failed');
+    const tested = await w.http.post('/api/data-sources/test-connection').set(as('alice')).send({ catalogueId: 'klaviyo', settings: { baseUrl: klaviyo.base, apiKey: KLAVIYO_KEY } });
+    expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+
+    const connected = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'klaviyo', settings: { baseUrl: klaviyo.base, apiKey: KLAVIYO_KEY } });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(201);
+    expect(JSON.stringify(connected.body)).not.toContain(KLAVIYO_KEY);
+    const id = connected.body.id as string;
+    expect((await w.http.post(`/api/data-sources/${id}/sync`).set(as('alice'))).status).toBe(202);
+    const worker = createSyncWorker({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }), workerId: 'klaviyo-test', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: async () => undefined } });
+    expect(await worker.runDue()).toBe(1);
+
+    const stored = await w.em().find(DataRecord, { sourceId: id }, { orderBy: { recordKey: 'asc' } });
+    expect(stored.map((record) => record.recordKey)).toEqual(['P1', 'P2']);
+    expect(stored[1]!.unified).toMatchObject({ email: 'grace@example.com', name: 'Ada P2', account: 'Acme', location: 'Boston' });
+    expect((await w.em().findOneOrFail(DataSource, id)).records).toBe(2);
+  });
+});
