@@ -62,7 +62,7 @@ describe('connector manifest schema', () => {
     expect(error.message).toContain('must be at least 1');
 
     expect(failure({ ...manifest(), authenticator: { type: 'SessionTokenAuthenticator' } }).message).toBe(
-      'authenticator: type must be one of ApiKeyAuthenticator, BearerAuthenticator, BasicHttpAuthenticator, OAuthAuthenticator, NoAuth',
+      'authenticator: type must be one of ApiKeyAuthenticator, BearerAuthenticator, BasicHttpAuthenticator, OAuthAuthenticator, JwtServiceAccountAuthenticator, NoAuth',
     );
     expect(failure({ ...manifest(), surprise: true }).message).toContain('a field this version does not know: surprise');
     expect(failure({ ...manifest(), version: '1' }).path).toBe('version');
@@ -80,6 +80,15 @@ describe('connector manifest schema', () => {
     expect(parseManifest(filtered).streams[0].incremental_sync?.start_time_option?.value_format).toBe('greater-than(updated,%s)');
     filtered.streams[0].incremental_sync!.start_time_option!.value_format = 'greater-than(updated)';
     expect(failure(filtered).message).toBe('streams[0].incremental_sync.start_time_option.value_format: must hold %s where the value goes');
+  });
+
+  it('accepts a service account authenticator with scopes and an optional API key fallback, and checks its templates', () => {
+    const google = { ...manifest(), authenticator: { type: 'JwtServiceAccountAuthenticator', service_account_key: '{{ secrets.key }}', scopes: ['https://www.googleapis.com/auth/drive.readonly'] } };
+    expect(parseManifest(google).authenticator.type).toBe('JwtServiceAccountAuthenticator');
+    expect(failure({ ...google, authenticator: { ...google.authenticator, scopes: [] } }).message).toBe('authenticator.scopes: must name at least one scope');
+    const fallback = { type: 'ApiKeyAuthenticator', api_token: '{{ response.key }}', inject_into: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'key' } };
+    expect(failure({ ...google, authenticator: { ...google.authenticator, fallback } }).path).toBe('authenticator.fallback.api_token');
+    expect(failure({ ...google, authenticator: { ...google.authenticator, fallback: { type: 'NoAuth' } } }).message).toContain('type must be one of ApiKeyAuthenticator, BearerAuthenticator');
   });
 
   it('checks every template and what its place may read', () => {

@@ -101,6 +101,13 @@ const authenticator = oneOf({
     client_auth_method: yup.string().strict().oneOf(['client_secret_post', 'client_secret_basic'], '${path} must be client_secret_post or client_secret_basic').optional(),
     missing_message: optionalText(300),
   }),
+  JwtServiceAccountAuthenticator: closed({
+    type: text(),
+    service_account_key: text(500),
+    scopes: yup.array(yup.string().strict().max(200).required()).min(1, '${path} must name at least one scope').max(20).required('${path} is required'),
+    missing_message: optionalText(300),
+    fallback: oneOf({ ApiKeyAuthenticator: closed({ type: text(), ...tokenAuth, inject_into: requestOption.required('${path} is required') }), BearerAuthenticator: closed({ type: text(), ...tokenAuth }) }, false),
+  }),
   NoAuth: closed({ type: text() }),
 });
 
@@ -254,11 +261,15 @@ function checkBodyTemplates(path: string, value: unknown): void {
 
 function checkTemplates(manifest: ConnectorManifest): void {
   const auth = manifest.authenticator;
-  for (const [key, value] of Object.entries(auth)) {
-    if (['api_token', 'username', 'password', 'token_refresh_endpoint', 'client_id', 'client_secret', 'refresh_token'].includes(key) && typeof value === 'string') {
-      checkTemplate(`authenticator.${key}`, value, REQUEST_ROOTS);
+  const checkAuth = (path: string, each: object) => {
+    for (const [key, value] of Object.entries(each)) {
+      if (['api_token', 'username', 'password', 'token_refresh_endpoint', 'client_id', 'client_secret', 'refresh_token', 'service_account_key'].includes(key) && typeof value === 'string') {
+        checkTemplate(`${path}.${key}`, value, REQUEST_ROOTS);
+      }
     }
-  }
+  };
+  checkAuth('authenticator', auth);
+  if (auth.type === 'JwtServiceAccountAuthenticator' && auth.fallback) checkAuth('authenticator.fallback', auth.fallback);
   manifest.requires?.forEach((requirement, index) => checkTemplate(`requires[${index}].value`, requirement.value, REQUEST_ROOTS));
   if (manifest.check.type === 'CheckRequest') {
     checkTemplate('check.path', manifest.check.path, REQUEST_ROOTS);
@@ -267,6 +278,8 @@ function checkTemplates(manifest: ConnectorManifest): void {
     throw new ManifestError('check.stream_names[0]', `names no stream of this manifest (${manifest.streams[0].name})`);
   }
   const incremental = manifest.streams[0].incremental_sync;
+  const startFormat = incremental?.start_time_option?.value_format;
+  if (startFormat) checkTemplate('streams[0].incremental_sync.start_time_option.value_format', startFormat, REQUEST_ROOTS);
   if (incremental && !incremental.start_time_option && !incremental.is_client_side_incremental) {
     throw new ManifestError('streams[0].incremental_sync.start_time_option', 'is required unless is_client_side_incremental is true');
   }

@@ -66,11 +66,25 @@ export interface OAuthAuthenticator {
   missing_message?: string;
 }
 
+/**
+ * A service account's JSON key (client_email, private_key, token_uri) signs a JWT exchanged for a
+ * bearer token with these scopes (RFC 7523; Google's service accounts) (ours: Airbyte's
+ * JwtAuthenticator signs but does not exchange).
+ */
+export interface JwtServiceAccountAuthenticator {
+  type: 'JwtServiceAccountAuthenticator';
+  service_account_key: Template;
+  scopes: string[];
+  missing_message?: string;
+  /** Used instead when the key is empty: an API key for public data (ours). */
+  fallback?: ApiKeyAuthenticator | BearerAuthenticator;
+}
+
 export interface NoAuth {
   type: 'NoAuth';
 }
 
-export type Authenticator = ApiKeyAuthenticator | BearerAuthenticator | BasicHttpAuthenticator | OAuthAuthenticator | NoAuth;
+export type Authenticator = ApiKeyAuthenticator | BearerAuthenticator | BasicHttpAuthenticator | OAuthAuthenticator | JwtServiceAccountAuthenticator | NoAuth;
 
 /** Turns the vendor's error body into the words the customer sees (Airbyte: DefaultErrorHandler). */
 export interface ErrorHandler {
@@ -158,7 +172,11 @@ export interface DatetimeBasedCursor {
   request_datetime_format?: DatetimeFormat;
   /** Sent this much earlier than the cursor (an ISO 8601 duration: PT1S, P1D). */
   lookback_window?: string;
-  /** Where the start is sent; absent only for a client-side cursor. */
+  /**
+   * Where the start is sent; absent only for a client-side cursor. Its value_format may read the
+   * settings (`'{{ settings.folderId }}' in parents and modifiedTime > '%s'`), and it replaces a
+   * requester parameter of the same name: one filter holding both (ours).
+   */
   start_time_option?: RequestOption;
   /**
    * The vendor cannot filter by change: every page is read and records older than the cursor are

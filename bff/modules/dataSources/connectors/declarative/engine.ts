@@ -140,12 +140,18 @@ async function requestPage(manifest: ConnectorManifest, run: Run, context: Conne
       const value = 'page' in token ? token.page : 'offset' in token ? token.offset : 'token' in token ? token.token : '';
       inject(parts, paginator.page_token_option, value);
     }
+    const startOption = stream.incremental_sync?.start_time_option;
+    const sendStart = startOption && !stream.incremental_sync?.is_client_side_incremental && page.start !== null;
     for (const [name, template] of Object.entries(requester.request_parameters ?? {})) {
+      // The start's own filter holds this one too (its value_format says so).
+      if (sendStart && startOption.inject_into === 'request_parameter' && startOption.field_name === name) continue;
       const value = render(template, run.scope);
       if (value) parts.query.push([name, value]);
     }
-    const startOption = stream.incremental_sync?.start_time_option;
-    if (startOption && !stream.incremental_sync?.is_client_side_incremental && page.start !== null) inject(parts, startOption, page.start);
+    if (sendStart) {
+      const format = startOption.value_format ? render(startOption.value_format, run.scope) : undefined;
+      inject(parts, { ...startOption, value_format: format }, page.start!);
+    }
     const endOption = stream.incremental_sync?.end_time_option;
     if (endOption && page.end) inject(parts, endOption, page.end);
   }

@@ -7,6 +7,7 @@ import type { Authenticator, ConnectorManifest, ErrorHandler, RequestOption, Req
 import { compileTemplate, renderText, renderValue, TemplateError, type CompiledTemplate, type TemplateScope } from '@domain/data/connectorManifest/template';
 import { defaultSleep } from '../http';
 import { ConnectorError, type ConnectorContext, type ConnectorResponse } from '../types';
+import { serviceAccountAccessToken } from './serviceAccount';
 import { answerJson, baseUrlOf, isRecordObject, oauthToken, pick, textOr, type ErrorReader } from '../vendors/paging';
 
 /** Code a manifest may name where a vendor truly needs it; a manifest naming one not given is refused. */
@@ -120,6 +121,13 @@ export async function credentials(manifest: ConnectorManifest, auth: Authenticat
       if (auth.optional && (!user || !password)) throw new ConnectorError(auth.incomplete_message ?? `${manifest.name}: give both the user name and the password, or neither.`);
       if (!user) throw missing(auth.missing_message, 'the user name');
       parts.headers.authorization = `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+      return parts;
+    }
+    case 'JwtServiceAccountAuthenticator': {
+      const keyText = render(auth.service_account_key, scope);
+      if (!keyText && auth.fallback) return credentials(manifest, auth.fallback, context, scope);
+      if (!keyText) throw missing(auth.missing_message, 'a service account key');
+      parts.headers.authorization = `Bearer ${await serviceAccountAccessToken(context, manifest.name, keyText, auth.scopes)}`;
       return parts;
     }
     case 'OAuthAuthenticator': {
