@@ -5,12 +5,16 @@
  * https://developers.klaviyo.com/en/reference/get_profiles
  * https://www.twilio.com/docs/sendgrid/api-reference/bounces-api/retrieve-all-bounces
  * https://www.contentful.com/developers/docs/references/content-delivery-api/#/reference/entries/entries-collection
+ * https://developers.google.com/drive/api/reference/rest/v3/files/list
+ * https://developers.google.com/identity/protocols/oauth2/service-account#httprest
  */
+import { createVerify, generateKeyPairSync } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataRecord, DataSource } from '@bff/entities';
 import { connectorFor } from '@bff/modules/dataSources/connectors/registry';
 import { contentfulConnector } from '@bff/modules/dataSources/connectors/vendors/contentful';
+import { GOOGLE_DRIVE_SCOPE, googleDriveConnector } from '@bff/modules/dataSources/connectors/vendors/googleDrive';
 import { KLAVIYO_REVISION, klaviyoConnector } from '@bff/modules/dataSources/connectors/vendors/klaviyo';
 import { sendgridConnector } from '@bff/modules/dataSources/connectors/vendors/sendgrid';
 import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
@@ -153,13 +157,75 @@ function answerEntries(response: Parameters<Parameters<typeof startVendorServer>
 const contentfulContext = (token: string | null = CONTENTFUL_TOKEN, cursor: string | null = null, spaceId = SPACE) =>
   vendorContext({ settings: { baseUrl: contentful.base, spaceId }, secrets: token ? { accessToken: token } : {}, cursor, waits });
 
+// ---------------------------------------------------------------- Google Drive
+const FOLDER = '1AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+const DRIVE_API_KEY = 'AIzaSyD-public-folder-key-0123456789';
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+interface DriveFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  size?: string;
+  createdTime: string;
+  modifiedTime: string;
+  webViewLink: string;
+  owners: Array<{ emailAddress: string }>;
+}
+let driveFiles: DriveFile[] = [];
+let drive: VendorServer;
+/** Tokens the token endpoint gave out; one can be revoked to see Drive refuse it. */
+const issued = new Set<string>();
+const googleError = (code: number, status: string, message: string, reason: string) => ({ error: { code, message, errors: [{ message, domain: 'global', reason }], status } });
+
+function serviceAccountKey(): string {
+  return JSON.stringify({ type: 'service_account', project_id: 'navout-test', private_key_id: 'k1', private_key: privateKey, client_email: 'reader@navout-test.iam.gserviceaccount.com', token_uri: `${drive.base}/token` });
+}
+
+function driveFile(id: string, modifiedTime: string): DriveFile {
+  return { id, name: `${id}.csv`, mimeType: 'text/csv', size: '2048', createdTime: '2025-12-01T08:00:00.000Z', modifiedTime, webViewLink: `https://drive.google.com/file/d/${id}/view`, owners: [{ emailAddress: 'ops@example.com' }] };
+}
+
+/** POST /token: the JWT bearer grant, its RS256 signature checked against the account's public key. */
+function answerToken(response: Parameters<Parameters<typeof startVendorServer>[0]>[0], request: Parameters<Parameters<typeof startVendorServer>[0]>[1]) {
+  const form = new URLSearchParams(request.body);
+  const [header, claims, signature] = (form.get('assertion') ?? '').split('.');
+  const valid = form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' && signature && createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, signature, 'base64url');
+  if (!valid) return sendJson(response, 400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
+  const payload = JSON.parse(Buffer.from(claims!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  if (payload.scope !== GOOGLE_DRIVE_SCOPE || payload.aud !== `${drive.base}/token`) return sendJson(response, 400, { error: 'invalid_scope', error_description: 'Bad scope or audience.' });
+  const token = `ya29.token-${issued.size + 1}`;
+  issued.add(token);
+  sendJson(response, 200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
+}
+
+/** GET /drive/v3/files: q (folder, trashed, modifiedTime >), orderBy, pageSize (at most 1000; two here), pageToken; {files, nextPageToken}. */
+function answerFiles(response: Parameters<Parameters<typeof startVendorServer>[0]>[0], request: Parameters<Parameters<typeof startVendorServer>[0]>[1]) {
+  if (request.url.pathname === '/token' && request.method === 'POST') return answerToken(response, request);
+  const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+  const key = request.url.searchParams.get('key');
+  if (key !== null && key !== DRIVE_API_KEY) return sendJson(response, 400, googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'badRequest'));
+  if (key === null && !issued.has(bearer)) {
+    return sendJson(response, 401, googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.', 'authError'));
+  }
+  const q = /^'([^']+)' in parents and trashed = false(?: and modifiedTime > '([^']+)')?$/.exec(request.url.searchParams.get('q') ?? '');
+  if (!q) return sendJson(response, 400, googleError(400, 'INVALID_ARGUMENT', 'Invalid Value', 'invalid'));
+  if (q[1] !== FOLDER) return sendJson(response, 404, googleError(404, 'NOT_FOUND', `File not found: ${q[1]}.`, 'notFound'));
+  const size = Math.min(Number(request.url.searchParams.get('pageSize') ?? 100), 2);
+  const from = Number(request.url.searchParams.get('pageToken') ?? 0);
+  const list = driveFiles.filter((each) => !q[2] || Date.parse(each.modifiedTime) > Date.parse(q[2])).sort((a, b) => a.modifiedTime.localeCompare(b.modifiedTime));
+  sendJson(response, 200, { kind: 'drive#fileList', incompleteSearch: false, files: list.slice(from, from + size), ...(from + size < list.length ? { nextPageToken: String(from + size) } : {}) });
+}
+
+const driveContext = (secrets: Record<string, string>, cursor: string | null = null, folderId = FOLDER) => vendorContext({ settings: { baseUrl: drive.base, folderId }, secrets, cursor, waits });
+
 beforeAll(async () => {
+  drive = await startVendorServer(answerFiles);
   klaviyo = await startVendorServer(answerProfiles);
   sendgrid = await startVendorServer(answerBounces);
   contentful = await startVendorServer(answerEntries);
 });
 afterAll(async () => {
-  await Promise.all([klaviyo.close(), sendgrid.close(), contentful.close()]);
+  await Promise.all([klaviyo.close(), sendgrid.close(), contentful.close(), drive.close()]);
 });
 
 describe('Klaviyo profiles', () => {
@@ -326,6 +392,72 @@ describe('Contentful entries', () => {
   });
 });
 
+describe('Google Drive files', () => {
+  beforeAll(() => {
+    driveFiles = [driveFile('f1', '2026-04-01T10:00:00.000Z'), driveFile('f2', '2026-04-02T10:00:00.000Z'), driveFile('f3', '2026-04-03T10:00:00.000Z')];
+  });
+
+  it('exchanges a signed service account JWT for a token, lists the folder by nextPageToken, and maps files', async () => {
+    drive.received.length = 0;
+    const batches = await pullAll(googleDriveConnector, driveContext({ serviceAccountKey: serviceAccountKey() }));
+    const records = recordsOf(batches);
+    expect(records.map((record) => record.file_id)).toEqual(['f1', 'f2', 'f3']);
+    const [token, ...pages] = drive.received;
+    expect(token!.url.pathname).toBe('/token');
+    expect(pages.map((request) => request.url.searchParams.get('pageToken'))).toEqual([null, '2']);
+    for (const request of pages) {
+      expect(request.headers.authorization).toBe('Bearer ya29.token-1');
+      expect(request.url.searchParams.get('q')).toBe(`'${FOLDER}' in parents and trashed = false`);
+      expect(request.url.searchParams.get('orderBy')).toBe('modifiedTime');
+      expect(request.url.searchParams.get('pageSize')).toBe('1000');
+    }
+    expect(records[0]).toEqual({
+      file_id: 'f1',
+      name: 'f1.csv',
+      mime_type: 'text/csv',
+      size: 2048,
+      md5_checksum: null,
+      owner_email: 'ops@example.com',
+      web_view_link: 'https://drive.google.com/file/d/f1/view',
+      created_at: '2025-12-01T08:00:00.000Z',
+      updated_at: '2026-04-01T10:00:00.000Z',
+    });
+    expect(Object.keys(records[0]!).sort()).toEqual(fieldNames('google-drive'));
+    expect(batches.map((batch) => batch.cursor)).toEqual(['2026-04-02T10:00:00.000Z', '2026-04-03T10:00:00.000Z']);
+  });
+
+  it('joins modifiedTime to the folder filter on the next run, and reads a public folder with an API key', async () => {
+    driveFiles.push(driveFile('f4', '2026-04-05T10:00:00.000Z'));
+    drive.received.length = 0;
+    const batches = await pullAll(googleDriveConnector, driveContext({ apiKey: DRIVE_API_KEY }, '2026-04-03T10:00:00.000Z'));
+    expect(drive.received[0]!.url.searchParams.getAll('q')).toEqual([`'${FOLDER}' in parents and trashed = false and modifiedTime > '2026-04-03T09:59:59.000Z'`]);
+    expect(drive.received[0]!.url.searchParams.get('key')).toBe(DRIVE_API_KEY);
+    expect(drive.received[0]!.headers.authorization).toBeUndefined();
+    expect(recordsOf(batches).map((record) => record.file_id)).toEqual(['f3', 'f4']);
+    expect(batches.at(-1)!.cursor).toBe('2026-04-05T10:00:00.000Z');
+  });
+
+  it("waits out a 429, and answers a refused token, key, JWT or folder in Google's words", async () => {
+    drive.trouble.push({ status: 429, headers: { 'retry-after': '4' }, body: googleError(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded for quota metric.', 'rateLimitExceeded') });
+    await expect(googleDriveConnector.test(driveContext({ apiKey: DRIVE_API_KEY }))).resolves.toBeUndefined();
+    expect(waits).toContain(4_000);
+    const badKey = await failureOf(googleDriveConnector.test(driveContext({ apiKey: 'AIza-wrong' })));
+    expect(badKey.message).toContain('INVALID_ARGUMENT: API key not valid. Please pass a valid API key.');
+    issued.clear();
+    drive.trouble.push({ status: 200, body: { access_token: 'ya29.revoked', expires_in: 3599, token_type: 'Bearer' } });
+    const revoked = await failureOf(pullAll(googleDriveConnector, driveContext({ serviceAccountKey: serviceAccountKey() })));
+    expect(revoked.message).toMatch(/^Google Drive refused the credentials \(401\): UNAUTHENTICATED: Request had invalid authentication credentials\./);
+    expect(revoked.retryable).toBe(false);
+    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const forged = JSON.stringify({ ...JSON.parse(serviceAccountKey()), private_key: otherKey.privateKey });
+    expect((await failureOf(googleDriveConnector.test(driveContext({ serviceAccountKey: forged })))).message).toContain('Invalid JWT Signature.');
+    expect((await failureOf(googleDriveConnector.test(driveContext({ serviceAccountKey: '{"client_email": "x"}' })))).message).toBe('The service account key has no client_email or private_key.');
+    expect((await failureOf(googleDriveConnector.test(driveContext({})))).message).toBe('A service account key, or an API key for a public folder, is required.');
+    expect((await failureOf(googleDriveConnector.test(driveContext({ apiKey: DRIVE_API_KEY }, null, "x' or '1")))).message).toContain('The folder id is the last part');
+    expect((await failureOf(googleDriveConnector.test(driveContext({ apiKey: DRIVE_API_KEY }, null, 'someoneElsesFolder')))).message).toContain('NOT_FOUND: File not found: someoneElsesFolder.');
+  });
+});
+
 describe('Klaviyo in the product', () => {
   const world = useWorld({ env: { CONNECTOR_ALLOW_PRIVATE: 'true' } });
   const as = (who: Parameters<World['bearer']>[0]) => world().bearer(who);
@@ -334,6 +466,8 @@ describe('Klaviyo in the product', () => {
     expect(connectorFor('klaviyo')).toBe(klaviyoConnector);
     expect(connectorFor('sendgrid')).toBe(sendgridConnector);
     expect(connectorFor('contentful')).toBe(contentfulConnector);
+    expect(connectorFor('google-drive')).toBe(googleDriveConnector);
+    expect(connectorDefinition('google-drive')?.settings.find((setting) => setting.name === 'serviceAccountKey')).toMatchObject({ secret: true, input: 'textarea' });
     expect(connectorDefinition('klaviyo')?.settings.find((setting) => setting.name === 'apiKey')).toMatchObject({ secret: true, required: true, input: 'password' });
     expect(connectorDefinition('contentful')?.settings.find((setting) => setting.name === 'accessToken')).toMatchObject({ secret: true, required: true });
   });

@@ -88,7 +88,7 @@ export const CATALOGUE: readonly CatalogueSource[] = [
   entry({ id: 'contentful', name: 'Contentful', icon: 'Cf', color: '#2478CC', category: 'Media & Content', description: 'Entries of your content models.', recordKind: 'items' }),
 
   entry({ id: 'amazon-s3', name: 'Amazon S3', icon: 'S3', color: '#569A31', category: 'Cloud Storage', description: 'CSV and JSON objects from an S3-compatible bucket.' }),
-  entry({ id: 'google-drive', name: 'Google Drive', icon: 'GD', color: '#1FA463', category: 'Cloud Storage', description: 'Spreadsheets and CSV files in a shared folder.' }),
+  entry({ id: 'google-drive', name: 'Google Drive', icon: 'GD', color: '#1FA463', category: 'Cloud Storage', description: 'Spreadsheets and CSV files in a shared folder.', recordKind: 'items' }),
   entry({ id: 'dropbox', name: 'Dropbox', icon: 'Db', color: '#0061FF', category: 'Cloud Storage', description: 'CSV and JSON files in a Dropbox folder.' }),
 
   entry({ id: 'mailchimp', name: 'Mailchimp', icon: 'MC', color: '#FFE01B', category: 'Email Marketing', description: 'Audiences, members and campaign activity.', isPopular: true }),
@@ -311,6 +311,7 @@ export const BUILT_IN_FIELD_SETS: Record<string, readonly SourceFieldDefinition[
     f('invoice_id', 'dimension', 'Invoice id sent with the payment.'),
   ],
   // content: Klaviyo, SendGrid, Contentful
+  // content: Klaviyo, SendGrid, Contentful, Google Drive
   klaviyo: [
     f('profile_id', 'dimension', 'Klaviyo profile id.', 'user_id'),
     f('email', 'dimension', 'Profile e-mail.', 'email'),
@@ -339,6 +340,17 @@ export const BUILT_IN_FIELD_SETS: Record<string, readonly SourceFieldDefinition[
     f('created_at', 'dimension', 'When the entry was created.', 'created_at'),
     f('updated_at', 'dimension', 'When the entry was last published.'),
     f('fields', 'dimension', 'Every field of the entry, as JSON.'),
+  ],
+  'google-drive': [
+    f('file_id', 'dimension', 'Google Drive file id.', 'item_id'),
+    f('name', 'dimension', 'File name.', 'title'),
+    f('mime_type', 'dimension', 'File type (text/csv, application/vnd.google-apps.spreadsheet…).', 'category'),
+    f('size', 'metric', 'Size in bytes (none for Google Docs, Sheets and Slides).'),
+    f('md5_checksum', 'dimension', 'MD5 of the content, for uploaded files.'),
+    f('owner_email', 'dimension', "The owner's e-mail address."),
+    f('web_view_link', 'dimension', 'Link to open the file.'),
+    f('created_at', 'dimension', 'When the file was created.', 'created_at'),
+    f('updated_at', 'dimension', 'When the file last changed.'),
   ],
   segment: [
     f('userId', 'dimension', 'Your user id.', 'user_id'),

@@ -148,7 +148,7 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       },
       { name: 'pathStyle', label: 'Path-style addresses', input: 'checkbox', required: false, help: 'endpoint/bucket/key instead of bucket.endpoint/key.' },
     ],
-  },  // content: Klaviyo, SendGrid, Contentful
+  },  // content: Klaviyo, SendGrid, Contentful, Google Drive
   {
     catalogueId: 'klaviyo',
     kind: 'vendor',
@@ -176,6 +176,23 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       { name: 'environment', label: 'Environment', input: 'text', required: false, defaultValue: 'master' },
       secretKey('accessToken', 'Content Delivery API access token', true, { help: 'Settings > API keys: the delivery token (published content only).' }),
       apiBaseUrl({ defaultValue: 'https://cdn.contentful.com' }),
+    ],
+  },  {
+    catalogueId: 'google-drive',
+    kind: 'vendor',
+    documentation: 'https://developers.google.com/drive/api/reference/rest/v3/files/list',
+    settings: [
+      { name: 'folderId', label: 'Folder id', input: 'text', required: true, placeholder: '1AbC...', help: "The last part of the folder's address (drive.google.com/drive/folders/<id>)." },
+      {
+        name: 'serviceAccountKey',
+        label: 'Service account key (JSON)',
+        input: 'textarea',
+        required: false,
+        secret: true,
+        help: "The JSON key of a service account the folder is shared with (its client_email), with the Drive API enabled.",
+      },
+      secretKey('apiKey', 'Or an API key', false, { help: 'Only for a folder shared with anyone who has the link.' }),
+      apiBaseUrl({ defaultValue: 'https://www.googleapis.com' }),
     ],
   },
   // commerce: Pipedrive, Square, WooCommerce, BigCommerce, PayPal
