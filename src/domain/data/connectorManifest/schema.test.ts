@@ -91,6 +91,14 @@ describe('connector manifest schema', () => {
     expect(failure({ ...google, authenticator: { ...google.authenticator, fallback: { type: 'NoAuth' } } }).message).toContain('type must be one of ApiKeyAuthenticator, BearerAuthenticator');
   });
 
+  it('accepts a next page path for continuations, read from the settings only', () => {
+    const continued = manifest();
+    continued.streams[0].retriever.requester.next_page_path = '/items/continue';
+    expect(parseManifest(continued).streams[0].retriever.requester.next_page_path).toBe('/items/continue');
+    continued.streams[0].retriever.requester.next_page_path = '{{ response.next }}';
+    expect(failure(continued).path).toBe('streams[0].retriever.requester.next_page_path');
+  });
+
   it('checks every template and what its place may read', () => {
     const secretInPaging = manifest();
     secretInPaging.streams[0].retriever.paginator = {

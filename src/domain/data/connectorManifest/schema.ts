@@ -172,6 +172,7 @@ const stream = closed({
       request_headers: templateMap(),
       request_body_json: yup.object().strict().optional(),
       request_body_data: templateMap(),
+      next_page_path: optionalText(500),
     }).required('${path} is required'),
     record_selector: closed({
       type: yup.string().strict().oneOf(['RecordSelector'], '${path} must be RecordSelector').required('${path} is required'),
@@ -290,6 +291,7 @@ function checkTemplates(manifest: ConnectorManifest): void {
   const at = 'streams[0].retriever.requester';
   if (!requester.url_base.startsWith('hook:')) checkTemplate(`${at}.url_base`, requester.url_base, REQUEST_ROOTS);
   checkTemplate(`${at}.path`, requester.path, REQUEST_ROOTS);
+  if (requester.next_page_path) checkTemplate(`${at}.next_page_path`, requester.next_page_path, REQUEST_ROOTS);
   for (const [name, value] of Object.entries(requester.request_parameters ?? {})) checkTemplate(`${at}.request_parameters.${name}`, value, REQUEST_ROOTS);
   for (const [name, value] of Object.entries(requester.request_headers ?? {})) checkTemplate(`${at}.request_headers.${name}`, value, REQUEST_ROOTS);
   if (requester.request_body_json) checkBodyTemplates(`${at}.request_body_json`, requester.request_body_json);

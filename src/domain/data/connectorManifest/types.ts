@@ -108,6 +108,12 @@ export interface HttpRequester {
   request_body_json?: Record<string, unknown>;
   /** A form-encoded body (POST, application/x-www-form-urlencoded), for an API that reads its key from the form (Airbyte's name); values are templates, an empty one is left out. */
   request_body_data?: Record<string, Template>;
+  /**
+   * Where the pages after the first are asked for, when not at `path` (Dropbox's
+   * /list_folder/continue); such a request carries the page token alone, without the first
+   * request's parameters or body (ours).
+   */
+  next_page_path?: Template;
 }
 
 export interface PageIncrement {

@@ -97,7 +97,7 @@ function selectRecords(manifest: ConnectorManifest, body: unknown, readError: Er
 }
 
 /** The URL of a page: the base and path with the query, or the vendor's next URL (on the API's own origin only: it gets the credentials). */
-function pageUrl(manifest: ConnectorManifest, run: Run, token: PageToken, query: Array<[string, string]>): string {
+function pageUrl(manifest: ConnectorManifest, run: Run, token: PageToken, query: Array<[string, string]>, continuing = false): string {
   if (token && 'url' in token) {
     let next: URL;
     try {
@@ -111,7 +111,7 @@ function pageUrl(manifest: ConnectorManifest, run: Run, token: PageToken, query:
     return next.toString();
   }
   const requester = manifest.streams[0].retriever.requester;
-  const path = render(requester.path, run.scope, encodeURIComponent);
+  const path = render(continuing && requester.next_page_path ? requester.next_page_path : requester.path, run.scope, encodeURIComponent);
   const search = new URLSearchParams(query).toString();
   return `${run.base}${path.startsWith('/') || !path ? path : `/${path}`}${search ? `?${search}` : ''}`;
 }
@@ -132,14 +132,18 @@ async function requestPage(manifest: ConnectorManifest, run: Run, context: Conne
   const paginator = stream.retriever.paginator?.type === 'DefaultPaginator' ? stream.retriever.paginator : null;
   const parts = emptyParts();
   const { token } = page;
+  // A continuation elsewhere (next_page_path) carries the token alone.
+  const continuing = Boolean(requester.next_page_path && token && 'token' in token);
   if (!(token && 'url' in token)) {
     const strategy = paginator?.pagination_strategy;
     const size = page.pageSize ?? strategy?.page_size;
-    if (paginator?.page_size_option && size !== undefined) inject(parts, paginator.page_size_option, size);
+    if (paginator?.page_size_option && size !== undefined && !continuing) inject(parts, paginator.page_size_option, size);
     if (paginator?.page_token_option.type === 'RequestOption' && token) {
       const value = 'page' in token ? token.page : 'offset' in token ? token.offset : 'token' in token ? token.token : '';
       inject(parts, paginator.page_token_option, value);
     }
+  }
+  if (!(token && 'url' in token) && !continuing) {
     const startOption = stream.incremental_sync?.start_time_option;
     const sendStart = startOption && !stream.incremental_sync?.is_client_side_incremental && page.start !== null;
     for (const [name, template] of Object.entries(requester.request_parameters ?? {})) {
@@ -166,11 +170,12 @@ async function requestPage(manifest: ConnectorManifest, run: Run, context: Conne
     body = formBody(requester.request_body_data, parts.body, run.scope);
     headers['content-type'] = 'application/x-www-form-urlencoded';
   } else if (method === 'POST') {
-    const json = { ...(renderBody(requester.request_body_json ?? {}, run.scope) as Record<string, unknown>), ...parts.body };
+    const first = continuing ? {} : (renderBody(requester.request_body_json ?? {}, run.scope) as Record<string, unknown>);
+    const json = { ...first, ...parts.body };
     body = JSON.stringify(json);
     headers['content-type'] = 'application/json';
   }
-  const url = pageUrl(manifest, run, token, [...run.auth.query, ...parts.query]);
+  const url = pageUrl(manifest, run, token, [...run.auth.query, ...parts.query], continuing);
   return call(context, manifest.name, url, { method, headers: { ...headers, ...parts.headers, ...run.auth.headers }, body }, readError, run.wait);
 }
 
