@@ -7,6 +7,7 @@
  * https://www.contentful.com/developers/docs/references/content-delivery-api/#/reference/entries/entries-collection
  * https://developers.google.com/drive/api/reference/rest/v3/files/list
  * https://developers.google.com/identity/protocols/oauth2/service-account#httprest
+ * https://www.dropbox.com/developers/documentation/http/documentation#files-list_folder
  */
 import { createVerify, generateKeyPairSync } from 'node:crypto';
 import pino from 'pino';
@@ -14,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataRecord, DataSource } from '@bff/entities';
 import { connectorFor } from '@bff/modules/dataSources/connectors/registry';
 import { contentfulConnector } from '@bff/modules/dataSources/connectors/vendors/contentful';
+import { dropboxConnector } from '@bff/modules/dataSources/connectors/vendors/dropbox';
 import { GOOGLE_DRIVE_SCOPE, googleDriveConnector } from '@bff/modules/dataSources/connectors/vendors/googleDrive';
 import { KLAVIYO_REVISION, klaviyoConnector } from '@bff/modules/dataSources/connectors/vendors/klaviyo';
 import { sendgridConnector } from '@bff/modules/dataSources/connectors/vendors/sendgrid';
@@ -218,14 +220,58 @@ function answerFiles(response: Parameters<Parameters<typeof startVendorServer>[0
 
 const driveContext = (secrets: Record<string, string>, cursor: string | null = null, folderId = FOLDER) => vendorContext({ settings: { baseUrl: drive.base, folderId }, secrets, cursor, waits });
 
+// ---------------------------------------------------------------- Dropbox
+const DROPBOX_TOKEN = 'sl.u.AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
+let dropboxEntries: Array<Record<string, unknown>> = [];
+let dropbox: VendorServer;
+const dropboxError = (summary: string, error: Record<string, unknown>) => ({ error_summary: summary, error });
+
+function dropboxFile(name: string, serverModified: string): Record<string, unknown> {
+  return {
+    '.tag': 'file',
+    name,
+    path_lower: `/exports/${name.toLowerCase()}`,
+    path_display: `/Exports/${name}`,
+    id: `id:${name}-a4ayc_80_OEAAAAAAAAAXw`,
+    client_modified: '2026-05-01T08:00:00Z',
+    server_modified: serverModified,
+    rev: 'a1c10ce0dd78',
+    size: 7212,
+    is_downloadable: true,
+    content_hash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  };
+}
+
+/** POST /2/files/list_folder {path, recursive, include_deleted, limit}, then /continue {cursor} alone; {entries, cursor, has_more}. Two entries a page here. */
+function answerFolder(response: Parameters<Parameters<typeof startVendorServer>[0]>[0], request: Parameters<Parameters<typeof startVendorServer>[0]>[1]) {
+  const auth = request.headers.authorization ?? '';
+  if (auth === 'Bearer expired') return sendJson(response, 401, dropboxError('expired_access_token/', { '.tag': 'expired_access_token' }));
+  if (auth !== `Bearer ${DROPBOX_TOKEN}`) return sendJson(response, 401, dropboxError('invalid_access_token/...', { '.tag': 'invalid_access_token' }));
+  const body = JSON.parse(request.body || '{}') as Record<string, unknown>;
+  let from: number;
+  if (request.url.pathname === '/2/files/list_folder/continue') {
+    if (Object.keys(body).join() !== 'cursor') return sendJson(response, 400, dropboxError('bad_request/', { '.tag': 'other' }));
+    from = Number(Buffer.from(String(body.cursor), 'base64url').toString('utf8'));
+  } else if (request.url.pathname === '/2/files/list_folder') {
+    if (body.path !== '/Exports') return sendJson(response, 409, dropboxError('path/not_found/..', { '.tag': 'path', path: { '.tag': 'not_found' } }));
+    if (typeof body.limit !== 'number' || body.limit > 2000) return sendJson(response, 400, dropboxError('bad_request/', { '.tag': 'other' }));
+    from = 0;
+  } else return sendJson(response, 404, dropboxError('not_found/', { '.tag': 'other' }));
+  const next = from + 2;
+  sendJson(response, 200, { entries: dropboxEntries.slice(from, next), cursor: Buffer.from(String(Math.min(next, dropboxEntries.length))).toString('base64url'), has_more: next < dropboxEntries.length });
+}
+
+const dropboxContext = (token: string | null = DROPBOX_TOKEN, cursor: string | null = null, folderPath = '/Exports') => vendorContext({ settings: { baseUrl: dropbox.base, folderPath }, secrets: token ? { accessToken: token } : {}, cursor, waits });
+
 beforeAll(async () => {
+  dropbox = await startVendorServer(answerFolder);
   drive = await startVendorServer(answerFiles);
   klaviyo = await startVendorServer(answerProfiles);
   sendgrid = await startVendorServer(answerBounces);
   contentful = await startVendorServer(answerEntries);
 });
 afterAll(async () => {
-  await Promise.all([klaviyo.close(), sendgrid.close(), contentful.close(), drive.close()]);
+  await Promise.all([klaviyo.close(), sendgrid.close(), contentful.close(), drive.close(), dropbox.close()]);
 });
 
 describe('Klaviyo profiles', () => {
@@ -458,6 +504,65 @@ describe('Google Drive files', () => {
   });
 });
 
+describe('Dropbox files', () => {
+  beforeAll(() => {
+    dropboxEntries = [
+      dropboxFile('a.csv', '2026-05-03T09:00:00Z'),
+      { '.tag': 'folder', name: 'Archive', path_lower: '/exports/archive', path_display: '/Exports/Archive', id: 'id:archive-folder' },
+      dropboxFile('b.json', '2026-05-01T09:00:00Z'),
+    ];
+  });
+
+  it('lists the folder, continues with the cursor alone while has_more, and maps entries', async () => {
+    dropbox.received.length = 0;
+    const batches = await pullAll(dropboxConnector, dropboxContext());
+    const records = recordsOf(batches);
+    expect(records.map((record) => [record.name, record.kind])).toEqual([
+      ['a.csv', 'file'],
+      ['Archive', 'folder'],
+      ['b.json', 'file'],
+    ]);
+    expect(dropbox.received.map((request) => [request.method, request.url.pathname, JSON.parse(request.body)])).toEqual([
+      ['POST', '/2/files/list_folder', { path: '/Exports', recursive: false, include_deleted: false, limit: 2000 }],
+      ['POST', '/2/files/list_folder/continue', { cursor: Buffer.from('2').toString('base64url') }],
+    ]);
+    expect(dropbox.received.every((request) => request.headers.authorization === `Bearer ${DROPBOX_TOKEN}` && request.headers['content-type'] === 'application/json')).toBe(true);
+    expect(records[0]).toEqual({
+      file_id: 'id:a.csv-a4ayc_80_OEAAAAAAAAAXw',
+      name: 'a.csv',
+      kind: 'file',
+      path: '/Exports/a.csv',
+      size: 7212,
+      content_hash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      client_modified: '2026-05-01T08:00:00Z',
+      updated_at: '2026-05-03T09:00:00Z',
+    });
+    expect(Object.keys(records[0]!).sort()).toEqual(fieldNames('dropbox'));
+    // Not in order of change: the cursor moves with the last page only.
+    expect(batches.map((batch) => batch.cursor)).toEqual([null, '2026-05-03T09:00:00Z']);
+  });
+
+  it('stores only entries changed from the cursor on in the next run (and folders, which have no time)', async () => {
+    dropboxEntries[2] = dropboxFile('b.json', '2026-05-04T09:00:00Z');
+    const batches = await pullAll(dropboxConnector, dropboxContext(DROPBOX_TOKEN, '2026-05-03T09:00:00Z'));
+    expect(recordsOf(batches).map((record) => record.name)).toEqual(['a.csv', 'Archive', 'b.json']);
+    const later = await pullAll(dropboxConnector, dropboxContext(DROPBOX_TOKEN, '2026-05-04T09:00:00Z'));
+    expect(recordsOf(later).map((record) => record.name)).toEqual(['Archive', 'b.json']);
+    expect(later.at(-1)!.cursor).toBe('2026-05-04T09:00:00Z');
+  });
+
+  it("waits out a 429, and answers an expired token or a missing folder in Dropbox's words", async () => {
+    dropbox.trouble.push({ status: 429, headers: { 'retry-after': '2' }, body: dropboxError('too_many_requests/..', { reason: { '.tag': 'too_many_requests' }, retry_after: 2 }) });
+    await expect(dropboxConnector.test(dropboxContext())).resolves.toBeUndefined();
+    expect(waits).toContain(2_000);
+    const expired = await failureOf(pullAll(dropboxConnector, dropboxContext('expired')));
+    expect(expired.message).toBe('Dropbox refused the credentials (401): expired_access_token/');
+    expect(expired.retryable).toBe(false);
+    expect((await failureOf(dropboxConnector.test(dropboxContext(DROPBOX_TOKEN, null, '/Nope')))).message).toContain('path/not_found/..');
+    expect((await failureOf(dropboxConnector.test(dropboxContext(null)))).message).toBe('The Dropbox access token is required.');
+  });
+});
+
 describe('Klaviyo in the product', () => {
   const world = useWorld({ env: { CONNECTOR_ALLOW_PRIVATE: 'true' } });
   const as = (who: Parameters<World['bearer']>[0]) => world().bearer(who);
@@ -467,6 +572,7 @@ describe('Klaviyo in the product', () => {
     expect(connectorFor('sendgrid')).toBe(sendgridConnector);
     expect(connectorFor('contentful')).toBe(contentfulConnector);
     expect(connectorFor('google-drive')).toBe(googleDriveConnector);
+    expect(connectorFor('dropbox')).toBe(dropboxConnector);
     expect(connectorDefinition('google-drive')?.settings.find((setting) => setting.name === 'serviceAccountKey')).toMatchObject({ secret: true, input: 'textarea' });
     expect(connectorDefinition('klaviyo')?.settings.find((setting) => setting.name === 'apiKey')).toMatchObject({ secret: true, required: true, input: 'password' });
     expect(connectorDefinition('contentful')?.settings.find((setting) => setting.name === 'accessToken')).toMatchObject({ secret: true, required: true });

@@ -89,7 +89,7 @@ export const CATALOGUE: readonly CatalogueSource[] = [
 
   entry({ id: 'amazon-s3', name: 'Amazon S3', icon: 'S3', color: '#569A31', category: 'Cloud Storage', description: 'CSV and JSON objects from an S3-compatible bucket.' }),
   entry({ id: 'google-drive', name: 'Google Drive', icon: 'GD', color: '#1FA463', category: 'Cloud Storage', description: 'Spreadsheets and CSV files in a shared folder.', recordKind: 'items' }),
-  entry({ id: 'dropbox', name: 'Dropbox', icon: 'Db', color: '#0061FF', category: 'Cloud Storage', description: 'CSV and JSON files in a Dropbox folder.' }),
+  entry({ id: 'dropbox', name: 'Dropbox', icon: 'Db', color: '#0061FF', category: 'Cloud Storage', description: 'CSV and JSON files in a Dropbox folder.', recordKind: 'items' }),
 
   entry({ id: 'mailchimp', name: 'Mailchimp', icon: 'MC', color: '#FFE01B', category: 'Email Marketing', description: 'Audiences, members and campaign activity.', isPopular: true }),
   entry({ id: 'klaviyo', name: 'Klaviyo', icon: 'Kl', color: '#232426', category: 'Email Marketing', description: 'Profiles, lists and e-mail events.' }),
@@ -312,6 +312,7 @@ export const BUILT_IN_FIELD_SETS: Record<string, readonly SourceFieldDefinition[
   ],
   // content: Klaviyo, SendGrid, Contentful
   // content: Klaviyo, SendGrid, Contentful, Google Drive
+  // content: Klaviyo, SendGrid, Contentful, Google Drive, Dropbox
   klaviyo: [
     f('profile_id', 'dimension', 'Klaviyo profile id.', 'user_id'),
     f('email', 'dimension', 'Profile e-mail.', 'email'),
@@ -351,6 +352,16 @@ export const BUILT_IN_FIELD_SETS: Record<string, readonly SourceFieldDefinition[
     f('web_view_link', 'dimension', 'Link to open the file.'),
     f('created_at', 'dimension', 'When the file was created.', 'created_at'),
     f('updated_at', 'dimension', 'When the file last changed.'),
+  ],
+  dropbox: [
+    f('file_id', 'dimension', 'Dropbox file id (id:…).', 'item_id'),
+    f('name', 'dimension', 'File or folder name.', 'title'),
+    f('kind', 'dimension', 'file or folder.', 'category'),
+    f('path', 'dimension', 'Path in the Dropbox, as displayed.'),
+    f('size', 'metric', 'Size in bytes.'),
+    f('content_hash', 'dimension', "Dropbox's content hash, to tell whether the content changed."),
+    f('client_modified', 'dimension', 'When the file was last changed on the uploading device.'),
+    f('updated_at', 'dimension', 'When the file last changed in Dropbox.'),
   ],
   segment: [
     f('userId', 'dimension', 'Your user id.', 'user_id'),

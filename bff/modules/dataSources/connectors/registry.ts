@@ -32,8 +32,9 @@ import { klaviyoConnector } from './vendors/klaviyo';
 import { sendgridConnector } from './vendors/sendgrid';
 import { contentfulConnector } from './vendors/contentful';
 import { googleDriveConnector } from './vendors/googleDrive';
+import { dropboxConnector } from './vendors/dropbox';
 
-const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector, notionConnector, airtableConnector, matomoConnector, klaviyoConnector, sendgridConnector, contentfulConnector, googleDriveConnector];
+const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector, notionConnector, airtableConnector, matomoConnector, klaviyoConnector, sendgridConnector, contentfulConnector, googleDriveConnector, dropboxConnector];
 
 const BY_CATALOGUE_ID = new Map<string, Connector>(CONNECTORS.map((connector) => [connector.catalogueId, connector]));
 

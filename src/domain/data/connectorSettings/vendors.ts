@@ -148,7 +148,7 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       },
       { name: 'pathStyle', label: 'Path-style addresses', input: 'checkbox', required: false, help: 'endpoint/bucket/key instead of bucket.endpoint/key.' },
     ],
-  },  // content: Klaviyo, SendGrid, Contentful, Google Drive
+  },  // content: Klaviyo, SendGrid, Contentful, Google Drive, Dropbox
   {
     catalogueId: 'klaviyo',
     kind: 'vendor',
@@ -193,6 +193,15 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       },
       secretKey('apiKey', 'Or an API key', false, { help: 'Only for a folder shared with anyone who has the link.' }),
       apiBaseUrl({ defaultValue: 'https://www.googleapis.com' }),
+    ],
+  },  {
+    catalogueId: 'dropbox',
+    kind: 'vendor',
+    documentation: 'https://www.dropbox.com/developers/documentation/http/documentation#files-list_folder',
+    settings: [
+      secretKey('accessToken', 'Access token', true, { placeholder: 'sl....', help: 'An app with the files.metadata.read permission (App Console > Generate access token).' }),
+      { name: 'folderPath', label: 'Folder path', input: 'text', required: false, placeholder: '/Exports', help: "Empty: the app's root folder." },
+      apiBaseUrl({ defaultValue: 'https://api.dropboxapi.com' }),
     ],
   },
   // commerce: Pipedrive, Square, WooCommerce, BigCommerce, PayPal
