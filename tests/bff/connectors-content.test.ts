@@ -8,6 +8,7 @@
  * https://developers.google.com/drive/api/reference/rest/v3/files/list
  * https://developers.google.com/identity/protocols/oauth2/service-account#httprest
  * https://www.dropbox.com/developers/documentation/http/documentation#files-list_folder
+ * https://developers.google.com/youtube/v3/docs/playlistItems/list
  */
 import { createVerify, generateKeyPairSync } from 'node:crypto';
 import pino from 'pino';
@@ -19,6 +20,7 @@ import { dropboxConnector } from '@bff/modules/dataSources/connectors/vendors/dr
 import { GOOGLE_DRIVE_SCOPE, googleDriveConnector } from '@bff/modules/dataSources/connectors/vendors/googleDrive';
 import { KLAVIYO_REVISION, klaviyoConnector } from '@bff/modules/dataSources/connectors/vendors/klaviyo';
 import { sendgridConnector } from '@bff/modules/dataSources/connectors/vendors/sendgrid';
+import { youtubeConnector } from '@bff/modules/dataSources/connectors/vendors/youtube';
 import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
 import { BUILT_IN_FIELD_SETS } from '@domain/data/catalogue';
 import { connectorDefinition } from '@domain/data/connectorSettings';
@@ -263,7 +265,52 @@ function answerFolder(response: Parameters<Parameters<typeof startVendorServer>[
 
 const dropboxContext = (token: string | null = DROPBOX_TOKEN, cursor: string | null = null, folderPath = '/Exports') => vendorContext({ settings: { baseUrl: dropbox.base, folderPath }, secrets: token ? { accessToken: token } : {}, cursor, waits });
 
+// ---------------------------------------------------------------- YouTube
+const YOUTUBE_KEY = 'AIzaSyB-youtube-data-api-key-0123456789';
+const UPLOADS = 'UU_x5XG1OV2P6uZZ5FSM9Ttw';
+let playlistItems: Array<Record<string, unknown>> = [];
+let youtube: VendorServer;
+
+function playlistItem(videoId: string, publishedAt: string): Record<string, unknown> {
+  return {
+    kind: 'youtube#playlistItem',
+    etag: `etag-${videoId}`,
+    id: `UExpc3${videoId}`,
+    snippet: {
+      publishedAt,
+      channelId: 'UC_x5XG1OV2P6uZZ5FSM9Ttw',
+      title: `Video ${videoId}`,
+      description: 'About it',
+      thumbnails: { default: { url: `https://i.ytimg.com/vi/${videoId}/default.jpg`, width: 120, height: 90 }, high: { url: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`, width: 480, height: 360 } },
+      channelTitle: 'Google for Developers',
+      playlistId: UPLOADS,
+      position: 0,
+      resourceId: { kind: 'youtube#video', videoId },
+    },
+    contentDetails: { videoId, videoPublishedAt: publishedAt },
+  };
+}
+
+/** GET /youtube/v3/playlistItems: part, playlistId, maxResults (at most 50; two here), pageToken, key; newest first. */
+function answerPlaylist(response: Parameters<Parameters<typeof startVendorServer>[0]>[0], request: Parameters<Parameters<typeof startVendorServer>[0]>[1]) {
+  const key = request.url.searchParams.get('key');
+  if (key !== YOUTUBE_KEY) {
+    return sendJson(response, 403, googleError(403, 'PERMISSION_DENIED', 'YouTube Data API v3 has not been used in project 123456 before or it is disabled.', 'accessNotConfigured'));
+  }
+  if (request.url.searchParams.get('playlistId') !== UPLOADS) {
+    return sendJson(response, 404, googleError(404, 'NOT_FOUND', "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.", 'playlistNotFound'));
+  }
+  if (request.url.searchParams.get('part') !== 'snippet,contentDetails') return sendJson(response, 400, googleError(400, 'INVALID_ARGUMENT', 'Bad part', 'invalidPart'));
+  const size = Math.min(Number(request.url.searchParams.get('maxResults') ?? 5), 2);
+  const from = Number(request.url.searchParams.get('pageToken')?.replace('CA', '') ?? 0);
+  const items = playlistItems.slice(from, from + size);
+  sendJson(response, 200, { kind: 'youtube#playlistItemListResponse', items, pageInfo: { totalResults: playlistItems.length, resultsPerPage: size }, ...(from + size < playlistItems.length ? { nextPageToken: `CA${from + size}` } : {}) });
+}
+
+const youtubeContext = (key: string | null = YOUTUBE_KEY, cursor: string | null = null, playlistId = UPLOADS) => vendorContext({ settings: { baseUrl: youtube.base, playlistId }, secrets: key ? { apiKey: key } : {}, cursor, waits });
+
 beforeAll(async () => {
+  youtube = await startVendorServer(answerPlaylist);
   dropbox = await startVendorServer(answerFolder);
   drive = await startVendorServer(answerFiles);
   klaviyo = await startVendorServer(answerProfiles);
@@ -271,7 +318,7 @@ beforeAll(async () => {
   contentful = await startVendorServer(answerEntries);
 });
 afterAll(async () => {
-  await Promise.all([klaviyo.close(), sendgrid.close(), contentful.close(), drive.close(), dropbox.close()]);
+  await Promise.all([klaviyo.close(), sendgrid.close(), contentful.close(), drive.close(), dropbox.close(), youtube.close()]);
 });
 
 describe('Klaviyo profiles', () => {
@@ -563,6 +610,51 @@ describe('Dropbox files', () => {
   });
 });
 
+describe('YouTube videos', () => {
+  beforeAll(() => {
+    playlistItems = [playlistItem('v3', '2026-06-03T15:00:00Z'), playlistItem('v2', '2026-06-02T15:00:00Z'), playlistItem('v1', '2026-06-01T15:00:00Z')];
+  });
+
+  it('reads the uploads playlist with the key by nextPageToken, and maps videos as items', async () => {
+    youtube.received.length = 0;
+    const batches = await pullAll(youtubeConnector, youtubeContext());
+    const records = recordsOf(batches);
+    expect(records.map((record) => record.video_id)).toEqual(['v3', 'v2', 'v1']);
+    expect(youtube.received.map((request) => [request.url.searchParams.get('pageToken'), request.url.searchParams.get('maxResults'), request.url.searchParams.get('key')])).toEqual([
+      [null, '50', YOUTUBE_KEY],
+      ['CA2', '50', YOUTUBE_KEY],
+    ]);
+    expect(records[0]).toEqual({
+      video_id: 'v3',
+      title: 'Video v3',
+      description: 'About it',
+      channel_title: 'Google for Developers',
+      thumbnail_url: 'https://i.ytimg.com/vi/v3/hqdefault.jpg',
+      published_at: '2026-06-03T15:00:00Z',
+    });
+    expect(Object.keys(records[0]!).sort()).toEqual(fieldNames('youtube'));
+    expect(batches.map((batch) => batch.cursor)).toEqual([null, '2026-06-03T15:00:00Z']);
+  });
+
+  it('stores only videos published from the cursor on in the next run', async () => {
+    playlistItems.unshift(playlistItem('v4', '2026-06-05T15:00:00Z'));
+    const batches = await pullAll(youtubeConnector, youtubeContext(YOUTUBE_KEY, '2026-06-03T15:00:00Z'));
+    expect(recordsOf(batches).map((record) => record.video_id)).toEqual(['v4', 'v3']);
+    expect(batches.at(-1)!.cursor).toBe('2026-06-05T15:00:00Z');
+  });
+
+  it("waits out a 429, and answers a refused key or a wrong playlist in Google's words", async () => {
+    youtube.trouble.push({ status: 429, headers: { 'retry-after': '3' }, body: googleError(429, 'RESOURCE_EXHAUSTED', 'Too many requests.', 'rateLimitExceeded') });
+    await expect(youtubeConnector.test(youtubeContext())).resolves.toBeUndefined();
+    expect(waits).toContain(3_000);
+    const refused = await failureOf(youtubeConnector.test(youtubeContext('AIza-disabled')));
+    expect(refused.message).toBe('YouTube denied access (403): PERMISSION_DENIED: YouTube Data API v3 has not been used in project 123456 before or it is disabled.');
+    expect(refused.retryable).toBe(false);
+    expect((await failureOf(pullAll(youtubeConnector, youtubeContext(YOUTUBE_KEY, null, 'UUnope')))).message).toContain('NOT_FOUND: The playlist identified');
+    expect((await failureOf(youtubeConnector.test(youtubeContext(null)))).message).toBe('A YouTube Data API key, or a service account key, is required.');
+  });
+});
+
 describe('Klaviyo in the product', () => {
   const world = useWorld({ env: { CONNECTOR_ALLOW_PRIVATE: 'true' } });
   const as = (who: Parameters<World['bearer']>[0]) => world().bearer(who);
@@ -573,6 +665,7 @@ describe('Klaviyo in the product', () => {
     expect(connectorFor('contentful')).toBe(contentfulConnector);
     expect(connectorFor('google-drive')).toBe(googleDriveConnector);
     expect(connectorFor('dropbox')).toBe(dropboxConnector);
+    expect(connectorFor('youtube')).toBe(youtubeConnector);
     expect(connectorDefinition('google-drive')?.settings.find((setting) => setting.name === 'serviceAccountKey')).toMatchObject({ secret: true, input: 'textarea' });
     expect(connectorDefinition('klaviyo')?.settings.find((setting) => setting.name === 'apiKey')).toMatchObject({ secret: true, required: true, input: 'password' });
     expect(connectorDefinition('contentful')?.settings.find((setting) => setting.name === 'accessToken')).toMatchObject({ secret: true, required: true });

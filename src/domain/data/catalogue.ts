@@ -313,6 +313,7 @@ export const BUILT_IN_FIELD_SETS: Record<string, readonly SourceFieldDefinition[
   // content: Klaviyo, SendGrid, Contentful
   // content: Klaviyo, SendGrid, Contentful, Google Drive
   // content: Klaviyo, SendGrid, Contentful, Google Drive, Dropbox
+  // content: Klaviyo, SendGrid, Contentful, Google Drive, Dropbox, YouTube
   klaviyo: [
     f('profile_id', 'dimension', 'Klaviyo profile id.', 'user_id'),
     f('email', 'dimension', 'Profile e-mail.', 'email'),
@@ -362,6 +363,14 @@ export const BUILT_IN_FIELD_SETS: Record<string, readonly SourceFieldDefinition[
     f('content_hash', 'dimension', "Dropbox's content hash, to tell whether the content changed."),
     f('client_modified', 'dimension', 'When the file was last changed on the uploading device.'),
     f('updated_at', 'dimension', 'When the file last changed in Dropbox.'),
+  ],
+  youtube: [
+    f('video_id', 'dimension', 'YouTube video id.', 'item_id'),
+    f('title', 'dimension', 'Video title.', 'title'),
+    f('description', 'dimension', 'Video description.', 'description'),
+    f('channel_title', 'dimension', 'The channel the video belongs to.'),
+    f('thumbnail_url', 'dimension', 'Thumbnail image URL.'),
+    f('published_at', 'dimension', 'When the video was published.', 'created_at'),
   ],
   segment: [
     f('userId', 'dimension', 'Your user id.', 'user_id'),

@@ -33,8 +33,9 @@ import { sendgridConnector } from './vendors/sendgrid';
 import { contentfulConnector } from './vendors/contentful';
 import { googleDriveConnector } from './vendors/googleDrive';
 import { dropboxConnector } from './vendors/dropbox';
+import { youtubeConnector } from './vendors/youtube';
 
-const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector, notionConnector, airtableConnector, matomoConnector, klaviyoConnector, sendgridConnector, contentfulConnector, googleDriveConnector, dropboxConnector];
+const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector, notionConnector, airtableConnector, matomoConnector, klaviyoConnector, sendgridConnector, contentfulConnector, googleDriveConnector, dropboxConnector, youtubeConnector];
 
 const BY_CATALOGUE_ID = new Map<string, Connector>(CONNECTORS.map((connector) => [connector.catalogueId, connector]));
 

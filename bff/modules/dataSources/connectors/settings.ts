@@ -60,6 +60,7 @@ const SECRETS_BOUND_TO: Readonly<Record<string, readonly string[]>> = {
   contentful: ['baseUrl'],
   'google-drive': ['baseUrl'],
   dropbox: ['baseUrl'],
+  youtube: ['baseUrl'],
 };
 
 /** The settings the connector's secrets are bound to; a connector not listed binds them to every non-secret setting. */

@@ -148,7 +148,7 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       },
       { name: 'pathStyle', label: 'Path-style addresses', input: 'checkbox', required: false, help: 'endpoint/bucket/key instead of bucket.endpoint/key.' },
     ],
-  },  // content: Klaviyo, SendGrid, Contentful, Google Drive, Dropbox
+  },  // content: Klaviyo, SendGrid, Contentful, Google Drive, Dropbox, YouTube
   {
     catalogueId: 'klaviyo',
     kind: 'vendor',
@@ -202,6 +202,23 @@ export const VENDOR_CONNECTORS: readonly ConnectorDefinition[] = [
       secretKey('accessToken', 'Access token', true, { placeholder: 'sl....', help: 'An app with the files.metadata.read permission (App Console > Generate access token).' }),
       { name: 'folderPath', label: 'Folder path', input: 'text', required: false, placeholder: '/Exports', help: "Empty: the app's root folder." },
       apiBaseUrl({ defaultValue: 'https://api.dropboxapi.com' }),
+    ],
+  },  {
+    catalogueId: 'youtube',
+    kind: 'vendor',
+    documentation: 'https://developers.google.com/youtube/v3/docs/playlistItems/list',
+    settings: [
+      { name: 'playlistId', label: 'Uploads playlist id', input: 'text', required: true, placeholder: 'UU...', help: 'The channel id (UC…) with UC turned into UU.' },
+      secretKey('apiKey', 'API key', false, { placeholder: 'AIza...', help: 'Google Cloud > Credentials, with the YouTube Data API v3 enabled.' }),
+      {
+        name: 'serviceAccountKey',
+        label: 'Or a service account key (JSON)',
+        input: 'textarea',
+        required: false,
+        secret: true,
+        help: 'Instead of an API key: the JSON key of a service account in a project with the YouTube Data API v3 enabled.',
+      },
+      apiBaseUrl({ defaultValue: 'https://www.googleapis.com' }),
     ],
   },
   // commerce: Pipedrive, Square, WooCommerce, BigCommerce, PayPal
