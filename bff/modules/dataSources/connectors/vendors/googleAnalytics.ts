@@ -7,9 +7,10 @@
  * updates them in place by row_key (a hash of the row's dimension values).
  * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport
  */
-import { createHash, createSign } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { serviceAccountAccessToken } from '../declarative/serviceAccount';
 import { ConnectorError, type Connector, type ConnectorContext } from '../types';
-import { baseUrlOf, expectArray, isRecordObject, numberOf, oauthToken, pick, requiredSetting, settingText, textOr, vendorJson, type ErrorReader } from './paging';
+import { baseUrlOf, expectArray, isRecordObject, numberOf, pick, requiredSetting, settingText, textOr, vendorJson, type ErrorReader } from './paging';
 
 export const GOOGLE_ANALYTICS_BASE_URL = 'https://analyticsdata.googleapis.com';
 const VENDOR = 'Google Analytics';
@@ -62,34 +63,12 @@ function propertyOf(context: ConnectorContext): string {
   return raw;
 }
 
-const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
-
 /**
- * A service account's access token (the OAuth 2 JWT bearer grant): a short-lived JWT signed with
- * the key's private key, exchanged at the key's token_uri. Unlike a pasted access token, which
- * expires within the hour, this keeps scheduled syncs working.
- * https://developers.google.com/identity/protocols/oauth2/service-account#httprest
+ * A service account's access token for the analytics.readonly scope: the declarative engine's
+ * JwtServiceAccountAuthenticator does the same for definitions (declarative/serviceAccount.ts).
  */
 export async function serviceAccountToken(context: ConnectorContext, keyText: string, now = Date.now()): Promise<string> {
-  let key: Record<string, unknown>;
-  try {
-    key = JSON.parse(keyText) as Record<string, unknown>;
-  } catch {
-    throw new ConnectorError('The service account key must be the JSON file Google Cloud gave you.');
-  }
-  const email = isRecordObject(key) ? textOr(key.client_email) : null;
-  const privateKey = isRecordObject(key) ? textOr(key.private_key) : null;
-  if (!email || !privateKey) throw new ConnectorError('The service account key has no client_email or private_key.');
-  const tokenUrl = textOr(key.token_uri) || GOOGLE_TOKEN_URL;
-  const issued = Math.floor(now / 1000);
-  const unsigned = `${base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }))}.${base64url(JSON.stringify({ iss: email, scope: SCOPE, aud: tokenUrl, iat: issued, exp: issued + 3600 }))}`;
-  let signature: string;
-  try {
-    signature = createSign('RSA-SHA256').update(unsigned).sign(privateKey, 'base64url');
-  } catch {
-    throw new ConnectorError('The private_key of the service account key is not a valid RSA key.');
-  }
-  return oauthToken(context, VENDOR, tokenUrl, { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${signature}` });
+  return serviceAccountAccessToken(context, VENDOR, keyText, [SCOPE], now);
 }
 
 /** The bearer token: from the service account key when given, else the pasted access token (or the older apiKey field). */
