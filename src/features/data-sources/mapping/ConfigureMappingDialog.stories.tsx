@@ -35,11 +35,11 @@ export const MapAndSave: Story = {
   play: async ({ args, userEvent }) => {
     const modal = await dialog();
     const table = await fieldTable();
-    const id = await table.findByRole('combobox', { name: 'Unified field for id' });
+    const country = await table.findByRole('combobox', { name: 'Unified field for country' });
     // HubSpot holds people: people's fields are offered, not an item's.
-    await expect(within(id).queryByRole('option', { name: 'Price' })).not.toBeInTheDocument();
-    await expect(within(id).getByRole('group', { name: 'Identity' })).toBeInTheDocument();
-    await userEvent.selectOptions(id, 'User ID');
+    await expect(within(country).queryByRole('option', { name: 'Price' })).not.toBeInTheDocument();
+    await expect(within(country).getByRole('group', { name: 'Identity' })).toBeInTheDocument();
+    await userEvent.selectOptions(country, 'Location');
     await userEvent.selectOptions(table.getByRole('combobox', { name: 'Unified field for city' }), 'Not mapped');
     await userEvent.click(within(table.getByRole('group', { name: 'Type of updated_at' })).getByRole('button', { name: 'Metric' }));
     await expect(modal.getByText('3 unsaved changes')).toBeVisible();
@@ -48,9 +48,9 @@ export const MapAndSave: Story = {
     await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.mappingSaved));
     await expect(args.onClose).toHaveBeenCalled();
     await expect(puts()).toEqual([
-      { name: 'id', unifiedField: 'user_id', type: 'dimension' },
-      { name: 'updated_at', unifiedField: null, type: 'metric' },
       { name: 'city', unifiedField: null, type: 'dimension' },
+      { name: 'country', unifiedField: 'location', type: 'dimension' },
+      { name: 'updated_at', unifiedField: null, type: 'metric' },
     ]);
   },
 };

@@ -6,7 +6,7 @@ import { withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { FieldMappingPanel } from './FieldMappingPanel';
-import { mappingApiRoutes } from './mappingFixtures';
+import { ACME_FIELDS, mappingApiRoutes } from './mappingFixtures';
 
 const meta = {
   title: 'Data Sources/Mapping/FieldMappingPanel',
@@ -19,6 +19,10 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
+/** The fields the panel lists (the removed ones are not), and how many of them HubSpot has. */
+const SHOWN = ACME_FIELDS.filter((field) => !field.removed).length;
+const HUBSPOT_FIELDS = ACME_FIELDS.filter((field) => !field.removed && field.sources.includes('HubSpot')).length;
+
 const panel = async () => within(await screen.findByRole('region', { name: 'Field Mapping' }));
 const fieldList = async () => (await panel()).findByRole('region', { name: 'Mapped fields' });
 const row = async (name: string) => within(await fieldList()).findByRole('row', { name: new RegExp(`^\\S+ ${name}\\b`) });
@@ -30,13 +34,13 @@ export const WithData: Story = {
     await expect(view.getByRole('button', { name: 'Configure Data Mapping' })).toBeVisible();
     const list = await fieldList();
     await expect(within(list).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([...FIELD_MAPPING_LABELS.columns]);
-    // 32 source fields, two of them removed, and one custom field.
-    await expect(view.getByText('31 of 31 fields')).toBeVisible();
-    const email = within(await row('email'));
+    // Every source field but the two removed, and one custom field.
+    await expect(view.getByText(`${SHOWN} of ${SHOWN} fields`)).toBeVisible();
+    const fullName = within(await row('full_name'));
     // The source name and the field name, lower-cased and joined with underscores (the file name keeps its dot).
-    await expect(email.getByText('customers.csv_email')).toBeVisible();
-    await expect(email.getByRole('cell', { name: 'email Mapped to E-mail' })).toBeVisible();
-    await expect(email.getByRole('cell', { name: 'customers.csv' })).toBeVisible();
+    await expect(fullName.getByText('customers.csv_full_name')).toBeVisible();
+    await expect(fullName.getByRole('cell', { name: 'full_name Mapped to Name' })).toBeVisible();
+    await expect(fullName.getByRole('cell', { name: 'customers.csv' })).toBeVisible();
     await expect(within(await row('sessions')).getByRole('cell', { name: 'Metric' })).toBeVisible();
     await expect(within(await row('loyalty_tier')).getByText('Custom')).toBeVisible();
     await expect(within(list).queryByText('engagement_time')).not.toBeInTheDocument();
@@ -51,9 +55,9 @@ export const Filtered: Story = {
     const view = await panel();
     await userEvent.click(await view.findByRole('combobox', { name: 'Source' }));
     await userEvent.click(await screen.findByRole('option', { name: 'HubSpot' }));
-    await expectShown(() => view.getByText('4 of 31 fields'));
+    await expectShown(() => view.getByText(`${HUBSPOT_FIELDS} of ${SHOWN} fields`));
     await userEvent.type(view.getByRole('searchbox', { name: FIELD_MAPPING_LABELS.search }), 'created');
-    await expectShown(() => view.getByText('1 of 31 fields'));
+    await expectShown(() => view.getByText(`1 of ${SHOWN} fields`));
     await expect(within(await fieldList()).getAllByRole('row')).toHaveLength(2);
     await expect(await row('created_at')).toHaveTextContent('hubspot_created_at');
     await userEvent.clear(view.getByRole('searchbox', { name: FIELD_MAPPING_LABELS.search }));
@@ -82,7 +86,7 @@ export const RemoveField: Story = {
     await expectShown(() => confirm.getByText(FIELD_MAPPING_LABELS.removeConfirm('city')));
     await userEvent.click(confirm.getByRole('button', { name: 'Remove' }));
     await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.fieldRemoved('city')));
-    await waitFor(() => expect(view.getByText('30 of 30 fields')).toBeVisible());
+    await waitFor(() => expect(view.getByText(`${SHOWN - 1} of ${SHOWN - 1} fields`)).toBeVisible());
     await expect(within(await fieldList()).queryByRole('row', { name: /customers\.csv_city/ })).not.toBeInTheDocument();
   },
 };
