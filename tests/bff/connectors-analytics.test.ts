@@ -20,8 +20,8 @@ import { NOTION_VERSION, notionConnector } from '@bff/modules/dataSources/connec
 import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
 import { BUILT_IN_FIELD_SETS } from '@domain/data/catalogue';
 import { connectorDefinition } from '@domain/data/connectorSettings';
-import { AnswerQueue, localContext } from './support/analyticsServers';
-import { failureOf, pullAll, recordsOf } from './support/connectors';
+import { AnswerQueue } from './support/analyticsServers';
+import { failureOf, localContext, pullAll, recordsOf } from './support/connectors';
 import { sendJson, startHttpServer, type LocalHttpServer } from './support/localServers';
 import { useWorld, type World } from './support/world';
 

@@ -22,8 +22,8 @@ import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
 import { BUILT_IN_FIELD_SETS } from '@domain/data/catalogue';
 import type { DefaultPaginator } from '@domain/data/connectorManifest/types';
 import { connectorDefinition } from '@domain/data/connectorSettings';
-import { failureOf, pullAll, recordsOf } from './support/connectors';
-import { localContext, pageOf, startVendorServer, type Answer, type VendorServer } from './support/commerceServers';
+import { failureOf, localContext, pullAll, recordsOf } from './support/connectors';
+import { pageOf, startVendorServer, type Answer, type VendorServer } from './support/commerceServers';
 import { useWorld, type World } from './support/world';
 
 let waits: number[] = [];

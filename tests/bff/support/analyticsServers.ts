@@ -4,9 +4,6 @@
  * (a 429 with Retry-After, a 5xx).
  */
 import type { ServerResponse } from 'node:http';
-import pino from 'pino';
-import { createConnectorFetch } from '@bff/modules/dataSources/connectors/http';
-import type { ConnectorContext } from '@bff/modules/dataSources/connectors/types';
 import { sendJson } from './localServers';
 
 export interface CannedAnswer {
@@ -36,19 +33,3 @@ export class AnswerQueue {
   }
 }
 
-/** A connector context for a local vendor server: private addresses allowed, waits recorded instead of slept. */
-export function localContext(settings: Record<string, string>, secrets: Record<string, string>, cursor: string | null, waits: number[]): ConnectorContext {
-  const sleep = async (ms: number) => {
-    waits.push(ms);
-  };
-  return {
-    settings,
-    secrets,
-    cursor,
-    fetch: createConnectorFetch({ allowPrivate: true, timeoutMs: 5_000, maxRetries: 2, retryBaseMs: 10, sleep }),
-    signal: new AbortController().signal,
-    logger: pino({ level: 'silent' }),
-    allowPrivate: true,
-    sleep,
-  };
-}

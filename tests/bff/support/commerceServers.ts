@@ -5,9 +5,6 @@
  * guarded fetch asked for instead of sleeping.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import pino from 'pino';
-import { createConnectorFetch } from '@bff/modules/dataSources/connectors/http';
-import type { ConnectorContext } from '@bff/modules/dataSources/connectors/types';
 import { sendJson, startHttpServer, type LocalHttpServer, type ReceivedRequest } from './localServers';
 
 export interface Answer {
@@ -33,23 +30,6 @@ export async function startVendorServer(refuse: (headers: IncomingHttpHeaders, r
     sendJson(response, answer.status, answer.body, answer.headers);
   });
   return vendor;
-}
-
-/** A connector context against a local server: the waits asked for are pushed to `waits`, never slept. */
-export function localContext(settings: Record<string, string>, secrets: Record<string, string>, cursor: string | null, waits: number[]): ConnectorContext {
-  const sleep = async (ms: number) => {
-    waits.push(ms);
-  };
-  return {
-    settings,
-    secrets,
-    cursor,
-    fetch: createConnectorFetch({ allowPrivate: true, timeoutMs: 5_000, maxRetries: 2, retryBaseMs: 10, sleep }),
-    signal: new AbortController().signal,
-    logger: pino({ level: 'silent' }),
-    allowPrivate: true,
-    sleep,
-  };
 }
 
 /** A page of `list` from `offset`, and the offset of the next page (null on the last). */

@@ -1,5 +1,7 @@
 /** What the connector tests share: pulling a connector to the end, and the error a failing call must throw. */
+import pino from 'pino';
 import { expect } from 'vitest';
+import { createConnectorFetch } from '@bff/modules/dataSources/connectors/http';
 import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '@bff/modules/dataSources/connectors/types';
 
 export async function pullAll(connector: Connector, context: ConnectorContext): Promise<ConnectorBatch[]> {
@@ -19,4 +21,21 @@ export async function failureOf(work: Promise<unknown>): Promise<ConnectorError>
     return failure as ConnectorError;
   }
   throw new Error('Expected a ConnectorError');
+}
+
+/** A connector context for a local vendor server: private addresses allowed, waits recorded in `waits` instead of slept. */
+export function localContext(settings: Record<string, string>, secrets: Record<string, string>, cursor: string | null, waits: number[]): ConnectorContext {
+  const sleep = async (ms: number) => {
+    waits.push(ms);
+  };
+  return {
+    settings,
+    secrets,
+    cursor,
+    fetch: createConnectorFetch({ allowPrivate: true, timeoutMs: 5_000, maxRetries: 2, retryBaseMs: 10, sleep }),
+    signal: new AbortController().signal,
+    logger: pino({ level: 'silent' }),
+    allowPrivate: true,
+    sleep,
+  };
 }
