@@ -10,14 +10,13 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataRecord, DataSource } from '@bff/entities';
-import { createConnectorFetch } from '@bff/modules/dataSources/connectors/http';
 import { connectorFor } from '@bff/modules/dataSources/connectors/registry';
 import type { ConnectorContext } from '@bff/modules/dataSources/connectors/types';
 import { HUBSPOT_PROPERTIES, hubspotConnector } from '@bff/modules/dataSources/connectors/vendors/hubspot';
 import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
 import { BUILT_IN_FIELD_SETS } from '@domain/data/catalogue';
 import { connectorDefinition } from '@domain/data/connectorSettings';
-import { failureOf, pullAll, recordsOf } from './support/connectors';
+import { failureOf, localContext, pullAll, recordsOf } from './support/connectors';
 import { sendJson, startHttpServer, type LocalHttpServer } from './support/localServers';
 import { useWorld, type World } from './support/world';
 
@@ -101,19 +100,7 @@ beforeAll(async () => {
 afterAll(() => hubspot.close());
 
 function contextFor(token: string | null = TOKEN, cursor: string | null = null): ConnectorContext {
-  const sleep = async (ms: number) => {
-    waits.push(ms);
-  };
-  return {
-    settings: { baseUrl: hubspot.base },
-    secrets: token ? { accessToken: token } : {},
-    cursor,
-    fetch: createConnectorFetch({ allowPrivate: true, timeoutMs: 5_000, maxRetries: 2, retryBaseMs: 10, sleep }),
-    signal: new AbortController().signal,
-    logger: pino({ level: 'silent' }),
-    allowPrivate: true,
-    sleep,
-  };
+  return localContext({ baseUrl: hubspot.base }, token ? { accessToken: token } : {}, cursor, waits);
 }
 
 describe('HubSpot contacts', () => {

@@ -23,10 +23,16 @@ export async function failureOf(work: Promise<unknown>): Promise<ConnectorError>
   throw new Error('Expected a ConnectorError');
 }
 
-/** A connector context for a local vendor server: private addresses allowed, waits recorded in `waits` instead of slept. */
+/**
+ * A connector context for a local vendor server: private addresses allowed, waits recorded in
+ * `waits` instead of slept, and a quota paced by a clock that moves only by those waits (however
+ * long the machine takes to answer, the pacing asked for is the same).
+ */
 export function localContext(settings: Record<string, string>, secrets: Record<string, string>, cursor: string | null, waits: number[]): ConnectorContext {
+  let clock = 0;
   const sleep = async (ms: number) => {
     waits.push(ms);
+    clock += ms;
   };
   return {
     settings,
@@ -37,5 +43,6 @@ export function localContext(settings: Record<string, string>, secrets: Record<s
     logger: pino({ level: 'silent' }),
     allowPrivate: true,
     sleep,
+    now: () => clock,
   };
 }

@@ -40,6 +40,8 @@ export interface ConnectorContext {
   allowPrivate: boolean;
   /** Waits between requests where a vendor's quota asks for it; tests pass one that does not sleep. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock a vendor's quota is paced by (Date.now); tests pass one that moves only when sleep is asked. */
+  now?: () => number;
 }
 
 export interface ConnectorBatch {

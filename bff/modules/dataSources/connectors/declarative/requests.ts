@@ -166,9 +166,10 @@ export function pacer(context: ConnectorContext, requestsPerSecond: number | und
   if (!requestsPerSecond) return async () => {};
   const interval = 1000 / requestsPerSecond;
   const sleep = context.sleep ?? defaultSleep;
+  const clock = context.now ?? Date.now;
   let next = 0;
   return async () => {
-    const now = Date.now();
+    const now = clock();
     if (next > now) await sleep(next - now, context.signal);
     next = Math.max(now, next) + interval;
   };
