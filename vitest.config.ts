@@ -142,9 +142,6 @@ function storybookProject(theme: 'light' | 'dark') {
     optimizeDeps: { force: true },
     test: {
       name: `storybook-${theme}`,
-      // Story files share one frame and its loaded modules instead of a new frame per file: every
-      // story mounts its own providers, query client and fetch mock, and unmounts them after itself.
-      isolate: false,
       // Behaviour does not depend on the theme: dark renders every story and checks its colours with axe.
       provide: { storiesRenderOnly: theme === 'dark' },
       // One theme after the other: two Chromiums and two dependency optimizations at once starve a
