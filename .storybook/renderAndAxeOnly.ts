@@ -1,6 +1,12 @@
 import { afterEach as checkAccessibility } from '@storybook/addon-a11y/preview';
 import type { Preview } from '@storybook/react-vite';
 
+/** The theme every story is rendered in a second time, after its test in the first (light) theme. */
+export const SECOND_THEME = 'dark';
+
+/** The global that marks that second render (set by `.storybook/vitest.setup.ts`). */
+export const SECOND_THEME_GLOBAL = 'secondThemeRender';
+
 /**
  * The axe rules whose outcome depends on the theme: colours. Every other rule (names, roles,
  * structure, focus order) sees the same markup in both themes, and runs in the first theme after
@@ -9,9 +15,9 @@ import type { Preview } from '@storybook/react-vite';
 const THEME_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
- * The second theme's story tests: every story renders and passes the theme's accessibility checks
- * there, but its play function runs once, in the first theme, because behaviour does not depend on
- * the theme (Primer checks its stories the same way).
+ * The second theme's render: the story mounts and passes the theme's accessibility checks, but its
+ * play function runs once, in the first theme, because behaviour does not depend on the theme
+ * (Primer checks its stories the same way).
  *
  * Storybook's runner returns right after mounting a story whose abort signal has fired, before
  * the play function and the afterEach hooks, so the accessibility check runs here, once the story
@@ -19,6 +25,7 @@ const THEME_RULES = ['color-contrast', 'link-in-text-block'];
  */
 export const renderAndAxeOnly: Preview = {
   beforeEach(context) {
+    if (!context.globals[SECOND_THEME_GLOBAL]) return;
     const mount = context.mount;
     context.mount = (async (...args: Parameters<typeof mount>) => {
       const canvas = await mount(...args);
