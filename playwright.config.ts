@@ -3,38 +3,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/chromium';
+import { E2E_SERVERS, serverPort } from './tests/e2e/servers';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-// A fresh embedded database per run: the server seeds the demo on its first start.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'navout-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
+// A fresh embedded database per server and run: each server seeds the demo on its first start.
+const dataRoot = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'navout-e2e-'));
+process.env.E2E_DATA_DIR = dataRoot;
 
-export default defineConfig({
-  testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    browserName: 'chromium',
-    launchOptions: chromiumLaunchOptions,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
-  webServer: {
+/** One BFF per worker, each on its own port and database, so the spec files of two workers never share data. */
+function server(index: number) {
+  const port = serverPort(index);
+  return {
     command: 'node --import tsx bff/server.ts',
-    url: `http://127.0.0.1:${PORT}/api/health`,
+    url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     // The first start seeds the whole demo, profiles included.
     timeout: 300_000,
     env: {
       NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      PORT: String(port),
+      DATA_DIR: join(dataRoot, `server-${index}`),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: 'true',
       // A tenth of the demo's generated activity: every screen still shows data, and the server starts
       // in seconds rather than a minute (the full demo is what npm start seeds).
@@ -48,5 +36,23 @@ export default defineConfig({
       CONNECTOR_ALLOW_PRIVATE: 'true',
       SYNC_POLL_SECONDS: '1',
     },
+  };
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // The tests of a file run in order on one worker; files are spread over the workers.
+  fullyParallel: false,
+  workers: E2E_SERVERS,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
   },
+  webServer: Array.from({ length: E2E_SERVERS }, (_, index) => server(index)),
 });

@@ -45,7 +45,7 @@ else
   npx vitest run --project bff --maxWorkers=3
 fi
 
-step "Storybook stories (rendered and checked for accessibility in light and dark, play functions once)"
+step "Storybook stories (each rendered and checked for accessibility in light, play function included, then in dark)"
 npm run --silent test:stories
 
 step "Build"

@@ -7,12 +7,12 @@
  * the profiles: preview, then the CSV file with the imported person in it.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { AudienceUsersPage } from '../../src/domain/audience/contract';
 import type { DataType } from '../../src/domain/dataTypes/dataTypes';
 import { defaultSurvey, newQuestion } from '../../src/domain/survey/defaults';
 import type { PublishedSurvey, Survey } from '../../src/domain/survey/types';
-import { DEMO, signIn } from './support';
+import { DEMO, signIn, test } from './support';
 import { hostPage, startHostSite, type HostSite } from './hostSite';
 
 const snack = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, signIn, test } from './support';
 
 const HEADER = 'customer_id,email,full_name,signup_date,score';
 /** Row 3 has a broken e-mail, row 4 no way to recognise the person (the header is row 1). */

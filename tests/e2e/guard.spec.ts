@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, fillSignIn, signIn, toggleThemeAndCheck } from './support';
+import { expect } from '@playwright/test';
+import { DEMO, fillSignIn, signIn, test, toggleThemeAndCheck } from './support';
 
 test('an unauthenticated visit goes to /login and returns to its origin after sign-in', async ({ page }) => {
   await page.goto('/data-types');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, fillSignIn, signIn, toggleThemeAndCheck, uniqueEmail } from './support';
+import { expect } from '@playwright/test';
+import { DEMO, fillSignIn, signIn, test, toggleThemeAndCheck, uniqueEmail } from './support';
 
 test('an admin invites, the invitee activates and signs in, and a suspended user is refused', async ({ page, browser }) => {
   const invitee = { email: uniqueEmail('invitee'), name: 'Ivy Invitee', password: 'Invited-2026' };

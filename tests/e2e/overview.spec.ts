@@ -5,9 +5,9 @@
  * mouse and by keyboard, and switches Line/Bar; a brand-new company sees the honest empty state.
  * In both themes.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DASHBOARD_CHART_TITLES, DASHBOARD_MESSAGES, DASHBOARD_TAB_LABELS, type DashboardMetrics } from '../../src/domain/dashboard/contract';
-import { DEMO, signIn, toggleThemeAndCheck, uniqueEmail } from './support';
+import { DEMO, signIn, test, toggleThemeAndCheck, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 20_000 });
 

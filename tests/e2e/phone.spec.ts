@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, fillSignIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, fillSignIn, test } from './support';
 
 /** A phone (iPhone 12-15), a portrait tablet and a laptop. */
 const PHONE = { width: 390, height: 844 };
@@ -25,11 +25,12 @@ async function expectFitsEveryWidth(page: Page, where: string) {
 /** Console errors, uncaught exceptions and server errors while the page is used. */
 function watchForErrors(page: Page): string[] {
   const errors: string[] = [];
+  const where = () => new URL(page.url()).pathname;
   page.on('console', (message) => {
     // A refused request (401 before signing in, 404 of a probe) is reported by the response watch below.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`${where()}: ${message.text()}`);
   });
-  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('pageerror', (error) => errors.push(`${where()}: ${error.message}`));
   page.on('response', (response) => {
     if (response.status() >= 500) errors.push(`${response.status()} ${response.url()}`);
   });

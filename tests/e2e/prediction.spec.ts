@@ -4,8 +4,8 @@
  * call in the usage panel, pauses the token and sees the next call refused; then turns a Discovery
  * lever down, evaluates and saves the settings, and compares the earlier call with the new ranking.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, signIn, test } from './support';
 
 const TOKEN_NAME = 'E2E storefront';
 

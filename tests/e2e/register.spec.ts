@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { toggleThemeAndCheck, uniqueEmail } from './support';
+import { expect } from '@playwright/test';
+import { test, toggleThemeAndCheck, uniqueEmail } from './support';
 
 test('a company owner registers, completes the profile wizard and reaches the dashboard', async ({ page }) => {
   await page.goto('/login');

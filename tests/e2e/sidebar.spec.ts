@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, signIn, toggleThemeAndCheck } from './support';
+import { expect } from '@playwright/test';
+import { DEMO, signIn, test, toggleThemeAndCheck } from './support';
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main navigation' });
 

@@ -1,4 +1,13 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { serverPort } from './servers';
+
+/** Playwright's test, with `baseURL` (and `serverOrigin`) the server of the worker running it. */
+export const test = base.extend<{ serverOrigin: string }>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  serverOrigin: async ({}, provide, testInfo) => provide(`http://127.0.0.1:${serverPort(testInfo.parallelIndex)}`),
+  baseURL: async ({ serverOrigin }, provide) => provide(serverOrigin),
+});
 
 /** The demo accounts the server seeds on a fresh database (README, "Demo accounts"). */
 export const DEMO = {

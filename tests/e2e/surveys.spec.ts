@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, currentTheme, signIn, toggleThemeAndCheck } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { currentTheme, DEMO, signIn, test, toggleThemeAndCheck } from './support';
 
 /** The picker's types, in the order the survey asks them; the first two carry the condition. */
 const QUESTIONS = [

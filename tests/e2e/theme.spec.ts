@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { currentTheme, toggleThemeAndCheck } from './support';
+import { expect } from '@playwright/test';
+import { currentTheme, test, toggleThemeAndCheck } from './support';
 
 test.describe('theme', () => {
   test('follows the operating system preference when nothing is saved', async ({ browser }) => {

@@ -6,12 +6,12 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { stickyBucket } from '../../src/domain/survey/collection';
 import { defaultDisplayTriggers, defaultSurvey, newQuestion } from '../../src/domain/survey/defaults';
 import type { DisplayTriggers, PublishedSurvey, Survey } from '../../src/domain/survey/types';
-import { DEMO, signIn } from './support';
+import { DEMO, signIn, test } from './support';
 import { hostPage, startHostSite, type HostSite } from './hostSite';
 
 const snack = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
@@ -129,7 +129,7 @@ test.describe.configure({ mode: 'serial' });
 let surveyId = '';
 let embedCode = '';
 
-test('a company admin embeds a survey on a stranger’s website and reads the response in InsightIQ', async ({ page, browser }) => {
+test('a company admin embeds a survey on a stranger’s website and reads the response in InsightIQ', async ({ page, browser, serverOrigin }) => {
   test.setTimeout(240_000);
   const name = 'E2E Widget Feedback';
   await signIn(page, DEMO.acmeAdmin);
@@ -157,7 +157,7 @@ test('a company admin embeds a survey on a stranger’s website and reads the re
   expect(embedCode).toContain('data-company-id=');
 
   // The customer's page: another origin, hostile CSS, a strict CSP whose nonce the snippet carries.
-  const csp = `default-src 'none'; script-src 'nonce-${NONCE}' http://127.0.0.1:${process.env.E2E_PORT ?? 3100}; connect-src http://127.0.0.1:${process.env.E2E_PORT ?? 3100}; style-src 'nonce-${NONCE}'; img-src http://127.0.0.1:${process.env.E2E_PORT ?? 3100} data:`;
+  const csp = `default-src 'none'; script-src 'nonce-${NONCE}' ${serverOrigin}; connect-src ${serverOrigin}; style-src 'nonce-${NONCE}'; img-src ${serverOrigin} data:`;
   const snippet = embedCode.replace('<script ', `<script nonce="${NONCE}" `);
   site.serve('/shop/*', { html: hostPage('Acme Shop', snippet, NONCE), headers: { 'Content-Security-Policy': csp } });
 
@@ -165,8 +165,7 @@ test('a company admin embeds a survey on a stranger’s website and reads the re
   await shopper.page.goto(`${site.origin}/shop/`);
   await expect(launcher(shopper.page)).toBeVisible();
   await answerSurvey(shopper.page, 'Faster delivery to =SUM(A1) please');
-  await shopper.page.waitForTimeout(500);
-  expect(await shopper.page.evaluate(() => (window as unknown as { completions: unknown[] }).completions.length)).toBe(1);
+  await expect.poll(() => shopper.page.evaluate(() => (window as unknown as { completions: unknown[] }).completions.length)).toBe(1);
   // Back on the shop later: a survey this visitor completed is not offered again.
   await shopper.page.reload();
   await settle(shopper.page);
