@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { expect } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { ChartFigure } from './ChartFigure';
 
 const meta = {
@@ -24,5 +24,28 @@ export const Bars: Story = {
     const figure = canvas.getByRole('figure', { name: args.title });
     await expect(figure).toBeVisible();
     await expect(figure).toHaveAccessibleDescription(args.summary);
+  },
+};
+
+/**
+ * In a box with no width (a page being hidden, a window being resized) the chart is not drawn: its
+ * clipping rectangle would be negative, which the browser reports as an error. It appears once the
+ * box has room again.
+ */
+export const InABoxWithoutWidth: Story = {
+  decorators: [
+    (Story) => (
+      <div data-testid="box" style={{ width: 0, overflow: 'hidden' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ args, canvas, canvasElement }) => {
+    await expect(canvas.getByRole('figure', { name: args.title })).toBeInTheDocument();
+    await expect(canvasElement.querySelector('svg')).toBeNull();
+    canvas.getByTestId('box').style.width = '480px';
+    await waitFor(() => expect(canvasElement.querySelector('svg')).not.toBeNull());
+    const widths = [...canvasElement.querySelectorAll('rect')].map((rect) => Number(rect.getAttribute('width') ?? 0));
+    await expect(widths.every((width) => width >= 0)).toBe(true);
   },
 };

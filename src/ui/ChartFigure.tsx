@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@/ui/visuallyHidden';
@@ -10,16 +10,37 @@ export interface ChartFigureProps {
   children: ReactNode;
 }
 
+/**
+ * Whether the element has any width. MUI X charts draw their clipping rectangle as wide as their box
+ * less the axes: in a box of no width (a page or tab being hidden, a window being resized) that width
+ * is negative, an invalid SVG value browsers report as an error. The chart waits until it has room.
+ */
+function useHasWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [hasWidth, setHasWidth] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setHasWidth(element.getBoundingClientRect().width > 0);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setHasWidth((entry?.contentRect.width ?? 0) > 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, hasWidth };
+}
+
 /** A chart with its caption: a figure named by its title and described by its data. */
 export function ChartFigure({ title, summary, children }: ChartFigureProps) {
   const titleId = useId();
   const summaryId = useId();
+  const { ref, hasWidth } = useHasWidth();
   return (
     <Box component="figure" aria-labelledby={titleId} aria-describedby={summaryId} sx={{ m: 0, position: 'relative', minWidth: 0 }}>
       <Typography id={titleId} component="figcaption" variant="subtitle2" sx={{ mb: 1 }}>
         {title}
       </Typography>
-      {children}
+      <div ref={ref}>{hasWidth ? children : null}</div>
       <Box id={summaryId} sx={visuallyHidden}>
         {summary}
       </Box>
