@@ -3,7 +3,8 @@
  * menu entry and modal has its entry there, and uses exactly that rule.
  */
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MODAL_NAMES, ADMIN_MODALS, SCREENS, USER_MENU } from '@domain/access/capabilities';
+import { ADMIN_MODAL_NAMES, ADMIN_MODALS } from '@domain/access/adminModals';
+import { SCREENS, USER_MENU } from '@domain/access/capabilities';
 import { ADMIN_MODAL_COMPONENTS, modalCapability } from './adminModals/AdminModals';
 import { APP_ROUTES } from './routes';
 import { buildNavigation } from './shell/navigation';

@@ -21,7 +21,7 @@ import { OutboundApiPage } from '@/features/outbound-api';
 import { PlansPage } from '@/features/plans';
 import { SurveyCreationPage, SurveyPublishedPage } from '@/features/surveys';
 import { UnauthorizedPage } from '@/features/unauthorized';
-import type { NavGroupId, NavIconName } from './shell/navigation';
+import type { NavGroupId, NavIconName } from './shell/navNames';
 
 export interface AppRoute {
   path: ScreenPath;

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import { expect, screen, waitFor } from 'storybook/test';
 import { adminApiRoutes, SESSIONS, withSession } from '@/lib/testing/fixtures';
 import { mockFetch } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
-import { AdminModalsProvider, useAdminModals, type AdminModalName } from './AdminModals';
+import { AdminModalsProvider, ModalErrorBoundary, useAdminModals, type AdminModalName } from './AdminModals';
 
 const ENTRIES: { name: AdminModalName; label: string }[] = [
   { name: 'companies', label: 'Manage Companies' },
@@ -88,5 +89,36 @@ export const OrdinaryUser: Story = {
     await expect(screen.queryByRole('dialog', { name: 'Company Management' })).not.toBeInTheDocument();
     await expect(screen.queryByRole('dialog', { name: 'Requests Inbox' })).not.toBeInTheDocument();
     await expect(screen.queryByRole('dialog', { name: 'Override Logs' })).not.toBeInTheDocument();
+  },
+};
+
+function UnreachableModal(): never {
+  throw new Error('Failed to fetch dynamically imported module');
+}
+
+/** A page with a modal that cannot load (offline, or a chunk gone after a release). */
+function FailingModalDemo() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <p>The page under the modal.</p>
+      {open && (
+        <ModalErrorBoundary onClose={() => setOpen(false)}>
+          <UnreachableModal />
+        </ModalErrorBoundary>
+      )}
+    </>
+  );
+}
+
+/** A modal that cannot load says so over the page, which stays usable, and closes. */
+export const ModalFailsToLoad: Story = {
+  render: () => <FailingModalDemo />,
+  play: async ({ canvas, userEvent }) => {
+    const notice = await screen.findByRole('alert');
+    await expect(notice).toHaveTextContent('This window could not be opened. Check your connection, then reload the page.');
+    await expect(canvas.getByText('The page under the modal.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   },
 };

@@ -16,12 +16,11 @@ import {
 } from 'react';
 import Alert from '@mui/material/Alert';
 import Backdrop from '@mui/material/Backdrop';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import { ADMIN_MODALS, type AdminModalName, type Capability } from '@domain/access/capabilities';
+import { ADMIN_MODALS, type AdminModalName } from '@domain/access/adminModals';
+import type { Capability } from '@domain/access/capabilities';
 import { useSession } from '@/lib/session';
 import type { ModalProps } from '@/ui/ModalDialog';
 import { CompanyManagementModal, CompanyProfileModal } from '@/features/companies';
@@ -30,7 +29,7 @@ import { RequestsInboxModal } from '@/features/requests';
 import { OverrideLogsDialog } from '@/features/surveys';
 import { PermissionManagementModal, UserManagementModal } from '@/features/users';
 
-export type { AdminModalName } from '@domain/access/capabilities';
+export type { AdminModalName } from '@domain/access/adminModals';
 
 /** Every modal the registry can open, by its name in the capability map. */
 export const ADMIN_MODAL_COMPONENTS: Record<AdminModalName, ComponentType<ModalProps>> = {
@@ -111,9 +110,10 @@ function LoadingModal() {
 
 /**
  * A modal that fails (its chunk cannot be fetched when offline or after a new release, or it throws)
- * must not take the page under it down.
+ * must not take the page under it down. Its notice is drawn from what every page already has (an
+ * alert over the page), never from a chunk that might fail to load in turn.
  */
-class ModalErrorBoundary extends Component<{ onClose: () => void; children: ReactNode }, { failed: boolean }> {
+export class ModalErrorBoundary extends Component<{ onClose: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -123,14 +123,19 @@ class ModalErrorBoundary extends Component<{ onClose: () => void; children: Reac
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Dialog open onClose={this.props.onClose} maxWidth="xs" fullWidth>
-        <DialogContent>
-          <Alert severity="error">This window could not be opened. Check your connection, then reload the page.</Alert>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={this.props.onClose}>Close</Button>
-        </DialogActions>
-      </Dialog>
+      <Box sx={{ position: 'fixed', top: 16, left: '50%', transform: 'translateX(-50%)', width: 'min(480px, calc(100% - 32px))', zIndex: (theme) => theme.zIndex.modal }}>
+        <Alert
+          severity="error"
+          variant="filled"
+          action={
+            <Button color="inherit" size="small" onClick={this.props.onClose}>
+              Close
+            </Button>
+          }
+        >
+          This window could not be opened. Check your connection, then reload the page.
+        </Alert>
+      </Box>
     );
   }
 }

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -19,6 +19,9 @@ import { isActivePath, type NavGroup, type NavItem } from './navigation';
 
 // Collapsed groups label themselves with tooltips (MUI's Popper): only needed once collapsed.
 const CollapsedGroups = lazy(async () => ({ default: (await import('./CollapsedGroups')).CollapsedGroups }));
+// The overlay is MUI's temporary drawer (a modal: backdrop, focus trap, portal, slide), needed on
+// small screens only; beside the page the navigation is a plain column.
+const SidebarOverlay = lazy(async () => ({ default: (await import('./SidebarOverlay')).SidebarOverlay }));
 
 export const SIDEBAR_WIDTH = 264;
 export const SIDEBAR_COLLAPSED_WIDTH = 72;
@@ -41,26 +44,8 @@ export function Sidebar({ groups, collapsed: collapsedChoice, onToggleCollapsed,
   // Over the page there is room for the labels: the overlay is never collapsed.
   const collapsed = overlay ? false : collapsedChoice;
   const width = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
-  return (
-    <Drawer
-      variant={overlay ? 'temporary' : 'permanent'}
-      open={overlay ? overlay.open : true}
-      onClose={overlay?.onClose}
-      component="aside"
-      aria-label="Sidebar"
-      sx={overlay ? undefined : { width, flexShrink: 0 }}
-      slotProps={{
-        paper: {
-          sx: (theme) => ({
-            width,
-            overflowX: 'hidden',
-            boxSizing: 'border-box',
-            bgcolor: 'background.paper',
-            transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
-          }),
-        },
-      }}
-    >
+  const panel = (
+    <>
       <Box
         sx={{
           display: 'flex',
@@ -103,8 +88,48 @@ export function Sidebar({ groups, collapsed: collapsedChoice, onToggleCollapsed,
       <Box sx={{ display: 'flex', justifyContent: collapsed ? 'center' : 'flex-start', p: 1.5 }}>
         <DeferredThemeToggle />
       </Box>
-    </Drawer>
+    </>
   );
+  if (overlay) {
+    return (
+      <Suspense fallback={null}>
+        <SidebarOverlay open={overlay.open} onClose={overlay.onClose} width={width}>
+          {panel}
+        </SidebarOverlay>
+      </Suspense>
+    );
+  }
+  return (
+    // MUI's permanent drawer, without the modal machinery its temporary variant brings: a column
+    // that keeps the page's room, and a fixed panel that stays in view while the page scrolls.
+    <Box component="aside" aria-label="Sidebar" sx={(theme) => ({ width, flexShrink: 0, transition: widthTransition(theme) })}>
+      <Box
+        sx={(theme) => ({
+          position: 'fixed',
+          top: 0,
+          left: 0,
+          height: '100%',
+          width,
+          zIndex: theme.zIndex.drawer,
+          display: 'flex',
+          flexDirection: 'column',
+          overflowX: 'hidden',
+          overflowY: 'auto',
+          boxSizing: 'border-box',
+          bgcolor: 'background.paper',
+          borderRight: 1,
+          borderColor: 'divider',
+          transition: widthTransition(theme),
+        })}
+      >
+        {panel}
+      </Box>
+    </Box>
+  );
+}
+
+function widthTransition(theme: Theme) {
+  return theme.transitions.create('width', { duration: theme.transitions.duration.shorter });
 }
 
 function ExpandedGroups({ groups, onNavigate }: { groups: NavGroup[]; onNavigate?: () => void }) {

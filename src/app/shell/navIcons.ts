@@ -13,7 +13,7 @@ import PostAddIcon from '@mui/icons-material/PostAdd';
 import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboard';
 import StorageIcon from '@mui/icons-material/Storage';
 import TuneIcon from '@mui/icons-material/Tune';
-import type { NavIconName } from './navigation';
+import type { NavIconName } from './navNames';
 
 export const NAV_ICONS: Record<NavIconName, SvgIconComponent> = {
   insights: InsightsIcon,

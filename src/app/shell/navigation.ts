@@ -6,27 +6,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { allows, type Caller, type Capability } from '@domain/access/capabilities';
 import type { AppRoute } from '../routes';
 import { NAV_ICONS } from './navIcons';
-
-export type NavGroupId = 'overview' | 'data' | 'surveys' | 'discovery';
-
-/**
- * Icons are named in the route table and drawn by the shell (navIcons.ts), so the first download
- * (which includes the table) does not carry the sidebar's artwork.
- */
-export type NavIconName =
-  | 'insights'
-  | 'storage'
-  | 'poll'
-  | 'explore'
-  | 'dashboard'
-  | 'audience'
-  | 'dataSources'
-  | 'dataTypes'
-  | 'outboundApi'
-  | 'exportData'
-  | 'surveyCreation'
-  | 'surveyPublished'
-  | 'discoverySettings';
+import type { NavGroupId, NavIconName } from './navNames';
 
 export interface NavGroupDefinition {
   id: NavGroupId;

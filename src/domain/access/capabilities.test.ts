@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { API_KEY_SCOPES } from '../apiKeys';
 import { DEFAULT_PERMISSIONS, PERMISSIONS, ROLES, type Permission, type Role } from '../auth/roles';
+import { ADMIN_MODALS, type AdminModalName } from './adminModals';
 import {
-  ADMIN_MODALS,
   allows,
   CAPABILITIES,
   describeCapability,
   meets,
-  type AdminModalName,
   type Caller,
   type Capability,
   type Requirement,

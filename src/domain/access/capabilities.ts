@@ -7,7 +7,6 @@
  */
 import { scopeSatisfies, type ApiKeyScope } from '../apiKeys';
 import { hasPermission, roleSatisfies, type Permission, type Role } from '../auth/roles';
-import type { ApiRoute } from './apiRoutes';
 
 export type Requirement =
   | { kind: 'public' }
@@ -158,28 +157,6 @@ export const SCREENS = {
 } as const satisfies Record<string, Capability>;
 
 export type ScreenPath = keyof typeof SCREENS;
-
-export const ADMIN_MODAL_NAMES = ['companies', 'users', 'permissions', 'companyProfile', 'profileSettings', 'requests', 'overrideLogs'] as const;
-export type AdminModalName = (typeof ADMIN_MODAL_NAMES)[number];
-
-/**
- * The administration modals: who may open one, and the API calls it makes to show itself (a
- * test checks that whoever may open a modal may make those calls). Actions inside a modal that
- * need more (deleting a user, uploading a logo) are shown only to callers with their capability.
- */
-export const ADMIN_MODALS = {
-  companies: { capability: 'manageCompanies', loads: ['GET /api/companies'] },
-  // The company in view names the modal and decides who may be made a Global Admin; a global
-  // admin viewing all companies also gets the list to invite into.
-  users: { capability: 'viewUsers', loads: ['GET /api/users', 'GET /api/companies/:id', 'GET /api/companies'] },
-  permissions: { capability: 'managePermissions', loads: ['GET /api/users', 'GET /api/companies/:id'] },
-  companyProfile: { capability: 'editCompanyProfile', loads: ['GET /api/companies/:id'] },
-  profileSettings: { capability: 'signedIn', loads: [] },
-  // The Navout team's inbox: custom API and Contact Sales requests from every company.
-  requests: { capability: 'manageCompanies', loads: ['GET /api/requests'] },
-  // Surveys that use their own identifier settings instead of their company's, newest first.
-  overrideLogs: { capability: 'reviewOverrideLogs', loads: ['GET /api/admin/override-logs'] },
-} as const satisfies Record<AdminModalName, { capability: Capability; loads: readonly ApiRoute[] }>;
 
 /** The header's user menu, by entry (platform specification, section 2: Admin Controls, Company Filter, User Profile). */
 export const USER_MENU = {
