@@ -472,6 +472,28 @@ describe('prediction API', () => {
       }
     });
 
+    it('keeps its snapshot while another replica builds the next version, instead of building the same one again', async () => {
+      const w = world();
+      const { company, key } = await catalogueCompany(w);
+      await predict(key.header, { query: 'zephyr' });
+      const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
+      try {
+        const held = await replica.snapshots.ensure(company.id);
+        expect(held.version).toBe(1);
+        await w.http.put('/api/v1/items').set(key.header).send({ id: 'kite-zephyr', title: 'Zephyr Kite', tags: ['zephyr'] });
+        // Another replica has claimed version 2 and is building it.
+        const em = w.em();
+        em.create(PredictionSnapshot, { companyId: company.id, version: 2, status: 'building', itemCount: 0, eventCount: 0 });
+        await em.flush();
+
+        expect(await replica.snapshots.refresh()).toEqual([company.id]);
+        expect(replica.snapshots.current(company.id)).toBe(held);
+        expect(await w.em().count(PredictionSnapshot, { companyId: company.id })).toBe(2);
+      } finally {
+        await Promise.all(Object.values(replica.jobs).map((job) => job.stop()));
+      }
+    });
+
     it('counts a user’s events sent after the snapshot at once', async () => {
       const w = world();
       const { key } = await catalogueCompany(w);

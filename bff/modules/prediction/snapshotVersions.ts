@@ -38,11 +38,20 @@ export async function latestReady(ctx: SnapshotContext, companyId: string): Prom
   return row?.version ?? 0;
 }
 
-/** Builds a new version (when this replica may) and records it; otherwise builds the latest ready one locally. */
+/**
+ * Builds a new version (when this replica may) and records it. When another replica holds the
+ * build, this one keeps what it has if that is the latest ready version (the poll loads the new
+ * one once it is published), and otherwise builds the latest ready one locally.
+ */
 export async function publish(ctx: SnapshotContext, companyId: string): Promise<LoadedSnapshot> {
   const { orm, logger } = ctx;
   const version = await claimVersion(ctx, companyId);
-  if (version === null) return load(ctx, companyId, await latestReady(ctx, companyId));
+  if (version === null) {
+    const ready = await latestReady(ctx, companyId);
+    const current = ctx.loaded.get(companyId);
+    if (current && current.version >= ready) return current;
+    return load(ctx, companyId, ready);
+  }
   try {
     const build = await buildIndexFor(ctx, companyId);
     await orm.em.fork().nativeUpdate(
