@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { LIFECYCLE_STAGES, type AudienceJob, type AudienceMetrics, type AudienceUser, type AudienceUserDetail, type AudienceUsersPage } from '@domain/audience/contract';
 import { AudienceJob as AudienceJobRow, DataRecord, DataSource, DataType, SurveyResponse } from '@bff/entities';
 import { buildAudience, currentGeneration } from '@bff/modules/audience/build';
-import { WorkerAudienceBuilder } from '@bff/modules/audience/builder';
+import { startBuildWorker, WorkerAudienceBuilder } from '@bff/modules/audience/builder';
 import { REFRESH_BACKOFF_MAX_MS, refreshBackoffMs } from '@bff/modules/audience/jobs';
 import { createAudienceService } from '@bff/modules/audience/service';
 import { hashSecret } from '@bff/platform/secrets';
@@ -495,6 +495,20 @@ describe('audience generations', () => {
     await audience.buildQueued();
     expect(await audience.job(companyId, job.id)).toMatchObject({ status: 'failed', error: 'The build worker stopped unexpectedly (exit code 3)' });
     expect(((await get('/metrics', companyId)).body as AudienceMetrics).totalUsers).toBe(0);
+    await audience.builds.stop();
+  });
+
+  it('fails the job with the reason when the build worker outgrows its memory limit, and the server goes on', async () => {
+    const w = world();
+    const { companyId } = await addFixture(w);
+    const logger = pino({ level: 'silent' });
+    // Far below what the worker needs to load the build (AUDIENCE_BUILD_MEMORY_MB is 1,536 by default).
+    const builder = new WorkerAudienceBuilder(w.config.database, logger, (database) => startBuildWorker(database, 8));
+    const audience = createAudienceService({ orm: w.orm, config: w.config, logger, now: () => new Date(), builder });
+    const job = await audience.startJob(companyId, 'rebuild', null);
+    await audience.buildQueued();
+    expect(await audience.job(companyId, job.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/^The build worker failed: .*memory limit/) });
+    expect((await get('/metrics', companyId)).status).toBe(200);
     await audience.builds.stop();
   });
 

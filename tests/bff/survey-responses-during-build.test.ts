@@ -14,7 +14,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { DataRecord, DataSource, PublishedSurvey, SurveyResponse } from '@bff/entities';
-import { WorkerAudienceBuilder } from '@bff/modules/audience/builder';
+import { startBuildWorker, WorkerAudienceBuilder } from '@bff/modules/audience/builder';
 import { isBusy, retryWhenBusy } from '@bff/modules/collection/busy';
 import { nextAddress } from './support/responses';
 import { addPublished, question, readySurvey } from './support/surveys';
@@ -88,7 +88,7 @@ describe('survey responses during an audience rebuild', () => {
     await addPeople(w, company.id, PEOPLE);
     const surveys = await surveysOf(w, company.id);
 
-    const builder = new WorkerAudienceBuilder(w.config.database, pino({ level: 'silent' }));
+    const builder = new WorkerAudienceBuilder(w.config.database, pino({ level: 'silent' }), (database) => startBuildWorker(database, w.config.audience.buildMemoryMb));
     let firstBatch!: () => void;
     const writing = new Promise<void>((resolve) => (firstBatch = resolve));
     let responding = false;

@@ -1,6 +1,6 @@
 /**
  * The audience build's thread. It opens its own database connection and runs the whole build
- * there (build.ts: two passes over a company's records, the new generation's writes and the
+ * there (build.ts: one pass over a company's records, the new generation's writes and the
  * switch), so neither the reading and JSON parsing of a million rows nor the scoring of every
  * profile runs on the server's event loop. Requests run one after another, in the order sent;
  * progress goes back as messages, which the server records on the job.

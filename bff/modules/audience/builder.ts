@@ -32,17 +32,23 @@ export interface AudienceBuilder {
   stop(): Promise<void>;
 }
 
-/** Starts the worker thread: TypeScript under tsx (dev, tests and the server), JavaScript when bundled. */
-export function startBuildWorker(database: DatabaseConfig): Worker {
+/**
+ * Starts the worker thread: TypeScript under tsx (dev, tests and the server), JavaScript when
+ * bundled. Its heap is limited to `memoryMb` (AUDIENCE_BUILD_MEMORY_MB): under 2 GB V8 grows a
+ * heap by less than the fourfold of its live data between full collections, and a build that
+ * outgrows the limit ends its worker, not the server.
+ */
+export function startBuildWorker(database: DatabaseConfig, memoryMb: number): Worker {
   const typescript = import.meta.url.endsWith('.ts');
   const url = new URL(`./buildWorker${typescript ? '.ts' : '.js'}`, import.meta.url);
   // tsx's loader is registered in the worker's own thread before its entry is imported (an
   // --import in execArgv is not applied to it on Node 20), as for the prediction snapshot worker.
   // The worker's SQLite connection waits for the server's write lock as long as the server waits for the worker's.
   const workerData = { database, sqliteBusyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS };
+  const resourceLimits = { maxOldGenerationSizeMb: memoryMb };
   return typescript
-    ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData })
-    : new Worker(url, { workerData });
+    ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData, resourceLimits })
+    : new Worker(url, { workerData, resourceLimits });
 }
 
 interface Pending {
@@ -64,7 +70,7 @@ export class WorkerAudienceBuilder implements AudienceBuilder {
   constructor(
     private readonly database: DatabaseConfig,
     private readonly logger: Logger,
-    private readonly start: (database: DatabaseConfig) => Worker = startBuildWorker,
+    private readonly start: (database: DatabaseConfig) => Worker,
   ) {}
 
   private spawn(): Worker {

@@ -22,7 +22,7 @@ import type { Config } from '../../config';
 import type { Orm } from '../../types';
 import { rowsOf } from '../../platform/rawRows';
 import { resultsDialect } from '../../platform/sql';
-import { inProcessBuilder, WorkerAudienceBuilder, type AudienceBuilder } from './builder';
+import { inProcessBuilder, startBuildWorker, WorkerAudienceBuilder, type AudienceBuilder } from './builder';
 import { audienceBuilds, audienceRefresher, buildJobs, buildQueued, findJob, latestJob, refreshStale, startJob } from './jobs';
 import { audienceCategories, audienceMetrics, userDetail, usersPage, type AudienceDb } from './reads';
 import { deleteView, listViews, saveView } from './views';
@@ -42,7 +42,10 @@ export function createAudienceService({ orm, config, logger, now, ...options }: 
   const query = async (sql: string, params: unknown[]) => rowsOf(await knex.raw(sql, params as Knex.RawBinding[]));
   const db: AudienceDb = { query, kind, now, dialect: resultsDialect(kind) };
   const builder: AudienceBuilder =
-    options.builder ?? (config.database.kind === 'sqlite' && config.database.file === ':memory:' ? inProcessBuilder(knex, kind) : new WorkerAudienceBuilder(config.database, logger));
+    options.builder ??
+    (config.database.kind === 'sqlite' && config.database.file === ':memory:'
+      ? inProcessBuilder(knex, kind)
+      : new WorkerAudienceBuilder(config.database, logger, (database) => startBuildWorker(database, config.audience.buildMemoryMb)));
   const jobs = buildJobs({ orm, config, logger, now, builder, query });
   const builds = audienceBuilds(jobs);
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { IdentityGraph, identifierKindOfKey, normaliseIdentifier, type Identifier } from './identity';
+import { IdentityGraph, identifierKindOfKey, normaliseIdentifier, type Identifier, type ResolvedIdentities } from './identity';
 
 const id = (kind: string, value: string): Identifier => normaliseIdentifier(kind, value)!;
+const joinsOf = (resolved: ResolvedIdentities) => Array.from({ length: resolved.joinCount }, (_, index) => resolved.join(index));
+const sightingsOf = (resolved: ResolvedIdentities) => Array.from({ length: resolved.nodeCount }, (_, node) => resolved.sighting(node));
 
 describe('identity resolution', () => {
   it('trims identifiers, lower-cases e-mails and drops placeholders', () => {
@@ -29,11 +31,11 @@ describe('identity resolution', () => {
     const resolved = graph.resolve();
     expect(resolved.profileCount).toBe(1);
     expect(resolved.profileOf([id('anonymous_id', 'a1')])).toBe(resolved.profileOf([id('user_id', 'u1')]));
-    expect(resolved.joins.map((join) => [join.identifier.kind, join.source, join.profilesJoined, join.refused])).toEqual([
+    expect(joinsOf(resolved).map((join) => [join.identifier.kind, join.source, join.profilesJoined, join.refused])).toEqual([
       ['email', 'Survey: NPS', 1, false],
       ['anonymous_id', 'Segment', 1, false],
     ]);
-    expect(resolved.identifiers.find((sighting) => sighting.identifier.kind === 'email')).toMatchObject({ source: 'crm.csv', firstSeen: 1000 });
+    expect(sightingsOf(resolved).find((sighting) => sighting.identifier.kind === 'email')).toMatchObject({ source: 'crm.csv', firstSeen: 1000 });
   });
 
   it('refuses a join that would make one profile of too many people', () => {
@@ -43,7 +45,7 @@ describe('identity resolution', () => {
     expect(resolved.profileCount).toBe(2);
     expect(resolved.profileOf([id('user_id', 'u1')])).toBe(resolved.profileOf([id('user_id', 'u2')]));
     expect(resolved.profileOf([id('user_id', 'u3')])).not.toBe(resolved.profileOf([id('user_id', 'u1')]));
-    const refused = resolved.joins.filter((join) => join.refused);
+    const refused = joinsOf(resolved).filter((join) => join.refused);
     expect(refused).toHaveLength(1);
     expect(refused[0]).toMatchObject({ identifier: { kind: 'email', value: 'family@example.com' }, profilesJoined: 3 });
     expect(refused[0]!.reason).toContain('more than 2');
@@ -57,5 +59,28 @@ describe('identity resolution', () => {
     expect(resolved.profileCount).toBe(0);
     expect(resolved.profileOf([])).toBeNull();
     expect(graph.recordCount).toBe(2);
+  });
+
+  it('records a join once per source reaching a profile, past 32 sources', () => {
+    const graph = new IdentityGraph(5);
+    for (let source = 0; source < 40; source++) graph.add([id('user_id', 'u1')], `source ${source}`, source);
+    // The same sources again: nothing new reaches the profile.
+    for (let source = 0; source < 40; source++) graph.add([id('user_id', 'u1')], `source ${source}`, 100 + source);
+    const resolved = graph.resolve();
+    expect(joinsOf(resolved).map((join) => join.source)).toEqual(Array.from({ length: 39 }, (_, source) => `source ${source + 1}`));
+    expect(resolved.sighting(0)).toMatchObject({ source: 'source 0', firstSeen: 0, profile: 0 });
+  });
+
+  it('records a refusal each time a record asks for the join again', () => {
+    const graph = new IdentityGraph(1);
+    graph.add([id('user_id', 'u1')], 'crm.csv', 1);
+    graph.add([id('user_id', 'u2'), id('anonymous_id', 'a1')], 'web', 2);
+    graph.add([id('user_id', 'u1'), id('anonymous_id', 'a1')], 'web', 3);
+    graph.add([id('user_id', 'u1'), id('anonymous_id', 'a1')], 'web', 4);
+    const refused = joinsOf(graph.resolve()).filter((join) => join.refused);
+    expect(refused.map((join) => [join.identifier.value, join.at, join.profilesJoined])).toEqual([
+      ['a1', 3, 2],
+      ['a1', 4, 2],
+    ]);
   });
 });
