@@ -9,6 +9,16 @@ import { PublishedSurvey } from './PublishedSurvey';
  * One visitor's answers to a published survey, kept from the first answer on (partial responses
  * count too). `writeTokenHash` lets the visitor's browser continue it and nobody else.
  */
+/**
+ * The responses' search index, PostgreSQL only (a trigram index over RESPONSE_SEARCH_TEXT:
+ * Migration20270106000000_responses_search); SQLite has none, and its schema is compared without
+ * it (tests/bff/schema.test.ts).
+ */
+export const RESPONSE_SEARCH_INDEX = 'survey_responses_search_index';
+
+/** A response's answers, identifiers and user agent as one text, as the search index covers them (PostgreSQL). */
+export const RESPONSE_SEARCH_TEXT = "(answers::text || ' ' || identifiers::text || ' ' || coalesce(user_agent, ''))";
+
 export const SurveyResponse = defineEntity({
   name: 'SurveyResponse',
   tableName: 'survey_responses',
@@ -30,6 +40,8 @@ export const SurveyResponse = defineEntity({
     isComplete: p.boolean(),
     writeTokenHash: p.string().length(64).hidden(),
   }),
-  indexes: [{ properties: ['surveyId', 'createdAt'] }, { name: 'survey_responses_results_index', properties: ['surveyId', 'isComplete', 'deviceType', 'completionTimeSeconds'] }, { properties: ['surveyId', 'ipAddress'] }],
+  indexes: [{ properties: ['surveyId', 'createdAt'] }, { name: 'survey_responses_results_index', properties: ['surveyId', 'isComplete', 'deviceType', 'completionTimeSeconds'] }, { properties: ['surveyId', 'ipAddress'] },
+    { name: RESPONSE_SEARCH_INDEX, expression: `create index ${RESPONSE_SEARCH_INDEX} on survey_responses using gin (${RESPONSE_SEARCH_TEXT} gin_trgm_ops)` },
+  ],
 });
 export type SurveyResponse = InferEntity<typeof SurveyResponse>;

@@ -8,6 +8,7 @@
  * [A-Za-z0-9_-]{1,100} (src/domain/params.ts), and are bound as parameters anyway.
  */
 import type { DatabaseConfig } from '../config';
+import { RESPONSE_SEARCH_TEXT } from '../entities/SurveyResponse';
 
 export type DatabaseKind = DatabaseConfig['kind'];
 
@@ -19,6 +20,12 @@ export interface ResultsDialect {
   like: 'like' | 'ilike';
   /** A JSON column as the text it was stored as. */
   jsonText(column: string): string;
+  /**
+   * A response's answers, identifiers and user agent as one text, exactly as the trigram index
+   * over them is written (PostgreSQL: RESPONSE_SEARCH_TEXT of the SurveyResponse entity); null
+   * where there is no such index (SQLite).
+   */
+  responseSearchText: string | null;
   /** SQL that is the JSON value stored under the bound key (one binding: jsonKey(key)). */
   jsonValue(column: string): string;
   /** SQL that is the stored value under the bound key as text (a string's content, a number's digits). */
@@ -43,6 +50,7 @@ const sqlite: ResultsDialect = {
   epochMs: (column) => column,
   like: 'like',
   jsonText: (column) => column,
+  responseSearchText: null,
   // -> answers JSON text (an array stays an array, a string keeps its quotes).
   jsonValue: (column) => `(${column} -> ?)`,
   jsonScalarText: (column) => `json_extract(${column}, ?)`,
@@ -59,6 +67,7 @@ const postgresql: ResultsDialect = {
   epochMs: (column) => `(extract(epoch from ${column}) * 1000)::float8`,
   like: 'ilike',
   jsonText: (column) => `${column}::text`,
+  responseSearchText: RESPONSE_SEARCH_TEXT,
   jsonValue: (column) => `json_extract_path(${column}, ?)`,
   jsonScalarText: (column) => `json_extract_path_text(${column}, ?)`,
   jsonType: (column) => `json_typeof(json_extract_path(${column}, ?))`,

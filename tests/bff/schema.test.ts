@@ -3,9 +3,10 @@
  * schema generator must find nothing to change. A difference means an entity and a migration
  * disagree (a length, a nullability, an index, a foreign key, a table without an entity).
  */
-import { BaseSqlitePlatform, DatabaseSchema, type SqlEntityManager } from '@mikro-orm/knex';
+import { BaseSqlitePlatform, DatabaseSchema, type IndexDef, type SqlEntityManager } from '@mikro-orm/knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initOrm, migrate } from '@bff/db';
+import { RESPONSE_SEARCH_INDEX } from '@bff/entities/SurveyResponse';
 import type { Orm } from '@bff/types';
 import { createTestDatabase, type TestDatabase } from './support/database';
 
@@ -33,8 +34,12 @@ describe('database schema', () => {
     // SQLite is read back with two differences that are not drift. Knex declares a text primary key
     // without NOT NULL, which SQLite (alone) then reports as nullable; and MikroORM 6.6 files
     // SQLite's foreign keys by column rather than by constraint name, so the comparator reports
-    // each one as removed. Both are corrected here; anything else still counts.
+    // each one as removed. Both are corrected here; anything else still counts. The responses'
+    // trigram search index exists on PostgreSQL alone: SQLite is read as if it had it.
     const fromSchema = await DatabaseSchema.create(em.getConnection(), platform, orm.config);
+    const responses = fromSchema.getTable('survey_responses')!;
+    expect(responses.getIndex(RESPONSE_SEARCH_INDEX)).toBeUndefined();
+    (responses as unknown as { indexes: IndexDef[] }).indexes.push({ keyName: RESPONSE_SEARCH_INDEX, columnNames: [], unique: false, primary: false, constraint: false, expression: 'postgresql only' });
     for (const table of fromSchema.getTables()) {
       for (const column of table.getColumns()) if (column.primary) column.nullable = false;
       const foreignKeys = table.getForeignKeys();

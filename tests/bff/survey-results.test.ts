@@ -227,6 +227,10 @@ describe('survey results', () => {
       ['iphone', ['r2']],
       ['ann@example', ['r1']],
       ['Line "two"', ['r7']],
+      // Inside a word, in another case.
+      ['ICE_fa', ['r1']],
+      // Only across two columns (the end of the answers, the start of the identifiers): no match.
+      ['} {', []],
       ['nothing like this', []],
     ])('searches answers, identifiers and the browser for %j', async (search, expected) => {
       const { body } = await get(`/api/surveys/${survey.id}/responses`, { search });

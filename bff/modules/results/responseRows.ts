@@ -98,6 +98,15 @@ export function selected({ knex, dialect }: ResultsDb, surveyId: string, selecti
     const inJson = containsPattern(asJsonStringContent(selection.search));
     const plain = containsPattern(selection.search);
     const matches = (column: string) => `${column} ${dialect.like} ? escape '\\'`;
+    const { responseSearchText } = dialect;
+    if (responseSearchText) {
+      // Whatever one of the three columns holds, their text together holds too: this condition
+      // finds the candidates on the trigram index, and the exact one below checks each of them.
+      const patterns = [...new Set([inJson, plain])];
+      query.where((candidates) => {
+        for (const pattern of patterns) candidates.orWhereRaw(matches(responseSearchText), [pattern]);
+      });
+    }
     query.where((search) =>
       search
         .whereRaw(matches(dialect.jsonText('answers')), [inJson])
