@@ -8,7 +8,6 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
@@ -23,6 +22,7 @@ import { processSpoolFolder, RecordSpool, removeSpoolLeftovers, SPOOL_ROOT } fro
 import { remapSource } from '@bff/modules/dataSources/records/store';
 import { usingPostgres } from './support/database';
 import { run, waitFor } from './support/processes';
+import { zipOf } from './support/zipArchive';
 import { PNG_BYTES, useWorld, type Person, type World } from './support/world';
 
 const folder = mkdtempSync(join(tmpdir(), 'navout-import-files-'));
@@ -660,45 +660,3 @@ describe('file import', () => {
     });
   });
 });
-
-/** A zip archive built by hand, so a test can declare sizes that lie. */
-function zipOf(entries: Array<{ name: string; data: Buffer; declaredSize?: number }>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const compressed = deflateRawSync(entry.data);
-    const size = entry.declaredSize ?? entry.data.length;
-    const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
-    centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
