@@ -12,6 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export const ALL_COMPANIES = 'all';
+export const isUuid = (value: string): boolean => UUID.test(value);
 
 export const PARAM_MESSAGES = {
   id: 'Must be a valid id',

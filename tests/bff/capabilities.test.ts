@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRoute } from '@domain/access/apiRoutes';
-import { ADMIN_MODALS } from '@domain/access/capabilities';
+import { ADMIN_MODALS } from '@domain/access/adminModals';
 import { createApp } from '@bff/app';
 import { ApiRouter } from '@bff/routing';
 import { servedRoutes } from './support/routes';

@@ -5,10 +5,11 @@
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CustomConnector, DataSource } from '@bff/entities';
+import { CustomConnector, DataRecord, DataSource, SyncRun } from '@bff/entities';
 import { manifestConnector } from '@bff/modules/dataSources/connectors/declarative/engine';
 import { createConnectorFetch } from '@bff/modules/dataSources/connectors/http';
 import type { ConnectorContext } from '@bff/modules/dataSources/connectors/types';
+import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
 import { encryptSecret } from '@bff/platform/secrets';
 import { customCatalogueId } from '@domain/data/customConnectors';
 import { failureOf, pullAll } from './support/connectors';
@@ -236,5 +237,261 @@ describe('hostile definitions', () => {
     };
     const failure = await failureOf(pullAll(connector, context));
     expect(failure.message).toBe(`${stored.name} answered more than 5 pages: stopping so the sync does not loop.`);
+  });
+});
+
+/** A CRM of the company's own that answers as its documentation says: Bearer token, pages linked by `next`. */
+const CRM_TOKEN = 'crm-token-7c1d9e2f4a6b';
+const PEOPLE = Array.from({ length: 5 }, (_, index) => ({ id: `P${index + 1}`, email: `person${index + 1}@crm.example`, full_name: `Person ${index + 1}`, updated: `2026-03-0${index + 1}T10:00:00Z` }));
+let crm: LocalHttpServer;
+/** Endless pages, or a huge answer, for the hostile cases. */
+let crmMode: 'normal' | 'endless' | 'huge' = 'normal';
+beforeAll(async () => {
+  crm = await startHttpServer((request, response, { url }) => {
+    if (request.headers.authorization !== `Bearer ${CRM_TOKEN}`) {
+      sendJson(response, 401, { error: { message: 'The token is not valid for this workspace.' } });
+      return;
+    }
+    const page = Number(url.searchParams.get('page') ?? '1');
+    if (crmMode === 'huge') {
+      sendJson(response, 200, { people: [{ id: 'H', email: 'h@crm.example', full_name: 'x'.repeat(300_000) }] });
+      return;
+    }
+    if (crmMode === 'endless') {
+      sendJson(response, 200, { people: [PEOPLE[0]], next: page + 1 });
+      return;
+    }
+    const people = PEOPLE.slice((page - 1) * 3, page * 3);
+    sendJson(response, 200, { people, ...(page * 3 < PEOPLE.length ? { next: page + 1 } : {}) });
+  });
+});
+afterAll(() => crm.close());
+
+/** An Airbyte-style definition with a spec: the form asks for the address and the token, and reads them through config. */
+function crmDefinition(name = unique('Own CRM'), maxPages?: number) {
+  return {
+    version: '0.79.0',
+    type: 'DeclarativeSource',
+    name,
+    definitions: {
+      requester: {
+        type: 'HttpRequester',
+        url_base: "{{ config['base_url'] }}",
+        path: '/people',
+        authenticator: { type: 'BearerAuthenticator', api_token: "{{ config['api_token'] }}" },
+        request_parameters: { segment: "{{ config['segment'] }}" },
+      },
+    },
+    error_handler: { type: 'DefaultErrorHandler', message_paths: ['error.message'] },
+    check: { type: 'CheckStream', stream_names: ['people'], page_size: 1 },
+    streams: [
+      {
+        type: 'DeclarativeStream',
+        name: 'people',
+        primary_key: ['id'],
+        retriever: {
+          type: 'SimpleRetriever',
+          requester: { $ref: '#/definitions/requester' },
+          record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['people'] } },
+          paginator: {
+            type: 'DefaultPaginator',
+            ...(maxPages ? { max_pages: maxPages } : {}),
+            page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' },
+            pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ response.next }}' },
+          },
+        },
+        fields: { id: 'id', email: 'email', full_name: 'full_name', updated_at: 'updated' },
+      },
+    ],
+    spec: {
+      type: 'Spec',
+      connection_specification: {
+        type: 'object',
+        required: ['base_url', 'api_token'],
+        properties: {
+          base_url: { type: 'string', title: 'API address', format: 'uri', order: 0 },
+          api_token: { type: 'string', title: 'API token', airbyte_secret: true, order: 1 },
+          segment: { type: 'string', title: 'Segment', description: 'Only people of this segment.', order: 2 },
+        },
+      },
+    },
+  };
+}
+
+describe('sources from custom connectors', () => {
+  const world = useWorld({ env: { CONNECTOR_ALLOW_PRIVATE: 'true' } });
+  const as = (who: Parameters<World['bearer']>[0]) => world().bearer(who);
+  const worker = () =>
+    createSyncWorker({ orm: world().orm, config: world().config, logger: pino({ level: 'silent' }), workerId: 'custom-test', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: async () => undefined, maxBytes: 200_000 } });
+
+  async function bringConnector(who: 'alice' | 'carol' = 'alice', maxPages?: number) {
+    const created = await world().http.post(PATH).set(as(who)).send({ definition: crmDefinition(undefined, maxPages) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body as { id: string; name: string; catalogueId: string; settings: Array<{ name: string; secret?: boolean; required: boolean; input: string }>; fields: string[] };
+  }
+
+  it('answers the settings form its spec declares, and the fields its records have', async () => {
+    const connector = await bringConnector();
+    expect(connector.settings.map((setting) => [setting.name, setting.input, setting.required, setting.secret ?? false])).toEqual([
+      ['base_url', 'url', true, false],
+      ['api_token', 'password', true, true],
+      ['segment', 'text', false, false],
+    ]);
+    expect(connector.fields).toEqual(['id', 'email', 'full_name', 'updated_at']);
+  });
+
+  it('is connected, tested and synced through the real worker: records stored, fields in the mapping, the secret never answered', async () => {
+    const w = world();
+    crmMode = 'normal';
+    const connector = await bringConnector();
+    // A setting holding template text is sent as that text: a value is never read again as a template.
+    const settings = { base_url: crm.base, api_token: CRM_TOKEN, segment: '{{ secrets.api_token }}' };
+    const wrong = await w.http.post('/api/data-sources/test-connection').set(as('alice')).send({ catalogueId: connector.catalogueId, settings: { ...settings, api_token: 'nope' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('connection_failed');
+    expect(wrong.body.message).toContain('The token is not valid for this workspace.');
+    const tested = await w.http.post('/api/data-sources/test-connection').set(as('alice')).send({ catalogueId: connector.catalogueId, settings });
+    expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+    expect(tested.body.message).toBe(`Connected to ${connector.name}: the credentials work.`);
+
+    const missing = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: connector.catalogueId, settings: { base_url: crm.base } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({ api_token: 'API token is required' });
+
+    const connected = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: connector.catalogueId, settings });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(201);
+    expect(JSON.stringify(connected.body)).not.toContain(CRM_TOKEN);
+    expect(connected.body).toMatchObject({
+      name: connector.name,
+      type: 'Custom API',
+      availableDataSource: { id: connector.catalogueId, name: connector.name },
+      connectorKind: 'vendor',
+      settings: { base_url: crm.base, segment: '{{ secrets.api_token }}' },
+      hasCredentials: true,
+      fields: ['id', 'email', 'full_name', 'updated_at'],
+      keyField: 'id',
+      recordKind: 'people',
+    });
+    expect(connected.body.mapping).toMatchObject({ email: 'email', full_name: 'name' });
+    const id = connected.body.id as string;
+
+    crm.received.length = 0;
+    expect((await w.http.post(`/api/data-sources/${id}/sync`).set(as('alice'))).status).toBe(202);
+    expect(await worker().runDue()).toBe(1);
+    expect(crm.received.map((request) => request.url.searchParams.get('page'))).toEqual([null, '2']);
+    expect(crm.received[0]!.url.searchParams.get('segment')).toBe('{{ secrets.api_token }}');
+
+    const stored = await w.em().find(DataRecord, { sourceId: id }, { orderBy: { recordKey: 'asc' } });
+    expect(stored.map((record) => record.recordKey)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5']);
+    expect(stored[0]!.unified).toMatchObject({ email: 'person1@crm.example', name: 'Person 1' });
+    const runs = await w.http.get(`/api/data-sources/${id}/runs`).set(as('alice'));
+    expect(runs.body[0]).toMatchObject({ status: 'succeeded', added: 5, failed: 0, firstError: null });
+    const fields = await w.http.get('/api/data-sources/fields').set(as('alice'));
+    const own = (fields.body as Array<{ name: string; sources: string[]; unifiedField: string | null }>).filter((field) => field.sources.includes(connector.name));
+    expect(own.map((field) => field.name).sort()).toEqual(['email', 'full_name', 'id', 'updated_at']);
+    expect(own.find((field) => field.name === 'full_name')?.unifiedField).toBe('name');
+
+    // Secrets stay write-only: a blank one keeps the stored secret; a change of any other setting
+    // (which a template may put in the address) needs it again.
+    const kept = await w.http.put(`/api/data-sources/${id}`).set(as('alice')).send({ settings: { api_token: '' } });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(JSON.stringify(kept.body)).not.toContain(CRM_TOKEN);
+    expect(await w.http.post('/api/data-sources/test-connection').set(as('alice')).send({ catalogueId: connector.catalogueId, sourceId: id, settings: {} })).toHaveProperty('status', 200);
+    const moved = await w.http.put(`/api/data-sources/${id}`).set(as('alice')).send({ settings: { base_url: 'https://elsewhere.example.com' } });
+    expect(moved.status).toBe(400);
+    expect(moved.body.fields.api_token).toMatch(/is needed again/);
+
+    // In use: the connector is not deleted, and the answer names the source.
+    const refused = await w.http.delete(`${PATH}/${connector.id}`).set(as('alice'));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`${connector.name} is used by ${connector.name}: delete that source first.`);
+    const listed = await w.http.get(PATH).set(as('alice'));
+    expect(listed.body.find((each: { id: string }) => each.id === connector.id).sources).toBe(1);
+    expect((await w.http.delete(`/api/data-sources/${id}`).set(as('alice'))).status).toBe(204);
+    expect((await w.http.delete(`${PATH}/${connector.id}`).set(as('alice'))).status).toBe(204);
+  });
+
+  it("keeps each company to its own connectors: another company's is as unknown as one that does not exist", async () => {
+    const w = world();
+    const acme = await bringConnector('alice');
+    const settings = { base_url: crm.base, api_token: CRM_TOKEN };
+    for (const catalogueId of [acme.catalogueId, customCatalogueId('6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f'), 'custom:not-a-uuid']) {
+      const connect = await w.http.post('/api/data-sources').set(as('carol')).send({ catalogueId, settings });
+      expect(connect.status).toBe(400);
+      expect(connect.body.fields).toEqual({ catalogueId: 'Unknown source' });
+      const test = await w.http.post('/api/data-sources/test-connection').set(as('carol')).send({ catalogueId, settings });
+      expect(test.status).toBe(400);
+      expect(test.body.fields).toEqual({ catalogueId: 'Unknown source' });
+    }
+    // Nor through a company named in the body.
+    const named = await w.http.post('/api/data-sources').set(as('carol')).send({ catalogueId: acme.catalogueId, settings, companyId: w.companies.acme.id });
+    expect(named.status).toBe(404);
+    expect(await w.em().count(DataSource, { catalogueId: acme.catalogueId })).toBe(0);
+
+    // A source of Globex naming Acme's connector (written straight to the table) never runs Acme's definition.
+    const em = w.em();
+    const stray = em.create(DataSource, {
+      companyId: w.companies.globex.id,
+      name: 'Stray',
+      type: 'Custom API',
+      catalogueId: acme.catalogueId,
+      status: 'active',
+      config: { settings: { base_url: crm.base } },
+      credentials: encryptSecret(JSON.stringify({ api_token: CRM_TOKEN }), w.config.credentialsKey),
+      recordKind: 'people',
+      fields: [],
+      mapping: {},
+    });
+    await em.flush();
+    const listed = await w.http.get('/api/data-sources').set(as('carol'));
+    expect(listed.body.find((source: { id: string }) => source.id === stray.id)).toMatchObject({ availableDataSource: null, connectorKind: null, settings: {} });
+    const sync = await w.http.post(`/api/data-sources/${stray.id}/sync`).set(as('carol'));
+    expect(sync.status).toBe(400);
+    expect(sync.body.code).toBe('connector_unavailable');
+    crm.received.length = 0;
+    const straySync = worker();
+    expect((await straySync.queue.enqueue(stray, 'manual')).created).toBe(true);
+    expect(await straySync.runDue()).toBe(1);
+    expect(crm.received).toHaveLength(0);
+    const run = await w.em().findOneOrFail(SyncRun, { sourceId: stray.id });
+    expect(run).toMatchObject({ status: 'failed', firstError: 'This source has no connector yet. Ask for one with Request Custom API.' });
+  });
+
+  it('gives its sources the fields of a new version, dropping the mapping of a field it no longer reads', async () => {
+    const w = world();
+    const connector = await bringConnector();
+    const connected = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: connector.catalogueId, settings: { base_url: crm.base, api_token: CRM_TOKEN } });
+    expect(connected.body.mapping).toMatchObject({ email: 'email', full_name: 'name' });
+    const base = crmDefinition(connector.name);
+    const next = { ...base, streams: [{ ...base.streams[0]!, fields: { id: 'id', email: 'email', phone: 'phone' } }] };
+    const updated = await w.http.put(`${PATH}/${connector.id}`).set(as('alice')).send({ definition: next });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body).toMatchObject({ fields: ['id', 'email', 'phone'], sources: 1 });
+    const source = await w.em().findOneOrFail(DataSource, connected.body.id as string);
+    expect(source.fields).toEqual(['id', 'email', 'phone']);
+    expect(source.mapping).toEqual({ email: 'email' });
+    expect(source.credentials).not.toBeNull();
+  });
+
+  it('stops a pagination that never ends and an answer too large, each with a clear error in the sync history', async () => {
+    const w = world();
+    const connector = await bringConnector('alice', 4);
+    const connected = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: connector.catalogueId, settings: { base_url: crm.base, api_token: CRM_TOKEN } });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(201);
+    const id = connected.body.id as string;
+    const lastRun = async () => (await w.http.get(`/api/data-sources/${id}/runs`).set(as('alice'))).body[0];
+
+    crmMode = 'endless';
+    crm.received.length = 0;
+    expect((await w.http.post(`/api/data-sources/${id}/sync`).set(as('alice'))).status).toBe(202);
+    expect(await worker().runDue()).toBe(1);
+    expect(crm.received).toHaveLength(4);
+    expect(await lastRun()).toMatchObject({ status: 'failed', firstError: `${connector.name} answered more than 4 pages: stopping so the sync does not loop.` });
+
+    crmMode = 'huge';
+    expect((await w.http.post(`/api/data-sources/${id}/sync`).set(as('alice'))).status).toBe(202);
+    expect(await worker().runDue()).toBe(1);
+    expect(await lastRun()).toMatchObject({ status: 'failed', firstError: expect.stringMatching(/^The answer is larger than /) });
+    crmMode = 'normal';
   });
 });

@@ -848,8 +848,10 @@ describe("a saved source's secret stays with the address it was given for", () =
       withSecrets.map((definition) => definition.catalogueId).sort(),
     ).toEqual(
       [
+        "adobe-analytics",
         "airtable",
         "amazon-s3",
+        "amplitude",
         "bigcommerce",
         "calendly",
         "contentful",
@@ -861,6 +863,7 @@ describe("a saved source's secret stays with the address it was given for", () =
         "klaviyo",
         "mailchimp",
         "matomo",
+        "mixpanel",
         "mysql",
         "notion",
         "paypal",

@@ -3,7 +3,8 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { Migrator } from '@mikro-orm/migrations';
 import { describe, expect, it } from 'vitest';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
-import { REQUEST_CUSTOM_API_ID } from '@domain/data/catalogue';
+import { CATALOGUE, REQUEST_CUSTOM_API_ID } from '@domain/data/catalogue';
+import { connectorDefinition } from '@domain/data/connectorSettings';
 import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { initOrm, migrate } from '@bff/db';
 import { Company, DataRecord, DataSource, FieldSetting, ImportTemplate, ServiceRequest } from '@bff/entities';
@@ -89,10 +90,18 @@ describe('data sources', () => {
       const request = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: REQUEST_CUSTOM_API_ID, apiKey: KEY });
       expect(request.status).toBe(400);
       expect(request.body.message).toBe('Choose a source from the catalogue.');
-      // Amplitude's export (a zip of gzipped JSON lines) has no connector yet.
-      const noConnector = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'amplitude', apiKey: KEY });
+      // The catalogue lists no source without a connector (files and the request for one aside)...
+      const withoutConnector = CATALOGUE.filter((source) => !source.isImport && source.id !== REQUEST_CUSTOM_API_ID && !connectorDefinition(source.id));
+      expect(withoutConnector.map((source) => source.id)).toEqual([]);
+      // ...but a source stored under one that is gone (a retired connector) is still refused when pulled.
+      const retired = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'sendgrid', apiKey: KEY });
+      expect(retired.status, JSON.stringify(retired.body)).toBe(201);
+      await w.em().nativeUpdate(DataSource, { id: retired.body.id }, { catalogueId: 'retired-vendor', connectionKey: 'retired-vendor' });
+      const noConnector = await w.http.post(`/api/data-sources/${retired.body.id}/sync`).set(as('alice'));
       expect(noConnector.status).toBe(400);
       expect(noConnector.body.message).toBe(CONNECTOR_MESSAGES.noConnector);
+      // Other tests list every company's sources: this one leaves none behind.
+      expect((await w.http.delete(`/api/data-sources/${retired.body.id}`).set(as('alice'))).status).toBe(204);
       const blank = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'stripe', apiKey: '   ' });
       expect(blank.status).toBe(400);
       const admin = await w.http.post('/api/data-sources').set(as('admin')).send({ catalogueId: 'stripe', apiKey: KEY });

@@ -285,6 +285,8 @@ const ROWS: Row[] = [
 
   { route: 'GET /api/data-sources', expected: onlyOwnCompany(200), request: async (cell) => { await addSource(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
   { route: 'POST /api/data-sources', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { catalogueId: 'stripe', apiKey: SOURCE_KEY, companyId } }) },
+  // A source from the company's own custom connector: the connector is found with the company named, never another's.
+  { route: 'POST /api/data-sources', expected: onlyOwnCompany(201, 404), request: async (cell) => ({ body: { catalogueId: `custom:${(await addCustomConnector(cell)).id}`, settings: { token: SOURCE_KEY }, companyId: cell.companyId } }) },
   // The matrix's world allows no private address: the settings are refused (400) once the company is in reach.
   { route: 'POST /api/data-sources/test-connection', expected: onlyOwnCompany(400, 404), request: ({ companyId }) => ({ body: { catalogueId: 'rest-api', settings: { url: 'http://127.0.0.1:9/items' }, companyId } }) },
   { route: 'GET /api/data-sources/custom-connectors', expected: onlyOwnCompany(200), request: async (cell) => { await addCustomConnector(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },

@@ -5,12 +5,17 @@
  */
 import * as yup from 'yup';
 import { optionalId } from '../params';
-import { MANIFEST_MAX_BYTES, ManifestError, parseManifest } from './connectorManifest/schema';
-import type { ConnectorManifest } from './connectorManifest/types';
+import type { CatalogueSource, SourceFieldDefinition } from './catalogue';
+import { MANIFEST_MAX_BYTES, ManifestError, manifestSettingReads, parseManifest, SETTING_NAME } from './connectorManifest/schema';
+import type { ConnectorManifest, SpecProperty } from './connectorManifest/types';
+import type { ConnectorDefinition, ConnectorSetting } from './connectors';
+import { suggestKind, suggestMapping } from './unifiedModel';
 
 /** The catalogue id of the sources made from a custom connector. */
 export const CUSTOM_CATALOGUE_PREFIX = 'custom:';
 export const customCatalogueId = (connectorId: string) => `${CUSTOM_CATALOGUE_PREFIX}${connectorId}`;
+/** The custom connector's id a catalogue id names, or null for a catalogue source of ours. */
+export const customConnectorIdOf = (catalogueId: string): string | null => (catalogueId.startsWith(CUSTOM_CATALOGUE_PREFIX) ? catalogueId.slice(CUSTOM_CATALOGUE_PREFIX.length) : null);
 
 /** A custom connector as the API answers it. */
 export interface CustomConnectorView {
@@ -21,6 +26,12 @@ export interface CustomConnectorView {
   catalogueId: string;
   urlBase: string;
   definition: ConnectorManifest;
+  /** What a source of it asks for (customConnectorSettings). */
+  settings: ConnectorSetting[];
+  /** The field names its records have. */
+  fields: string[];
+  /** Sources of the company connected with it. */
+  sources: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -71,3 +82,155 @@ export function fixedUrlBase(manifest: ConnectorManifest): string | null {
   const urlBase = manifest.streams[0].retriever.requester.url_base;
   return urlBase.includes('{{') ? null : urlBase;
 }
+
+/** "api_key" → "Api key", "baseUrl" → "Base url": a label for a setting the definition does not title. */
+function labelOf(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_+/g, ' ').trim().toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : name;
+}
+
+function settingOfProperty(name: string, property: SpecProperty, required: boolean): ConnectorSetting {
+  const text = (value: unknown) => (value === undefined ? undefined : String(value));
+  const input: ConnectorSetting['input'] = property.airbyte_secret
+    ? 'password'
+    : property.enum?.length
+      ? 'select'
+      : property.type === 'boolean'
+        ? 'checkbox'
+        : property.type === 'integer' || property.type === 'number'
+          ? 'number'
+          : property.format === 'uri'
+            ? 'url'
+            : property.multiline
+              ? 'textarea'
+              : 'text';
+  return {
+    name,
+    label: property.title ?? labelOf(name),
+    input,
+    required,
+    ...(property.airbyte_secret ? { secret: true } : {}),
+    ...(property.description ? { help: property.description } : {}),
+    ...(property.examples?.length ? { placeholder: String(property.examples[0]) } : {}),
+    ...(property.enum?.length ? { options: property.enum.map((value) => ({ value: String(value), label: String(value) })) } : {}),
+    ...(property.default !== undefined ? { defaultValue: text(property.default) } : {}),
+  };
+}
+
+/**
+ * What a source of this definition asks for: the properties of its spec (Airbyte's
+ * connection_specification: title, description, airbyte_secret, enum, default, order), or, when it
+ * has none, each setting and secret its templates read. Without a spec, `config.x` is taken for a
+ * secret: the definition does not say, and a secret is never shown again.
+ */
+export function customConnectorSettings(manifest: ConnectorManifest): ConnectorSetting[] {
+  const specification = manifest.spec?.connection_specification;
+  if (specification) {
+    const required = new Set(specification.required ?? []);
+    return Object.entries(specification.properties)
+      .filter(([, property]) => !property.airbyte_hidden)
+      .map(([name, property], index) => ({ name, property, index }))
+      .sort((a, b) => (a.property.order ?? Number.MAX_SAFE_INTEGER) - (b.property.order ?? Number.MAX_SAFE_INTEGER) || a.index - b.index)
+      .map(({ name, property }) => settingOfProperty(name, property, required.has(name)));
+  }
+  const settings = new Map<string, ConnectorSetting>();
+  for (const read of manifestSettingReads(manifest)) {
+    const name = read.name === undefined ? '' : String(read.name);
+    if (!SETTING_NAME.test(name)) continue;
+    const secret = read.root !== 'settings';
+    const known = settings.get(name);
+    // Read both ways: a secret, so it is never shown.
+    if (known && (known.secret || !secret)) continue;
+    settings.set(name, secret ? { name, label: labelOf(name), input: 'password', required: false, secret: true } : { name, label: labelOf(name), input: /url$/i.test(name) ? 'url' : 'text', required: false });
+  }
+  return [...settings.values()];
+}
+
+/** The field names a definition's records have, as the mapping panel lists them. */
+export const customConnectorFields = (manifest: ConnectorManifest): string[] => Object.keys(manifest.streams[0].fields);
+
+/** What the connect dialog and the BFF's settings check read for a custom connector. */
+export function customConnectorDefinition(connectorId: string, manifest: ConnectorManifest): ConnectorDefinition {
+  return {
+    catalogueId: customCatalogueId(connectorId),
+    kind: 'vendor',
+    settings: customConnectorSettings(manifest),
+    ...(manifest.spec?.documentation_url ? { documentation: manifest.spec.documentation_url } : {}),
+  };
+}
+
+/** A custom connector as a catalogue entry: its monogram, the Custom API category, and the record kind its fields suggest. */
+export function customCatalogueSource(connectorId: string, manifest: ConnectorManifest): CatalogueSource {
+  const words = manifest.name.split(/\s+/).filter(Boolean);
+  const icon = (words.length > 1 ? words[0]![0]! + words[1]![0]! : manifest.name.slice(0, 2)).toUpperCase() || '{}';
+  return {
+    id: customCatalogueId(connectorId),
+    name: manifest.name,
+    icon,
+    color: '#455A64',
+    description: `Your own connector: ${manifest.streams[0].name} from ${manifest.streams[0].retriever.requester.url_base.includes('{{') ? 'the address in its settings' : manifest.streams[0].retriever.requester.url_base}.`,
+    isPopular: false,
+    isImport: false,
+    isCustom: true,
+    category: 'Custom API',
+    recordKind: suggestKind(customConnectorFields(manifest)),
+  };
+}
+
+/** Its fields as a field set: each a dimension, mapped to the unified field its name suggests. */
+export function customFieldSet(manifest: ConnectorManifest): SourceFieldDefinition[] {
+  const names = customConnectorFields(manifest);
+  const mapping = suggestMapping(names, suggestKind(names));
+  return names.map((name) => ({ id: name, name, type: 'dimension', description: `${name} as the connector reads it.`, ...(mapping[name] ? { unifiedField: mapping[name] } : {}) }));
+}
+
+// --- the dashboard's words and form ----------------------------------------------------------------
+
+export const CUSTOM_CONNECTOR_LABELS = {
+  section: 'Your connectors',
+  sectionHelp: 'Connectors your company brought as a definition: connect a source with one like any other.',
+  add: 'Add connector',
+  addTitle: 'Add custom connector',
+  definition: 'Definition (JSON)',
+  upload: 'Upload file',
+  save: 'Add',
+  delete: 'Delete',
+  deleteTitle: 'Delete custom connector',
+  none: 'No custom connectors yet.',
+} as const;
+
+export const CUSTOM_CONNECTOR_MESSAGES = {
+  addHelp:
+    'Paste or upload a declarative definition: Navout\u2019s format or an Airbyte low-code manifest as JSON. It holds no secrets: each source asks for its own.',
+  definitionRequired: 'Paste or upload a definition',
+  added: (name: string) => `${name} added: connect a source with it.`,
+  deleted: (name: string) => `${name} deleted.`,
+  deleteFailed: (name: string) => `Failed to delete ${name}`,
+  addFailed: 'Failed to add the connector',
+  loadFailed: 'Failed to load your connectors',
+  deleteConfirm: (name: string) => `Delete ${name}? No source can be connected with it afterwards. This action cannot be undone.`,
+  fileTooLarge: `The file is larger than a definition may be (${MANIFEST_MAX_BYTES / 1024} KB).`,
+  summary: (view: Pick<CustomConnectorView, 'fields' | 'sources'>) =>
+    `${view.fields.length} ${view.fields.length === 1 ? 'field' : 'fields'} · ${view.sources === 0 ? 'no source yet' : `used by ${view.sources} ${view.sources === 1 ? 'source' : 'sources'}`}`,
+} as const;
+
+/**
+ * The add dialog's form: the definition as text, read by the same reader the server uses, so an
+ * error names the same field path on both sides (`streams[0].retriever.paginator.max_pages: …`).
+ */
+export const customConnectorTextSchema = yup.object({
+  definition: yup
+    .string()
+    .trim()
+    .required(CUSTOM_CONNECTOR_MESSAGES.definitionRequired)
+    .test('definition', CUSTOM_CONNECTOR_MESSAGES.definitionRequired, function check(value) {
+      try {
+        readCustomDefinition(value);
+        return true;
+      } catch (failure) {
+        if (failure instanceof ManifestError) return this.createError({ message: failure.message });
+        throw failure;
+      }
+    }),
+});
+export type CustomConnectorTextInput = yup.InferType<typeof customConnectorTextSchema>;

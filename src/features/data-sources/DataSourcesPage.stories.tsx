@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { CATALOGUE_BUTTON_LABELS } from '@domain/data/catalogue';
 import { CONNECTOR_LABELS, CONNECTOR_MESSAGES } from '@domain/data/connectors';
+import { CUSTOM_CONNECTOR_LABELS } from '@domain/data/customConnectors';
 import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { API_ERRORS } from '@domain/errors';
 import { SESSIONS, withSession } from '@/lib/testing/fixtures';
@@ -16,6 +17,7 @@ import {
   dataSourceApiRoutes,
   READ_ONLY_SESSION,
   SOURCES,
+  STORY_CUSTOM_CONNECTORS,
   withConnectors,
   withDataSession,
 } from './fixtures';
@@ -249,5 +251,36 @@ export const Phone: Story = {
   play: async (context) => {
     await WithSources.play?.(context);
     await expectNoSidewaysScroll(context.canvasElement);
+  },
+};
+
+/**
+ * A connector the company brought: connected from "Your connectors" with the settings its
+ * definition declares (the token a password), then shown as connected; while a source uses it,
+ * deleting it is refused with the server's reason.
+ */
+export const ConnectWithCustomConnector: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const name = STORY_CUSTOM_CONNECTORS[0]!.name;
+    await userEvent.click(await canvas.findByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
+    const crm = await card(name);
+    await userEvent.click(crm.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
+    const form = within(await screen.findByRole('dialog', { name: `Connect ${name}` }));
+    await expect(form.getByLabelText(/^API token/)).toHaveAttribute('type', 'password');
+    await userEvent.type(form.getByLabelText(/^API address/), 'https://acme.crm.example.com');
+    await userEvent.type(form.getByLabelText(/^API token/), 'crm-token-1');
+    await userEvent.click(form.getByRole('button', { name: 'Connect' }));
+    await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.connected(name)));
+    await expectShown(() => crm.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected }));
+    await expect(calls.find((call) => call.method === 'POST' && call.path === '/api/data-sources')?.body).toMatchObject({
+      catalogueId: STORY_CUSTOM_CONNECTORS[0]!.catalogueId,
+      settings: { base_url: 'https://acme.crm.example.com', api_token: 'crm-token-1' },
+    });
+
+    await userEvent.click(crm.getByRole('button', { name: CUSTOM_CONNECTOR_LABELS.delete }));
+    const confirm = within(await screen.findByRole('dialog', { name: CUSTOM_CONNECTOR_LABELS.deleteTitle }));
+    await userEvent.click(confirm.getByRole('button', { name: CUSTOM_CONNECTOR_LABELS.delete }));
+    await expectShown(() => screen.getByText(new RegExp(`is used by ${name}: delete that source first`)));
+    await expect(canvas.getByRole('article', { name })).toBeVisible();
   },
 };

@@ -1,6 +1,7 @@
 /** Data Sources (data document, section 2), routed at /data-sources. */
 import { Suspense, useMemo, useState } from "react";
 import { CONNECTOR_MESSAGES } from "@domain/data/connectors";
+import { CUSTOM_CONNECTOR_MESSAGES } from "@domain/data/customConnectors";
 import { DATA_SOURCE_MESSAGES } from "@domain/data/sources";
 import { ApiError } from "@/lib/apiClient";
 import { useCompanies } from "@/lib/accounts";
@@ -8,7 +9,9 @@ import { serverMessage, withReason } from "@/lib/failure";
 import { useNotify } from "@/lib/notifications";
 import { ALL_COMPANIES, useCompanyFilter, useSession } from "@/lib/session";
 import {
+  useCustomConnectors,
   useDataSources,
+  useDeleteCustomConnector,
   useDeleteSource,
   useDeletingIds,
   useSyncingIds,
@@ -52,6 +55,16 @@ export function DataSourcesPage() {
     onSuccess: (_result, source) =>
       notify.success(DATA_SOURCE_MESSAGES.deleted(source.name)),
     onError: () => notify.error(DATA_SOURCE_MESSAGES.deleteFailed),
+  });
+  const customConnectors = useCustomConnectors(filterParam, can("manageData"));
+  const removeConnector = useDeleteCustomConnector({
+    onSuccess: (connector) =>
+      notify.success(CUSTOM_CONNECTOR_MESSAGES.deleted(connector.name)),
+    // In use (409): the server's sentence names the sources to delete first.
+    onError: (error, connector) =>
+      notify.error(
+        serverMessage(error, withReason(CUSTOM_CONNECTOR_MESSAGES.deleteFailed(connector.name), error)),
+      ),
   });
   const [mappingFor, setMappingFor] = useState<{ sourceId: string } | null>(
     null,
@@ -112,6 +125,16 @@ export function DataSourcesPage() {
           )
         }
         onConfigureMapping={(source) => setMappingFor({ sourceId: source.id })}
+        customConnectors={
+          can("manageData")
+            ? {
+                connectors: customConnectors.data,
+                loadError: customConnectors.isError ? customConnectors.error : undefined,
+                deletingIds: removeConnector.isPending && removeConnector.variables ? [removeConnector.variables.id] : [],
+                onDelete: (connector) => removeConnector.mutate(connector),
+              }
+            : undefined
+        }
       />
       {mappingFor && (
         <Suspense fallback={null}>

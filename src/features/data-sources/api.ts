@@ -6,6 +6,7 @@
  */
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IngestEndpoint, SyncRunView, SyncSchedule } from '@domain/data/connectors';
+import type { CustomConnectorView } from '@domain/data/customConnectors';
 import type { ConnectSourceInput, DataSource, TestConnectionInput, UpdateSourceInput } from '@domain/data/sources';
 import { api, ApiError } from '@/lib/apiClient';
 
@@ -140,4 +141,39 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return {};
   const { fields } = error.body as { fields?: unknown };
   return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+}
+
+// --- custom connectors ---------------------------------------------------------------------------
+
+const CUSTOM_CONNECTORS_PATH = '/api/data-sources/custom-connectors';
+
+export const customConnectorKeys = {
+  /** Under dataSourceKeys.all: a connect or delete of a source changes their source counts. */
+  list: (companyFilter: string | undefined) => [...dataSourceKeys.all, 'custom-connectors', companyFilter ?? 'all'] as const,
+};
+
+/** The company's custom connectors; only for those who may manage data (the route asks for it). */
+export function useCustomConnectors(companyFilter: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: customConnectorKeys.list(companyFilter),
+    queryFn: () => api.get<CustomConnectorView[]>(CUSTOM_CONNECTORS_PATH, { companyFilter }),
+    enabled,
+  });
+}
+
+/** Brings a definition (JSON text): 201 with the connector, or 400 naming the definition's field. */
+export const useAddCustomConnector = () =>
+  useListMutation((input: { definition: string; companyId?: string }) => api.post<CustomConnectorView>(CUSTOM_CONNECTORS_PATH, input));
+
+/** Deletes a connector; 409 while a source uses it, naming the sources. */
+export function useDeleteCustomConnector(callbacks: { onSuccess?: (connector: CustomConnectorView) => void; onError?: (error: unknown, connector: CustomConnectorView) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (connector: CustomConnectorView) => api.delete<void>(`${CUSTOM_CONNECTORS_PATH}/${encodeURIComponent(connector.id)}`),
+    onSuccess: async (_result, connector) => {
+      await queryClient.invalidateQueries({ queryKey: dataSourceKeys.all });
+      callbacks.onSuccess?.(connector);
+    },
+    onError: (error, connector) => callbacks.onError?.(error, connector),
+  });
 }

@@ -23,3 +23,16 @@ export function ConnectorDefinitionsProvider({ definitions, children }: { defini
   }, [definitions]);
   return <ConnectorLookupContext.Provider value={lookup}>{children}</ConnectorLookupContext.Provider>;
 }
+
+/**
+ * The given definitions count as connectors inside it, besides those around it (a company's own
+ * custom connectors beside the catalogue's, or beside the ones a story pinned).
+ */
+export function ExtraConnectorDefinitionsProvider({ definitions, children }: { definitions: readonly ConnectorDefinition[]; children: ReactNode }) {
+  const outer = useConnectorLookup();
+  const lookup = useMemo<ConnectorLookup>(() => {
+    const extra = new Map(definitions.map((definition) => [definition.catalogueId, definition]));
+    return (catalogueId) => extra.get(catalogueId) ?? outer(catalogueId);
+  }, [definitions, outer]);
+  return <ConnectorLookupContext.Provider value={lookup}>{children}</ConnectorLookupContext.Provider>;
+}

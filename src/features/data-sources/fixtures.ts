@@ -16,6 +16,17 @@ import {
   type SyncSchedule,
 } from '@domain/data/connectors';
 import { connectorDefinition } from '@domain/data/connectorSettings';
+import {
+  customCatalogueId,
+  customCatalogueSource,
+  customConnectorDefinition,
+  customConnectorFields,
+  customConnectorIdOf,
+  customConnectorSettings,
+  readCustomDefinition,
+  type CustomConnectorView,
+} from '@domain/data/customConnectors';
+import { ManifestError } from '@domain/data/connectorManifest/schema';
 import { FILE_UPLOAD_TYPE, type DataSource } from '@domain/data/sources';
 import type { Company } from '@domain/auth/types';
 import { NotificationsProvider } from '@/lib/notifications';
@@ -224,7 +235,73 @@ export const STORY_INGEST_SECRET = `${INGEST_SECRET_PREFIX}Zr8KqL2vN5xT0wYb3mHc6
 /** Records a successful stand-in sync adds. */
 export const SYNC_ADDS = 250;
 
+// --- custom connectors -----------------------------------------------------------------------------
+
+/** A company's own CRM, as its admin would write the definition: Airbyte's spec asks for the address and the token. */
+export const STORY_CUSTOM_DEFINITION = {
+  version: 1,
+  name: 'Field Sales CRM',
+  authenticator: { type: 'BearerAuthenticator', api_token: "{{ config['api_token'] }}" },
+  check: { type: 'CheckStream', stream_names: ['contacts'] },
+  streams: [
+    {
+      type: 'DeclarativeStream',
+      name: 'contacts',
+      primary_key: 'id',
+      retriever: {
+        type: 'SimpleRetriever',
+        requester: { type: 'HttpRequester', url_base: "{{ config['base_url'] }}", path: '/v2/contacts' },
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+        paginator: {
+          type: 'DefaultPaginator',
+          page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'cursor' },
+          pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ response.next_cursor }}' },
+        },
+      },
+      fields: { id: 'id', email: 'email', full_name: 'name', region: 'territory.region' },
+    },
+  ],
+  spec: {
+    type: 'Spec',
+    documentation_url: 'https://crm.example.com/docs/api',
+    connection_specification: {
+      type: 'object',
+      required: ['base_url', 'api_token'],
+      properties: {
+        base_url: { type: 'string', title: 'API address', format: 'uri', examples: ['https://acme.crm.example.com'], order: 0 },
+        api_token: { type: 'string', title: 'API token', airbyte_secret: true, order: 1 },
+      },
+    },
+  },
+};
+
+/** A custom connector as the API answers it, from a definition as the company brought it. */
+export function customConnector(id: string, definition: unknown, details: Partial<CustomConnectorView> = {}): CustomConnectorView {
+  const manifest = readCustomDefinition(definition);
+  return {
+    id,
+    companyId: acmeCompany.id,
+    name: manifest.name,
+    catalogueId: customCatalogueId(id),
+    urlBase: manifest.streams[0].retriever.requester.url_base,
+    definition: manifest,
+    settings: customConnectorSettings(manifest),
+    fields: customConnectorFields(manifest),
+    sources: 0,
+    createdAt: '2026-05-20T09:00:00.000Z',
+    updatedAt: '2026-05-20T09:00:00.000Z',
+    ...details,
+  };
+}
+
+export const STORY_CUSTOM_CONNECTORS: CustomConnectorView[] = [
+  customConnector('9b2f6c1e-3d4a-4b5c-8d6e-7f8091a2b3c4', STORY_CUSTOM_DEFINITION),
+  customConnector('1c3e5a7b-9d2f-4e6a-8b1c-3d5e7f9a1b2c', { ...STORY_CUSTOM_DEFINITION, name: 'Loyalty Programme Points Ledger with a long name' }),
+];
+
 export interface DataSourceApiOptions {
+  /** The company's custom connectors (default STORY_CUSTOM_CONNECTORS). */
+  customConnectors?: CustomConnectorView[];
   sources?: DataSource[];
   companies?: Company[];
   /** The signed-in session: a global admin must name a company for writes. */
@@ -239,8 +316,8 @@ const hasBadValue = (values: ConnectorSettingValues | undefined, apiKey: string 
   [apiKey, ...Object.values(values ?? {})].some((value) => typeof value === 'string' && value.includes('bad'));
 
 /** Secret settings are kept out of what a source shows (the server never returns them). */
-function visibleSettings(catalogueId: string | undefined, values: ConnectorSettingValues | undefined): ConnectorSettingValues {
-  const secret = new Set(connectorOf(catalogueId ?? '')?.settings.filter((setting) => setting.secret).map((setting) => setting.name));
+function visibleSettings(catalogueId: string | undefined, values: ConnectorSettingValues | undefined, definition = connectorOf(catalogueId ?? '')): ConnectorSettingValues {
+  const secret = new Set(definition?.settings.filter((setting) => setting.secret).map((setting) => setting.name));
   return Object.fromEntries(Object.entries(values ?? {}).filter(([name]) => !secret.has(name)));
 }
 
@@ -257,8 +334,15 @@ export function dataSourceApiRoutes({
   session = SESSIONS.companyAdmin,
   runs: initialRuns = { [SOURCES.restApi.id]: REST_RUNS },
   syncError,
+  customConnectors: initialConnectors = STORY_CUSTOM_CONNECTORS,
 }: DataSourceApiOptions = {}): MockRoutes {
   let sources = initialSources.map((entry) => ({ ...entry }));
+  let connectors = initialConnectors.map((entry) => ({ ...entry }));
+  /** A custom connector's catalogue entry and settings, as the server resolves them for the company. */
+  const customOf = (catalogueId: string) => {
+    const found = connectors.find((each) => each.catalogueId === catalogueId);
+    return found ? { catalogue: customCatalogueSource(found.id, found.definition), definition: customConnectorDefinition(found.id, found.definition) } : undefined;
+  };
   const runs = new Map(Object.entries(initialRuns).map(([id, list]) => [id, [...list]]));
   const isGlobalAdmin = session.role === 'admin';
   const byId = (id: string) => sources.find((entry) => entry.id === id);
@@ -299,7 +383,7 @@ export function dataSourceApiRoutes({
     }],
     ['POST', /^\/api\/data-sources\/test-connection$/, ({ body }) => {
       const input = body as { catalogueId: string; sourceId?: string | null; apiKey?: string; settings?: ConnectorSettingValues };
-      const name = catalogueSource(input.catalogueId)?.name ?? input.catalogueId;
+      const name = catalogueSource(input.catalogueId)?.name ?? customOf(input.catalogueId)?.catalogue.name ?? input.catalogueId;
       // A saved source (its settings dialog): one out of reach is not found, and a setting left out is its stored value.
       const saved = input.sourceId ? byId(input.sourceId) : undefined;
       if (input.sourceId && !saved) return failure('not_found');
@@ -316,8 +400,13 @@ export function dataSourceApiRoutes({
       if (sources.some((entry) => entry.companyId === companyId && entry.availableDataSource?.id === input.catalogueId)) {
         return failure('already_exists', { message: 'This source is already connected.' });
       }
-      const settings = visibleSettings(input.catalogueId, input.settings);
+      const custom = customOf(input.catalogueId);
+      if (customConnectorIdOf(input.catalogueId) !== null && !custom) return failure('validation_failed', { fields: { catalogueId: 'Unknown source' }, message: 'Choose a source from the catalogue.' });
+      const settings = visibleSettings(input.catalogueId, input.settings, custom?.definition);
       const created = source(`ds-new-${sources.length + 1}`, input.catalogueId, companyId, {
+        ...(custom
+          ? { name: custom.catalogue.name, type: custom.catalogue.category, availableDataSource: { id: custom.catalogue.id, name: custom.catalogue.name }, connectorKind: 'vendor' as const }
+          : {}),
         records: 0,
         lastSync: null,
         settings,
@@ -384,6 +473,35 @@ export function dataSourceApiRoutes({
       return { status: 201, body: { id: 'r-1', companyId: session.company.id, createdAt: '2026-06-01T10:00:00.000Z', ...input } };
     }],
     ['GET', /^\/api\/companies$/, () => ({ body: companies })],
+    ['GET', /^\/api\/data-sources\/custom-connectors$/, () => ({
+      body: connectors.map((each) => ({ ...each, sources: sources.filter((entry) => entry.availableDataSource?.id === each.catalogueId).length })),
+    })],
+    ['POST', /^\/api\/data-sources\/custom-connectors$/, ({ body }) => {
+      const { definition } = body as { definition: string };
+      // The server's own reader: the same field path in the answer as in the real BFF.
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(definition);
+        readCustomDefinition(parsed);
+      } catch (error) {
+        const path = error instanceof ManifestError && error.path ? `definition.${error.path}` : 'definition';
+        return failure('validation_failed', { error: 'Invalid connector definition', message: error instanceof Error ? error.message : 'unreadable', fields: { [path]: 'invalid' } });
+      }
+      const created = customConnector(`c0ffee00-0000-4000-8000-${String(connectors.length + 1).padStart(12, '0')}`, parsed, { companyId: session.company.id });
+      if (connectors.some((each) => each.name === created.name)) {
+        return failure('already_exists', { message: `A custom connector named ${created.name} already exists.`, fields: { 'definition.name': 'Another custom connector of this company has this name' } });
+      }
+      connectors = [...connectors, created];
+      return { status: 201, body: created };
+    }],
+    ['DELETE', /^\/api\/data-sources\/custom-connectors\/([^/]+)$/, (_call, [id]) => {
+      const found = connectors.find((each) => each.id === id);
+      if (!found) return failure('not_found');
+      const users = sources.filter((entry) => entry.availableDataSource?.id === found.catalogueId);
+      if (users.length) return failure('already_exists', { error: 'Custom connector in use', message: `${found.name} is used by ${users.map((entry) => entry.name).join(', ')}: delete that source first.` });
+      connectors = connectors.filter((each) => each.id !== id);
+      return { status: 204 };
+    }],
   ];
 
   return patternRoutes(routes);

@@ -53,12 +53,19 @@ export function describeUrl(url: string): string {
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
-function makeResponse(url: string, status: number, headers: Headers, text: string): ConnectorResponse {
+function makeResponse(url: string, status: number, headers: Headers, bytes: Buffer): ConnectorResponse {
+  // Decoded once, when first read: a binary answer (an archive) is never turned into text.
+  let text: string | undefined;
+  const asText = () => (text ??= bytes.toString('utf8'));
   return {
     status,
     headers,
-    text,
+    get text() {
+      return asText();
+    },
+    bytes,
     json<T>() {
+      const text = asText();
       try {
         return JSON.parse(text) as T;
       } catch {
@@ -80,7 +87,7 @@ function toHeaders(message: IncomingMessage): Headers {
 interface Hop {
   status: number;
   headers: Headers;
-  text: string;
+  body: Buffer;
 }
 
 /** The address one hop may go to: https (http only when private addresses are allowed), and an address the guard accepts. */
@@ -144,7 +151,7 @@ async function requestOnce(url: URL, init: ConnectorRequest, options: ConnectorF
         // A redirect's body is never read: only its Location matters.
         if (status >= 300 && status < 400 && headers.has('location')) {
           response.resume();
-          settle(null, { status, headers, text: '' });
+          settle(null, { status, headers, body: Buffer.alloc(0) });
           return;
         }
         const declared = Number(headers.get('content-length'));
@@ -169,7 +176,7 @@ async function requestOnce(url: URL, init: ConnectorRequest, options: ConnectorF
           }
           chunks.push(chunk);
         });
-        stream.on('end', () => settle(null, { status, headers, text: Buffer.concat(chunks).toString('utf8') }));
+        stream.on('end', () => settle(null, { status, headers, body: Buffer.concat(chunks) }));
         stream.on('error', (failure) => settle(new ConnectorError(`Could not read the answer of ${describeUrl(url.toString())}: ${failure.message}`, true)));
         response.on('aborted', () => settle(new ConnectorError(`${describeUrl(url.toString())} closed the connection mid-answer`, true)));
       },
@@ -197,7 +204,7 @@ export function createGuardedFetch(options: ConnectorFetchOptions): ConnectorFet
     for (let hop = 0; ; hop += 1) {
       const answer = await requestOnce(url, current, options);
       const location = answer.headers.get('location');
-      if (!(answer.status >= 300 && answer.status < 400 && location)) return makeResponse(url.toString(), answer.status, answer.headers, answer.text);
+      if (!(answer.status >= 300 && answer.status < 400 && location)) return makeResponse(url.toString(), answer.status, answer.headers, answer.body);
       if (hop >= CONNECTOR_MAX_REDIRECTS) throw new ConnectorError(`${describeUrl(rawUrl)} redirected more than ${CONNECTOR_MAX_REDIRECTS} times`);
       let next: URL;
       try {

@@ -27,6 +27,9 @@ import { woocommerceConnector } from './vendors/woocommerce';
 import { notionConnector } from './vendors/notion';
 import { airtableConnector } from './vendors/airtable';
 import { matomoConnector } from './vendors/matomo';
+import { mixpanelConnector } from './vendors/mixpanel';
+import { amplitudeConnector } from './vendors/amplitude';
+import { adobeAnalyticsConnector } from './vendors/adobeAnalytics';
 // content
 import { klaviyoConnector } from './vendors/klaviyo';
 import { sendgridConnector } from './vendors/sendgrid';
@@ -35,7 +38,7 @@ import { googleDriveConnector } from './vendors/googleDrive';
 import { dropboxConnector } from './vendors/dropbox';
 import { youtubeConnector } from './vendors/youtube';
 
-const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector, notionConnector, airtableConnector, matomoConnector, klaviyoConnector, sendgridConnector, contentfulConnector, googleDriveConnector, dropboxConnector, youtubeConnector];
+const CONNECTORS: Connector[] = [restConnector, graphqlConnector, postgresqlConnector, mysqlConnector, shopifyConnector, wordpressConnector, amazonS3Connector, googleAnalyticsConnector, salesforceConnector, stripeConnector, calendlyConnector, mailchimpConnector, hubspotConnector, pipedriveConnector, squareConnector, woocommerceConnector, bigcommerceConnector, paypalConnector, notionConnector, airtableConnector, matomoConnector, klaviyoConnector, sendgridConnector, contentfulConnector, googleDriveConnector, dropboxConnector, youtubeConnector, mixpanelConnector, amplitudeConnector, adobeAnalyticsConnector];
 
 const BY_CATALOGUE_ID = new Map<string, Connector>(CONNECTORS.map((connector) => [connector.catalogueId, connector]));
 

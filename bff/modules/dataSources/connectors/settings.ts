@@ -54,6 +54,9 @@ const SECRETS_BOUND_TO: Readonly<Record<string, readonly string[]>> = {
   notion: ['baseUrl'],
   airtable: ['baseUrl'],
   matomo: ['instanceUrl'],
+  mixpanel: ['baseUrl', 'serviceAccountUsername'],
+  amplitude: ['baseUrl', 'apiKey'],
+  'adobe-analytics': ['baseUrl', 'imsUrl', 'clientId'],
   // content
   klaviyo: ['baseUrl'],
   sendgrid: ['baseUrl'],

@@ -22,6 +22,8 @@ export interface ConnectorResponse {
   headers: Headers;
   /** The whole body as text, at most the size limit (a larger answer is refused with an error). */
   text: string;
+  /** The whole body as bytes, for an answer that is not text (a vendor's zip archive); absent in a response built by hand. */
+  bytes?: Buffer;
   /** The body parsed as JSON; throws a ConnectorError naming the URL when it is not JSON. */
   json<T = unknown>(): T;
 }

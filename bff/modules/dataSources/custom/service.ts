@@ -6,7 +6,7 @@
  */
 import { ManifestError } from '@domain/data/connectorManifest/schema';
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
-import { customCatalogueId, fixedUrlBase, readCustomDefinition, type CustomConnectorView } from '@domain/data/customConnectors';
+import { customCatalogueId, customConnectorFields, customConnectorSettings, fixedUrlBase, readCustomDefinition, type CustomConnectorView } from '@domain/data/customConnectors';
 import { CustomConnector, DataSource } from '../../../entities';
 import type { Config } from '../../../config';
 import { hostRefusal } from '../../../platform/addressGuard';
@@ -15,7 +15,7 @@ import type { Orm } from '../../../types';
 
 export const CUSTOM_CONNECTOR_NOT_FOUND = { error: 'Custom connector not found', message: 'No custom connector with this id exists in your reach.' };
 
-export function presentCustomConnector(connector: CustomConnector): CustomConnectorView {
+export function presentCustomConnector(connector: CustomConnector, sources = 0): CustomConnectorView {
   return {
     id: connector.id,
     companyId: connector.companyId,
@@ -23,6 +23,9 @@ export function presentCustomConnector(connector: CustomConnector): CustomConnec
     catalogueId: customCatalogueId(connector.id),
     urlBase: connector.urlBase,
     definition: connector.manifest,
+    settings: customConnectorSettings(connector.manifest),
+    fields: customConnectorFields(connector.manifest),
+    sources,
     createdAt: connector.createdAt.toISOString(),
     updatedAt: connector.updatedAt.toISOString(),
   };
@@ -75,7 +78,10 @@ export function createCustomConnectorService({ orm, config }: { orm: Orm; config
   return {
     async list(companyId: string | undefined): Promise<CustomConnectorView[]> {
       const rows = await orm.em.find(CustomConnector, companyId ? { companyId } : {}, { orderBy: { name: 'asc', id: 'asc' } });
-      return rows.map(presentCustomConnector);
+      if (!rows.length) return [];
+      // One query for every connector's sources, each counted only within its own company.
+      const sources = await orm.em.find(DataSource, { catalogueId: { $in: rows.map((row) => customCatalogueId(row.id)) } }, { fields: ['companyId', 'catalogueId'] });
+      return rows.map((row) => presentCustomConnector(row, sources.filter((source) => source.companyId === row.companyId && source.catalogueId === customCatalogueId(row.id)).length));
     },
 
     async create(companyId: string, createdById: string | null, input: unknown): Promise<CustomConnectorView> {
@@ -94,21 +100,36 @@ export function createCustomConnectorService({ orm, config }: { orm: Orm; config
       const manifest = check(input);
       await assertNameFree(connector.companyId, manifest.name, connector.id);
       const urlBase = manifest.streams[0].retriever.requester.url_base;
-      await orm.em.transactional(async (em) => {
+      const fields = customConnectorFields(manifest);
+      const sourceCount = await orm.em.transactional(async (em) => {
         if (urlBase !== connector.urlBase) {
           await em.nativeUpdate(DataSource, { companyId: connector.companyId, catalogueId: customCatalogueId(connector.id) }, { credentials: null });
         }
+        // Its sources take the new version's fields; a mapping of a field it no longer reads is dropped.
+        const sources = await em.find(DataSource, { companyId: connector.companyId, catalogueId: customCatalogueId(connector.id) });
+        for (const source of sources) {
+          source.fields = fields;
+          source.mapping = Object.fromEntries(Object.entries(source.mapping).filter(([name]) => fields.includes(name)));
+          if (source.keyField !== null && !fields.includes(source.keyField)) source.keyField = manifest.streams[0].primary_key ?? null;
+        }
         const row = await em.findOneOrFail(CustomConnector, { id: connector.id });
         em.assign(row, { name: manifest.name, manifest, urlBase });
+        return sources.length;
       });
       const fresh = await orm.em.fork().findOneOrFail(CustomConnector, { id: connector.id });
-      return presentCustomConnector(fresh);
+      return presentCustomConnector(fresh, sourceCount);
     },
 
-    /** Refused while a source is connected from it: that source would be left without a connector. */
+    /**
+     * Refused (409) while a source is connected from it, naming the sources: deleting them is a
+     * decision about their stored records, which the admin makes on each source, not a side effect.
+     */
     async remove(connector: CustomConnector): Promise<void> {
-      const used = await orm.em.count(DataSource, { companyId: connector.companyId, catalogueId: customCatalogueId(connector.id) });
-      if (used) throw apiError('already_exists', { error: 'Custom connector in use', message: 'Remove the sources connected with this connector first.' });
+      const used = await orm.em.find(DataSource, { companyId: connector.companyId, catalogueId: customCatalogueId(connector.id) }, { fields: ['name'], orderBy: { name: 'asc' } });
+      if (used.length) {
+        const names = used.map((source) => source.name).join(', ');
+        throw apiError('already_exists', { error: 'Custom connector in use', message: `${connector.name} is used by ${names}: delete ${used.length === 1 ? 'that source' : 'those sources'} first.` });
+      }
       await orm.em.nativeDelete(CustomConnector, { id: connector.id, companyId: connector.companyId });
     },
   };

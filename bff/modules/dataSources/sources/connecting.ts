@@ -4,7 +4,7 @@
  * its fields mapped as the company already chose).
  */
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { catalogueSource, fieldSetOf, REQUEST_CUSTOM_API_ID, type CatalogueSource } from '@domain/data/catalogue';
+import { fieldSetOf, REQUEST_CUSTOM_API_ID, type CatalogueSource, type SourceFieldDefinition } from '@domain/data/catalogue';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
 import type { ConnectSourceInput, DataSource as DataSourceView, TestConnectionInput } from '@domain/data/sources';
 import { unifiedField, type FieldMapping } from '@domain/data/unifiedModel';
@@ -13,8 +13,8 @@ import { apiError } from '../../../platform/errors';
 import { companyFor, findInReach } from '../../../middleware/tenant';
 import type { Actor } from '../../../types';
 import { createConnectorFetch } from '../connectors/http';
-import { connectorFor } from '../connectors/registry';
 import { ConnectorError } from '../connectors/types';
+import { resolveCatalogue } from '../custom/resolve';
 import { sealSecrets } from '../sync/secrets';
 import { DATA_SOURCE_NOT_FOUND } from './present';
 import { presentSource, type SourceDeps } from './reads';
@@ -27,9 +27,9 @@ const TEST_TIMEOUT_MS = 15_000;
  * A new catalogue source's mapping: each field to its built-in unified field, unless the company
  * already chose another one for a field of that name (field_settings), when that choice fits.
  */
-export function initialMapping(catalogue: CatalogueSource, chosen: readonly FieldSetting[]): FieldMapping {
+export function initialMapping(catalogue: CatalogueSource, chosen: readonly FieldSetting[], fieldSet: readonly SourceFieldDefinition[] = fieldSetOf(catalogue.id)): FieldMapping {
   const mapping: FieldMapping = {};
-  for (const field of fieldSetOf(catalogue.id)) {
+  for (const field of fieldSet) {
     const choice = chosen.find((setting) => setting.name === field.name && !setting.customId);
     const target = choice ? choice.unifiedField : field.unifiedField;
     const fits = target && unifiedField(catalogue.recordKind, target) && !Object.values(mapping).includes(target);
@@ -38,23 +38,31 @@ export function initialMapping(catalogue: CatalogueSource, chosen: readonly Fiel
   return mapping;
 }
 
+/** The catalogue entry a connect or test names, as the company sees it (its own custom connectors among them), or 400. */
+async function catalogueFor(deps: SourceDeps, companyId: string, catalogueId: string) {
+  const resolved = await resolveCatalogue(deps.orm.em, companyId, catalogueId);
+  // Another company's custom connector is as unknown as an id that does not exist.
+  if (!resolved || resolved.catalogue.id === REQUEST_CUSTOM_API_ID) {
+    throw apiError('validation_failed', { fields: { catalogueId: 'Unknown source' }, message: 'Choose a source from the catalogue.' });
+  }
+  return resolved;
+}
+
 export async function connectSource(deps: SourceDeps, actor: Actor, input: ConnectSourceInput): Promise<DataSourceView> {
   const { orm, config } = deps;
   const companyId = await companyFor(orm.em, actor, input.companyId);
-  const catalogue = catalogueSource(input.catalogueId);
-  if (!catalogue || catalogue.id === REQUEST_CUSTOM_API_ID) {
-    throw apiError('validation_failed', { fields: { catalogueId: 'Unknown source' }, message: 'Choose a source from the catalogue.' });
-  }
+  const resolved = await catalogueFor(deps, companyId, input.catalogueId);
+  const { catalogue } = resolved;
   if (catalogue.isImport) {
     throw apiError('validation_failed', { fields: { catalogueId: 'Files are connected by importing them' }, message: 'Use Import Data to connect a file.' });
   }
-  const definition = definitionOf(catalogue.id);
+  const definition = definitionOf(resolved);
   const { settings, secrets } = checkedSettings(config, definition, settingsInput(definition, input));
   const alreadyConnected = () => apiError('already_exists', { error: `${catalogue.name} is already connected`, message: 'Open its settings to rotate the key or change the mapping.' });
   // Any source of this catalogue entry counts, also one that holds no connection key (a copy an
   // earlier race left, or one made before the key existed).
   if (await orm.em.findOne(DataSource, { companyId, catalogueId: catalogue.id })) throw alreadyConnected();
-  const keyField = typeof settings.keyField === 'string' ? settings.keyField : (connectorFor(catalogue.id)?.keyField ?? null);
+  const keyField = typeof settings.keyField === 'string' ? settings.keyField : (resolved.connector?.keyField ?? null);
   const source = orm.em.create(DataSource, {
     companyId,
     name: catalogue.name,
@@ -65,8 +73,8 @@ export async function connectSource(deps: SourceDeps, actor: Actor, input: Conne
     config: { ...(input.accountId ? { accountId: input.accountId } : {}), settings },
     credentials: sealSecrets(secrets, config.credentialsKey),
     recordKind: catalogue.recordKind,
-    fields: fieldSetOf(catalogue.id).map((field) => field.name),
-    mapping: initialMapping(catalogue, await orm.em.find(FieldSetting, { companyId })),
+    fields: resolved.fieldSet.map((field) => field.name),
+    mapping: initialMapping(catalogue, await orm.em.find(FieldSetting, { companyId }), resolved.fieldSet),
     keyField,
     createdById: actor.kind === 'user' ? actor.id : null,
     // Unique with the company: of connects that all found no source above, one stores its own.
@@ -86,18 +94,19 @@ export async function connectSource(deps: SourceDeps, actor: Actor, input: Conne
  * `sourceId` (a saved source in the caller's reach), the settings are checked over the stored
  * ones as an update is: a secret left out or blank is the stored secret.
  */
-export async function testConnection({ orm, config, logger }: SourceDeps, actor: Actor, input: TestConnectionInput): Promise<{ message: string }> {
+export async function testConnection(deps: SourceDeps, actor: Actor, input: TestConnectionInput): Promise<{ message: string }> {
+  const { orm, config, logger } = deps;
   const saved = input.sourceId ? await findInReach(orm.em, actor, DataSource, input.sourceId, DATA_SOURCE_NOT_FOUND) : null;
-  if (!saved) await companyFor(orm.em, actor, input.companyId);
-  else if (input.companyId && input.companyId !== saved.companyId) throw apiError('not_found', DATA_SOURCE_NOT_FOUND);
-  const catalogue = catalogueSource(input.catalogueId);
-  if (!catalogue) throw apiError('validation_failed', { fields: { catalogueId: 'Unknown source' }, message: 'Choose a source from the catalogue.' });
+  if (saved && input.companyId && input.companyId !== saved.companyId) throw apiError('not_found', DATA_SOURCE_NOT_FOUND);
+  const companyId = saved ? saved.companyId : await companyFor(orm.em, actor, input.companyId);
+  const resolved = await catalogueFor(deps, companyId, input.catalogueId);
+  const { catalogue } = resolved;
   if (saved && saved.catalogueId !== catalogue.id) {
     throw apiError('validation_failed', { fields: { sourceId: `Not a ${catalogue.name} source` }, message: 'Test the source with its own catalogue entry.' });
   }
-  const definition = definitionOf(catalogue.id);
+  const definition = definitionOf(resolved);
   if (definition.kind === 'webhook') throw apiError('connector_unavailable', { error: 'Nothing to pull', message: CONNECTOR_MESSAGES.pushedSource(catalogue.name) });
-  const connector = connectorFor(catalogue.id);
+  const { connector } = resolved;
   if (!connector) throw apiError('connector_unavailable', { message: CONNECTOR_MESSAGES.noConnector });
   const { settings, secrets } = checkedSettings(config, definition, settingsInput(definition, input), saved ? storedSettings(config, saved) : undefined);
   const signal = AbortSignal.timeout(TEST_TIMEOUT_MS * 2);

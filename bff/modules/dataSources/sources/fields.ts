@@ -6,6 +6,7 @@
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { fieldSetOf, internalFieldName } from '@domain/data/catalogue';
+import { customConnectorIdOf } from '@domain/data/customConnectors';
 import type { CustomFieldInput, FieldSettingInput, FieldType, MappedField } from '@domain/data/fields';
 import { FILE_UPLOAD_TYPE } from '@domain/data/sources';
 import { unifiedField as findUnifiedField, RECORD_KINDS, unifiedFieldsFor } from '@domain/data/unifiedModel';
@@ -24,7 +25,8 @@ interface FieldOrigin {
  * column, Metric when it maps to a numeric unified field or its values were numbers at import.
  */
 function originOf(source: DataSource, name: string): FieldOrigin {
-  if (source.type !== FILE_UPLOAD_TYPE) {
+  // A custom connector's fields are its own: the generic field set's descriptions do not fit them.
+  if (source.type !== FILE_UPLOAD_TYPE && customConnectorIdOf(source.catalogueId) === null) {
     const definition = fieldSetOf(source.catalogueId).find((field) => field.name === name);
     if (definition) return { type: definition.type, description: definition.description };
   }

@@ -1,6 +1,6 @@
 import type { DataSource as DataSourceView } from '@domain/data/sources';
-import { catalogueSource } from '@domain/data/catalogue';
-import type { IngestEndpoint } from '@domain/data/connectors';
+import { catalogueSource, type CatalogueSource } from '@domain/data/catalogue';
+import type { ConnectorDefinition, IngestEndpoint } from '@domain/data/connectors';
 import { connectorDefinition } from '@domain/data/connectorSettings';
 import type { DataSource, SyncRun } from '../../../entities';
 import { presentRun } from '../sync/queue';
@@ -11,12 +11,14 @@ export const DATA_SOURCE_NOT_FOUND = { error: 'Data source not found', message: 
 export interface PresentExtras {
   lastRun?: SyncRun | null;
   ingest?: IngestEndpoint | null;
+  /** The catalogue entry and settings of a source connected with a custom connector (not in the static catalogue). */
+  custom?: { catalogue: CatalogueSource; definition: ConnectorDefinition | undefined } | null;
 }
 
 /** A source as the API answers it: never its credentials nor secret settings, only whether some are stored. */
 export function presentDataSource(source: DataSource, extras: PresentExtras = {}): DataSourceView {
-  const catalogue = catalogueSource(source.catalogueId);
-  const definition = connectorDefinition(source.catalogueId);
+  const catalogue = extras.custom?.catalogue ?? catalogueSource(source.catalogueId);
+  const definition = extras.custom ? extras.custom.definition : connectorDefinition(source.catalogueId);
   const settings = settingsOf(source);
   // Only the definition's non-secret settings: a secret saved by mistake in config never leaves.
   const shown = definition ? Object.fromEntries(definition.settings.filter((setting) => !setting.secret && setting.name in settings).map((setting) => [setting.name, settings[setting.name]!])) : {};

@@ -8,6 +8,7 @@ import type { DataSource as DataSourceView } from '@domain/data/sources';
 import type { Config } from '../../../config';
 import { DataRecord, DataSource } from '../../../entities';
 import type { Orm } from '../../../types';
+import { customDefinitionsOf } from '../custom/resolve';
 import { ingestEndpointOf } from '../ingestion/secret';
 import type { SyncQueue } from '../sync/queue';
 import { presentDataSource } from './present';
@@ -33,9 +34,12 @@ export interface RecordPage {
 }
 
 /** Each source with its latest run (one query for all) and, for pushed sources, its ingestion URL. */
-export async function presentSources({ queue, config }: SourceDeps, sources: DataSource[]): Promise<DataSourceView[]> {
+export async function presentSources({ orm, queue, config }: SourceDeps, sources: DataSource[]): Promise<DataSourceView[]> {
   const latest = await queue.latestRuns(sources.map((source) => source.id));
-  return sources.map((source) => presentDataSource(source, { lastRun: latest.get(source.id) ?? null, ingest: ingestEndpointOf(source, config) }));
+  const custom = await customDefinitionsOf(orm.em, sources);
+  return sources.map((source) =>
+    presentDataSource(source, { lastRun: latest.get(source.id) ?? null, ingest: ingestEndpointOf(source, config), custom: custom.get(`${source.companyId}/${source.catalogueId}`) ?? null }),
+  );
 }
 
 export async function presentSource(deps: SourceDeps, source: DataSource): Promise<DataSourceView> {

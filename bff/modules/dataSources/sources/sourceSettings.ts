@@ -4,15 +4,15 @@
  * stored (non-secret settings in config, secrets sealed in credentials).
  */
 import { CONNECTOR_MESSAGES, type ConnectorDefinition, type ConnectorSettingValues } from '@domain/data/connectors';
-import { connectorDefinition } from '@domain/data/connectorSettings';
 import type { Config } from '../../../config';
 import type { DataSource } from '../../../entities';
 import { apiError } from '../../../platform/errors';
 import { checkSettings, settingsOf, type CheckedSettings } from '../connectors/settings';
 import { readSecrets } from '../sync/secrets';
 
-export function definitionOf(catalogueId: string): ConnectorDefinition {
-  const definition = connectorDefinition(catalogueId);
+/** The settings of a resolved catalogue entry, or 409 connector_unavailable when it has no connector. */
+export function definitionOf(resolved: { definition: ConnectorDefinition | undefined } | undefined): ConnectorDefinition {
+  const definition = resolved?.definition;
   if (!definition) throw apiError('connector_unavailable', { message: CONNECTOR_MESSAGES.noConnector });
   return definition;
 }

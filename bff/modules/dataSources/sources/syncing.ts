@@ -4,11 +4,10 @@
  * a connector are never pulled.
  */
 import { CONNECTOR_MESSAGES, SYNC_SCHEDULE_MS, type SyncRunView, type SyncSchedule } from '@domain/data/connectors';
-import { connectorDefinition } from '@domain/data/connectorSettings';
 import { FILE_UPLOAD_TYPE, type DataSource as DataSourceView } from '@domain/data/sources';
 import type { DataSource } from '../../../entities';
 import { apiError } from '../../../platform/errors';
-import { connectorFor } from '../connectors/registry';
+import { resolveCatalogue } from '../custom/resolve';
 import { syncQueued } from '../sync/nudge';
 import { presentRun, type SyncQueue } from '../sync/queue';
 import { presentSource, type SourceDeps } from './reads';
@@ -16,17 +15,19 @@ import { presentSource, type SourceDeps } from './reads';
 const fileRefusal = (source: DataSource) => `${source.name} is an imported file: import the updated file with Import Data to refresh its records.`;
 
 /** Why a source cannot be pulled (files, pushed sources, sources without a connector), or null. */
-function pullRefusal(source: DataSource) {
+async function pullRefusal({ orm }: SourceDeps, source: DataSource) {
   if (source.type === FILE_UPLOAD_TYPE) return apiError('sync_unavailable', { message: fileRefusal(source) });
-  const definition = connectorDefinition(source.catalogueId);
+  const resolved = await resolveCatalogue(orm.em, source.companyId, source.catalogueId);
+  const definition = resolved?.definition;
   if (definition?.kind === 'webhook') return apiError('connector_unavailable', { error: 'Nothing to pull', message: CONNECTOR_MESSAGES.pushedSource(source.name) });
-  if (!definition || !connectorFor(source.catalogueId)) return apiError('connector_unavailable', { message: CONNECTOR_MESSAGES.noConnector });
+  if (!definition || !resolved?.connector) return apiError('connector_unavailable', { message: CONNECTOR_MESSAGES.noConnector });
   return null;
 }
 
 /** Sync Now: queues a run (202) and wakes this process's sync worker; refused while one is queued or running. */
-export async function syncNow({ orm, logger, queue }: SourceDeps, source: DataSource): Promise<SyncRunView> {
-  const refusal = pullRefusal(source);
+export async function syncNow(deps: SourceDeps, source: DataSource): Promise<SyncRunView> {
+  const { orm, logger, queue } = deps;
+  const refusal = await pullRefusal(deps, source);
   if (refusal) throw refusal;
   const { run, created } = await queue.enqueue(source, 'manual');
   if (!created) throw apiError('sync_unavailable', { error: CONNECTOR_MESSAGES.alreadySyncing(source.name), message: CONNECTOR_MESSAGES.alreadySyncing(source.name) });
@@ -41,7 +42,7 @@ export async function syncRuns(queue: SyncQueue, source: DataSource): Promise<Sy
 
 export async function setSchedule(deps: SourceDeps, source: DataSource, schedule: SyncSchedule): Promise<DataSourceView> {
   if (schedule !== 'off') {
-    const refusal = pullRefusal(source);
+    const refusal = await pullRefusal(deps, source);
     if (refusal) throw refusal;
   }
   source.schedule = schedule;

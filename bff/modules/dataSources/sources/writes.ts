@@ -8,6 +8,7 @@ import { FILE_UPLOAD_TYPE, type DataSource as DataSourceView, type UpdateSourceI
 import { DataRecord, DataSource, IngestMessage, SyncRun } from '../../../entities';
 import { apiError } from '../../../platform/errors';
 import type { Orm } from '../../../types';
+import { resolveCatalogue } from '../custom/resolve';
 import { sealSecrets } from '../sync/secrets';
 import { presentSource, type SourceDeps } from './reads';
 import { checkedSettings, definitionOf, settingsInput, storedSettings } from './sourceSettings';
@@ -21,7 +22,7 @@ export async function updateSource(deps: SourceDeps, source: DataSource, input: 
     if (input.settings !== undefined) throw apiError('validation_failed', { fields: { settings: 'An imported file has no connector settings' } });
   }
   if (input.settings !== undefined) {
-    const definition = definitionOf(source.catalogueId);
+    const definition = definitionOf(await resolveCatalogue(orm.em, source.companyId, source.catalogueId));
     // A key sent beside the settings is typed with them: when the settings move the source
     // elsewhere (connectors/settings.ts), it is the key for the new place, not a stored one.
     const typed = settingsInput(definition, { apiKey: input.apiKey, settings: input.settings as ConnectorSettingValues });

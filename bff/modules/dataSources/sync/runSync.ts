@@ -10,6 +10,7 @@ import type { Orm } from '../../../types';
 import { DataSource, type SyncRun } from '../../../entities';
 import { createConnectorFetch, type ConnectorFetchOptions } from '../connectors/http';
 import { settingsOf } from '../connectors/settings';
+import { connectorOfSource } from '../custom/resolve';
 import { storeSourceRecords } from '../records/storeRecords';
 import { ConnectorError, type Connector, type ConnectorContext } from '../connectors/types';
 import type { RunProgress, SyncQueue } from './queue';
@@ -50,7 +51,8 @@ async function prepare(deps: SyncRunDependencies, claimed: SyncRun, log: Logger)
   };
   // Deleted meanwhile: its runs were deleted with it.
   if (!source) return null;
-  const connector = connectors(source.catalogueId);
+  // A custom connector is read with the source's own company: never another company's definition.
+  const connector = await connectorOfSource(orm.em.fork(), source, connectors);
   if (!connector) {
     await queue.fail(claimed, workerId, progress, { message: CONNECTOR_MESSAGES.noConnector, retryable: false });
     return null;

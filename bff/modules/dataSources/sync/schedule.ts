@@ -7,6 +7,7 @@ import { SYNC_SCHEDULE_MS, type SyncSchedule } from '@domain/data/connectors';
 import type { Orm } from '../../../types';
 import { DataSource } from '../../../entities';
 import type { Connector } from '../connectors/types';
+import { connectorOfSource } from '../custom/resolve';
 import type { SyncQueue } from './queue';
 
 const SCHEDULE_BATCH = 100;
@@ -34,7 +35,7 @@ export async function scheduleDue({ orm, clock, queue, connectors }: ScheduleDep
     const next = new Date(now.getTime() + interval);
     // Only the process that moves nextSyncAt on queues the run.
     const won = await em.nativeUpdate(DataSource, { id: source.id, nextSyncAt: source.nextSyncAt }, { nextSyncAt: next });
-    if (won !== 1 || !connectors(source.catalogueId)) continue;
+    if (won !== 1 || !(await connectorOfSource(em, source, connectors))) continue;
     const { created } = await queue.enqueue(source, 'schedule');
     if (created) queued += 1;
   }

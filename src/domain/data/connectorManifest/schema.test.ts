@@ -65,7 +65,7 @@ describe('connector manifest schema', () => {
       'authenticator: type must be one of ApiKeyAuthenticator, BearerAuthenticator, BasicHttpAuthenticator, OAuthAuthenticator, JwtServiceAccountAuthenticator, NoAuth',
     );
     expect(failure({ ...manifest(), surprise: true }).message).toContain('a field this version does not know: surprise');
-    expect(failure({ ...manifest(), version: '1' }).path).toBe('version');
+    expect(failure({ ...manifest(), version: 2 }).path).toBe('version');
     expect(failure({ ...manifest(), check: { type: 'CheckStream', stream_names: ['other'] } }).message).toBe('check.stream_names[0]: names no stream of this manifest (items)');
   });
 
@@ -169,5 +169,41 @@ describe('connector manifest schema', () => {
     both.streams[0].retriever.requester.request_body_data = { a: 'b' };
     both.streams[0].retriever.requester.request_body_json = { c: 'd' };
     expect(failure(both).message).toBe('streams[0].retriever.requester.request_body_data: cannot be given with request_body_json');
+  });
+
+  it('takes a strftime request format of known letters only, and a granularity only with a step', () => {
+    const dated = manifest();
+    const cursor = { type: 'DatetimeBasedCursor', cursor_field: 'time', datetime_format: 'iso8601', step: 'P1D', start_datetime: 'P30D', start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'from' } } as const;
+    dated.streams[0].incremental_sync = { ...cursor, request_datetime_format: '%Y-%m-%d', cursor_granularity: 'P1D' };
+    expect(parseManifest(dated).streams[0].incremental_sync?.request_datetime_format).toBe('%Y-%m-%d');
+    dated.streams[0].incremental_sync = { ...cursor, request_datetime_format: '%Y-%j' as '%Y' };
+    expect(failure(dated).path).toBe('streams[0].incremental_sync.request_datetime_format');
+    dated.streams[0].incremental_sync = { ...cursor, step: undefined, cursor_granularity: 'P1D' };
+    expect(failure(dated).message).toBe('streams[0].incremental_sync.cursor_granularity: is only used with step');
+  });
+
+  it('names a nested body path without machinery keys, and ignores only refusals', () => {
+    const nested = manifest();
+    nested.streams[0].retriever.paginator = {
+      type: 'DefaultPaginator',
+      page_token_option: { type: 'RequestOption', inject_into: 'body_json', field_name: 'settings.page', field_path: ['settings', 'page'] },
+      pagination_strategy: { type: 'PageIncrement', page_size: 50, start_from_page: 0 },
+    };
+    expect(parseManifest(nested).streams[0].retriever.paginator).toMatchObject({ page_token_option: { field_path: ['settings', 'page'] } });
+    (nested.streams[0].retriever.paginator as { page_token_option: { field_path: string[] } }).page_token_option.field_path = ['settings', 'prototype'];
+    expect(failure(nested).path).toContain('field_path');
+    const filtered = manifest();
+    filtered.error_handler = { type: 'DefaultErrorHandler', response_filters: [{ type: 'HttpResponseFilter', action: 'IGNORE', http_codes: [404] }] };
+    expect(parseManifest(filtered).error_handler?.response_filters?.[0]?.http_codes).toEqual([404]);
+    filtered.error_handler.response_filters![0]!.http_codes = [500];
+    expect(failure(filtered).path).toContain('http_codes');
+  });
+
+  it('refuses a stepped read that sends its window nowhere', () => {
+    const silent = manifest();
+    silent.streams[0].incremental_sync = { type: 'DatetimeBasedCursor', datetime_format: 'iso8601', cursor_field: 'day', step: 'P30D', start_datetime: 'P90D' };
+    expect(failure(silent).message).toBe('streams[0].incremental_sync.start_time_option: is required unless a request template reads stream_interval');
+    silent.streams[0].retriever.requester.request_parameters = { range: '{{ stream_interval.start_time }}/{{ stream_interval.end_time }}' };
+    expect(parseManifest(silent).streams[0].incremental_sync?.step).toBe('P30D');
   });
 });

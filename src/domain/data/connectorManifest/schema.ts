@@ -4,23 +4,16 @@
  * template (parsed, and reading only what its place offers). Each error names the field's path.
  */
 import * as yup from 'yup';
-import { compileTemplate, TemplateError, type TemplateRoot } from './template';
+import { fromAirbyte } from './airbyte';
+import { ManifestError } from './errors';
+import { compileTemplate, templateReads, TemplateError, type TemplateRoot } from './template';
+
+export { ManifestError } from './errors';
 import { MAX_PAGES_LIMIT, type ConnectorManifest } from './types';
 
 export const MANIFEST_MAX_BYTES = 64 * 1024;
 export const MANIFEST_MAX_DEPTH = 12;
 export const MANIFEST_MAX_FIELDS = 200;
-
-export class ManifestError extends Error {
-  constructor(
-    /** Where in the manifest, as `streams[0].retriever.paginator.page_size`. */
-    readonly path: string,
-    reason: string,
-  ) {
-    super(path ? `${path}: ${reason}` : reason);
-    this.name = 'ManifestError';
-  }
-}
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
 
@@ -75,10 +68,18 @@ const requestOption = closed({
   type: yup.string().strict().oneOf(['RequestOption']).required(),
   inject_into: yup.string().strict().oneOf(['request_parameter', 'header', 'body_json'], '${path} must be request_parameter, header or body_json').required('${path} is required'),
   field_name: text(100),
+  field_path: yup
+    .array(text(100).test('key', '${path} cannot be a field name a manifest may use', (key) => !FORBIDDEN_KEYS.has(key ?? '')))
+    .strict()
+    .min(1, '${path} must name at least one key')
+    .max(5, '${path} may be at most 5 keys deep')
+    .optional(),
   value_format: optionalText(200).test('placeholder', '${path} must hold %s where the value goes', (value) => value === undefined || value.includes('%s')),
 });
 
 const tokenAuth = { api_token: text(500), missing_message: optionalText(300) };
+const tokenFallback = () =>
+  oneOf({ ApiKeyAuthenticator: closed({ type: text(), ...tokenAuth, inject_into: requestOption.required('${path} is required') }), BearerAuthenticator: closed({ type: text(), ...tokenAuth }) }, false);
 const authenticator = oneOf({
   ApiKeyAuthenticator: closed({ type: text(), ...tokenAuth, inject_into: requestOption.required('${path} is required') }),
   BearerAuthenticator: closed({ type: text(), ...tokenAuth }),
@@ -100,19 +101,30 @@ const authenticator = oneOf({
     scopes: yup.array(yup.string().strict().max(200).required()).max(20).optional(),
     client_auth_method: yup.string().strict().oneOf(['client_secret_post', 'client_secret_basic'], '${path} must be client_secret_post or client_secret_basic').optional(),
     missing_message: optionalText(300),
+    fallback: tokenFallback(),
   }),
   JwtServiceAccountAuthenticator: closed({
     type: text(),
     service_account_key: text(500),
     scopes: yup.array(yup.string().strict().max(200).required()).min(1, '${path} must name at least one scope').max(20).required('${path} is required'),
     missing_message: optionalText(300),
-    fallback: oneOf({ ApiKeyAuthenticator: closed({ type: text(), ...tokenAuth, inject_into: requestOption.required('${path} is required') }), BearerAuthenticator: closed({ type: text(), ...tokenAuth }) }, false),
+    fallback: tokenFallback(),
   }),
   NoAuth: closed({ type: text() }),
 });
 
 const FORMATS = ['epoch_seconds', 'iso8601', 'iso8601_seconds', 'iso8601_offset', 'naive'] as const;
 const datetimeFormat = () => yup.string().strict().oneOf(FORMATS, `\${path} must be one of ${FORMATS.join(', ')}`);
+/** A strftime pattern the engine can write: %Y %m %d %H %M %S and plain text, nothing else after a %. */
+const STRFTIME = /^(?:%[YmdHMS]|[^%]){1,40}$/;
+const requestDatetimeFormat = () =>
+  yup
+    .string()
+    .strict()
+    .test('format', `\${path} must be one of ${FORMATS.join(', ')}, or a pattern of %Y %m %d %H %M %S`, (value) => value === undefined || (FORMATS as readonly string[]).includes(value) || (value.includes('%') && STRFTIME.test(value)));
+const duration = (example: string) =>
+  yup.string().strict().matches(/^P(?:\d{1,4}D)?(?:T(?:\d{1,6}H)?(?:\d{1,6}M)?(?:\d{1,6}S)?)?$/, `\${path} must be an ISO 8601 duration such as ${example}`);
+const named = (type: string) => closed({ type: yup.string().strict().oneOf([type], `\${path} must be ${type}`).required('${path} is required'), name: text(100) });
 
 const paginator = oneOf(
   {
@@ -182,18 +194,23 @@ const stream = closed({
       }).required('${path} is required'),
     }).required('${path} is required'),
     paginator,
+    decoder: oneOf({ JsonDecoder: closed({ type: text() }), JsonlDecoder: closed({ type: text() }), NamedDecoder: named('NamedDecoder') }, false),
+    partition_router: named('NamedPartitionRouter').optional(),
   }).required('${path} is required'),
+  child_records: named('NamedChildRecords').optional(),
   incremental_sync: closed({
     type: yup.string().strict().oneOf(['DatetimeBasedCursor'], '${path} must be DatetimeBasedCursor').required('${path} is required'),
-    cursor_field: text(200),
+    cursor_field: optionalText(200),
+    cursor_source: yup.string().strict().oneOf(['record', 'run_start'], '${path} must be record or run_start').optional(),
     datetime_format: datetimeFormat().required('${path} is required'),
-    request_datetime_format: datetimeFormat().optional(),
-    lookback_window: yup.string().strict().matches(/^P(?:\d{1,4}D)?(?:T(?:\d{1,6}H)?(?:\d{1,6}M)?(?:\d{1,6}S)?)?$/, '${path} must be an ISO 8601 duration such as PT1S or P1D').optional(),
+    request_datetime_format: requestDatetimeFormat().optional(),
+    lookback_window: duration('PT1S or P1D').optional(),
     start_time_option: requestOption.optional(),
     is_client_side_incremental: yup.boolean().strict().optional(),
     checkpoint: yup.string().strict().oneOf(['each_page', 'end'], '${path} must be each_page or end').optional(),
-    step: yup.string().strict().matches(/^P(?:\d{1,4}D)?(?:T(?:\d{1,6}H)?(?:\d{1,6}M)?(?:\d{1,6}S)?)?$/, '${path} must be an ISO 8601 duration such as P31D').optional(),
+    step: duration('P31D').optional(),
     end_time_option: requestOption.optional(),
+    cursor_granularity: duration('PT1H or P1D').optional(),
     start_datetime: optionalText(200),
   }).optional(),
   fields: yup.lazy((value: unknown) => {
@@ -208,6 +225,49 @@ const stream = closed({
   transformations: yup.array(closed({ type: yup.string().strict().oneOf(['NamedTransformation']).required(), name: text(100) })).max(5).optional(),
   deduplicate: yup.boolean().strict().optional(),
 });
+
+/** A setting's name: what a template reads it by (`config.api_key`), so a plain name. */
+export const SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+export const SPEC_MAX_PROPERTIES = 30;
+
+const specValue = () => yup.mixed().test('value', '${path} must be text, a number or true/false', (value) => value === undefined || ['string', 'number', 'boolean'].includes(typeof value));
+const specProperty = closed({
+  type: yup.string().strict().oneOf(['string', 'integer', 'number', 'boolean'], '${path} must be string, integer, number or boolean (lists and objects are not settings a form can ask for)').required('${path} is required'),
+  title: optionalText(100),
+  description: optionalText(500),
+  airbyte_secret: yup.boolean().strict().optional(),
+  default: specValue(),
+  enum: yup.array(specValue().required()).max(50).optional(),
+  examples: yup.array(specValue().required()).max(10).optional(),
+  order: count(0, 1000).optional(),
+  format: optionalText(50),
+  pattern: optionalText(500),
+  multiline: yup.boolean().strict().optional(),
+  always_show: yup.boolean().strict().optional(),
+  airbyte_hidden: yup.boolean().strict().optional(),
+  minimum: yup.number().strict().optional(),
+  maximum: yup.number().strict().optional(),
+});
+const spec = closed({
+  type: yup.string().strict().oneOf(['Spec'], '${path} must be Spec').required('${path} is required'),
+  documentation_url: optionalText(500),
+  connection_specification: closed({
+    $schema: optionalText(200),
+    title: optionalText(100),
+    type: yup.string().strict().oneOf(['object'], '${path} must be object').required('${path} is required'),
+    required: yup.array(text(64)).max(SPEC_MAX_PROPERTIES).optional(),
+    additionalProperties: yup.boolean().strict().optional(),
+    properties: yup.lazy((value: unknown) => {
+      const names = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+      return yup
+        .object(Object.fromEntries(names.slice(0, SPEC_MAX_PROPERTIES).map((name) => [name, specProperty.required('${path} is required')])))
+        .strict()
+        .test('count', `may declare at most ${SPEC_MAX_PROPERTIES} settings`, () => names.length <= SPEC_MAX_PROPERTIES)
+        .test('names', 'setting names must be letters, digits and _ (not starting with a digit)', () => names.every((name) => SETTING_NAME.test(name)))
+        .required('${path} is required');
+    }),
+  }).required('${path} is required'),
+}).optional();
 
 const manifestSchema = closed<ConnectorManifest>({
   version: yup.number().strict().oneOf([1], '${path} must be 1').required('${path} is required'),
@@ -227,6 +287,17 @@ const manifestSchema = closed<ConnectorManifest>({
   authenticator,
   error_handler: closed({
     type: yup.string().strict().oneOf(['DefaultErrorHandler'], '${path} must be DefaultErrorHandler').required('${path} is required'),
+    response_filters: yup
+      .array(
+        closed({
+          type: yup.string().strict().oneOf(['HttpResponseFilter'], '${path} must be HttpResponseFilter').required('${path} is required'),
+          action: yup.string().strict().oneOf(['IGNORE'], '${path} must be IGNORE').required('${path} is required'),
+          // A 2xx is the answer itself, and a 429 or 5xx is retried: only a refusal may be read as "no records".
+          http_codes: yup.array(count(400, 499).required()).strict().min(1, '${path} must name a status').max(10).required('${path} is required'),
+        }),
+      )
+      .max(5)
+      .optional(),
     message_paths: yup.array(text(200)).max(5).optional(),
     combine: yup.string().strict().oneOf(['first', 'join'], '${path} must be first or join').optional(),
     hook: optionalText(100),
@@ -237,17 +308,43 @@ const manifestSchema = closed<ConnectorManifest>({
     CheckRequest: closed({ type: text(), path: text(500), request_parameters: templateMap(), expect_path: optionalText(200) }),
   }),
   streams: yup.array(stream).strict().min(1, '${path} must hold one stream').max(1, '${path} may hold one stream (a source is one stream)').required('${path} is required'),
+  spec,
 });
 
-/** What a template may read, by where it is. */
-const REQUEST_ROOTS: readonly TemplateRoot[] = ['settings', 'secrets', 'config', 'cursor'];
+/** Credentials are worked out once a run, before any partition or window: they read the source's own values only. */
+const AUTH_ROOTS: readonly TemplateRoot[] = ['settings', 'secrets', 'config', 'cursor'];
+
+function checkAuthTemplates(path: string, each: object): void {
+  for (const [key, value] of Object.entries(each)) {
+    if (['api_token', 'username', 'password', 'token_refresh_endpoint', 'client_id', 'client_secret', 'refresh_token', 'service_account_key'].includes(key) && typeof value === 'string') {
+      checkTemplate(`${path}.${key}`, value, AUTH_ROOTS);
+    }
+  }
+}
+
+/** What a template may read, by where it is: a request also reads its partition and, in a stepped read, its window. */
+const REQUEST_ROOTS: readonly TemplateRoot[] = ['settings', 'secrets', 'config', 'cursor', 'stream_partition', 'stream_interval'];
 /** Paging reads the answer only: `config` would reach the secrets, and a page token has no use for them. */
 const PAGE_ROOTS: readonly TemplateRoot[] = ['response', 'headers', 'last_record'];
+
+/** A setting or secret a template reads, and where. */
+export interface SettingRead {
+  root: 'settings' | 'secrets' | 'config';
+  /** The setting's name; undefined when the template reads the whole object. */
+  name: string | number | undefined;
+  path: string;
+}
+
+/** The settings and secrets read by the templates being checked (one manifest at a time: parsing is synchronous). */
+let reads: SettingRead[] = [];
 
 function checkTemplate(path: string, source: string, allowed: readonly TemplateRoot[]): void {
   try {
     const compiled = compileTemplate(source);
     for (const root of compiled.roots) if (!allowed.includes(root)) throw new TemplateError(`"${root}" cannot be read here (only ${allowed.join(', ')})`);
+    for (const read of templateReads(compiled)) {
+      if (read.root === 'settings' || read.root === 'secrets' || read.root === 'config') reads.push({ root: read.root, name: read.key, path });
+    }
   } catch (failure) {
     if (failure instanceof TemplateError) throw new ManifestError(path, failure.message);
     throw failure;
@@ -260,17 +357,12 @@ function checkBodyTemplates(path: string, value: unknown): void {
   else if (typeof value === 'object' && value !== null) for (const [key, each] of Object.entries(value)) checkBodyTemplates(`${path}.${key}`, each);
 }
 
-function checkTemplates(manifest: ConnectorManifest): void {
+function checkTemplates(manifest: ConnectorManifest): SettingRead[] {
+  reads = [];
   const auth = manifest.authenticator;
-  const checkAuth = (path: string, each: object) => {
-    for (const [key, value] of Object.entries(each)) {
-      if (['api_token', 'username', 'password', 'token_refresh_endpoint', 'client_id', 'client_secret', 'refresh_token', 'service_account_key'].includes(key) && typeof value === 'string') {
-        checkTemplate(`${path}.${key}`, value, REQUEST_ROOTS);
-      }
-    }
-  };
-  checkAuth('authenticator', auth);
-  if (auth.type === 'JwtServiceAccountAuthenticator' && auth.fallback) checkAuth('authenticator.fallback', auth.fallback);
+  if (auth.type === 'OAuthAuthenticator' && auth.fallback) checkAuthTemplates('authenticator.fallback', auth.fallback);
+  checkAuthTemplates('authenticator', auth);
+  if (auth.type === 'JwtServiceAccountAuthenticator' && auth.fallback) checkAuthTemplates('authenticator.fallback', auth.fallback);
   manifest.requires?.forEach((requirement, index) => checkTemplate(`requires[${index}].value`, requirement.value, REQUEST_ROOTS));
   if (manifest.check.type === 'CheckRequest') {
     checkTemplate('check.path', manifest.check.path, REQUEST_ROOTS);
@@ -281,13 +373,23 @@ function checkTemplates(manifest: ConnectorManifest): void {
   const incremental = manifest.streams[0].incremental_sync;
   const startFormat = incremental?.start_time_option?.value_format;
   if (startFormat) checkTemplate('streams[0].incremental_sync.start_time_option.value_format', startFormat, REQUEST_ROOTS);
-  if (incremental && !incremental.start_time_option && !incremental.is_client_side_incremental) {
-    throw new ManifestError('streams[0].incremental_sync.start_time_option', 'is required unless is_client_side_incremental is true');
+  const requester = manifest.streams[0].retriever.requester;
+  // A stepped read may send its window through templates (stream_interval) instead of start_time_option.
+  const readsInterval = [requester.path, ...Object.values(requester.request_parameters ?? {}), ...Object.values(requester.request_headers ?? {}), JSON.stringify(requester.request_body_json ?? {})].some((each) =>
+    each.includes('stream_interval'),
+  );
+  const runStart = incremental?.cursor_source === 'run_start';
+  if (incremental && !incremental.start_time_option && !incremental.is_client_side_incremental && !(incremental.step && readsInterval)) {
+    const why = incremental.step ? 'is required unless a request template reads stream_interval' : 'is required unless is_client_side_incremental is true';
+    throw new ManifestError('streams[0].incremental_sync.start_time_option', why);
   }
+  // A stepped read's progress is its windows' ends; any other read's is a record field or the run's start.
+  if (incremental && !runStart && !incremental.step && !incremental.cursor_field) throw new ManifestError('streams[0].incremental_sync.cursor_field', 'is required unless cursor_source is run_start or the read is stepped');
+  if (runStart && (incremental.is_client_side_incremental || incremental.step)) throw new ManifestError('streams[0].incremental_sync.cursor_source', 'run_start cannot be used with is_client_side_incremental or step');
+  if (incremental?.cursor_granularity && !incremental.step) throw new ManifestError('streams[0].incremental_sync.cursor_granularity', 'is only used with step');
   if (incremental?.step && !incremental.start_datetime) throw new ManifestError('streams[0].incremental_sync.start_datetime', 'is required with step');
   if (incremental?.step && incremental.is_client_side_incremental) throw new ManifestError('streams[0].incremental_sync.step', 'cannot be used with is_client_side_incremental');
   if (incremental?.start_datetime) checkTemplate('streams[0].incremental_sync.start_datetime', incremental.start_datetime, REQUEST_ROOTS);
-  const requester = manifest.streams[0].retriever.requester;
   const at = 'streams[0].retriever.requester';
   if (!requester.url_base.startsWith('hook:')) checkTemplate(`${at}.url_base`, requester.url_base, REQUEST_ROOTS);
   checkTemplate(`${at}.path`, requester.path, REQUEST_ROOTS);
@@ -309,10 +411,39 @@ function checkTemplates(manifest: ConnectorManifest): void {
     const paths = typeof spec === 'string' ? [spec] : Array.isArray(spec.path) ? spec.path : [spec.path];
     for (const each of paths) if (each.split('.').some((part) => FORBIDDEN_KEYS.has(part))) throw new ManifestError(`streams[0].fields.${name}`, `"${each}" cannot be read`);
   }
+  const found = reads;
+  reads = [];
+  return found;
 }
 
-/** Checks `input` (parsed JSON or YAML) and answers it as a manifest, or throws a ManifestError naming the field. */
-export function parseManifest(input: unknown): ConnectorManifest {
+/**
+ * With a spec, every setting a template reads must be declared there, a secret read as a secret
+ * (`secrets.x` or `config.x`) and a plain setting as one: a template cannot reach a value the form
+ * never asks for, and a typo is named when the manifest is brought rather than when it syncs.
+ */
+function checkSpecReads(manifest: ConnectorManifest, found: readonly SettingRead[]): void {
+  const properties = manifest.spec?.connection_specification.properties;
+  if (!properties) return;
+  for (const read of found) {
+    if (read.name === undefined) throw new ManifestError(read.path, `reads all of ${read.root}: name the setting (${read.root}.name)`);
+    const name = String(read.name);
+    const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
+    if (!property) throw new ManifestError(read.path, `reads ${read.root}.${name}, which spec.connection_specification.properties does not declare`);
+    if (read.root === 'settings' && property.airbyte_secret) throw new ManifestError(read.path, `reads the secret ${name} as settings.${name}: read it as secrets.${name} or config.${name}`);
+    if (read.root === 'secrets' && !property.airbyte_secret) throw new ManifestError(read.path, `reads ${name} as a secret, but the spec does not mark it airbyte_secret`);
+  }
+  for (const [index, name] of (manifest.spec?.connection_specification.required ?? []).entries()) {
+    if (!Object.hasOwn(properties, name)) throw new ManifestError(`spec.connection_specification.required[${index}]`, `names ${name}, which properties does not declare`);
+  }
+}
+
+/** The settings and secrets a checked manifest's templates read, with where. */
+export function manifestSettingReads(manifest: ConnectorManifest): SettingRead[] {
+  return checkTemplates(manifest);
+}
+
+/** Refuses a value nested too deep, holding object-machinery keys or NUL bytes, or too large. */
+function checkShape(input: unknown): void {
   // Nesting first: it is walked without recursion, while JSON.stringify would recurse into a deep value.
   checkNesting(input);
   let size: number;
@@ -322,9 +453,20 @@ export function parseManifest(input: unknown): ConnectorManifest {
     throw new ManifestError('', 'a manifest must be plain JSON data');
   }
   if (size > MANIFEST_MAX_BYTES) throw new ManifestError('', `a manifest may be at most ${MANIFEST_MAX_BYTES / 1024} KB`);
+}
+
+/**
+ * Checks `input` (parsed JSON) and answers it as a manifest, or throws a ManifestError naming the
+ * field. An Airbyte manifest is read into this format first (./airbyte.ts), and the result is
+ * checked again: references must not make it larger or deeper than any manifest may be.
+ */
+export function parseManifest(input: unknown): ConnectorManifest {
+  checkShape(input);
+  const adapted = fromAirbyte(input);
+  if (adapted !== input) checkShape(adapted);
   let manifest: ConnectorManifest;
   try {
-    manifest = manifestSchema.validateSync(input, { strict: true, abortEarly: true }) as ConnectorManifest;
+    manifest = manifestSchema.validateSync(adapted, { strict: true, abortEarly: true }) as ConnectorManifest;
   } catch (failure) {
     if (failure instanceof yup.ValidationError) {
       const path = failure.path ?? '';
@@ -333,6 +475,6 @@ export function parseManifest(input: unknown): ConnectorManifest {
     throw failure;
   }
   if (manifest === undefined || manifest === null) throw new ManifestError('', 'a manifest must be an object');
-  checkTemplates(manifest);
+  checkSpecReads(manifest, checkTemplates(manifest));
   return manifest;
 }

@@ -17,7 +17,7 @@ export const TEMPLATE_MAX_PATH_DEPTH = 12;
 export const TEMPLATE_MAX_OUTPUT = 8_192;
 
 /** The names a template may start a path with. Which of them a given place offers is the manifest schema's business. */
-export const TEMPLATE_ROOTS = ['settings', 'secrets', 'config', 'cursor', 'next_page_token', 'response', 'headers', 'last_record', 'record'] as const;
+export const TEMPLATE_ROOTS = ['settings', 'secrets', 'config', 'cursor', 'next_page_token', 'response', 'headers', 'last_record', 'record', 'stream_partition', 'stream_interval'] as const;
 export type TemplateRoot = (typeof TEMPLATE_ROOTS)[number];
 
 /** Names that reach an object's machinery rather than its data: refused in any path. */
@@ -121,6 +121,18 @@ function rootsOf(expression: Expression, into: Set<TemplateRoot>): void {
   if (expression.kind === 'path') into.add(expression.root);
   else if (expression.kind === 'not') rootsOf(expression.operand, into);
   else if (expression.kind === 'or') for (const option of expression.options) rootsOf(option, into);
+}
+
+/** What a template reads: each path's root and first step (`config.api_key` → config, api_key; `{{ cursor }}` → cursor, undefined). */
+export function templateReads(template: CompiledTemplate): Array<{ root: TemplateRoot; key: string | number | undefined }> {
+  const reads: Array<{ root: TemplateRoot; key: string | number | undefined }> = [];
+  const walk = (expression: Expression) => {
+    if (expression.kind === 'path') reads.push({ root: expression.root, key: expression.keys[0] });
+    else if (expression.kind === 'not') walk(expression.operand);
+    else if (expression.kind === 'or') expression.options.forEach(walk);
+  };
+  for (const part of template.parts) if (typeof part !== 'string') walk(part);
+  return reads;
 }
 
 /** Parses a template once; throws a TemplateError saying what is wrong. */

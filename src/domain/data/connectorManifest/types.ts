@@ -17,6 +17,11 @@ export interface RequestOption {
   inject_into: 'request_parameter' | 'header' | 'body_json';
   field_name: string;
   /**
+   * Where in a JSON body the value goes, when nested (Adobe's `settings.page`): the keys from the
+   * body's top, the last one naming the value; field_name is then the path joined by dots (Airbyte's name).
+   */
+  field_path?: string[];
+  /**
    * The value as the vendor wants it around the one given, `%s` standing for it:
    * `greater-than(updated,%s)` for Klaviyo's filter (ours).
    */
@@ -64,6 +69,8 @@ export interface OAuthAuthenticator {
   /** How the client authenticates to the token endpoint (RFC 7591 names): in the form (default) or as HTTP basic auth (ours). */
   client_auth_method?: 'client_secret_post' | 'client_secret_basic';
   missing_message?: string;
+  /** Used instead when the client id or secret is empty: a pasted token (ours, as for a service account). */
+  fallback?: ApiKeyAuthenticator | BearerAuthenticator;
 }
 
 /**
@@ -86,9 +93,20 @@ export interface NoAuth {
 
 export type Authenticator = ApiKeyAuthenticator | BearerAuthenticator | BasicHttpAuthenticator | OAuthAuthenticator | JwtServiceAccountAuthenticator | NoAuth;
 
+/**
+ * An answer the read treats otherwise than its status says (Airbyte's HttpResponseFilter). IGNORE:
+ * the answer holds no records and ends the page (Amplitude's 404 for an hour without data).
+ */
+export interface HttpResponseFilter {
+  type: 'HttpResponseFilter';
+  action: 'IGNORE';
+  http_codes: number[];
+}
+
 /** Turns the vendor's error body into the words the customer sees (Airbyte: DefaultErrorHandler). */
 export interface ErrorHandler {
   type: 'DefaultErrorHandler';
+  response_filters?: HttpResponseFilter[];
   /** Paths into the error body; `join` puts the ones present together with ": ", `first` takes the first (ours). */
   message_paths?: string[];
   combine?: 'first' | 'join';
@@ -169,13 +187,26 @@ export interface RecordSelector {
  */
 export type DatetimeFormat = 'epoch_seconds' | 'iso8601' | 'iso8601_seconds' | 'iso8601_offset' | 'naive';
 
+/**
+ * How a point is sent: one of the formats above, or a strftime pattern of %Y, %m, %d, %H, %M and
+ * %S in UTC (`%Y-%m-%d` for Mixpanel's dates, `%Y%m%dT%H` for Amplitude's hours), as Airbyte writes
+ * them. A pattern is only sent, never stored: it may drop what it does not show.
+ */
+export type RequestDatetimeFormat = DatetimeFormat | `${string}%${string}`;
+
 export interface DatetimeBasedCursor {
   type: 'DatetimeBasedCursor';
-  /** Path of the vendor's record field that marks progress. */
-  cursor_field: string;
+  /** Path of the vendor's record field that marks progress (none with cursor_source 'run_start', nor in a stepped read, whose windows do). */
+  cursor_field?: string;
   datetime_format: DatetimeFormat;
   /** How the cursor is sent, when not as stored (ours). */
-  request_datetime_format?: DatetimeFormat;
+  request_datetime_format?: RequestDatetimeFormat;
+  /**
+   * Where the cursor comes from: a record field (`cursor_field`, the default) or the time the run
+   * began ('run_start', ours): for records that say when they happen but not when they changed,
+   * and may happen after the run (Calendly's meetings), the next run asks from when this one began.
+   */
+  cursor_source?: 'record' | 'run_start';
   /** Sent this much earlier than the cursor (an ISO 8601 duration: PT1S, P1D). */
   lookback_window?: string;
   /**
@@ -202,6 +233,12 @@ export interface DatetimeBasedCursor {
   step?: string;
   /** Where each window's end is sent, with `step` (Airbyte's name). */
   end_time_option?: RequestOption;
+  /**
+   * The smallest unit the vendor's range counts in, with `step`, when its end is inclusive (Airbyte's
+   * name): a window's end is sent one unit before the next window's start (PT1H for Amplitude's
+   * hours, P1D for Mixpanel's dates), the last window's end being now.
+   */
+  cursor_granularity?: string;
   /** Where a first stepped read starts: a date-time, or an ISO 8601 duration meaning that long before now (Airbyte's name; the duration is ours). */
   start_datetime?: Template;
 }
@@ -215,6 +252,29 @@ export interface FieldSpec {
   join?: string;
 }
 
+/**
+ * How an answer's body is read before records are picked out of it (Airbyte's decoders on the
+ * retriever): JSON (the default), JSON lines (one record a line, Mixpanel's export), or a named
+ * reader in code for a format neither says (Amplitude's zip of gzipped JSON lines) (ours).
+ */
+export type Decoder = { type: 'JsonDecoder' } | { type: 'JsonlDecoder' } | { type: 'NamedDecoder'; name: string };
+
+/**
+ * Named code a stream may call where a vendor truly needs it (ours; Airbyte runs custom classes):
+ * a partition router reads values the requests need first (Calendly's user, from /users/me), which
+ * templates read as `stream_partition`; child records turn each record into the records stored
+ * (Calendly's invitees of each meeting), asking the vendor through the run's credentials.
+ */
+export interface NamedPartitionRouter {
+  type: 'NamedPartitionRouter';
+  name: string;
+}
+
+export interface NamedChildRecords {
+  type: 'NamedChildRecords';
+  name: string;
+}
+
 export interface DeclarativeStream {
   type: 'DeclarativeStream';
   name: string;
@@ -225,7 +285,10 @@ export interface DeclarativeStream {
     requester: HttpRequester;
     record_selector: RecordSelector;
     paginator?: DefaultPaginator | NoPagination;
+    decoder?: Decoder;
+    partition_router?: NamedPartitionRouter;
   };
+  child_records?: NamedChildRecords;
   incremental_sync?: DatetimeBasedCursor;
   /** The source's field names and where each is read from (ours). */
   fields: Record<string, string | FieldSpec>;
@@ -248,6 +311,45 @@ export interface Requirement {
   format_message?: string;
 }
 
+/**
+ * One setting a source of this connector asks for, as an Airbyte spec's JSON Schema property says
+ * it. A property with `airbyte_secret` is a secret: stored encrypted, never shown again.
+ */
+export interface SpecProperty {
+  type: 'string' | 'integer' | 'number' | 'boolean';
+  title?: string;
+  description?: string;
+  airbyte_secret?: boolean;
+  default?: string | number | boolean;
+  enum?: Array<string | number>;
+  examples?: Array<string | number>;
+  /** Where the form shows it (lowest first). */
+  order?: number;
+  /** `uri` asks for an address (checked as one: https, no private address). Others are shown as text. */
+  format?: string;
+  /** Accepted from Airbyte specs and not enforced: a customer's pattern is not run on the server. */
+  pattern?: string;
+  multiline?: boolean;
+  always_show?: boolean;
+  airbyte_hidden?: boolean;
+  minimum?: number;
+  maximum?: number;
+}
+
+/** What a source of this connector asks for (Airbyte's `spec`). */
+export interface ConnectorSpec {
+  type: 'Spec';
+  documentation_url?: string;
+  connection_specification: {
+    $schema?: string;
+    title?: string;
+    type: 'object';
+    required?: string[];
+    properties: Record<string, SpecProperty>;
+    additionalProperties?: boolean;
+  };
+}
+
 export interface ConnectorManifest {
   version: 1;
   /** The vendor's name, as messages say it ("Stripe refused the credentials (401): …"). */
@@ -261,6 +363,12 @@ export interface ConnectorManifest {
   rate_limit?: { requests_per_second: number };
   check: CheckSpec;
   streams: [DeclarativeStream];
+  /**
+   * The settings a source asks for (Airbyte's spec). Built-in vendors declare theirs in
+   * src/domain/data/connectorSettings instead; a custom connector without one asks for the
+   * settings and secrets its templates read.
+   */
+  spec?: ConnectorSpec;
 }
 
 export const DEFAULT_MAX_PAGES = 10_000;

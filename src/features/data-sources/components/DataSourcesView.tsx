@@ -1,10 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { CatalogueSource } from '@domain/data/catalogue';
+import type { ConnectorDefinition } from '@domain/data/connectors';
+import { CUSTOM_CONNECTOR_MESSAGES, type CustomConnectorView } from '@domain/data/customConnectors';
 import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES, FILE_UPLOAD_TYPE, type DataSource } from '@domain/data/sources';
 import { API_ERRORS } from '@domain/errors';
 import { serverMessage } from '@/lib/failure';
@@ -12,10 +14,13 @@ import { useNotify } from '@/lib/notifications';
 import { useLastDefined } from '@/lib/useLastDefined';
 import { NAVOUT_TAGLINE } from '@/theme';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
+import { ExtraConnectorDefinitionsProvider } from '../connectorLookup';
+import { AddCustomConnectorDialog } from './AddCustomConnectorDialog';
 import { ConnectedSourcesPanel, type LoadFailure } from './ConnectedSourcesPanel';
 import { ConnectSourceDialog } from './ConnectSourceDialog';
 import { recordsText } from './ConnectedSourceCard';
 import { CustomApiRequestDialog } from './CustomApiRequestDialog';
+import { CustomConnectorsSection } from './CustomConnectorsSection';
 import { SourceCatalogue } from './SourceCatalogue';
 import { SourceSettingsDialog } from './SourceSettingsDialog';
 
@@ -57,7 +62,26 @@ export interface DataSourcesViewProps {
   /** Opens Configure Data Mapping for a source (from its settings). */
   onConfigureMapping?: (source: DataSource) => void;
   initialTab?: DataSourcesTab;
+  /** The company's own connectors, for those who may manage data: listed above the catalogue, connectable like its sources. */
+  customConnectors?: CustomConnectorsSlot;
 }
+
+export interface CustomConnectorsSlot {
+  /** undefined while loading, or when the load failed. */
+  connectors: CustomConnectorView[] | undefined;
+  loadError?: unknown;
+  deletingIds: readonly string[];
+  /** Called once the user has confirmed. */
+  onDelete: (connector: CustomConnectorView) => void;
+}
+
+/** A custom connector's settings, as the connect and settings dialogs look connectors up. */
+export const customConnectorDefinitionOf = (connector: CustomConnectorView): ConnectorDefinition => ({
+  catalogueId: connector.catalogueId,
+  kind: 'vendor',
+  settings: connector.settings,
+  ...(connector.definition.spec?.documentation_url ? { documentation: connector.definition.spec.documentation_url } : {}),
+});
 
 /** Whether a catalogue entry is connected among `sources`: by its catalogue id, or for an import entry, any imported file. */
 export function isCatalogueSourceConnected(entry: CatalogueSource, sources: readonly DataSource[]): boolean {
@@ -85,6 +109,7 @@ export function DataSourcesView({
   importDialog,
   onConfigureMapping,
   initialTab = 'connected',
+  customConnectors,
 }: DataSourcesViewProps) {
   const notify = useNotify();
   const idPrefix = useId();
@@ -95,6 +120,9 @@ export function DataSourcesView({
   const [importing, setImporting] = useState<CatalogueSource | null>(null);
   const [reimporting, setReimporting] = useState<DataSource | null>(null);
   const [toDelete, setToDelete] = useState<DataSource | null>(null);
+  const [addingConnector, setAddingConnector] = useState(false);
+  const showsCustom = canManage && customConnectors !== undefined;
+  const customDefinitions = useMemo(() => (customConnectors?.connectors ?? []).map(customConnectorDefinitionOf), [customConnectors?.connectors]);
   const shownToDelete = useLastDefined(toDelete);
   const lastImportSource = useLastDefined(importing);
 
@@ -122,114 +150,142 @@ export function DataSourcesView({
   const panelId = (value: DataSourcesTab) => `${idPrefix}-panel-${value}`;
 
   return (
-    <Stack spacing={3} sx={{ py: 2 }}>
-      <Box>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Data Sources
-        </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>{NAVOUT_TAGLINE}</Typography>
-      </Box>
+    <ExtraConnectorDefinitionsProvider definitions={customDefinitions}>
+      <Stack spacing={3} sx={{ py: 2 }}>
+        <Box>
+          <Typography variant="h4" component="h1" gutterBottom>
+            Data Sources
+          </Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{NAVOUT_TAGLINE}</Typography>
+        </Box>
 
-      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value={tab} onChange={(_event, value: DataSourcesTab) => setTab(value)} aria-label="Data sources">
-          <Tab
-            value="connected"
-            label={DATA_SOURCE_LABELS.connectedTab(activeCount)}
-            id={tabId('connected')}
-            aria-controls={tab === 'connected' ? panelId('connected') : undefined}
-          />
-          <Tab
-            value="available"
-            label={DATA_SOURCE_LABELS.availableTab}
-            id={tabId('available')}
-            aria-controls={tab === 'available' ? panelId('available') : undefined}
-          />
-        </Tabs>
-      </Box>
+        <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs value={tab} onChange={(_event, value: DataSourcesTab) => setTab(value)} aria-label="Data sources">
+            <Tab
+              value="connected"
+              label={DATA_SOURCE_LABELS.connectedTab(activeCount)}
+              id={tabId('connected')}
+              aria-controls={tab === 'connected' ? panelId('connected') : undefined}
+            />
+            <Tab
+              value="available"
+              label={DATA_SOURCE_LABELS.availableTab}
+              id={tabId('available')}
+              aria-controls={tab === 'available' ? panelId('available') : undefined}
+            />
+          </Tabs>
+        </Box>
 
-      <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
-        {tab === 'connected' ? (
-          <ConnectedSourcesPanel
-            sources={sources}
-            loadFailure={loadFailure}
-            canManage={canManage}
-            companyNames={viewingAll ? companyNames : undefined}
-            syncingIds={syncingIds}
-            deletingIds={deletingIds}
-            onSync={onSync}
-            onDelete={setToDelete}
-            onOpenSettings={(source) => setSettingsId(source.id)}
-            onImportFile={canManage && importDialog ? setReimporting : undefined}
-            onBrowse={() => setTab('available')}
-            mappingPanel={mappingPanel}
-          />
-        ) : (
-          <SourceCatalogue
-            isConnected={isConnected}
-            canManage={canManage}
-            onConnect={onceCompanyChosen(setConnecting)}
-            onImport={onceCompanyChosen(setImporting)}
-            onOpenConnected={(entry) => openSettingsFor(entry)}
-            onRequestCustomApi={() => setRequesting(true)}
+        <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+          {tab === 'connected' ? (
+            <ConnectedSourcesPanel
+              sources={sources}
+              loadFailure={loadFailure}
+              canManage={canManage}
+              companyNames={viewingAll ? companyNames : undefined}
+              syncingIds={syncingIds}
+              deletingIds={deletingIds}
+              onSync={onSync}
+              onDelete={setToDelete}
+              onOpenSettings={(source) => setSettingsId(source.id)}
+              onImportFile={canManage && importDialog ? setReimporting : undefined}
+              onBrowse={() => setTab('available')}
+              mappingPanel={mappingPanel}
+            />
+          ) : (
+            <Stack spacing={4}>
+              {showsCustom && (
+                <CustomConnectorsSection
+                  connectors={customConnectors.connectors}
+                  loadError={customConnectors.loadError}
+                  isConnected={isConnected}
+                  deletingIds={customConnectors.deletingIds}
+                  onAdd={() => (viewingAll ? notify.warning(API_ERRORS.company_required.message) : setAddingConnector(true))}
+                  onConnect={onceCompanyChosen(setConnecting)}
+                  onOpenConnected={(entry) => openSettingsFor(entry)}
+                  onDelete={customConnectors.onDelete}
+                />
+              )}
+              <SourceCatalogue
+                isConnected={isConnected}
+                canManage={canManage}
+                onConnect={onceCompanyChosen(setConnecting)}
+                onImport={onceCompanyChosen(setImporting)}
+                onOpenConnected={(entry) => openSettingsFor(entry)}
+                onRequestCustomApi={() => setRequesting(true)}
+              />
+            </Stack>
+          )}
+        </Box>
+
+        <ConnectSourceDialog
+          source={connecting}
+          companyId={companyId}
+          onClose={() => setConnecting(null)}
+          onConnected={(created) => {
+            setConnecting(null);
+            notify.success(DATA_SOURCE_MESSAGES.connected(created.name));
+          }}
+          onAlreadyConnected={(entry, error) => {
+            setConnecting(null);
+            openSettingsFor(entry, error);
+          }}
+        />
+
+        <SourceSettingsDialog
+          source={settingsSource}
+          onClose={() => setSettingsId(null)}
+          onConfigureMapping={onConfigureMapping}
+          onReimport={canManage && importDialog ? setReimporting : undefined}
+        />
+
+        {showsCustom && (
+          <AddCustomConnectorDialog
+            open={addingConnector}
+            companyId={companyId}
+            onClose={() => setAddingConnector(false)}
+            onAdded={(connector) => {
+              setAddingConnector(false);
+              notify.success(CUSTOM_CONNECTOR_MESSAGES.added(connector.name));
+            }}
           />
         )}
-      </Box>
 
-      <ConnectSourceDialog
-        source={connecting}
-        companyId={companyId}
-        onClose={() => setConnecting(null)}
-        onConnected={(created) => {
-          setConnecting(null);
-          notify.success(DATA_SOURCE_MESSAGES.connected(created.name));
-        }}
-        onAlreadyConnected={(entry, error) => {
-          setConnecting(null);
-          openSettingsFor(entry, error);
-        }}
-      />
+        <CustomApiRequestDialog
+          open={requesting}
+          onClose={() => setRequesting(false)}
+          onSent={() => {
+            setRequesting(false);
+            notify.success(DATA_SOURCE_MESSAGES.requestSent);
+          }}
+        />
 
-      <SourceSettingsDialog
-        source={settingsSource}
-        onClose={() => setSettingsId(null)}
-        onConfigureMapping={onConfigureMapping}
-        onReimport={canManage && importDialog ? setReimporting : undefined}
-      />
+        {importDialog?.({
+          open: Boolean(importing) || Boolean(reimporting),
+          onClose: () => {
+            setImporting(null);
+            setReimporting(null);
+          },
+          catalogueSource: lastImportSource,
+          companyId: reimporting ? reimporting.companyId : companyId,
+          source: reimporting,
+        })}
 
-      <CustomApiRequestDialog
-        open={requesting}
-        onClose={() => setRequesting(false)}
-        onSent={() => {
-          setRequesting(false);
-          notify.success(DATA_SOURCE_MESSAGES.requestSent);
-        }}
-      />
-
-      {importDialog?.({
-        open: Boolean(importing) || Boolean(reimporting),
-        onClose: () => {
-          setImporting(null);
-          setReimporting(null);
-        },
-        catalogueSource: lastImportSource,
-        companyId: reimporting ? reimporting.companyId : companyId,
-        source: reimporting,
-      })}
-
-      <ConfirmDialog
-        open={Boolean(toDelete)}
-        title={DATA_SOURCE_LABELS.deleteSource}
-        confirmLabel={DATA_SOURCE_LABELS.delete}
-        destructive
-        onConfirm={() => {
-          if (toDelete) onDelete(toDelete);
-          setToDelete(null);
-        }}
-        onCancel={() => setToDelete(null)}
-      >
-        {shownToDelete &&
-          `Are you sure you want to delete ${shownToDelete.name}? Its ${recordsText(shownToDelete.records)} will be deleted with it. This action cannot be undone.`}
-      </ConfirmDialog>
-    </Stack>
+        <ConfirmDialog
+          open={Boolean(toDelete)}
+          title={DATA_SOURCE_LABELS.deleteSource}
+          confirmLabel={DATA_SOURCE_LABELS.delete}
+          destructive
+          onConfirm={() => {
+            if (toDelete) onDelete(toDelete);
+            setToDelete(null);
+          }}
+          onCancel={() => setToDelete(null)}
+        >
+          {shownToDelete &&
+            `Are you sure you want to delete ${shownToDelete.name}? Its ${recordsText(shownToDelete.records)} will be deleted with it. This action cannot be undone.`}
+        </ConfirmDialog>
+      </Stack>
+    </ExtraConnectorDefinitionsProvider>
   );
 }

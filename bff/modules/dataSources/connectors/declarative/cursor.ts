@@ -2,7 +2,7 @@
  * The incremental cursor of a manifest (DatetimeBasedCursor): reading the stored state and each
  * record's progress field, and writing them back in the format the vendor and the state use.
  */
-import type { DatetimeBasedCursor, DatetimeFormat } from '@domain/data/connectorManifest/types';
+import type { DatetimeBasedCursor, DatetimeFormat, RequestDatetimeFormat } from '@domain/data/connectorManifest/types';
 import { numberOf, timeOf } from '../vendors/paging';
 
 /** A point in time in milliseconds, or a site's local time kept as text ('naive'). */
@@ -31,8 +31,25 @@ export function recordPoint(format: DatetimeFormat, value: unknown): CursorPoint
 
 export const later = (a: CursorPoint | null, b: CursorPoint | null): CursorPoint | null => (a === null ? b : b === null ? a : b > a ? b : a);
 
-export function formatPoint(format: DatetimeFormat, point: CursorPoint): string {
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** A strftime pattern (%Y %m %d %H %M %S, the schema allows no other) written in UTC. */
+function strftime(pattern: string, point: number): string {
+  const date = new Date(point);
+  const parts: Record<string, string> = {
+    Y: pad(date.getUTCFullYear(), 4),
+    m: pad(date.getUTCMonth() + 1),
+    d: pad(date.getUTCDate()),
+    H: pad(date.getUTCHours()),
+    M: pad(date.getUTCMinutes()),
+    S: pad(date.getUTCSeconds()),
+  };
+  return pattern.replace(/%([YmdHMS])/g, (_, letter: string) => parts[letter]!);
+}
+
+export function formatPoint(format: RequestDatetimeFormat, point: CursorPoint): string {
   if (typeof point === 'string') return point;
+  if (format.includes('%')) return strftime(format, point);
   const iso = new Date(point).toISOString();
   switch (format) {
     case 'epoch_seconds':

@@ -8,7 +8,7 @@
 import { parseManifest } from '@domain/data/connectorManifest/schema';
 import { DEFAULT_MAX_PAGES, type ConnectorManifest, type DatetimeBasedCursor, type DeclarativeStream, type FieldSpec } from '@domain/data/connectorManifest/types';
 import { truthy } from '@domain/data/connectorManifest/template';
-import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '../types';
+import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext, type ConnectorResponse } from '../types';
 import { isRecordObject, numberOf, pick, textOr, timeOf, type ErrorReader } from '../vendors/paging';
 import { durationMs, later, formatPoint, recordPoint, requestedStart, storedPoint, type CursorPoint } from './cursor';
 import {
@@ -20,26 +20,32 @@ import {
   errorReader,
   headersScope,
   inject,
+  jsonLines,
+  mergeBody,
   pacer,
   render,
   renderAny,
   requestScope,
   type Answer,
+  type HookApi,
   type ManifestHooks,
+  type Reading,
   type RequestParts,
 } from './requests';
 
-export type { ManifestHooks } from './requests';
+export type { HookApi, ManifestHooks } from './requests';
 
 /** Where the next page is: a page number, an offset, a token, or the whole URL the vendor answered. */
 type PageToken = { page: number } | { offset: number } | { token: string } | { url: string } | null;
 
-/** One run's fixed parts: the base URL, the credentials, the pace and the error reader. */
+/** One run's fixed parts: the base URL, the credentials, the pace, how answers are read and what hooks may ask. */
 interface Run {
   base: string;
   auth: RequestParts;
   scope: ReturnType<typeof requestScope>;
   wait: () => Promise<void>;
+  reading: Reading;
+  api: HookApi;
 }
 
 function checkHooks(manifest: ConnectorManifest, hooks: ManifestHooks): void {
@@ -50,6 +56,12 @@ function checkHooks(manifest: ConnectorManifest, hooks: ManifestHooks): void {
   for (const each of stream.transformations ?? []) if (!hooks.transformations?.[each.name]) throw missing('transformation', each.name);
   const reader = manifest.error_handler?.hook;
   if (reader && !hooks.errorReaders?.[reader]) throw missing('error reader', reader);
+  const decoder = stream.retriever.decoder;
+  if (decoder?.type === 'NamedDecoder' && !hooks.decoders?.[decoder.name]) throw missing('decoder', decoder.name);
+  const router = stream.retriever.partition_router;
+  if (router && !hooks.partitionRouters?.[router.name]) throw missing('partition router', router.name);
+  const children = stream.child_records;
+  if (children && !hooks.childRecords?.[children.name]) throw missing('child records', children.name);
 }
 
 /** One field of a vendor record: the first of its paths that has a value, as its type. */
@@ -82,8 +94,10 @@ export function mapRecord(stream: DeclarativeStream, vendorRecord: Record<string
   return mapped;
 }
 
-/** The records of an answer at the selector's path (an empty path: the answer is the list). */
-function selectRecords(manifest: ConnectorManifest, body: unknown, readError: ErrorReader): unknown[] {
+/** The records of an answer at the selector's path (an empty path: the answer is the list); none in an ignored answer. */
+function selectRecords(manifest: ConnectorManifest, answer: Answer, readError: ErrorReader): unknown[] {
+  if (answer.ignored) return [];
+  const body = answer.body;
   const path = manifest.streams[0].retriever.record_selector.extractor.field_path;
   let current = body;
   for (const key of path) current = isRecordObject(current) && Object.hasOwn(current, key) ? current[key] : undefined;
@@ -91,13 +105,15 @@ function selectRecords(manifest: ConnectorManifest, body: unknown, readError: Er
     // Some APIs (Matomo's) answer an error with 200 and their error body: say it in their words.
     const detail = isRecordObject(body) ? readError(body) : null;
     if (detail) throw new ConnectorError(`${manifest.name} answered an error: ${detail.replace(/\s+/g, ' ').trim().slice(0, 500)}`);
+    // An object where the records are is one record, as Airbyte's DpathExtractor reads it (a "latest rates" answer).
+    if (isRecordObject(current)) return [current];
     throw new ConnectorError(`${manifest.name} answered without a list of records${path.length ? ` at ${path.join('.')}` : ''}: the base URL may point at something else.`);
   }
   return current;
 }
 
 /** The URL of a page: the base and path with the query, or the vendor's next URL (on the API's own origin only: it gets the credentials). */
-function pageUrl(manifest: ConnectorManifest, run: Run, token: PageToken, query: Array<[string, string]>, continuing = false): string {
+function pageUrl(manifest: ConnectorManifest, run: Run, token: PageToken, query: Array<[string, string]>, continuing = false, scope = run.scope): string {
   if (token && 'url' in token) {
     let next: URL;
     try {
@@ -111,7 +127,7 @@ function pageUrl(manifest: ConnectorManifest, run: Run, token: PageToken, query:
     return next.toString();
   }
   const requester = manifest.streams[0].retriever.requester;
-  const path = render(continuing && requester.next_page_path ? requester.next_page_path : requester.path, run.scope, encodeURIComponent);
+  const path = render(continuing && requester.next_page_path ? requester.next_page_path : requester.path, scope, encodeURIComponent);
   const search = new URLSearchParams(query).toString();
   return `${run.base}${path.startsWith('/') || !path ? path : `/${path}`}${search ? `?${search}` : ''}`;
 }
@@ -125,8 +141,14 @@ interface PageRequest {
   pageSize?: number;
 }
 
+/** The scope of one page's templates: the run's, with the window of a stepped read as stream_interval (Airbyte's name). */
+function pageScope(run: Run, page: PageRequest): Run['scope'] {
+  return page.end ? { ...run.scope, stream_interval: { start_time: page.start, end_time: page.end } } : run.scope;
+}
+
 /** Assembles and sends one page's request. Query order: page size, page token, the requester's parameters, the start time. */
 async function requestPage(manifest: ConnectorManifest, run: Run, context: ConnectorContext, page: PageRequest, readError: ErrorReader): Promise<Answer> {
+  const scope = pageScope(run, page);
   const stream = manifest.streams[0];
   const requester = stream.retriever.requester;
   const paginator = stream.retriever.paginator?.type === 'DefaultPaginator' ? stream.retriever.paginator : null;
@@ -149,11 +171,11 @@ async function requestPage(manifest: ConnectorManifest, run: Run, context: Conne
     for (const [name, template] of Object.entries(requester.request_parameters ?? {})) {
       // The start's own filter holds this one too (its value_format says so).
       if (sendStart && startOption.inject_into === 'request_parameter' && startOption.field_name === name) continue;
-      const value = render(template, run.scope);
+      const value = render(template, scope);
       if (value) parts.query.push([name, value]);
     }
     if (sendStart) {
-      const format = startOption.value_format ? render(startOption.value_format, run.scope) : undefined;
+      const format = startOption.value_format ? render(startOption.value_format, scope) : undefined;
       inject(parts, { ...startOption, value_format: format }, page.start!);
     }
     const endOption = stream.incremental_sync?.end_time_option;
@@ -161,22 +183,22 @@ async function requestPage(manifest: ConnectorManifest, run: Run, context: Conne
   }
   const headers: Record<string, string> = {};
   for (const [name, template] of Object.entries(requester.request_headers ?? {})) {
-    const value = render(template, run.scope);
+    const value = render(template, scope);
     if (value) headers[name] = value;
   }
   const method = requester.http_method ?? 'GET';
   let body: string | undefined;
   if (method === 'POST' && requester.request_body_data) {
-    body = formBody(requester.request_body_data, parts.body, run.scope);
+    body = formBody(requester.request_body_data, parts.body, scope);
     headers['content-type'] = 'application/x-www-form-urlencoded';
   } else if (method === 'POST') {
-    const first = continuing ? {} : (renderBody(requester.request_body_json ?? {}, run.scope) as Record<string, unknown>);
-    const json = { ...first, ...parts.body };
+    const first = continuing ? {} : (renderBody(requester.request_body_json ?? {}, scope) as Record<string, unknown>);
+    const json = mergeBody(first, parts.body);
     body = JSON.stringify(json);
     headers['content-type'] = 'application/json';
   }
-  const url = pageUrl(manifest, run, token, [...run.auth.query, ...parts.query], continuing);
-  return call(context, manifest.name, url, { method, headers: { ...headers, ...parts.headers, ...run.auth.headers }, body }, readError, run.wait);
+  const url = pageUrl(manifest, run, token, [...run.auth.query, ...parts.query], continuing, scope);
+  return call(context, manifest.name, url, { method, headers: { ...headers, ...parts.headers, ...run.auth.headers }, body }, readError, run.wait, run.reading);
 }
 
 /** The form of a form-encoded body: its templates rendered (an empty one left out), then the values the paginator put in the body. */
@@ -209,7 +231,9 @@ function nextToken(manifest: ConnectorManifest, token: PageToken, answer: Answer
       : strategy.total_pages_path
         ? (numberOf(pick(answer.body, strategy.total_pages_path)) ?? NaN)
         : NaN;
-    if (!records.length || records.length < strategy.page_size || (Number.isInteger(total) && page >= total)) return null;
+    // Pages counted from start_from_page (Adobe's settings.page starts at 0): the last is the total's.
+    const read = page - (strategy.start_from_page ?? 1) + 1;
+    if (!records.length || records.length < strategy.page_size || (Number.isInteger(total) && read >= total)) return null;
     return { page: page + 1 };
   }
   if (strategy.type === 'OffsetIncrement') {
@@ -238,6 +262,16 @@ function firstStart(cursor: DatetimeBasedCursor, scope: Run['scope'], now: numbe
   const point = timeOf(value);
   if (point === null) throw new ConnectorError(`The first sync start "${value.slice(0, 100)}" is not a date (2024-01-31) or a duration (P365D).`);
   return point;
+}
+
+/**
+ * The end sent for a window: the window's own end, or with a granularity (a vendor whose range ends
+ * inclusively) one unit before the next window's start. The last window's end is now, whatever the
+ * unit: a vendor counting whole days is asked for today too, and the next run reads today again.
+ */
+export function sentEnd(cursor: DatetimeBasedCursor, start: number, end: number, last: boolean): number {
+  if (!cursor.cursor_granularity || last) return end;
+  return Math.max(start, end - durationMs(cursor.cursor_granularity));
 }
 
 /** The windows of a stepped read: from `from` to `now`, each at most `step` long. */
@@ -269,16 +303,62 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
   const readError = errorReader(manifest.error_handler, hooks);
   const paginator = stream.retriever.paginator?.type === 'DefaultPaginator' ? stream.retriever.paginator : null;
   const maxPages = paginator?.max_pages ?? DEFAULT_MAX_PAGES;
+  const decoder = stream.retriever.decoder;
+  const decode =
+    decoder?.type === 'JsonlDecoder'
+      ? (response: ConnectorResponse) => jsonLines(response.text, manifest.name)
+      : decoder?.type === 'NamedDecoder'
+        ? (response: ConnectorResponse) => hooks.decoders![decoder.name]!(response, manifest.name)
+        : undefined;
+  const ignoreStatuses = (manifest.error_handler?.response_filters ?? []).flatMap((filter) => filter.http_codes);
 
-  async function begin(context: ConnectorContext): Promise<Run> {
+  /** What a hook may ask: a GET on the API's origin, with the run's credentials, pace and error reader. */
+  function hookApi(context: ConnectorContext, run: Omit<Run, 'api'>): HookApi {
+    return {
+      async get(pathOrUrl, query = {}) {
+        const url = new URL(/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${run.base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`);
+        if (url.origin !== new URL(run.base).origin) throw new ConnectorError(`${manifest.name} pointed a request at another host: refused.`);
+        for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+        for (const [name, value] of run.auth.query) url.searchParams.set(name, value);
+        return (await call(context, manifest.name, url.toString(), { method: 'GET', headers: { ...run.auth.headers } }, readError, run.wait)).body;
+      },
+    };
+  }
+
+  /** The run's parts; with `partition`, the partition router's values are asked for too (a read needs them, a check request does not). */
+  async function begin(context: ConnectorContext, partition: boolean): Promise<Run> {
     const scope = requestScope(context);
     checkRequirements(manifest, scope);
     const base = baseUrl(manifest, context, scope, hooks);
     const auth = await credentials(manifest, manifest.authenticator, context, scope);
-    return { base, auth, scope, wait: pacer(context, manifest.rate_limit?.requests_per_second) };
+    const parts = { base, auth, scope, wait: pacer(context, manifest.rate_limit?.requests_per_second), reading: { decode, ignoreStatuses } };
+    const api = hookApi(context, parts);
+    const router = stream.retriever.partition_router;
+    if (partition && router) scope.stream_partition = await hooks.partitionRouters![router.name]!(api, context);
+    return { ...parts, api };
   }
 
   const fetchPage = (run: Run, context: ConnectorContext, page: PageRequest) => requestPage(manifest, run, context, page, readError);
+
+  /** The vendor records a page's records stand for: themselves, or each one's children (child_records). */
+  async function* vendorRecordsOf(selected: unknown[], run: Run): AsyncGenerator<Record<string, unknown>> {
+    const children = stream.child_records ? hooks.childRecords![stream.child_records.name]! : null;
+    for (const vendorRecord of selected) {
+      if (!isRecordObject(vendorRecord)) continue;
+      if (children) yield* children(vendorRecord, run.api);
+      else yield vendorRecord;
+    }
+  }
+
+  /** Maps each vendor record, dropping one whose key this run already read (deduplicate). */
+  function keep(seen: Set<string> | null, mapped: Record<string, unknown>): boolean {
+    if (!seen || !stream.primary_key) return true;
+    const key = textOr(mapped[stream.primary_key]);
+    if (key === null) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }
 
   /**
    * A read in windows (incremental_sync.step): each window paged from its first page; the cursor
@@ -292,23 +372,21 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
     const seen = stream.deduplicate ? new Set<string>() : null;
     let reached = context.cursor;
     let pages = 0;
-    for (const [start, end] of readWindows(from, now, cursor.step!)) {
+    const windows = readWindows(from, now, cursor.step!);
+    for (const [index, [start, end]] of windows.entries()) {
+      const last = index === windows.length - 1;
       let token = firstToken(manifest);
       for (;;) {
         pages += 1;
         if (pages > maxPages) throw new ConnectorError(`${manifest.name} answered more than ${maxPages} pages: stopping so the sync does not loop.`);
-        const answer = await fetchPage(run, context, { token, start: formatPoint(sent, start), end: formatPoint(sent, end) });
-        const selected = selectRecords(manifest, answer.body, readError);
+        const answer = await fetchPage(run, context, { token, start: formatPoint(sent, start), end: formatPoint(sent, sentEnd(cursor, start, end, last)) });
+        const selected = selectRecords(manifest, answer, readError);
         const records: Array<Record<string, unknown>> = [];
-        for (const vendorRecord of selected) {
-          if (!isRecordObject(vendorRecord)) continue;
+        for await (const vendorRecord of vendorRecordsOf(selected, run)) {
           const mapped = mapRecord(stream, vendorRecord, hooks);
-          const key = seen && stream.primary_key ? textOr(mapped[stream.primary_key]) : null;
-          if (key !== null && seen!.has(key)) continue;
-          if (key !== null) seen!.add(key);
-          records.push(mapped);
+          if (keep(seen, mapped)) records.push(mapped);
         }
-        const next = nextToken(manifest, token, answer, selected);
+        const next = answer.ignored ? null : nextToken(manifest, token, answer, selected);
         if (!next) reached = formatPoint(cursor.datetime_format, end);
         yield { records, cursor: reached };
         if (!next) break;
@@ -324,17 +402,17 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
     keyField: stream.primary_key ?? null,
 
     async test(context) {
-      const run = await begin(context);
       const check = manifest.check;
+      const run = await begin(context, check.type === 'CheckStream');
       if (check.type === 'CheckStream') {
         // A vendor read in windows may refuse a request without one: the check asks for the last window.
         const cursor = stream.incremental_sync;
         const now = Date.now();
         const window = cursor?.step ? readWindows(now - durationMs(cursor.step), now, cursor.step)[0] : undefined;
         const sent = cursor?.request_datetime_format ?? cursor?.datetime_format ?? 'iso8601';
-        const range = window ? { start: formatPoint(sent, window[0]), end: formatPoint(sent, window[1]) } : { start: null };
+        const range = window && cursor ? { start: formatPoint(sent, window[0]), end: formatPoint(sent, sentEnd(cursor, window[0], window[1], true)) } : { start: null };
         const answer = await fetchPage(run, context, { token: firstToken(manifest), ...range, pageSize: check.page_size ?? 1 });
-        selectRecords(manifest, answer.body, readError);
+        selectRecords(manifest, answer, readError);
         return;
       }
       const search = new URLSearchParams();
@@ -352,37 +430,41 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
     },
 
     async *pull(context): AsyncGenerator<ConnectorBatch> {
-      const run = await begin(context);
+      const runStarted = Date.now();
+      const run = await begin(context, true);
       const incremental = stream.incremental_sync;
       if (incremental?.step) {
         yield* steppedRead(run, context, incremental);
         return;
       }
       const since = incremental ? storedPoint(incremental.datetime_format, context.cursor) : null;
-      let newest: CursorPoint | null = since;
+      const fromRecords = incremental && incremental.cursor_source !== 'run_start' ? incremental : null;
+      // A cursor from the run's start: the next run asks from when this one began, whatever the records say.
+      let newest: CursorPoint | null = fromRecords ? since : incremental ? runStarted : null;
       const start = incremental && since !== null ? requestedStart(incremental, since) : null;
       const seen = stream.deduplicate ? new Set<string>() : null;
       let token = firstToken(manifest);
       for (let page = 0; ; page += 1) {
         if (page >= maxPages) throw new ConnectorError(`${manifest.name} answered more than ${maxPages} pages: stopping so the sync does not loop.`);
         const answer = await fetchPage(run, context, { token, start });
-        const selected = selectRecords(manifest, answer.body, readError);
-        const records: Array<Record<string, unknown>> = [];
+        const selected = selectRecords(manifest, answer, readError);
+        const kept: Array<Record<string, unknown>> = [];
         for (const vendorRecord of selected) {
           if (!isRecordObject(vendorRecord)) continue;
-          const point = incremental ? recordPoint(incremental.datetime_format, pick(vendorRecord, incremental.cursor_field)) : null;
-          // Read again from the cursor's own instant on, as a vendor's filter would: a same-instant change is not lost.
-          if (incremental?.is_client_side_incremental && since !== null && point !== null && point < since) continue;
-          if (incremental) newest = later(newest, point);
-          const mapped = mapRecord(stream, vendorRecord, hooks);
-          if (seen && stream.primary_key) {
-            const key = textOr(mapped[stream.primary_key]);
-            if (key !== null && seen.has(key)) continue;
-            if (key !== null) seen.add(key);
+          if (fromRecords) {
+            const point = recordPoint(fromRecords.datetime_format, pick(vendorRecord, fromRecords.cursor_field!));
+            // Read again from the cursor's own instant on, as a vendor's filter would: a same-instant change is not lost.
+            if (fromRecords.is_client_side_incremental && since !== null && point !== null && point < since) continue;
+            newest = later(newest, point);
           }
-          records.push(mapped);
+          kept.push(vendorRecord);
         }
-        const next = nextToken(manifest, token, answer, selected);
+        const records: Array<Record<string, unknown>> = [];
+        for await (const vendorRecord of vendorRecordsOf(kept, run)) {
+          const mapped = mapRecord(stream, vendorRecord, hooks);
+          if (keep(seen, mapped)) records.push(mapped);
+        }
+        const next = answer.ignored ? null : nextToken(manifest, token, answer, selected);
         const reached = incremental && newest !== null ? formatPoint(incremental.datetime_format, newest) : null;
         // Records not in order of change move the cursor only once the last page is read.
         const cursor = incremental?.checkpoint === 'end' && next ? context.cursor : reached;

@@ -10,8 +10,19 @@ import { ConnectorError, type ConnectorContext, type ConnectorResponse } from '.
 import { serviceAccountAccessToken } from './serviceAccount';
 import { answerJson, baseUrlOf, isRecordObject, oauthToken, pick, textOr, type ErrorReader } from '../vendors/paging';
 
+/** What a hook may ask the vendor: a GET of a path on the API's base (or a URL on its origin), with the run's credentials, pace and error reader. */
+export interface HookApi {
+  get(pathOrUrl: string, query?: Record<string, string | number | undefined>): Promise<unknown>;
+}
+
 /** Code a manifest may name where a vendor truly needs it; a manifest naming one not given is refused. */
 export interface ManifestHooks {
+  /** `decoder: { type: NamedDecoder, name }`: reads a 2xx answer's body into what the record selector reads. */
+  decoders?: Record<string, (response: ConnectorResponse, vendor: string) => unknown>;
+  /** `partition_router: { type: NamedPartitionRouter, name }`: values the requests read as `stream_partition`, asked for once a run. */
+  partitionRouters?: Record<string, (api: HookApi, context: ConnectorContext) => Promise<Record<string, string>>>;
+  /** `child_records: { type: NamedChildRecords, name }`: the vendor records stored for one record of the stream (its children, paged by the hook). */
+  childRecords?: Record<string, (vendorRecord: Record<string, unknown>, api: HookApi) => AsyncIterable<Record<string, unknown>>>;
   /** `url_base: hook:<name>`: the API's base URL worked out from the settings. */
   baseUrls?: Record<string, (context: ConnectorContext) => string>;
   /** `transformations: [{ type: NamedTransformation, name }]`: finishes a mapped record from the vendor's record. */
@@ -92,7 +103,28 @@ export function inject(parts: RequestParts, option: RequestOption, value: string
   if (option.value_format) value = option.value_format.replace('%s', () => String(value));
   if (option.inject_into === 'request_parameter') parts.query.push([option.field_name, String(value)]);
   else if (option.inject_into === 'header') parts.headers[option.field_name] = String(value);
-  else parts.body[option.field_name] = value;
+  else setIn(parts.body, option.field_path ?? [option.field_name], value);
+}
+
+/** Sets `value` at `path` of a JSON body, making the objects on the way (the schema refuses machinery keys in a path). */
+export function setIn(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let current = target;
+  for (const key of path.slice(0, -1)) {
+    const next = Object.hasOwn(current, key) ? current[key] : undefined;
+    if (!isRecordObject(next)) current[key] = {};
+    current = current[key] as Record<string, unknown>;
+  }
+  current[path[path.length - 1]!] = value;
+}
+
+/** `extra` merged into `base` object by object (the paginator's settings.page joins the body's own settings). */
+export function mergeBody(base: Record<string, unknown>, extra: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const existing = Object.hasOwn(merged, key) ? merged[key] : undefined;
+    merged[key] = isRecordObject(existing) && isRecordObject(value) ? mergeBody(existing, value) : value;
+  }
+  return merged;
 }
 
 /** The credentials of one run: worked out once (an OAuth token is asked for once per run). */
@@ -131,9 +163,10 @@ export async function credentials(manifest: ConnectorManifest, auth: Authenticat
       return parts;
     }
     case 'OAuthAuthenticator': {
-      const endpoint = render(auth.token_refresh_endpoint, scope);
       const clientId = render(auth.client_id, scope);
       const clientSecret = render(auth.client_secret, scope);
+      if ((!clientId || !clientSecret) && auth.fallback) return credentials(manifest, auth.fallback, context, scope);
+      const endpoint = render(auth.token_refresh_endpoint, scope);
       const grant = auth.grant_type ?? (auth.refresh_token ? 'refresh_token' : 'client_credentials');
       const refreshToken = auth.refresh_token ? render(auth.refresh_token, scope) : '';
       if (!clientId || !clientSecret || (grant === 'refresh_token' && !refreshToken)) throw missing(auth.missing_message, 'an OAuth client id and secret (and a refresh token for that grant)');
@@ -178,14 +211,49 @@ export function pacer(context: ConnectorContext, requestsPerSecond: number | und
 export interface Answer {
   body: unknown;
   response: ConnectorResponse;
+  /** The status is one the manifest ignores (response_filters): no records, and no next page. */
+  ignored?: boolean;
+}
+
+/** How a 2xx answer's body is read, and which refusals mean "nothing here". */
+export interface Reading {
+  decode?: (response: ConnectorResponse) => unknown;
+  ignoreStatuses?: readonly number[];
+}
+
+/** JSON lines (JSONL): one object a line, blank lines skipped; a line that is not an object is refused by its number. */
+export function jsonLines(text: string, vendor: string): Array<Record<string, unknown>> {
+  const records: Array<Record<string, unknown>> = [];
+  let line = 0;
+  for (const each of text.split('\n')) {
+    line += 1;
+    if (!each.trim()) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(each);
+    } catch {
+      throw new ConnectorError(`${vendor} answered line ${line} that is not JSON: ${each.slice(0, 120).replace(/\s+/g, ' ')}`);
+    }
+    if (!isRecordObject(value)) throw new ConnectorError(`${vendor} answered line ${line} that is not a JSON object.`);
+    records.push(value);
+  }
+  return records;
 }
 
 /**
- * One call: the answer's parsed JSON and headers, or a ConnectorError in the vendor's words. When
+ * One call: the answer's parsed body and headers, or a ConnectorError in the vendor's words. When
  * the guarded fetch's retries ran out on a 429 or 5xx, the vendor's last answer is read the same
  * way, so the customer sees why (still retryable: the sync queue tries again later).
  */
-export async function call(context: ConnectorContext, vendor: string, url: string, init: { method: string; headers: Record<string, string>; body?: string }, readError: ErrorReader, wait: () => Promise<void>): Promise<Answer> {
+export async function call(
+  context: ConnectorContext,
+  vendor: string,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  readError: ErrorReader,
+  wait: () => Promise<void>,
+  reading: Reading = {},
+): Promise<Answer> {
   if (context.signal.aborted) throw new ConnectorError('The sync was stopped', true);
   await wait();
   let response: ConnectorResponse;
@@ -195,6 +263,8 @@ export async function call(context: ConnectorContext, vendor: string, url: strin
     if (!(failure instanceof ConnectorError) || !failure.response) throw failure;
     response = failure.response;
   }
+  if (reading.ignoreStatuses?.includes(response.status)) return { body: null, response, ignored: true };
+  if (reading.decode && response.status >= 200 && response.status < 300) return { body: await reading.decode(response), response };
   const body = answerJson<unknown>(response, vendor, readError);
   if (!isRecordObject(body) && !Array.isArray(body)) throw new ConnectorError(`${vendor} answered something other than a JSON object.`);
   return { body, response };

@@ -92,14 +92,17 @@ export function answerJson<T>(response: ConnectorResponse, vendor: string, readE
     return body as T;
   }
   let parsed: unknown = null;
+  let plain: string | null = null;
   try {
     parsed = JSON.parse(response.text);
   } catch {
-    // Not JSON (a proxy's HTML page, say): the status alone tells what happened.
+    // Not JSON: a vendor's plain-text refusal is its own words; anything else (a proxy's HTML page,
+    // say) is not, and the status alone tells what happened.
+    if ((response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/plain')) plain = response.text.trim() || null;
   }
   let detail: string | null;
   try {
-    detail = readError(parsed);
+    detail = plain ?? readError(parsed);
   } catch {
     detail = null;
   }

@@ -1,0 +1,117 @@
+import { useId, useRef, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { MANIFEST_MAX_BYTES } from '@domain/data/connectorManifest/schema';
+import { CUSTOM_CONNECTOR_LABELS, CUSTOM_CONNECTOR_MESSAGES, customConnectorTextSchema, type CustomConnectorTextInput, type CustomConnectorView } from '@domain/data/customConnectors';
+import { serverMessage } from '@/lib/failure';
+import { FailureAlert } from '@/ui/FailureAlert';
+import { FormTextField } from '@/ui/FormTextField';
+import { fieldErrorsOf, useAddCustomConnector } from '../api';
+
+export const CANCEL_LABEL = 'Cancel';
+
+export interface AddCustomConnectorDialogProps {
+  open: boolean;
+  /** The company in view, for a global admin; undefined adds it for the signed-in user's own company. */
+  companyId: string | undefined;
+  onClose: () => void;
+  /** Stored: the caller says so and lists it. */
+  onAdded: (connector: CustomConnectorView) => void;
+}
+
+/**
+ * Add a custom connector: a definition pasted or uploaded as JSON, checked by the same reader the
+ * server runs (an error names the definition's field path), then stored for the company.
+ */
+export function AddCustomConnectorDialog({ open, ...props }: AddCustomConnectorDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={props.onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
+      {/* The dialog unmounts its content once closed: every opening starts blank. */}
+      <AddCustomConnectorForm titleId={titleId} {...props} />
+    </Dialog>
+  );
+}
+
+function AddCustomConnectorForm({ titleId, companyId, onClose, onAdded }: Omit<AddCustomConnectorDialogProps, 'open'> & { titleId: string }) {
+  const add = useAddCustomConnector();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const helpId = useId();
+  const { control, handleSubmit, setError, setValue } = useForm<CustomConnectorTextInput>({
+    resolver: yupResolver(customConnectorTextSchema),
+    defaultValues: { definition: '' },
+  });
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    // Read only what a definition may be: the reader refuses more anyway, and a huge file would hang the page.
+    if (file.size > MANIFEST_MAX_BYTES * 4) {
+      setError('definition', { message: CUSTOM_CONNECTOR_MESSAGES.fileTooLarge });
+      return;
+    }
+    setValue('definition', await file.text(), { shouldValidate: true });
+  };
+
+  const submit = handleSubmit(({ definition }) =>
+    add.mutate(
+      { definition, ...(companyId ? { companyId } : {}) },
+      {
+        onSuccess: (connector) => onAdded(connector),
+        onError: (error) => {
+          // The server names the field as definition.<path>, and its message says the path too.
+          const [message] = Object.values(fieldErrorsOf(error));
+          if (message) setError('definition', { message: serverMessage(error, message) });
+        },
+      },
+    ),
+  );
+  const refusedOnField = add.isError && Object.keys(fieldErrorsOf(add.error)).length > 0;
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{CUSTOM_CONNECTOR_LABELS.addTitle}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText id={helpId}>{CUSTOM_CONNECTOR_MESSAGES.addHelp}</DialogContentText>
+          <FormTextField
+            control={control}
+            name="definition"
+            label={CUSTOM_CONNECTOR_LABELS.definition}
+            required
+            fullWidth
+            multiline
+            minRows={8}
+            maxRows={18}
+            autoFocus
+            placeholder={'{\n  "version": 1,\n  "name": "…",\n  "streams": [ … ]\n}'}
+            slotProps={{ htmlInput: { spellCheck: false, 'aria-describedby': helpId, style: { fontFamily: 'monospace', fontSize: '0.85rem' } } }}
+          />
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Button variant="outlined" onClick={() => fileRef.current?.click()} disabled={add.isPending}>
+              {CUSTOM_CONNECTOR_LABELS.upload}
+            </Button>
+            <input ref={fileRef} type="file" accept=".json,application/json" hidden aria-label="Definition file (JSON)" onChange={(event) => void chooseFile(event)} />
+          </Stack>
+          {add.isError && !refusedOnField && <FailureAlert title={CUSTOM_CONNECTOR_MESSAGES.addFailed} error={add.error} />}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={add.isPending}>
+          {CANCEL_LABEL}
+        </Button>
+        <Button type="submit" variant="contained" disabled={add.isPending}>
+          {CUSTOM_CONNECTOR_LABELS.save}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
