@@ -254,21 +254,24 @@ export function stop(child) {
   });
 }
 
-/** A fresh PostgreSQL database for one run, or null when the server is not reachable. */
-export async function createPostgresDatabase() {
+/** A fresh PostgreSQL database for one run (or the database `keptName`, made when missing), or null when the server is not reachable. */
+export async function createPostgresDatabase(keptName = null) {
   const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
   } catch {
     return null;
   }
-  const name = `navout_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database "${name}"`);
+  const name = keptName ?? `navout_bench_${randomBytes(4).toString('hex')}`;
+  const existed = keptName !== null && (await admin.query('select 1 from pg_database where datname = $1', [name])).rows.length > 0;
+  if (!existed) await admin.query(`create database "${name}"`);
   await admin.end();
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    /** A kept database (`keptName`) that was there already. */
+    existed,
     async drop() {
       const client = new pg.Client({ connectionString: POSTGRES_URL });
       await client.connect();

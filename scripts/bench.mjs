@@ -8,6 +8,7 @@
 import { printAudienceBenchmark } from '../bench/audience.mjs';
 import { printBffOverheadBenchmark } from '../bench/bff-overhead.mjs';
 import { printBundleBenchmark } from '../bench/bundle.mjs';
+import { printConnectorPullBenchmark } from '../bench/connectors.mjs';
 import { printDashboardBenchmark } from '../bench/dashboard.mjs';
 import { printExportBenchmark } from '../bench/export.mjs';
 import { printImportBenchmark } from '../bench/import.mjs';
@@ -29,6 +30,7 @@ const BENCHMARKS = {
   import: printImportBenchmark,
   dashboard: printDashboardBenchmark,
   restPull: printRestPullBenchmark,
+  connectors: printConnectorPullBenchmark,
   loginBurst: printLoginBurstBenchmark,
 };
 
