@@ -40,7 +40,7 @@ export const SurveyResponse = defineEntity({
     isComplete: p.boolean(),
     writeTokenHash: p.string().length(64).hidden(),
   }),
-  indexes: [{ properties: ['surveyId', 'createdAt'] }, { name: 'survey_responses_results_index', properties: ['surveyId', 'isComplete', 'deviceType', 'completionTimeSeconds'] }, { properties: ['surveyId', 'ipAddress'] },
+  indexes: [{ properties: ['surveyId', 'createdAt'] }, { name: 'survey_responses_results_index', properties: ['surveyId', 'isComplete', 'deviceType', 'completionTimeSeconds'] }, { name: 'survey_responses_addresses_index', properties: ['surveyId', 'ipAddress', 'createdAt', 'isComplete', 'completionTimeSeconds'] },
     { name: RESPONSE_SEARCH_INDEX, expression: `create index ${RESPONSE_SEARCH_INDEX} on survey_responses using gin (${RESPONSE_SEARCH_TEXT} gin_trgm_ops)` },
   ],
 });

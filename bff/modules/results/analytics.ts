@@ -80,23 +80,24 @@ export async function surveyAnalytics({ knex, raw }: ResultsDb, now: () => Date,
 }
 
 export async function userAnalytics({ knex, raw }: ResultsDb, survey: PublishedSurvey): Promise<UserAnalytics> {
-  // A user is an address (data document, section 3); responses without one are nobody's.
-  const byAddress = () => knex(TABLE).where('survey_id', survey.id).whereNotNull('ip_address').groupBy('ip_address');
-  const [summary, top] = await Promise.all([
-    knex
-      .from(byAddress().select('ip_address', raw('count(*) as response_count')).as('users'))
-      .first(raw('count(*) as unique_users'), raw('sum(case when response_count > 1 then 1 else 0 end) as returning_users')) as Promise<
-      { unique_users: unknown; returning_users: unknown } | undefined
-    >,
-    byAddress()
-      .select('ip_address', raw('count(*) as response_count'), raw('max(created_at) as last_response'), raw('avg(case when is_complete then completion_time_seconds end) as average_time'))
-      .orderBy([
-        { column: 'response_count', order: 'desc' },
-        { column: 'last_response', order: 'desc' },
-        { column: 'ip_address', order: 'asc' },
-      ])
-      .limit(MOST_ENGAGED_USERS) as Promise<Array<{ ip_address: string; response_count: unknown; average_time: unknown }>>,
-  ]);
+  // A user is an address (data document, section 3); responses without one are nobody's. One pass
+  // over the (survey_id, ip_address, ...) index groups the responses by address; the totals ride
+  // along the most engaged rows as window figures over every group.
+  const users = knex(TABLE)
+    .where('survey_id', survey.id)
+    .whereNotNull('ip_address')
+    .groupBy('ip_address')
+    .select('ip_address', raw('count(*) as response_count'), raw('max(created_at) as last_response'), raw('avg(case when is_complete then completion_time_seconds end) as average_time'))
+    .as('users');
+  const top = (await knex
+    .from(users)
+    .select('ip_address', 'response_count', 'average_time', raw('count(*) over () as unique_users'), raw('sum(case when response_count > 1 then 1 else 0 end) over () as returning_users'))
+    .orderBy([
+      { column: 'response_count', order: 'desc' },
+      { column: 'last_response', order: 'desc' },
+      { column: 'ip_address', order: 'asc' },
+    ])
+    .limit(MOST_ENGAGED_USERS)) as Array<{ ip_address: string; response_count: unknown; average_time: unknown; unique_users: unknown; returning_users: unknown }>;
   const devices = new Map<string, Set<DeviceType>>();
   if (top.length) {
     const pairs = (await knex(TABLE)
@@ -118,5 +119,5 @@ export async function userAnalytics({ knex, raw }: ResultsDb, survey: PublishedS
     device_types: DEVICE_TYPES.filter((device) => devices.get(user.ip_address)?.has(device)),
     avg_completion_time: Math.round(toNumber(user.average_time)),
   }));
-  return { uniqueUsers: toNumber(summary?.unique_users), returningUsers: toNumber(summary?.returning_users), userEngagement };
+  return { uniqueUsers: toNumber(top[0]?.unique_users), returningUsers: toNumber(top[0]?.returning_users), userEngagement };
 }
