@@ -24,7 +24,7 @@ import { createModelSettingsService } from './modules/modelSettings';
 import { createPlanUsageService } from './modules/plans';
 import { createPredictionRuntime } from './modules/prediction';
 import { createRequestService } from './modules/requests';
-import { createResultsService } from './modules/results';
+import { createAnswerTallyJob, createResultsService } from './modules/results';
 import { createIdentifierService, createSurveyService } from './modules/surveys';
 import { createUserService } from './modules/users';
 import { createWebhookWorker } from './modules/webhooks';
@@ -108,6 +108,8 @@ function createJobs(config: Config, orm: Orm, logger: Logger, services: Services
     // Audience builds from the job queue, and the refresher queuing those of companies whose data changed.
     audienceBuilds: audience.builds,
     audienceRefresh: audience.refresher,
+    // InsightIQ's answer tallies: settled responses counted in batches, off the write path.
+    answerTallies: createAnswerTallyJob({ orm, kind: config.database.kind, now: services.results.now, logger }),
   };
 }
 
@@ -122,7 +124,7 @@ export const PROCESS_JOBS: readonly JobName[] = ['callLogFlush', 'snapshotRefres
  * server, its cluster's supervising process, or `npm run worker`), and should several, the queue
  * still hands each delivery, sync run or build to one of them.
  */
-export const DEPLOYMENT_JOBS: readonly JobName[] = ['webhooks', 'sync', 'audienceBuilds', 'audienceRefresh'];
+export const DEPLOYMENT_JOBS: readonly JobName[] = ['webhooks', 'sync', 'audienceBuilds', 'audienceRefresh', 'answerTallies'];
 
 /** The deployment's jobs this configuration gives the web server: none with BACKGROUND_JOBS=false, no syncing with SYNC_WORKER=false. */
 export function webServerDeploymentJobs(config: Pick<Config, 'sync' | 'backgroundJobs'>): JobName[] {

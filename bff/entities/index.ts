@@ -28,6 +28,7 @@ import { StoredFile } from './StoredFile';
 import { SurveyDisplay } from './SurveyDisplay';
 import { SurveyDraft } from './SurveyDraft';
 import { SurveyResponse } from './SurveyResponse';
+import { SurveyAnswerTally } from './SurveyAnswerTally';
 import { User } from './User';
 import { WebhookDelivery } from './WebhookDelivery';
 import { WritebackDestination } from './WritebackDestination';
@@ -57,6 +58,7 @@ export const ENTITIES = [
   OverrideLog,
   CompanySurveySettings,
   SurveyResponse,
+  SurveyAnswerTally,
   SurveyDisplay,
   WebhookDelivery,
   SurveyBundleVersion,
@@ -107,6 +109,7 @@ export { StoredFile, type StoredFileKind } from './StoredFile';
 export { SurveyDisplay } from './SurveyDisplay';
 export { SurveyDraft } from './SurveyDraft';
 export { SurveyResponse } from './SurveyResponse';
+export { SurveyAnswerTally } from './SurveyAnswerTally';
 export { User } from './User';
 export { WebhookDelivery } from './WebhookDelivery';
 export { WritebackDestination } from './WritebackDestination';

@@ -22,6 +22,7 @@ import { Migration20270104000000_survey_bundle_versions } from './Migration20270
 import { Migration20270105000000_custom_connectors } from './Migration20270105000000_custom_connectors';
 import { Migration20270106000000_responses_search } from './Migration20270106000000_responses_search';
 import { Migration20270107000000_responses_by_address } from './Migration20270107000000_responses_by_address';
+import { Migration20270108000000_answer_tallies } from './Migration20270108000000_answer_tallies';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20270105000000_custom_connectors', class: Migration20270105000000_custom_connectors },
   { name: 'Migration20270106000000_responses_search', class: Migration20270106000000_responses_search },
   { name: 'Migration20270107000000_responses_by_address', class: Migration20270107000000_responses_by_address },
+  { name: 'Migration20270108000000_answer_tallies', class: Migration20270108000000_answer_tallies },
 ];

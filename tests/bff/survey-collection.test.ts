@@ -17,6 +17,8 @@ import { COLLECTION_MESSAGES, TRIGGER_MESSAGES } from '@domain/survey/messages';
 import type { PublishedSurvey as PublishedSurveyView, Survey } from '@domain/survey/types';
 import { CompanySurveySettings, PublishedSurvey, SurveyDisplay, SurveyResponse } from '@bff/entities';
 import { deviceFromUserAgent } from '@bff/modules/collection/device';
+import { tallySettledResponses } from '@bff/modules/results/tallies';
+import { rowsOf } from '@bff/platform/rawRows';
 import { bundleVersionOf } from '@bff/modules/collection/bundleCache';
 import { addressHashKey, normalisedAddress, storedAddress } from '@bff/platform/clientAddress';
 import { decoded, rawGet, varyNames } from './support/rawRequest';
@@ -274,6 +276,39 @@ describe('survey response collection', () => {
       const again = await patch(w, started.body.id, { token, answers: {}, complete: true });
       expect(again.status).toBe(409);
       expect(again.body.code).toBe('response_complete');
+    });
+
+    it('takes an abandoned response out of the answer tallies when it is continued, and counts it once again when complete', async () => {
+      const w = world();
+      const survey = await runningSurvey(w);
+      const started = await start(w, survey.id, { answers: { q_rating: 2 }, complete: false });
+      const tally = () => tallySettledResponses({ orm: w.orm, kind: w.config.database.kind, now: () => new Date(now) });
+      const tallies = async () =>
+        rowsOf<{ question_id: string; is_complete: unknown; kind: string; value: string; responses: unknown }>(
+          await w.em().getConnection().execute('select question_id, is_complete, kind, value, responses from survey_answer_tallies where survey_id = ? and responses <> 0 order by question_id, kind, value', [survey.id]),
+        ).map((row) => `${row.question_id} ${row.is_complete ? 'complete' : 'incomplete'} ${row.kind} ${row.value} ${Number(row.responses)}`);
+
+      // Still being answered: not tallied yet. Abandoned for over an hour: tallied as it stands.
+      await tally();
+      expect((await stored(w, started.body.id)).tallied).toBe(false);
+      now = new Date(START.getTime() + 2 * 3_600_000);
+      await tally();
+      expect((await stored(w, started.body.id)).tallied).toBe(true);
+      expect(await tallies()).toEqual(['q_rating incomplete answered  1', 'q_rating incomplete chosen 2 1']);
+
+      const done = await patch(w, started.body.id, { token: started.body.token, answers: { q_why: 'Too slow', q_channels: ['Web', 'Store'] }, complete: true });
+      expect(done.status).toBe(200);
+      expect((await stored(w, started.body.id)).tallied).toBe(false);
+      expect(await tallies()).toEqual([]);
+      await tally();
+      expect(await tallies()).toEqual([
+        'q_channels complete answered  1',
+        'q_channels complete chosen Store 1',
+        'q_channels complete chosen Web 1',
+        'q_rating complete answered  1',
+        'q_rating complete chosen 2 1',
+        'q_why complete answered  1',
+      ]);
     });
 
     it('continues a response only with its own token', async () => {

@@ -10,9 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { RESPONSE_CSV_COLUMNS, type DeviceType, type QuestionAnswers, type ResponsePage, type SurveyAnalytics, type UserAnalytics } from '@domain/survey/collection';
 import { defaultDisplayTriggers, defaultEmbedSettings } from '@domain/survey/defaults';
 import type { Answer, Question } from '@domain/survey/types';
-import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
+import type { Knex, EntityManager as SqlEntityManager } from '@mikro-orm/knex';
 import { PublishedSurvey, SurveyResponse } from '@bff/entities';
 import { responsesCsvStream } from '@bff/modules/results/csv';
+import { tallySettledResponses, untallyResponse } from '@bff/modules/results/tallies';
 import { createResultsService } from '@bff/modules/results/service';
 import { scrubStoredJson } from '@bff/migrations/Migration20270103000000_scrub_unstorable';
 import { rowsOf } from '@bff/platform/rawRows';
@@ -356,6 +357,52 @@ describe('survey results', () => {
       expect(filter.body.fields).toHaveProperty('filter');
     });
   });
+
+  describe('answer tallies', () => {
+    const FILTERS = ['all', 'completed', 'incomplete', 'today', 'week'];
+    const tally = (batchRows = 3) => tallySettledResponses({ orm: world().orm, kind: world().config.database.kind, now: () => NOW, batchRows });
+    /** Every question's answers under every filter, as InsightIQ reads them. */
+    async function everyAnswer() {
+      const read: Record<string, unknown> = {};
+      for (const { id } of QUESTIONS) {
+        for (const filter of FILTERS) read[`${id} ${filter}`] = (await get(`/api/surveys/${survey.id}/questions/${id}/answers`, { filter, limit: '4' })).body;
+      }
+      return read;
+    }
+    const untallied = async () => rowsOf<{ key: string }>(await world().em().getConnection().execute('select id as key from survey_responses where survey_id = ? and tallied = false', [survey.id]));
+    let live: Record<string, unknown>;
+
+    it('read the same figures as the responses themselves, batch after batch', async () => {
+      live = await everyAnswer();
+      // Complete responses and incomplete ones untouched for an hour: all but r8 (an hour old at NOW),
+      // and the responses of the other surveys of this file.
+      expect(await tally()).toBeGreaterThanOrEqual(STORED.length - 1);
+      expect(byIds((await untallied()).map((row) => ({ id: row.key })))).toEqual(['r8']);
+      expect(await everyAnswer()).toEqual(live);
+      expect(await tally()).toBe(0);
+      // Counted once: the rating's tallies hold each rated response once.
+      const [rated] = rowsOf<{ responses: unknown }>(
+        await world().em().getConnection().execute("select sum(responses) as responses from survey_answer_tallies where survey_id = ? and question_id = 'q_rating' and kind = 'answered'", [survey.id]),
+      );
+      expect(Number(rated!.responses)).toBe(8);
+    });
+
+    it('read the same figures when some tallied responses are taken out again, as a continued one is, and once tallied again', async () => {
+      const em = world().em();
+      for (const key of ['r1', 'r3', 'r6']) {
+        const response = await em.findOneOrFail(SurveyResponse, { id: ids[key]! });
+        await em.transactional(async (tx) => {
+          await untallyResponse(tx.getTransactionContext<Knex.Transaction>()!, world().config.database.kind, QUESTIONS, response);
+          await tx.nativeUpdate(SurveyResponse, { id: response.id }, { tallied: false });
+        });
+      }
+      expect(byIds((await untallied()).map((row) => ({ id: row.key }))).sort()).toEqual(['r1', 'r3', 'r6', 'r8']);
+      expect(await everyAnswer()).toEqual(live);
+      expect(await tally(2)).toBe(3);
+      expect(await everyAnswer()).toEqual(live);
+    });
+  });
+
 
   describe('CSV export', () => {
     const exportOf = (id: string, query: Record<string, string> = {}) =>

@@ -6,6 +6,7 @@
  * transactions run again when the database was busy (busy.ts) rather than losing what was sent.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Knex } from '@mikro-orm/knex';
 import type { InferType } from 'yup';
 import { effectiveIdentifierRule, type IdentifierRule, type StartedResponse } from '@domain/survey/collection';
 import type { responseInputSchema, responseUpdateSchema } from '@domain/survey/collectionSchemas';
@@ -23,6 +24,7 @@ import { deviceTypeOf } from './device';
 import { storedAddress } from '../../platform/clientAddress';
 import { insertResponse, type IntakeSurvey } from './intake';
 import { isCapped, requireRunning } from './running';
+import { untallyResponse } from '../results';
 
 export const RESPONSE_NOT_FOUND = { error: 'Response not found', message: 'No response has this id.' };
 
@@ -107,7 +109,7 @@ export async function responseFor(orm: Orm, id: string, token: string): Promise<
 }
 
 /** Merges further answers and, when asked, completes the response. */
-export async function updateResponse({ orm, now, lockForUpdate }: ResponseDeps, found: SurveyResponse, input: ResponseUpdate): Promise<StartedResponse> {
+export async function updateResponse({ orm, kind, now, lockForUpdate }: ResponseDeps, found: SurveyResponse, input: ResponseUpdate): Promise<StartedResponse> {
   const clock = now();
   // Each attempt reads the response afresh in its own fork: a busy attempt was rolled back whole.
   return retryWhenBusy(() => orm.em.fork().transactional(async (tx) => {
@@ -123,6 +125,11 @@ export async function updateResponse({ orm, now, lockForUpdate }: ResponseDeps, 
     requireRunning(survey, now);
     const checked = checkAnswers(survey.survey.questions, response.answers as Record<string, Answer>, input.answers, input.complete);
     if ('problem' in checked) throw invalidAnswers(checked.problem, checked.questionId);
+    if (response.tallied) {
+      // An abandoned response, already counted in InsightIQ's tallies, is continued: its old answers leave them.
+      await untallyResponse(tx.getTransactionContext<Knex.Transaction>()!, kind, survey.survey.questions, response as typeof response & { answers: Record<string, Answer> });
+      response.tallied = false;
+    }
     response.answers = checked.answers;
     if (input.complete) await completeResponse(tx, lockForUpdate, survey.id, response, clock);
     await tx.flush();

@@ -2,7 +2,9 @@
  * One question's answers: a page of the responses that answered it (within a filter: completed,
  * incomplete, today, this week), their total, how often each option was chosen (every current
  * option, then options since renamed or removed) and a number or rating question's mean. The
- * summary takes as few passes over the answers as the question's type allows.
+ * summary adds the survey's tallies (tallies.ts) to the answers of responses not yet tallied, in
+ * as few passes over those as the question's type allows; the day and week filters read their
+ * days' responses whole.
  */
 import type { Knex } from '@mikro-orm/knex';
 import type { DeviceType, QuestionAnswerFilter, QuestionAnswers } from '@domain/survey/collection';
@@ -14,6 +16,7 @@ import { apiError } from '../../platform/errors';
 import { toNumber } from '../../platform/sql';
 import type { PageRequest } from './queries';
 import { countOf, DAY_MS, iso, paginationOf, startOfUtcDay, TABLE, type ResultsDb } from './responseRows';
+import { isNumericQuestion as isNumeric, numberIn, questionTallies } from './tallies';
 
 export const QUESTION_NOT_FOUND = {
   error: 'Question not found',
@@ -28,48 +31,45 @@ function countedValues(question: Question): string[] | null {
   return null;
 }
 
-const isNumeric = (question: Question) => question.type === 'number' || question.type === 'rating';
-/** A number as an answer may hold it in text ('4'): what numberOf accepts in SQL. */
-const NUMERIC = /^\s*-?[0-9]+(\.[0-9]+)?\s*$/;
 
 type Groups = Array<{ value: unknown; count: unknown }>;
+/** How many responses answered, the values they chose, and the count and sum of numeric answers. */
+interface Summary {
+  total: number;
+  groups: Groups;
+  numbered: number;
+  numberSum: number;
+}
 /** The responses that answered the question, within the filter; `column` names their answers. */
 type Answered = (column?: string) => Knex.QueryBuilder;
 
-/** The total, the counted values and the mean, in as few passes over the answers as the type allows. */
-async function answerSummary(
-  { knex, dialect, raw }: ResultsDb,
-  question: Question,
-  values: string[] | null,
-  answered: Answered,
-): Promise<{ total: number; groups: Groups; average: number | null }> {
+/** The total, the counted values and the numbers' sum, in as few passes over the answers as the type allows. */
+async function answerSummary({ knex, dialect, raw }: ResultsDb, question: Question, values: string[] | null, answered: Answered): Promise<Summary> {
   const key = dialect.jsonKey(question.id);
   if (values && !MULTI_SELECT_TYPES.includes(question.type)) {
-    // One pass: the answers grouped by value give the total, the counts and a rating's mean.
+    // One pass: the answers grouped by value give the total, the counts and a rating's sum.
     const groups = (await answered().select(raw(`${dialect.jsonScalarText('answers')} as value`, [key]), raw('count(*) as count')).groupByRaw('1')) as Groups;
-    let total = 0;
-    let numbered = 0;
-    let sum = 0;
+    const summary: Summary = { total: 0, groups, numbered: 0, numberSum: 0 };
     for (const group of groups) {
       const count = toNumber(group.count);
-      total += count;
-      const number = typeof group.value === 'number' ? group.value : NUMERIC.test(String(group.value ?? '')) ? Number(group.value) : Number.NaN;
-      if (isNumeric(question) && Number.isFinite(number)) {
-        numbered += count;
-        sum += number * count;
+      summary.total += count;
+      const number = numberIn(group.value);
+      if (isNumeric(question) && number !== null) {
+        summary.numbered += count;
+        summary.numberSum += number * count;
       }
     }
-    return { total, groups, average: numbered ? sum / numbered : null };
+    return summary;
   }
   if (isNumeric(question)) {
     const scalarText = raw(`${dialect.jsonScalarText('answers')} as answer_text`, [key]);
-    const row = (await knex.from(answered().select(scalarText).as('answered')).first(raw('count(*) as total'), raw(`avg(${dialect.numberOf('answer_text')}) as average`))) as
-      | { total: unknown; average: unknown }
+    const number = dialect.numberOf('answer_text');
+    const row = (await knex.from(answered().select(scalarText).as('answered')).first(raw('count(*) as total'), raw(`count(${number}) as numbered`), raw(`sum(${number}) as number_sum`))) as
+      | { total: unknown; numbered: unknown; number_sum: unknown }
       | undefined;
-    const average = row?.average;
-    return { total: toNumber(row?.total), groups: [], average: average === null || average === undefined ? null : Number(average) };
+    return { total: toNumber(row?.total), groups: [], numbered: toNumber(row?.numbered), numberSum: toNumber(row?.number_sum) };
   }
-  if (!values) return { total: await countOf(answered()), groups: [], average: null };
+  if (!values) return { total: await countOf(answered()), groups: [], numbered: 0, numberSum: 0 };
   // A multi-select counts each chosen option: one row per element of the stored arrays.
   const [total, groups] = await Promise.all([
     countOf(answered()),
@@ -79,7 +79,24 @@ async function answerSummary(
       .groupBy('elements.value')
       .select(raw('elements.value as value'), raw('count(*) as count')) as Promise<Groups>,
   ]);
-  return { total, groups, average: null };
+  return { total, groups, numbered: 0, numberSum: 0 };
+}
+
+/**
+ * The summary of the answers within the filter: for all, completed or incomplete responses, the
+ * tallies plus the responses not yet tallied; for today or this week, those days' responses.
+ */
+async function filteredSummary(db: ResultsDb, survey: PublishedSurvey, question: Question, values: string[] | null, filter: QuestionAnswerFilter, answered: Answered): Promise<Summary> {
+  if (filter === 'today' || filter === 'week') return answerSummary(db, question, values, answered);
+  const untallied: Answered = (column) => answered(column).whereRaw(`${TABLE}.tallied = false`);
+  const completeness = filter === 'completed' ? true : filter === 'incomplete' ? false : null;
+  const [tallied, live] = await Promise.all([questionTallies(db, survey.id, question.id, completeness), answerSummary(db, question, values, untallied)]);
+  return {
+    total: tallied.total + live.total,
+    groups: [...tallied.groups, ...live.groups],
+    numbered: tallied.numbered + live.numbered,
+    numberSum: tallied.numberSum + live.numberSum,
+  };
 }
 
 /** The counts of the listed values in order, then answers to values no longer listed, most chosen first. */
@@ -122,8 +139,8 @@ export async function questionAnswers(
   };
 
   const values = countedValues(question);
-  const [{ total, groups, average: mean }, rows] = await Promise.all([
-    answerSummary(db, question, values, answered),
+  const [{ total, groups, numbered, numberSum }, rows] = await Promise.all([
+    filteredSummary(db, survey, question, values, filter, answered),
     answered()
       .select('id', raw(`${dialect.jsonValue('answers')} as answer`, [key]), 'is_complete', 'device_type', raw(`${dialect.epochMs('created_at')} as created_ms`))
       .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
@@ -141,7 +158,7 @@ export async function questionAnswers(
       created_at: iso(row.created_ms),
     })),
     counts: values ? countsOf(values, groups) : [],
-    average: mean === null ? null : Math.round(mean * 100) / 100,
+    average: numbered ? Math.round((numberSum / numbered) * 100) / 100 : null,
     pagination: paginationOf(total, page),
   };
 }

@@ -1,0 +1,204 @@
+/**
+ * Tallies of a survey's answers: per question and completeness, how many responses answered it,
+ * how often each value was chosen, and the count and sum of its numeric answers. They are kept in
+ * survey_answer_tallies for the responses already counted into them (survey_responses.tallied), so
+ * one question's answers at a million responses reads a few tally rows and the responses not yet
+ * tallied, instead of every stored answer (answers.ts).
+ *
+ * Tallying is off the write path: a background job counts settled responses in batches. A response
+ * is settled once complete (a complete response never changes again) or untouched for
+ * TALLY_SETTLE_MS (abandoned). Counting on every write instead had every response of a busy survey
+ * update the same counter rows, which cut intake to a quarter. The rare continuation of an
+ * abandoned response already tallied takes its old answers out of the tallies, in its own
+ * transaction, before they change (untallyResponse).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from '@mikro-orm/knex';
+import type { Logger } from 'pino';
+import { CHOICE_TYPES, MULTI_SELECT_TYPES } from '@domain/survey/defaults';
+import type { Answer, Question } from '@domain/survey/types';
+import { PublishedSurvey } from '../../entities';
+import { repeatingJob, type RepeatingJob } from '../../platform/jobs';
+import { bindTime, rowsOf } from '../../platform/rawRows';
+import { resultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
+import type { Orm } from '../../types';
+import type { ResultsDb } from './responseRows';
+
+/** An incomplete response untouched this long is abandoned, and tallied as it stands. */
+export const TALLY_SETTLE_MS = 60 * 60 * 1000;
+/** Responses counted per transaction: short transactions, a few thousand rows read each. */
+export const TALLY_BATCH_ROWS = 2_000;
+/** How often the job looks for settled responses; InsightIQ reads the rest live meanwhile. */
+export const TALLY_EVERY_MS = 10_000;
+
+const TALLIES = 'survey_answer_tallies';
+/** Rows per upsert statement (seven bindings each, well under SQLite's limit). */
+const UPSERT_ROWS = 500;
+
+/** A row of survey_answer_tallies: 'answered' (value '') counts answers and sums numbers; 'chosen' counts one value. */
+export interface TallyRow {
+  questionId: string;
+  isComplete: boolean;
+  kind: 'answered' | 'chosen';
+  value: string;
+  responses: number;
+  numbered: number;
+  numberSum: number;
+}
+
+/** A number as an answer may hold it in text ('4'), as the live reads accept it. */
+const NUMERIC = /^\s*-?[0-9]+(\.[0-9]+)?\s*$/;
+
+export const isNumericQuestion = (question: Question) => question.type === 'number' || question.type === 'rating';
+
+/** The number an answer holds, or null. */
+export function numberIn(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && NUMERIC.test(value)) return Number(value);
+  return null;
+}
+
+/** A stored JSON value as text, as the database's scalar text reads it (null for JSON null). */
+function scalarText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** Whether the question's answers are counted value by value (choices, ratings, yes/no). */
+export const countsValues = (question: Question) =>
+  question.type === 'yes-no' || question.type === 'rating' || CHOICE_TYPES.includes(question.type) || MULTI_SELECT_TYPES.includes(question.type);
+
+const tallyKey = (row: Pick<TallyRow, 'questionId' | 'isComplete' | 'kind' | 'value'>) => JSON.stringify([row.questionId, row.isComplete, row.kind, row.value]);
+
+function add(into: Map<string, TallyRow>, row: Omit<TallyRow, 'responses' | 'numbered' | 'numberSum'>, responses: number, number: number | null) {
+  const key = tallyKey(row);
+  let tally = into.get(key);
+  if (!tally) into.set(key, (tally = { ...row, responses: 0, numbered: 0, numberSum: 0 }));
+  tally.responses += responses;
+  if (number !== null) {
+    tally.numbered += Math.sign(responses);
+    tally.numberSum += Math.sign(responses) * number;
+  }
+}
+
+/**
+ * What one response adds to its survey's tallies (`sign` -1: what it takes away). A question is
+ * answered when its key is present; a multi-select counts each chosen element.
+ */
+export function addResponseTallies(questions: readonly Question[], answers: Record<string, Answer>, isComplete: boolean, into: Map<string, TallyRow>, sign: 1 | -1 = 1) {
+  for (const question of questions) {
+    if (!Object.hasOwn(answers, question.id)) continue;
+    const answer = answers[question.id] as unknown;
+    add(into, { questionId: question.id, isComplete, kind: 'answered', value: '' }, sign, isNumericQuestion(question) ? numberIn(answer) : null);
+    if (!countsValues(question)) continue;
+    const chosen = MULTI_SELECT_TYPES.includes(question.type) ? (Array.isArray(answer) ? answer : []) : [answer];
+    for (const value of chosen) {
+      const text = scalarText(value);
+      if (text !== null) add(into, { questionId: question.id, isComplete, kind: 'chosen', value: text }, sign, null);
+    }
+  }
+  return into;
+}
+
+/** Adds the rows to the tallies (created when missing), in key order so that two writers never wait on each other in a circle. */
+async function addToTallies(knex: Knex | Knex.Transaction, kind: DatabaseKind, surveyId: string, rows: Iterable<TallyRow>): Promise<void> {
+  const sorted = [...rows].map((row) => ({ row, key: tallyKey(row) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ row }) => row);
+  for (let start = 0; start < sorted.length; start += UPSERT_ROWS) {
+    const chunk = sorted.slice(start, start + UPSERT_ROWS);
+    const values: Knex.RawBinding[] = [];
+    for (const row of chunk) {
+      values.push(randomUUID(), surveyId, row.questionId, kind === 'sqlite' ? Number(row.isComplete) : row.isComplete, row.kind, row.value, row.responses, row.numbered, row.numberSum);
+    }
+    await knex.raw(
+      `insert into ${TALLIES} (id, survey_id, question_id, is_complete, kind, value, responses, numbered, number_sum)
+       values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+       on conflict (survey_id, question_id, is_complete, kind, value) do update set
+         responses = ${TALLIES}.responses + excluded.responses,
+         numbered = ${TALLIES}.numbered + excluded.numbered,
+         number_sum = ${TALLIES}.number_sum + excluded.number_sum`,
+      values,
+    );
+  }
+}
+
+/**
+ * Takes a tallied response's answers out of the tallies, in the caller's transaction (which holds
+ * the response's row lock): the response then counts live until it settles again.
+ */
+export async function untallyResponse(trx: Knex.Transaction, kind: DatabaseKind, questions: readonly Question[], response: { surveyId: string; answers: Record<string, Answer>; isComplete: boolean }) {
+  const rows = addResponseTallies(questions, response.answers, response.isComplete, new Map(), -1);
+  await addToTallies(trx, kind, response.surveyId, rows.values());
+}
+
+/** One question's tallies within a completeness (null: both). */
+export async function questionTallies({ knex }: ResultsDb, surveyId: string, questionId: string, isComplete: boolean | null) {
+  const query = knex(TALLIES).where({ survey_id: surveyId, question_id: questionId });
+  if (isComplete !== null) query.where('is_complete', isComplete);
+  const rows = (await query.groupBy('kind', 'value').select('kind', 'value', knex.raw('sum(responses) as responses'), knex.raw('sum(numbered) as numbered'), knex.raw('sum(number_sum) as number_sum'))) as Array<{
+    kind: string;
+    value: string;
+    responses: unknown;
+    numbered: unknown;
+    number_sum: unknown;
+  }>;
+  const answered = rows.find((row) => row.kind === 'answered');
+  return {
+    total: toNumber(answered?.responses),
+    numbered: toNumber(answered?.numbered),
+    numberSum: toNumber(answered?.number_sum),
+    groups: rows.filter((row) => row.kind === 'chosen').map((row) => ({ value: row.value, count: row.responses })),
+  };
+}
+
+export interface TallyDeps {
+  orm: Orm;
+  kind: DatabaseKind;
+  now: () => Date;
+  batchRows?: number;
+}
+
+/**
+ * Counts every settled response not yet tallied into its survey's tallies, a batch per
+ * transaction: the batch is marked and counted together, so a response is counted once whatever
+ * stops the job. On PostgreSQL rows a continuation holds are skipped (their turn comes later).
+ * Answers the number of responses tallied.
+ */
+export async function tallySettledResponses({ orm, kind, now, batchRows = TALLY_BATCH_ROWS }: TallyDeps): Promise<number> {
+  const knex = (orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
+  const dialect = resultsDialect(kind);
+  const settledBefore = bindTime(kind, now().getTime() - TALLY_SETTLE_MS);
+  const settled = 'tallied = false and (is_complete = true or updated_at < ?)';
+  const surveyIds = rowsOf<{ survey_id: string }>(await knex.raw(`select distinct survey_id from survey_responses where ${settled}`, [settledBefore])).map((row) => row.survey_id);
+  let tallied = 0;
+  for (const surveyId of surveyIds) {
+    const survey = await orm.em.fork().findOne(PublishedSurvey, { id: surveyId }, { fields: ['survey'] });
+    if (!survey) continue;
+    const questions = survey.survey.questions;
+    for (;;) {
+      const claimed = await knex.transaction(async (trx) => {
+        const rows = rowsOf<{ is_complete: boolean | number; answers: unknown }>(
+          await trx.raw(
+            `update survey_responses set tallied = true where id in (
+               select id from survey_responses where survey_id = ? and ${settled} limit ?${kind === 'postgresql' ? ' for update skip locked' : ''}
+             ) returning is_complete, answers`,
+            [surveyId, settledBefore, batchRows],
+          ),
+        );
+        const tallies = new Map<string, TallyRow>();
+        for (const row of rows) addResponseTallies(questions, dialect.parsedJson<Record<string, Answer>>(row.answers) ?? {}, Boolean(row.is_complete), tallies);
+        await addToTallies(trx, kind, surveyId, tallies.values());
+        return rows.length;
+      });
+      tallied += claimed;
+      if (claimed < batchRows) break;
+    }
+  }
+  return tallied;
+}
+
+/** The deployment's job that keeps the tallies up to date (once per deployment: the batches are claimed rows). */
+export function createAnswerTallyJob(deps: TallyDeps & { logger: Pick<Logger, 'error'>; everyMs?: number }): RepeatingJob {
+  return repeatingJob({ name: 'answer tallies', everyMs: deps.everyMs ?? TALLY_EVERY_MS, run: () => tallySettledResponses(deps), logger: deps.logger, runOnStart: true });
+}
