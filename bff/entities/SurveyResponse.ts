@@ -45,7 +45,7 @@ export const SurveyResponse = defineEntity({
     /** Counted into the survey's answer tallies (bff/modules/results/tallies.ts). */
     tallied: p.boolean().default(false),
   }),
-  indexes: [{ properties: ['surveyId', 'createdAt'] }, { name: 'survey_responses_results_index', properties: ['surveyId', 'isComplete', 'deviceType', 'completionTimeSeconds'] }, { name: 'survey_responses_addresses_index', properties: ['surveyId', 'ipAddress', 'createdAt', 'isComplete', 'completionTimeSeconds'] },
+  indexes: [{ properties: ['surveyId', 'createdAt'] }, { name: 'survey_responses_results_index', properties: ['surveyId', 'isComplete', 'deviceType', 'completionTimeSeconds'] }, { name: 'survey_responses_addresses_index', properties: ['surveyId', 'ipAddress', 'createdAt'] },
     { name: RESPONSE_UNTALLIED_INDEX, expression: `create index ${RESPONSE_UNTALLIED_INDEX} on survey_responses (survey_id, created_at) where tallied = false` },
     { name: RESPONSE_SEARCH_INDEX, expression: `create index ${RESPONSE_SEARCH_INDEX} on survey_responses using gin (${RESPONSE_SEARCH_TEXT} gin_trgm_ops)` },
   ],

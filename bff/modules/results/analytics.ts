@@ -81,43 +81,55 @@ export async function surveyAnalytics({ knex, raw }: ResultsDb, now: () => Date,
 
 export async function userAnalytics({ knex, raw }: ResultsDb, survey: PublishedSurvey): Promise<UserAnalytics> {
   // A user is an address (data document, section 3); responses without one are nobody's. One pass
-  // over the (survey_id, ip_address, ...) index groups the responses by address; the totals ride
-  // along the most engaged rows as window figures over every group.
+  // over the (survey_id, ip_address, created_at) index groups the responses by address and ranks
+  // them; the totals ride along the most engaged rows as window figures over every group. Their
+  // devices and completion times are then read for those few addresses alone.
   const users = knex(TABLE)
     .where('survey_id', survey.id)
     .whereNotNull('ip_address')
     .groupBy('ip_address')
-    .select('ip_address', raw('count(*) as response_count'), raw('max(created_at) as last_response'), raw('avg(case when is_complete then completion_time_seconds end) as average_time'))
+    .select('ip_address', raw('count(*) as response_count'), raw('max(created_at) as last_response'))
     .as('users');
   const top = (await knex
     .from(users)
-    .select('ip_address', 'response_count', 'average_time', raw('count(*) over () as unique_users'), raw('sum(case when response_count > 1 then 1 else 0 end) over () as returning_users'))
+    .select('ip_address', 'response_count', raw('count(*) over () as unique_users'), raw('sum(case when response_count > 1 then 1 else 0 end) over () as returning_users'))
     .orderBy([
       { column: 'response_count', order: 'desc' },
       { column: 'last_response', order: 'desc' },
       { column: 'ip_address', order: 'asc' },
     ])
-    .limit(MOST_ENGAGED_USERS)) as Array<{ ip_address: string; response_count: unknown; average_time: unknown; unique_users: unknown; returning_users: unknown }>;
-  const devices = new Map<string, Set<DeviceType>>();
+    .limit(MOST_ENGAGED_USERS)) as Array<{ ip_address: string; response_count: unknown; unique_users: unknown; returning_users: unknown }>;
+  const details = new Map<string, { devices: Set<DeviceType>; timed: number; timeSum: number }>();
   if (top.length) {
-    const pairs = (await knex(TABLE)
+    const rows = (await knex(TABLE)
       .where('survey_id', survey.id)
       .whereIn(
         'ip_address',
         top.map((user) => user.ip_address),
       )
-      .distinct('ip_address', 'device_type')) as Array<{ ip_address: string; device_type: DeviceType }>;
-    for (const pair of pairs) {
-      const set = devices.get(pair.ip_address) ?? new Set();
-      set.add(pair.device_type);
-      devices.set(pair.ip_address, set);
+      .groupBy('ip_address', 'device_type')
+      .select(
+        'ip_address',
+        'device_type',
+        raw('count(case when is_complete then completion_time_seconds end) as timed'),
+        raw('sum(case when is_complete then completion_time_seconds end) as time_sum'),
+      )) as Array<{ ip_address: string; device_type: DeviceType; timed: unknown; time_sum: unknown }>;
+    for (const row of rows) {
+      const detail = details.get(row.ip_address) ?? { devices: new Set<DeviceType>(), timed: 0, timeSum: 0 };
+      detail.devices.add(row.device_type);
+      detail.timed += toNumber(row.timed);
+      detail.timeSum += toNumber(row.time_sum);
+      details.set(row.ip_address, detail);
     }
   }
-  const userEngagement: UserEngagement[] = top.map((user) => ({
-    ip_address: user.ip_address,
-    response_count: toNumber(user.response_count),
-    device_types: DEVICE_TYPES.filter((device) => devices.get(user.ip_address)?.has(device)),
-    avg_completion_time: Math.round(toNumber(user.average_time)),
-  }));
+  const userEngagement: UserEngagement[] = top.map((user) => {
+    const detail = details.get(user.ip_address);
+    return {
+      ip_address: user.ip_address,
+      response_count: toNumber(user.response_count),
+      device_types: DEVICE_TYPES.filter((device) => detail?.devices.has(device)),
+      avg_completion_time: detail?.timed ? Math.round(detail.timeSum / detail.timed) : 0,
+    };
+  });
   return { uniqueUsers: toNumber(top[0]?.unique_users), returningUsers: toNumber(top[0]?.returning_users), userEngagement };
 }
