@@ -74,6 +74,9 @@ export function readCustomDefinition(input: unknown): ConnectorManifest {
   if (stream.retriever.requester.url_base.startsWith('hook:')) throw new ManifestError(at, 'cannot name a hook: a custom definition runs no code');
   if (stream.transformations?.length) throw new ManifestError('streams[0].transformations', 'cannot name a hook: a custom definition runs no code');
   if (manifest.error_handler?.hook) throw new ManifestError('error_handler.hook', 'cannot name a hook: a custom definition runs no code');
+  if (manifest.error_handler?.wording) throw new ManifestError('error_handler.wording', 'cannot name a hook: a custom definition runs no code');
+  // Its sources' fields (and the mapping panel) are the ones it names.
+  if (!stream.fields) throw new ManifestError('streams[0].fields', 'is required: name the fields its records have');
   return manifest;
 }
 
@@ -147,7 +150,7 @@ export function customConnectorSettings(manifest: ConnectorManifest): ConnectorS
 }
 
 /** The field names a definition's records have, as the mapping panel lists them. */
-export const customConnectorFields = (manifest: ConnectorManifest): string[] => Object.keys(manifest.streams[0].fields);
+export const customConnectorFields = (manifest: ConnectorManifest): string[] => Object.keys(manifest.streams[0].fields ?? {});
 
 /** What the connect dialog and the BFF's settings check read for a custom connector. */
 export function customConnectorDefinition(connectorId: string, manifest: ConnectorManifest): ConnectorDefinition {
