@@ -207,3 +207,24 @@ describe('connector manifest schema', () => {
     expect(datetimeCursorOf(parseManifest(silent))?.step).toBe('P30D');
   });
 });
+
+describe('what a definition made from a form may say', () => {
+  it('accepts headers and a body as one template, a value cursor, an empty path and no fields; refuses other shapes by path', () => {
+    const typed = manifest();
+    const requester = typed.streams[0].retriever.requester;
+    Object.assign(requester, { path: '', request_headers: '{{ settings.headers }}', http_method: 'POST', request_body_json: '{{ settings.body }}' });
+    typed.streams[0].incremental_sync = { type: 'IncrementingValueCursor', cursor_field: 'id', start_value_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'since' } };
+    delete typed.streams[0].fields;
+    expect(parseManifest(typed).streams[0].retriever.requester.request_headers).toBe('{{ settings.headers }}');
+
+    const listed = manifest();
+    (listed.streams[0].retriever.requester as unknown as Record<string, unknown>).request_headers = ['Accept'];
+    expect(failure(listed).message).toBe('streams[0].retriever.requester.request_headers: must be an object of header names and templates, or one template');
+    const unknownCursor = manifest();
+    (unknownCursor.streams[0] as unknown as Record<string, unknown>).incremental_sync = { type: 'CountCursor' };
+    expect(failure(unknownCursor).message).toContain('type must be one of DatetimeBasedCursor, IncrementingValueCursor');
+    const leaking = manifest();
+    leaking.streams[0].retriever.requester.request_headers = '{{ response.token }}';
+    expect(failure(leaking).path).toBe('streams[0].retriever.requester.request_headers');
+  });
+});

@@ -137,7 +137,7 @@ function selectRecords(manifest: ConnectorManifest, answer: Answer, readError: E
  * The page's address: the base and path (url_base itself for an empty path) with url_base's own
  * query, the engine's parameters replacing any of the same name there, in its place.
  */
-export function joinAddress(run: Pick<Run, 'base' | 'address'>, path: string, query: ReadonlyArray<[string, string]>): string {
+function joinAddress(run: Pick<Run, 'base' | 'address'>, path: string, query: ReadonlyArray<[string, string]>): string {
   const url = path ? new URL(`${run.base}${path.startsWith('/') ? path : `/${path}`}`) : new URL(run.address);
   if (path && run.address.search) {
     const merged = new URLSearchParams(run.address.search);
