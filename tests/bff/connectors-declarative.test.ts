@@ -10,7 +10,7 @@ import { ManifestError } from '@domain/data/connectorManifest/schema';
 import { manifestConnector } from '../../bff/modules/dataSources/connectors/declarative/engine';
 import { parseLinkHeader } from '../../bff/modules/dataSources/connectors/declarative/requests';
 import { createConnectorFetch } from '../../bff/modules/dataSources/connectors/http';
-import type { ConnectorContext } from '../../bff/modules/dataSources/connectors/types';
+import { ConnectorError, type ConnectorContext } from '../../bff/modules/dataSources/connectors/types';
 import { failureOf, pullAll, recordsOf } from './support/connectors';
 import { sendJson, startHttpServer, type LocalHttpServer, type ReceivedRequest } from './support/localServers';
 
@@ -419,5 +419,171 @@ describe('a brought manifest reaches only its own source', () => {
     expect(() => manifestConnector(manifest(stream({}, { transformations: [{ type: 'NamedTransformation', name: 'run_shell' }] })))).toThrow(
       'The Example CRM manifest names the transformation hook "run_shell", which does not exist.',
     );
+  });
+});
+
+describe('what a definition made from a form needs (the REST source)', () => {
+  /** Ids that grow as numbers (2 < 10, while "10" < "2" as text), with update times kept as the vendor wrote them. */
+  const NUMBERED = [2, 5, 10, 11, 30].map((id, index) => ({ id, name: `n${id}`, updated: `2026-02-0${index + 1} 08:00` }));
+  const valuePaged = (cursor: Record<string, unknown>, paginator: Partial<DeclarativeStream['retriever']> = {}) =>
+    stream(
+      {
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['results'] } },
+        paginator: {
+          type: 'DefaultPaginator',
+          page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'limit' },
+          page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'offset' },
+          pagination_strategy: { type: 'OffsetIncrement', page_size: 2, inject_on_first_request: true },
+        },
+        ...paginator,
+      },
+      { incremental_sync: { type: 'IncrementingValueCursor', ...cursor } as never, fields: undefined, primary_key: null },
+    );
+
+  beforeAll(() => {
+    answer = ({ url }) => {
+      const since = url.searchParams.get('min_id');
+      // The vendor ignores a filter it is not given: the engine drops what is below the start itself.
+      const matching = NUMBERED.filter((record) => !since || record.id >= Number(since));
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return { body: { results: matching.slice(offset, offset + Number(url.searchParams.get('limit') ?? 2)) } };
+    };
+  });
+
+  it('IncrementingValueCursor: numbers compare as numbers; the state names the next page while a run reads, the largest value once it ends', async () => {
+    const connector = manifestConnector(manifest(valuePaged({ cursor_field: 'id', start_value_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'min_id' } })));
+    const first = await pullAll(connector, contextFor());
+    // Kept as the vendor answered them: no field mapping.
+    expect(recordsOf(first)[0]).toEqual(NUMBERED[0]);
+    expect(first.map((batch) => batch.cursor && JSON.parse(batch.cursor))).toEqual([
+      { since: null, max: 5, next: 2 },
+      { since: null, max: 11, next: 4 },
+      { since: 30 },
+    ]);
+    api.received.length = 0;
+    const second = await pullAll(connector, contextFor({}, undefined, JSON.stringify({ since: 10 })));
+    expect(api.received[0]!.url.searchParams.get('min_id')).toBe('10');
+    // The record equal to the start is read again (several may share one value).
+    expect(recordsOf(second).map((record) => record.id)).toEqual([10, 11, 30]);
+    expect(JSON.parse(second.at(-1)!.cursor!)).toEqual({ since: 30 });
+
+    // A run taken up again continues at the page its state names, with the start and largest value it had.
+    api.received.length = 0;
+    const resumed = await pullAll(connector, contextFor({}, undefined, JSON.stringify({ since: 5, max: 10, next: 2 })));
+    expect(api.received[0]!.url.searchParams.get('offset')).toBe('2');
+    expect(recordsOf(resumed).map((record) => record.id)).toEqual([11, 30]);
+    expect(JSON.parse(resumed.at(-1)!.cursor!)).toEqual({ since: 30 });
+  });
+
+  it('IncrementingValueCursor without a start option drops the records below the start itself; without a field it keeps the page position only', async () => {
+    const clientSide = manifestConnector(manifest(valuePaged({ cursor_field: 'updated' })));
+    const read = await pullAll(clientSide, contextFor({}, undefined, JSON.stringify({ since: '2026-02-04 08:00' })));
+    expect(recordsOf(read).map((record) => record.id)).toEqual([11, 30]);
+    expect(JSON.parse(read.at(-1)!.cursor!)).toEqual({ since: '2026-02-05 08:00' });
+
+    const positionOnly = manifestConnector(manifest(valuePaged({})));
+    const all = await pullAll(positionOnly, contextFor({}, undefined, JSON.stringify({ since: 11 })));
+    expect(recordsOf(all)).toHaveLength(5);
+    expect(all.map((batch) => batch.cursor && JSON.parse(batch.cursor))).toEqual([{ since: null, max: null, next: 2 }, { since: null, max: null, next: 4 }, null]);
+  });
+
+  it('records kept as answered reach the store even when they are no objects, so it can refuse and count them', async () => {
+    answer = () => ({ body: { results: [{ id: 1 }, 'not a record', 7] } });
+    const batches = await pullAll(manifestConnector(manifest(stream({}, { fields: undefined }))), contextFor());
+    expect(recordsOf(batches)).toEqual([{ id: 1 }, 'not a record', 7]);
+    // Mapped records are objects only.
+    expect(recordsOf(await pullAll(manifestConnector(manifest(stream({}))), contextFor()))).toEqual([{ person_id: '1', email: null, score: null }]);
+  });
+
+  it("url_base as the whole address: its query and trailing slash kept, the engine's parameters replacing its own", async () => {
+    answer = () => ({ body: { results: [] } });
+    const whole = (paginator?: DeclarativeStream['retriever']['paginator']) =>
+      manifestConnector(manifest(stream({ requester: { type: 'HttpRequester', url_base: '{{ settings.address }}', path: '' }, ...(paginator ? { paginator } : {}) })));
+    api.received.length = 0;
+    await pullAll(whole(), contextFor({ address: `${api.base}/people/?status=active&kind=b2b` }));
+    expect(api.received[0]!.url.pathname).toBe('/people/');
+    expect(api.received[0]!.url.search).toBe('?status=active&kind=b2b');
+    await pullAll(
+      whole({
+        type: 'DefaultPaginator',
+        page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'per_page' },
+        page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' },
+        pagination_strategy: { type: 'PageIncrement', page_size: 10, inject_on_first_request: true },
+      }),
+      contextFor({ address: `${api.base}/people?per_page=5&status=active` }),
+    );
+    expect(api.received[1]!.url.search).toBe('?per_page=10&status=active&page=1');
+    // With a path, the base's query goes with it too.
+    await pullAll(manifestConnector(manifest(stream({ requester: { type: 'HttpRequester', url_base: '{{ settings.address }}', path: '/people' } }))), contextFor({ address: `${api.base}/v2?region=eu` }));
+    expect(`${api.received[2]!.url.pathname}${api.received[2]!.url.search}`).toBe('/v2/people?region=eu');
+  });
+
+  it('headers typed as JSON through one template, a typed body sent as it is, and the content type the headers give', async () => {
+    answer = () => ({ body: { results: [] } });
+    const typed = (requester: Partial<DeclarativeStream['retriever']['requester']>) =>
+      manifestConnector(manifest(stream({ requester: { type: 'HttpRequester', url_base: '{{ settings.baseUrl }}', path: '/people', ...requester } })));
+    api.received.length = 0;
+    const headers = '{"X-Team": "{{ secrets.token }}", "Content-Type": "application/vnd.api+json"}';
+    const body = ' {"filter": {"team": "{{ secrets.token }}"}}';
+    await pullAll(typed({ http_method: 'POST', request_headers: '{{ settings.headers }}', request_body_json: '{{ settings.body }}' }), contextFor({ headers, body }));
+    const sent = api.received[0]!;
+    // What the customer typed is sent as text: a template in it is not read.
+    expect(sent.headers['x-team']).toBe('{{ secrets.token }}');
+    expect(sent.headers['content-type']).toBe('application/vnd.api+json');
+    expect(sent.body).toBe('{"filter": {"team": "{{ secrets.token }}"}}');
+    const bad = await failureOf(pullAll(typed({ request_headers: '{{ settings.headers }}' }), contextFor({ headers: '["Accept"]' })));
+    expect(bad.message).toBe('Headers must be a JSON object of header names and text values');
+    expect(api.received).toHaveLength(1);
+    expect(() => manifestConnector(manifest(stream({ requester: { type: 'HttpRequester', url_base: '{{ settings.baseUrl }}', path: '/people', http_method: 'POST', request_body_json: '{{ settings.body }}' }, paginator: { type: 'DefaultPaginator', page_token_option: { type: 'RequestOption', inject_into: 'body_json', field_name: 'after' }, pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ response.next }}' } } })))).toThrow(
+      'streams[0].retriever.requester.request_body_json: is one template: nothing can be injected into it (body_json)',
+    );
+  });
+
+  it('an optional API key sends nothing when empty, and a header name HTTP does not allow is refused by name', async () => {
+    answer = () => ({ body: { results: [] } });
+    const keyed = (header: string) =>
+      manifestConnector(manifest(stream({}), { authenticator: { type: 'ApiKeyAuthenticator', api_token: '{{ secrets.key }}', optional: true, inject_into: { type: 'RequestOption', inject_into: 'header', field_name: header } } }));
+    api.received.length = 0;
+    await keyed('X-Key').test(contextFor({}, {}));
+    expect(api.received[0]!.headers['x-key']).toBeUndefined();
+    await keyed('X-Key').test(contextFor({}, { key: 'k1' }));
+    expect(api.received[1]!.headers['x-key']).toBe('k1');
+    await keyed('Bad Header').test(contextFor({}, {}));
+    expect((await failureOf(keyed('Bad Header').test(contextFor({}, { key: 'k1' })))).message).toBe('"Bad Header" is not a valid header name');
+    expect(api.received).toHaveLength(3);
+  });
+
+  it('list_only refuses an object where the list should be; a list index is a path part; a relative next address follows the page that named it', async () => {
+    answer = () => ({ body: { results: { id: 1 } } });
+    const strict = stream({ record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['results'] }, list_only: true } });
+    expect((await failureOf(manifestConnector(manifest(strict)).test(contextFor()))).message).toBe('Example CRM answered without a list of records at results.');
+    // Without list_only, an object is one record (Airbyte's reading).
+    expect(recordsOf(await pullAll(manifestConnector(manifest(stream({}))), contextFor()))).toHaveLength(1);
+
+    answer = () => ({ body: { pages: [{ results: pages(2, 0) }] } });
+    const indexed = stream({ record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['pages', '0', 'results'] } } });
+    expect(recordsOf(await pullAll(manifestConnector(manifest(indexed)), contextFor()))).toHaveLength(2);
+
+    answer = ({ url }) => ({ body: { results: url.pathname.endsWith('/2') ? pages(1, 1) : pages(1, 0) }, headers: url.pathname.endsWith('/2') ? ({} as Record<string, string>) : { link: '<2>; rel="next"' } });
+    const relative = stream({
+      requester: { type: 'HttpRequester', url_base: '{{ settings.baseUrl }}', path: '/people/list/1' },
+      paginator: { type: 'DefaultPaginator', page_token_option: { type: 'RequestPath' }, pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ headers.link.next.url }}' } },
+    });
+    api.received.length = 0;
+    expect(recordsOf(await pullAll(manifestConnector(manifest(relative)), contextFor()))).toHaveLength(2);
+    expect(api.received.map((request) => request.url.pathname)).toEqual(['/people/list/1', '/people/list/2']);
+  });
+
+  it('a named wording words refusals and answers without a list; a wording that does not exist is refused', async () => {
+    const wording = {
+      refused: (url: string, response: { status: number }) => new ConnectorError(`${new URL(url).pathname} said ${response.status}`),
+      withoutRecords: (url: string, path: readonly string[]) => new ConnectorError(`${new URL(url).pathname} has nothing at ${path.join('.')}`),
+    };
+    const worded = manifest(stream({}), { error_handler: { type: 'DefaultErrorHandler', wording: 'by_address' } });
+    answer = () => ({ status: 404, body: { message: 'Not here' } });
+    expect((await failureOf(manifestConnector(worded, { wordings: { by_address: wording } }).test(contextFor()))).message).toBe('/people said 404');
+    answer = () => ({ body: { items: [] } });
+    expect((await failureOf(manifestConnector(worded, { wordings: { by_address: wording } }).test(contextFor()))).message).toBe('/people has nothing at results');
+    expect(() => manifestConnector(worded)).toThrow('The Example CRM manifest names the wording hook "by_address", which does not exist.');
   });
 });

@@ -7,7 +7,8 @@
  * HubSpot's CRM v3 contacts API documents: a wrong token refused in HubSpot's words, the right
  * one tested, Sync Now, the contacts stored and their fields in the mapping. Last, a custom
  * connector: pasted as JSON (a mistake named by its path), a source connected with the settings
- * its spec declares, the connector's delete refused while the source uses it, and a sync.
+ * its spec declares, the connector's delete refused while the source uses it, a sync, and an edit
+ * of its definition stored as a new version.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -277,6 +278,21 @@ test('a company admin adds a custom connector, connects a source with it and syn
     await page.getByLabel('Search fields').fill('city');
     // city is a field other Globex sources have too: one row, listing this source among its sources.
     await expect(mapping.getByRole('row', { name: /\bcity\b/ }).filter({ hasText: name })).toBeVisible();
+
+    // Edit: the stored definition, changed to read one more field, is stored as a new version the source takes.
+    await page.getByRole('tab', { name: 'Available Sources' }).click();
+    await expect(card).toContainText('3 fields · used by 1 source');
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit custom connector' });
+    const stored = edit.getByRole('textbox', { name: /Definition \(JSON\)/ });
+    await expect(stored).toHaveValue(new RegExp(`"name": "${name}"`));
+    const next = customDefinition(name);
+    (next.streams[0]!.fields as Record<string, string>).first_name = 'properties.firstname';
+    await stored.fill(JSON.stringify(next));
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(snack(page, `${name} saved.`)).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(card).toContainText('4 fields · used by 1 source');
   } finally {
     await server.close();
   }

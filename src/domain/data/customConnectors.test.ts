@@ -54,4 +54,12 @@ describe('custom connectors', () => {
     expect(() => readCustomDefinition(wrong)).toThrow(ManifestError);
     expect(() => customConnectorTextSchema.validateSync({ definition: '  ' })).toThrow('Paste or upload a definition');
   });
+
+  it('names its fields and runs no code: the engine features only built-in sources may use are refused', () => {
+    const { fields: _fields, ...unmapped } = definition.streams[0]!;
+    expect(() => readCustomDefinition({ ...definition, streams: [unmapped] })).toThrow('streams[0].fields: is required: name the fields its records have');
+    expect(() => readCustomDefinition({ ...definition, error_handler: { type: 'DefaultErrorHandler', wording: 'rest_source' } })).toThrow(
+      'error_handler.wording: cannot name a hook: a custom definition runs no code',
+    );
+  });
 });

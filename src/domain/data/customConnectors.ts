@@ -74,6 +74,9 @@ export function readCustomDefinition(input: unknown): ConnectorManifest {
   if (stream.retriever.requester.url_base.startsWith('hook:')) throw new ManifestError(at, 'cannot name a hook: a custom definition runs no code');
   if (stream.transformations?.length) throw new ManifestError('streams[0].transformations', 'cannot name a hook: a custom definition runs no code');
   if (manifest.error_handler?.hook) throw new ManifestError('error_handler.hook', 'cannot name a hook: a custom definition runs no code');
+  if (manifest.error_handler?.wording) throw new ManifestError('error_handler.wording', 'cannot name a hook: a custom definition runs no code');
+  // Its sources' fields (and the mapping panel) are the ones it names.
+  if (!stream.fields) throw new ManifestError('streams[0].fields', 'is required: name the fields its records have');
   return manifest;
 }
 
@@ -147,7 +150,7 @@ export function customConnectorSettings(manifest: ConnectorManifest): ConnectorS
 }
 
 /** The field names a definition's records have, as the mapping panel lists them. */
-export const customConnectorFields = (manifest: ConnectorManifest): string[] => Object.keys(manifest.streams[0].fields);
+export const customConnectorFields = (manifest: ConnectorManifest): string[] => Object.keys(manifest.streams[0].fields ?? {});
 
 /** What the connect dialog and the BFF's settings check read for a custom connector. */
 export function customConnectorDefinition(connectorId: string, manifest: ConnectorManifest): ConnectorDefinition {
@@ -194,6 +197,9 @@ export const CUSTOM_CONNECTOR_LABELS = {
   definition: 'Definition (JSON)',
   upload: 'Upload file',
   save: 'Add',
+  edit: 'Edit',
+  editTitle: 'Edit custom connector',
+  saveChanges: 'Save',
   delete: 'Delete',
   deleteTitle: 'Delete custom connector',
   none: 'No custom connectors yet.',
@@ -204,6 +210,10 @@ export const CUSTOM_CONNECTOR_MESSAGES = {
     'Paste or upload a declarative definition: Navout\u2019s format or an Airbyte low-code manifest as JSON. It holds no secrets: each source asks for its own.',
   definitionRequired: 'Paste or upload a definition',
   added: (name: string) => `${name} added: connect a source with it.`,
+  editHelp:
+    'Change the definition: its sources read with the new version from their next sync, and a field it no longer names leaves their mapping. A new url_base drops the secrets they stored: each asks for them again.',
+  updated: (name: string) => `${name} saved.`,
+  updateFailed: 'Failed to save the connector',
   deleted: (name: string) => `${name} deleted.`,
   deleteFailed: (name: string) => `Failed to delete ${name}`,
   addFailed: 'Failed to add the connector',

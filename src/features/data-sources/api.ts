@@ -165,6 +165,10 @@ export function useCustomConnectors(companyFilter: string | undefined, enabled: 
 export const useAddCustomConnector = () =>
   useListMutation((input: { definition: string; companyId?: string }) => api.post<CustomConnectorView>(CUSTOM_CONNECTORS_PATH, input));
 
+/** A new version of a connector's definition: 200 with the connector, or 400 naming the definition's field. */
+export const useUpdateCustomConnector = () =>
+  useListMutation(({ id, definition }: { id: string; definition: string }) => api.put<CustomConnectorView>(`${CUSTOM_CONNECTORS_PATH}/${encodeURIComponent(id)}`, { definition }));
+
 /** Deletes a connector; 409 while a source uses it, naming the sources. */
 export function useDeleteCustomConnector(callbacks: { onSuccess?: (connector: CustomConnectorView) => void; onError?: (error: unknown, connector: CustomConnectorView) => void } = {}) {
   const queryClient = useQueryClient();

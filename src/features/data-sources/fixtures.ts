@@ -494,6 +494,25 @@ export function dataSourceApiRoutes({
       connectors = [...connectors, created];
       return { status: 201, body: created };
     }],
+    ['PUT', /^\/api\/data-sources\/custom-connectors\/([^/]+)$/, ({ body }, [id]) => {
+      const found = connectors.find((each) => each.id === id);
+      if (!found) return failure('not_found');
+      const { definition } = body as { definition: string };
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(definition);
+        readCustomDefinition(parsed);
+      } catch (error) {
+        const path = error instanceof ManifestError && error.path ? `definition.${error.path}` : 'definition';
+        return failure('validation_failed', { error: 'Invalid connector definition', message: error instanceof Error ? error.message : 'unreadable', fields: { [path]: 'invalid' } });
+      }
+      const saved = { ...customConnector(found.id, parsed, { companyId: found.companyId }), createdAt: found.createdAt };
+      if (connectors.some((each) => each.id !== id && each.name === saved.name)) {
+        return failure('already_exists', { message: `A custom connector named ${saved.name} already exists.`, fields: { 'definition.name': 'Another custom connector of this company has this name' } });
+      }
+      connectors = connectors.map((each) => (each.id === id ? saved : each));
+      return { body: { ...saved, sources: sources.filter((entry) => entry.availableDataSource?.id === saved.catalogueId).length } };
+    }],
     ['DELETE', /^\/api\/data-sources\/custom-connectors\/([^/]+)$/, (_call, [id]) => {
       const found = connectors.find((each) => each.id === id);
       if (!found) return failure('not_found');

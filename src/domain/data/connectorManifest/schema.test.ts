@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManifestError, parseManifest } from './schema';
-import type { ConnectorManifest } from './types';
+import { datetimeCursorOf, type ConnectorManifest } from './types';
 
 /** A small valid manifest each test bends one way. */
 function manifest(): ConnectorManifest {
@@ -77,7 +77,7 @@ describe('connector manifest schema', () => {
       datetime_format: 'iso8601',
       start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'filter', value_format: 'greater-than(updated,%s)' },
     };
-    expect(parseManifest(filtered).streams[0].incremental_sync?.start_time_option?.value_format).toBe('greater-than(updated,%s)');
+    expect(datetimeCursorOf(parseManifest(filtered))?.start_time_option?.value_format).toBe('greater-than(updated,%s)');
     filtered.streams[0].incremental_sync!.start_time_option!.value_format = 'greater-than(updated)';
     expect(failure(filtered).message).toBe('streams[0].incremental_sync.start_time_option.value_format: must hold %s where the value goes');
   });
@@ -140,7 +140,7 @@ describe('connector manifest schema', () => {
     cursor.streams[0].incremental_sync = { type: 'DatetimeBasedCursor', cursor_field: 'updatedAt', datetime_format: 'iso8601' };
     expect(failure(cursor).message).toBe('streams[0].incremental_sync.start_time_option: is required unless is_client_side_incremental is true');
     cursor.streams[0].incremental_sync.is_client_side_incremental = true;
-    expect(parseManifest(cursor).streams[0].incremental_sync?.is_client_side_incremental).toBe(true);
+    expect(datetimeCursorOf(parseManifest(cursor))?.is_client_side_incremental).toBe(true);
   });
 
   it('bounds pages: max_pages past the limit is refused', () => {
@@ -175,7 +175,7 @@ describe('connector manifest schema', () => {
     const dated = manifest();
     const cursor = { type: 'DatetimeBasedCursor', cursor_field: 'time', datetime_format: 'iso8601', step: 'P1D', start_datetime: 'P30D', start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'from' } } as const;
     dated.streams[0].incremental_sync = { ...cursor, request_datetime_format: '%Y-%m-%d', cursor_granularity: 'P1D' };
-    expect(parseManifest(dated).streams[0].incremental_sync?.request_datetime_format).toBe('%Y-%m-%d');
+    expect(datetimeCursorOf(parseManifest(dated))?.request_datetime_format).toBe('%Y-%m-%d');
     dated.streams[0].incremental_sync = { ...cursor, request_datetime_format: '%Y-%j' as '%Y' };
     expect(failure(dated).path).toBe('streams[0].incremental_sync.request_datetime_format');
     dated.streams[0].incremental_sync = { ...cursor, step: undefined, cursor_granularity: 'P1D' };
@@ -204,6 +204,27 @@ describe('connector manifest schema', () => {
     silent.streams[0].incremental_sync = { type: 'DatetimeBasedCursor', datetime_format: 'iso8601', cursor_field: 'day', step: 'P30D', start_datetime: 'P90D' };
     expect(failure(silent).message).toBe('streams[0].incremental_sync.start_time_option: is required unless a request template reads stream_interval');
     silent.streams[0].retriever.requester.request_parameters = { range: '{{ stream_interval.start_time }}/{{ stream_interval.end_time }}' };
-    expect(parseManifest(silent).streams[0].incremental_sync?.step).toBe('P30D');
+    expect(datetimeCursorOf(parseManifest(silent))?.step).toBe('P30D');
+  });
+});
+
+describe('what a definition made from a form may say', () => {
+  it('accepts headers and a body as one template, a value cursor, an empty path and no fields; refuses other shapes by path', () => {
+    const typed = manifest();
+    const requester = typed.streams[0].retriever.requester;
+    Object.assign(requester, { path: '', request_headers: '{{ settings.headers }}', http_method: 'POST', request_body_json: '{{ settings.body }}' });
+    typed.streams[0].incremental_sync = { type: 'IncrementingValueCursor', cursor_field: 'id', start_value_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'since' } };
+    delete typed.streams[0].fields;
+    expect(parseManifest(typed).streams[0].retriever.requester.request_headers).toBe('{{ settings.headers }}');
+
+    const listed = manifest();
+    (listed.streams[0].retriever.requester as unknown as Record<string, unknown>).request_headers = ['Accept'];
+    expect(failure(listed).message).toBe('streams[0].retriever.requester.request_headers: must be an object of header names and templates, or one template');
+    const unknownCursor = manifest();
+    (unknownCursor.streams[0] as unknown as Record<string, unknown>).incremental_sync = { type: 'CountCursor' };
+    expect(failure(unknownCursor).message).toContain('type must be one of DatetimeBasedCursor, IncrementingValueCursor');
+    const leaking = manifest();
+    leaking.streams[0].retriever.requester.request_headers = '{{ response.token }}';
+    expect(failure(leaking).path).toBe('streams[0].retriever.requester.request_headers');
   });
 });

@@ -46,6 +46,10 @@ const templateMap = () =>
     .strict()
     .test('templates', '${path} must map names to text (at most 40)', (value) => value === undefined || (Object.keys(value).length <= 40 && Object.values(value).every((each) => typeof each === 'string')))
     .optional();
+/** A map of templates, or one template (text) giving the whole value. */
+const templateMapOrText = (what: string) =>
+  yup.lazy((value: unknown) => (typeof value === 'string' ? text(500) : value === undefined ? yup.mixed().optional() : isPlainObject(value) ? templateMap() : yup.mixed().test('shape', `\${path} must be ${what}`, () => false)));
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const closed = <T extends yup.AnyObject>(shape: yup.ObjectShape) =>
   yup
     .object(shape)
@@ -78,10 +82,10 @@ const requestOption = closed({
 });
 
 const tokenAuth = { api_token: text(500), missing_message: optionalText(300) };
-const tokenFallback = () =>
-  oneOf({ ApiKeyAuthenticator: closed({ type: text(), ...tokenAuth, inject_into: requestOption.required('${path} is required') }), BearerAuthenticator: closed({ type: text(), ...tokenAuth }) }, false);
+const apiKeyAuth = () => closed({ type: text(), ...tokenAuth, inject_into: requestOption.required('${path} is required'), optional: yup.boolean().strict().optional() });
+const tokenFallback = () => oneOf({ ApiKeyAuthenticator: apiKeyAuth(), BearerAuthenticator: closed({ type: text(), ...tokenAuth }) }, false);
 const authenticator = oneOf({
-  ApiKeyAuthenticator: closed({ type: text(), ...tokenAuth, inject_into: requestOption.required('${path} is required') }),
+  ApiKeyAuthenticator: apiKeyAuth(),
   BearerAuthenticator: closed({ type: text(), ...tokenAuth }),
   BasicHttpAuthenticator: closed({
     type: text(),
@@ -169,6 +173,22 @@ const fieldSpec = yup.lazy((value: unknown) =>
       }),
 );
 
+const datetimeCursor = closed({
+  type: text(),
+  cursor_field: optionalText(200),
+  cursor_source: yup.string().strict().oneOf(['record', 'run_start'], '${path} must be record or run_start').optional(),
+  datetime_format: datetimeFormat().required('${path} is required'),
+  request_datetime_format: requestDatetimeFormat().optional(),
+  lookback_window: duration('PT1S or P1D').optional(),
+  start_time_option: requestOption.optional(),
+  is_client_side_incremental: yup.boolean().strict().optional(),
+  checkpoint: yup.string().strict().oneOf(['each_page', 'end'], '${path} must be each_page or end').optional(),
+  step: duration('P31D').optional(),
+  end_time_option: requestOption.optional(),
+  cursor_granularity: duration('PT1H or P1D').optional(),
+  start_datetime: optionalText(200),
+});
+
 const stream = closed({
   type: yup.string().strict().oneOf(['DeclarativeStream'], '${path} must be DeclarativeStream').required('${path} is required'),
   name: text(100),
@@ -178,11 +198,14 @@ const stream = closed({
     requester: closed({
       type: yup.string().strict().oneOf(['HttpRequester'], '${path} must be HttpRequester').required('${path} is required'),
       url_base: text(500),
-      path: text(500),
+      // Empty: url_base is the whole address.
+      path: yup.string().strict().max(500, '${path} may be at most ${max} characters').defined('${path} is required'),
       http_method: yup.string().strict().oneOf(['GET', 'POST'], '${path} must be GET or POST').optional(),
       request_parameters: templateMap(),
-      request_headers: templateMap(),
-      request_body_json: yup.object().strict().optional(),
+      request_headers: templateMapOrText('an object of header names and templates, or one template'),
+      request_body_json: yup.lazy((value: unknown) =>
+        typeof value === 'string' ? text(500) : value === undefined || isPlainObject(value) ? yup.object().strict().optional() : yup.mixed().test('shape', '${path} must be an object or one template', () => false),
+      ),
       request_body_data: templateMap(),
       next_page_path: optionalText(500),
     }).required('${path} is required'),
@@ -192,29 +215,23 @@ const stream = closed({
         type: yup.string().strict().oneOf(['DpathExtractor'], '${path} must be DpathExtractor').required('${path} is required'),
         field_path: yup.array(text(100)).strict().max(10).required('${path} is required'),
       }).required('${path} is required'),
+      list_only: yup.boolean().strict().optional(),
     }).required('${path} is required'),
     paginator,
     decoder: oneOf({ JsonDecoder: closed({ type: text() }), JsonlDecoder: closed({ type: text() }), NamedDecoder: named('NamedDecoder') }, false),
     partition_router: named('NamedPartitionRouter').optional(),
   }).required('${path} is required'),
   child_records: named('NamedChildRecords').optional(),
-  incremental_sync: closed({
-    type: yup.string().strict().oneOf(['DatetimeBasedCursor'], '${path} must be DatetimeBasedCursor').required('${path} is required'),
-    cursor_field: optionalText(200),
-    cursor_source: yup.string().strict().oneOf(['record', 'run_start'], '${path} must be record or run_start').optional(),
-    datetime_format: datetimeFormat().required('${path} is required'),
-    request_datetime_format: requestDatetimeFormat().optional(),
-    lookback_window: duration('PT1S or P1D').optional(),
-    start_time_option: requestOption.optional(),
-    is_client_side_incremental: yup.boolean().strict().optional(),
-    checkpoint: yup.string().strict().oneOf(['each_page', 'end'], '${path} must be each_page or end').optional(),
-    step: duration('P31D').optional(),
-    end_time_option: requestOption.optional(),
-    cursor_granularity: duration('PT1H or P1D').optional(),
-    start_datetime: optionalText(200),
-  }).optional(),
+  incremental_sync: oneOf(
+    {
+      DatetimeBasedCursor: datetimeCursor,
+      IncrementingValueCursor: closed({ type: text(), cursor_field: optionalText(200), start_value_option: requestOption.optional() }),
+    },
+    false,
+  ),
   fields: yup.lazy((value: unknown) => {
-    const names = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+    if (value === undefined) return yup.mixed().optional();
+    const names = isPlainObject(value) ? Object.keys(value) : [];
     return yup
       .object(Object.fromEntries(names.slice(0, MANIFEST_MAX_FIELDS).map((name) => [name, fieldSpec])))
       .strict()
@@ -301,6 +318,7 @@ const manifestSchema = closed<ConnectorManifest>({
     message_paths: yup.array(text(200)).max(5).optional(),
     combine: yup.string().strict().oneOf(['first', 'join'], '${path} must be first or join').optional(),
     hook: optionalText(100),
+    wording: optionalText(100),
   }).optional(),
   rate_limit: closed({ requests_per_second: yup.number().strict().moreThan(0, '${path} must be more than 0').max(1000).required('${path} is required') }).optional(),
   check: oneOf({
@@ -370,12 +388,15 @@ function checkTemplates(manifest: ConnectorManifest): SettingRead[] {
   } else if (manifest.check.stream_names[0] !== manifest.streams[0].name) {
     throw new ManifestError('check.stream_names[0]', `names no stream of this manifest (${manifest.streams[0].name})`);
   }
-  const incremental = manifest.streams[0].incremental_sync;
+  const requester = manifest.streams[0].retriever.requester;
+  const valueCursor = manifest.streams[0].incremental_sync?.type === 'IncrementingValueCursor' ? manifest.streams[0].incremental_sync : undefined;
+  const valueFormat = valueCursor?.start_value_option?.value_format;
+  if (valueFormat) checkTemplate('streams[0].incremental_sync.start_value_option.value_format', valueFormat, REQUEST_ROOTS);
+  const incremental = manifest.streams[0].incremental_sync?.type === 'DatetimeBasedCursor' ? manifest.streams[0].incremental_sync : undefined;
   const startFormat = incremental?.start_time_option?.value_format;
   if (startFormat) checkTemplate('streams[0].incremental_sync.start_time_option.value_format', startFormat, REQUEST_ROOTS);
-  const requester = manifest.streams[0].retriever.requester;
   // A stepped read may send its window through templates (stream_interval) instead of start_time_option.
-  const readsInterval = [requester.path, ...Object.values(requester.request_parameters ?? {}), ...Object.values(requester.request_headers ?? {}), JSON.stringify(requester.request_body_json ?? {})].some((each) =>
+  const readsInterval = [requester.path, JSON.stringify(requester.request_parameters ?? {}), JSON.stringify(requester.request_headers ?? {}), JSON.stringify(requester.request_body_json ?? {})].some((each) =>
     each.includes('stream_interval'),
   );
   const runStart = incremental?.cursor_source === 'run_start';
@@ -395,8 +416,22 @@ function checkTemplates(manifest: ConnectorManifest): SettingRead[] {
   checkTemplate(`${at}.path`, requester.path, REQUEST_ROOTS);
   if (requester.next_page_path) checkTemplate(`${at}.next_page_path`, requester.next_page_path, REQUEST_ROOTS);
   for (const [name, value] of Object.entries(requester.request_parameters ?? {})) checkTemplate(`${at}.request_parameters.${name}`, value, REQUEST_ROOTS);
-  for (const [name, value] of Object.entries(requester.request_headers ?? {})) checkTemplate(`${at}.request_headers.${name}`, value, REQUEST_ROOTS);
+  if (typeof requester.request_headers === 'string') checkTemplate(`${at}.request_headers`, requester.request_headers, REQUEST_ROOTS);
+  else for (const [name, value] of Object.entries(requester.request_headers ?? {})) checkTemplate(`${at}.request_headers.${name}`, value, REQUEST_ROOTS);
   if (requester.request_body_json) checkBodyTemplates(`${at}.request_body_json`, requester.request_body_json);
+  // A body given as one template is sent as it renders: nothing can be set inside it.
+  if (typeof requester.request_body_json === 'string') {
+    const paginator = manifest.streams[0].retriever.paginator;
+    const options = [
+      paginator?.type === 'DefaultPaginator' ? paginator.page_size_option : undefined,
+      paginator?.type === 'DefaultPaginator' && paginator.page_token_option.type === 'RequestOption' ? paginator.page_token_option : undefined,
+      incremental?.start_time_option,
+      incremental?.end_time_option,
+      valueCursor?.start_value_option,
+      manifest.authenticator.type === 'ApiKeyAuthenticator' ? manifest.authenticator.inject_into : undefined,
+    ];
+    if (options.some((option) => option?.inject_into === 'body_json')) throw new ManifestError(`${at}.request_body_json`, 'is one template: nothing can be injected into it (body_json)');
+  }
   for (const [name, value] of Object.entries(requester.request_body_data ?? {})) checkTemplate(`${at}.request_body_data.${name}`, value, REQUEST_ROOTS);
   // One body per request: a JSON one or a form.
   if (requester.request_body_data && requester.request_body_json) throw new ManifestError(`${at}.request_body_data`, 'cannot be given with request_body_json');
@@ -407,7 +442,7 @@ function checkTemplates(manifest: ConnectorManifest): SettingRead[] {
     checkTemplate(`${where}.cursor_value`, strategy.cursor_value, PAGE_ROOTS);
     if (strategy.stop_condition) checkTemplate(`${where}.stop_condition`, strategy.stop_condition, PAGE_ROOTS);
   }
-  for (const [name, spec] of Object.entries(manifest.streams[0].fields)) {
+  for (const [name, spec] of Object.entries(manifest.streams[0].fields ?? {})) {
     const paths = typeof spec === 'string' ? [spec] : Array.isArray(spec.path) ? spec.path : [spec.path];
     for (const each of paths) if (each.split('.').some((part) => FORBIDDEN_KEYS.has(part))) throw new ManifestError(`streams[0].fields.${name}`, `"${each}" cannot be read`);
   }

@@ -1,7 +1,7 @@
 /** The manifest fields for vendors read in date windows, paged to a page count in the body, or needing basic client auth at the token endpoint. */
 import { describe, expect, it } from 'vitest';
 import { ManifestError, parseManifest } from './schema';
-import type { ConnectorManifest, DatetimeBasedCursor } from './types';
+import { datetimeCursorOf, type ConnectorManifest, type DatetimeBasedCursor } from './types';
 
 function manifest(incremental?: DatetimeBasedCursor): ConnectorManifest {
   return {
@@ -61,7 +61,7 @@ function failure(input: unknown): string {
 describe('stepped reads, page counts in the body and basic client auth', () => {
   it('accepts a windowed cursor, a total_pages_path and client_secret_basic', () => {
     const parsed = parseManifest(manifest(stepped()));
-    expect(parsed.streams[0].incremental_sync?.step).toBe('P31D');
+    expect(datetimeCursorOf(parsed)?.step).toBe('P31D');
     expect(parsed.authenticator).toMatchObject({ client_auth_method: 'client_secret_basic' });
   });
 

@@ -39,6 +39,8 @@ export interface ApiKeyAuthenticator {
   inject_into: RequestOption;
   /** The error when the token is empty (ours). */
   missing_message?: string;
+  /** An empty token sends no credentials instead of failing: an API that may be public (ours, as BasicHttpAuthenticator's). */
+  optional?: boolean;
 }
 
 export interface BearerAuthenticator {
@@ -112,6 +114,12 @@ export interface ErrorHandler {
   combine?: 'first' | 'join';
   /** A named reader in code, for formats paths cannot say (ours). */
   hook?: string;
+  /**
+   * Named code that words a refused answer and an answer without its list of records (ours), for
+   * a connector its customers know by the address they typed rather than by a vendor's name (the
+   * catalogue's REST source: "https://api.example.com/v1/customers refused the credentials …").
+   */
+  wording?: string;
 }
 
 export interface HttpRequester {
@@ -121,9 +129,16 @@ export interface HttpRequester {
   path: Template;
   http_method?: 'GET' | 'POST';
   request_parameters?: Record<string, Template>;
-  request_headers?: Record<string, Template>;
-  /** A JSON body (POST); strings in it are templates. */
-  request_body_json?: Record<string, unknown>;
+  /**
+   * Header names and their templates; or one template giving a JSON object of header names and
+   * text values (Airbyte accepts a string here too): headers a customer typed as JSON.
+   */
+  request_headers?: Record<string, Template> | Template;
+  /**
+   * A JSON body (POST); strings in it are templates. Or one template whose text is the body, sent
+   * as it is (a body the customer typed); nothing can then be injected into the body.
+   */
+  request_body_json?: Record<string, unknown> | Template;
   /** A form-encoded body (POST, application/x-www-form-urlencoded), for an API that reads its key from the form (Airbyte's name); values are templates, an empty one is left out. */
   request_body_data?: Record<string, Template>;
   /**
@@ -178,6 +193,12 @@ export interface NoPagination {
 export interface RecordSelector {
   type: 'RecordSelector';
   extractor: { type: 'DpathExtractor'; field_path: string[] };
+  /**
+   * The answer must hold a list at the path: an object there is refused rather than read as one
+   * record, as Airbyte's DpathExtractor reads it (ours). For a path the customer typed, where an
+   * object means the path is wrong.
+   */
+  list_only?: boolean;
 }
 
 /**
@@ -243,6 +264,26 @@ export interface DatetimeBasedCursor {
   start_datetime?: Template;
 }
 
+/**
+ * A cursor over a record field whose values grow without being dates: an id, a version, or a date
+ * kept exactly as the vendor wrote it (ours; Airbyte's IncrementingCountCursor counts numbers only).
+ * Numbers compare as numbers, anything else as text (ISO dates sort as text). The largest value read
+ * is where the next run starts; records below it are dropped here too (a vendor may ignore the
+ * filter), those equal to it kept (several records may share a value, and the key field makes them
+ * replacements).
+ *
+ * Its state is JSON and resumable: `{ since, max, next }` while a run reads (the value it started
+ * from, the largest so far, where the following page starts), so a run taken up again after a
+ * crash continues at the page it reached; `{ since }` once the last page is read.
+ */
+export interface IncrementingValueCursor {
+  type: 'IncrementingValueCursor';
+  /** The record's field, by its name as the record has it (not a path). Absent: nothing is filtered, and the state keeps the page position only. */
+  cursor_field?: string;
+  /** Where the start value is sent (Airbyte's name); absent: every page is read and filtered here. */
+  start_value_option?: RequestOption;
+}
+
 /** How one field of the source is read out of a vendor record (ours: Airbyte maps with transformations). */
 export interface FieldSpec {
   /** Paths tried in order; the first with a value wins. */
@@ -289,9 +330,13 @@ export interface DeclarativeStream {
     partition_router?: NamedPartitionRouter;
   };
   child_records?: NamedChildRecords;
-  incremental_sync?: DatetimeBasedCursor;
-  /** The source's field names and where each is read from (ours). */
-  fields: Record<string, string | FieldSpec>;
+  incremental_sync?: DatetimeBasedCursor | IncrementingValueCursor;
+  /**
+   * The source's field names and where each is read from (ours). Absent: each record is kept as
+   * the vendor answered it, as Airbyte keeps records (a source whose fields are whatever its API
+   * answers; a custom definition names its fields).
+   */
+  fields?: Record<string, string | FieldSpec>;
   /** Named transformations in code, applied after the fields (ours: Airbyte's CustomTransformation runs a class). */
   transformations?: Array<{ type: 'NamedTransformation'; name: string }>;
   /** Drops a record whose key was already read in this run (a vendor whose pages overlap) (ours). */
@@ -370,6 +415,12 @@ export interface ConnectorManifest {
    */
   spec?: ConnectorSpec;
 }
+
+/** The stream's date-time cursor, when that is the kind it has. */
+export const datetimeCursorOf = (manifest: Pick<ConnectorManifest, 'streams'>): DatetimeBasedCursor | undefined => {
+  const cursor = manifest.streams[0].incremental_sync;
+  return cursor?.type === 'DatetimeBasedCursor' ? cursor : undefined;
+};
 
 export const DEFAULT_MAX_PAGES = 10_000;
 export const MAX_PAGES_LIMIT = 100_000;

@@ -4,7 +4,7 @@ import { CUSTOM_CONNECTOR_LABELS } from '@domain/data/customConnectors';
 import { mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 import { expectShown } from '@/lib/testing/storyHelpers';
-import { dataSourceApiRoutes, STORY_CUSTOM_DEFINITION } from '../fixtures';
+import { dataSourceApiRoutes, STORY_CUSTOM_CONNECTORS, STORY_CUSTOM_DEFINITION } from '../fixtures';
 import { AddCustomConnectorDialog } from './AddCustomConnectorDialog';
 
 let calls: MockCall[] = [];
@@ -76,6 +76,46 @@ export const UploadFile: Story = {
     const input = canvasElement.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
     await userEvent.upload(input, new File([text], 'crm.json', { type: 'application/json' }));
     await waitFor(() => expect(field(form)).toHaveValue(text));
+  },
+};
+
+/** Edit: the stored definition fills the field; Save stores a new version (here with one more field) in place of the old. */
+export const EditDefinition: Story = {
+  args: { connector: STORY_CUSTOM_CONNECTORS[0], onUpdated: fn() },
+  beforeEach: () => {
+    const restore = mockFetch(dataSourceApiRoutes());
+    calls = restore.calls;
+    return restore;
+  },
+  play: async ({ args, userEvent }) => {
+    const form = within(await screen.findByRole('dialog', { name: CUSTOM_CONNECTOR_LABELS.editTitle }));
+    const stored = JSON.stringify(STORY_CUSTOM_CONNECTORS[0]!.definition, null, 2);
+    await expect(field(form)).toHaveValue(stored);
+    const changed = JSON.parse(stored) as typeof STORY_CUSTOM_DEFINITION;
+    (changed.streams[0]!.fields as Record<string, string>).phone = 'phone';
+    await userEvent.clear(field(form));
+    await userEvent.click(field(form));
+    await userEvent.paste(JSON.stringify(changed));
+    await userEvent.click(form.getByRole('button', { name: CUSTOM_CONNECTOR_LABELS.saveChanges }));
+    await waitFor(() => expect(args.onUpdated).toHaveBeenCalledWith(expect.objectContaining({ id: STORY_CUSTOM_CONNECTORS[0]!.id, fields: ['id', 'email', 'full_name', 'region', 'phone'] })));
+    await expect(calls.find((call) => call.method === 'PUT')).toMatchObject({ path: `/api/data-sources/custom-connectors/${STORY_CUSTOM_CONNECTORS[0]!.id}`, body: { definition: JSON.stringify(changed) } });
+    await expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await expect(args.onAdded).not.toHaveBeenCalled();
+  },
+};
+
+/** Editing into another connector's name is refused on the field, naming the name. */
+export const EditNameTaken: Story = {
+  args: { connector: STORY_CUSTOM_CONNECTORS[0], onUpdated: fn() },
+  beforeEach: () => mockFetch(dataSourceApiRoutes()),
+  play: async ({ args, userEvent }) => {
+    const form = within(await screen.findByRole('dialog', { name: CUSTOM_CONNECTOR_LABELS.editTitle }));
+    await userEvent.clear(field(form));
+    await userEvent.click(field(form));
+    await userEvent.paste(JSON.stringify({ ...STORY_CUSTOM_DEFINITION, name: STORY_CUSTOM_CONNECTORS[1]!.name }));
+    await userEvent.click(form.getByRole('button', { name: CUSTOM_CONNECTOR_LABELS.saveChanges }));
+    await expectShown(() => form.getByText(`A custom connector named ${STORY_CUSTOM_CONNECTORS[1]!.name} already exists.`));
+    await expect(args.onUpdated).not.toHaveBeenCalled();
   },
 };
 

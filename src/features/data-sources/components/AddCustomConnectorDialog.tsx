@@ -13,7 +13,7 @@ import { CUSTOM_CONNECTOR_LABELS, CUSTOM_CONNECTOR_MESSAGES, customConnectorText
 import { serverMessage } from '@/lib/failure';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { FormTextField } from '@/ui/FormTextField';
-import { fieldErrorsOf, useAddCustomConnector } from '../api';
+import { fieldErrorsOf, useAddCustomConnector, useUpdateCustomConnector } from '../api';
 
 export const CANCEL_LABEL = 'Cancel';
 
@@ -21,14 +21,18 @@ export interface AddCustomConnectorDialogProps {
   open: boolean;
   /** The company in view, for a global admin; undefined adds it for the signed-in user's own company. */
   companyId: string | undefined;
+  /** The connector to edit: its definition fills the field, and Save stores a new version of it. Absent: a new connector. */
+  connector?: CustomConnectorView;
   onClose: () => void;
   /** Stored: the caller says so and lists it. */
   onAdded: (connector: CustomConnectorView) => void;
+  /** A new version stored (editing). */
+  onUpdated?: (connector: CustomConnectorView) => void;
 }
 
 /**
- * Add a custom connector: a definition pasted or uploaded as JSON, checked by the same reader the
- * server runs (an error names the definition's field path), then stored for the company.
+ * Add a custom connector, or edit one: a definition pasted or uploaded as JSON, checked by the same
+ * reader the server runs (an error names the definition's field path), then stored for the company.
  */
 export function AddCustomConnectorDialog({ open, ...props }: AddCustomConnectorDialogProps) {
   const titleId = useId();
@@ -40,13 +44,16 @@ export function AddCustomConnectorDialog({ open, ...props }: AddCustomConnectorD
   );
 }
 
-function AddCustomConnectorForm({ titleId, companyId, onClose, onAdded }: Omit<AddCustomConnectorDialogProps, 'open'> & { titleId: string }) {
-  const add = useAddCustomConnector();
+function AddCustomConnectorForm({ titleId, companyId, connector, onClose, onAdded, onUpdated }: Omit<AddCustomConnectorDialogProps, 'open'> & { titleId: string }) {
+  const added = useAddCustomConnector();
+  const updated = useUpdateCustomConnector();
+  const save = connector ? updated : added;
   const fileRef = useRef<HTMLInputElement>(null);
   const helpId = useId();
   const { control, handleSubmit, setError, setValue } = useForm<CustomConnectorTextInput>({
     resolver: yupResolver(customConnectorTextSchema),
-    defaultValues: { definition: '' },
+    // Editing starts from the stored definition, as the engine reads it.
+    defaultValues: { definition: connector ? JSON.stringify(connector.definition, null, 2) : '' },
   });
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -61,27 +68,23 @@ function AddCustomConnectorForm({ titleId, companyId, onClose, onAdded }: Omit<A
     setValue('definition', await file.text(), { shouldValidate: true });
   };
 
-  const submit = handleSubmit(({ definition }) =>
-    add.mutate(
-      { definition, ...(companyId ? { companyId } : {}) },
-      {
-        onSuccess: (connector) => onAdded(connector),
-        onError: (error) => {
-          // The server names the field as definition.<path>, and its message says the path too.
-          const [message] = Object.values(fieldErrorsOf(error));
-          if (message) setError('definition', { message: serverMessage(error, message) });
-        },
-      },
-    ),
-  );
-  const refusedOnField = add.isError && Object.keys(fieldErrorsOf(add.error)).length > 0;
+  // The server names the field as definition.<path>, and its message says the path too.
+  const onError = (error: unknown) => {
+    const [message] = Object.values(fieldErrorsOf(error));
+    if (message) setError('definition', { message: serverMessage(error, message) });
+  };
+  const submit = handleSubmit(({ definition }) => {
+    if (connector) updated.mutate({ id: connector.id, definition }, { onSuccess: (saved) => onUpdated?.(saved), onError });
+    else added.mutate({ definition, ...(companyId ? { companyId } : {}) }, { onSuccess: (saved) => onAdded(saved), onError });
+  });
+  const refusedOnField = save.isError && Object.keys(fieldErrorsOf(save.error)).length > 0;
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{CUSTOM_CONNECTOR_LABELS.addTitle}</DialogTitle>
+      <DialogTitle id={titleId}>{connector ? CUSTOM_CONNECTOR_LABELS.editTitle : CUSTOM_CONNECTOR_LABELS.addTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <DialogContentText id={helpId}>{CUSTOM_CONNECTOR_MESSAGES.addHelp}</DialogContentText>
+          <DialogContentText id={helpId}>{connector ? CUSTOM_CONNECTOR_MESSAGES.editHelp : CUSTOM_CONNECTOR_MESSAGES.addHelp}</DialogContentText>
           <FormTextField
             control={control}
             name="definition"
@@ -96,20 +99,20 @@ function AddCustomConnectorForm({ titleId, companyId, onClose, onAdded }: Omit<A
             slotProps={{ htmlInput: { spellCheck: false, 'aria-describedby': helpId, style: { fontFamily: 'monospace', fontSize: '0.85rem' } } }}
           />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Button variant="outlined" onClick={() => fileRef.current?.click()} disabled={add.isPending}>
+            <Button variant="outlined" onClick={() => fileRef.current?.click()} disabled={save.isPending}>
               {CUSTOM_CONNECTOR_LABELS.upload}
             </Button>
             <input ref={fileRef} type="file" accept=".json,application/json" hidden aria-label="Definition file (JSON)" onChange={(event) => void chooseFile(event)} />
           </Stack>
-          {add.isError && !refusedOnField && <FailureAlert title={CUSTOM_CONNECTOR_MESSAGES.addFailed} error={add.error} />}
+          {save.isError && !refusedOnField && <FailureAlert title={connector ? CUSTOM_CONNECTOR_MESSAGES.updateFailed : CUSTOM_CONNECTOR_MESSAGES.addFailed} error={save.error} />}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={add.isPending}>
+        <Button onClick={onClose} disabled={save.isPending}>
           {CANCEL_LABEL}
         </Button>
-        <Button type="submit" variant="contained" disabled={add.isPending}>
-          {CUSTOM_CONNECTOR_LABELS.save}
+        <Button type="submit" variant="contained" disabled={save.isPending}>
+          {connector ? CUSTOM_CONNECTOR_LABELS.saveChanges : CUSTOM_CONNECTOR_LABELS.save}
         </Button>
       </DialogActions>
     </form>

@@ -21,6 +21,7 @@ const meta = {
     onAdd: fn(),
     onConnect: fn(),
     onOpenConnected: fn(),
+    onEdit: fn(),
     onDelete: fn(),
   },
 } satisfies Meta<typeof CustomConnectorsSection>;
@@ -40,6 +41,9 @@ export const WithConnectors: Story = {
     await expect(second.getByText('4 fields · used by 1 source')).toBeVisible();
     await userEvent.click(second.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected }));
     await expect(args.onOpenConnected).toHaveBeenCalledWith(expect.objectContaining({ id: ledger.catalogueId }));
+    // Edit hands the connector over, with its definition, whether a source uses it or not.
+    await userEvent.click(second.getByRole('button', { name: CUSTOM_CONNECTOR_LABELS.edit }));
+    await expect(args.onEdit).toHaveBeenCalledWith(expect.objectContaining({ id: ledger.id, definition: ledger.definition }));
     await userEvent.click(canvas.getByRole('button', { name: CUSTOM_CONNECTOR_LABELS.add }));
     await expect(args.onAdd).toHaveBeenCalled();
   },
@@ -61,7 +65,9 @@ export const DeleteConfirms: Story = {
 export const Deleting: Story = {
   args: { deletingIds: [crm.id] },
   play: async ({ canvas }) => {
-    await expect(within(canvas.getByRole('article', { name: crm.name })).getByRole('button', { name: CUSTOM_CONNECTOR_LABELS.delete })).toBeDisabled();
+    const card = within(canvas.getByRole('article', { name: crm.name }));
+    await expect(card.getByRole('button', { name: CUSTOM_CONNECTOR_LABELS.delete })).toBeDisabled();
+    await expect(card.getByRole('button', { name: CUSTOM_CONNECTOR_LABELS.edit })).toBeDisabled();
   },
 };
 

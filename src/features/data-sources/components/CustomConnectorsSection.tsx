@@ -26,15 +26,17 @@ export interface CustomConnectorsSectionProps {
   onConnect: (entry: CatalogueSource) => void;
   /** "✓ Connected": the connected source's settings. */
   onOpenConnected: (entry: CatalogueSource) => void;
+  /** "Edit": its definition, to store a new version. */
+  onEdit: (connector: CustomConnectorView) => void;
   /** Called once the user has confirmed. */
   onDelete: (connector: CustomConnectorView) => void;
 }
 
 /**
- * The company's own connectors, above the catalogue: each connected like a catalogue source, and
- * deleted here (the server refuses while a source uses one, and says which).
+ * The company's own connectors, above the catalogue: each connected like a catalogue source, edited,
+ * and deleted here (the server refuses while a source uses one, and says which).
  */
-export function CustomConnectorsSection({ connectors, loadError, isConnected, deletingIds, onAdd, onConnect, onOpenConnected, onDelete }: CustomConnectorsSectionProps) {
+export function CustomConnectorsSection({ connectors, loadError, isConnected, deletingIds, onAdd, onConnect, onOpenConnected, onEdit, onDelete }: CustomConnectorsSectionProps) {
   const headingId = useId();
   const [toDelete, setToDelete] = useState<CustomConnectorView | null>(null);
   const shownToDelete = useLastDefined(toDelete);
@@ -67,6 +69,7 @@ export function CustomConnectorsSection({ connectors, loadError, isConnected, de
                 deleting={deletingIds.includes(connector.id)}
                 onConnect={onConnect}
                 onOpenConnected={onOpenConnected}
+                onEdit={onEdit}
                 onDelete={setToDelete}
               />
             </Grid>
@@ -96,10 +99,11 @@ interface CustomConnectorCardProps {
   deleting: boolean;
   onConnect: (entry: CatalogueSource) => void;
   onOpenConnected: (entry: CatalogueSource) => void;
+  onEdit: (connector: CustomConnectorView) => void;
   onDelete: (connector: CustomConnectorView) => void;
 }
 
-function CustomConnectorCard({ connector, connected, deleting, onConnect, onOpenConnected, onDelete }: CustomConnectorCardProps) {
+function CustomConnectorCard({ connector, connected, deleting, onConnect, onOpenConnected, onEdit, onDelete }: CustomConnectorCardProps) {
   const titleId = useId();
   const entry = customCatalogueSource(connector.id, connector.definition);
   return (
@@ -127,6 +131,9 @@ function CustomConnectorCard({ connector, connected, deleting, onConnect, onOpen
           onClick={() => (connected ? onOpenConnected(entry) : onConnect(entry))}
         >
           {connected ? CATALOGUE_BUTTON_LABELS.connected : CATALOGUE_BUTTON_LABELS.connectApi}
+        </Button>
+        <Button variant="outlined" aria-describedby={titleId} disabled={deleting} onClick={() => onEdit(connector)}>
+          {CUSTOM_CONNECTOR_LABELS.edit}
         </Button>
         <Button variant="outlined" color="error" aria-describedby={titleId} disabled={deleting} onClick={() => onDelete(connector)}>
           {CUSTOM_CONNECTOR_LABELS.delete}

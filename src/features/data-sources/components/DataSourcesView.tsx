@@ -121,6 +121,9 @@ export function DataSourcesView({
   const [reimporting, setReimporting] = useState<DataSource | null>(null);
   const [toDelete, setToDelete] = useState<DataSource | null>(null);
   const [addingConnector, setAddingConnector] = useState(false);
+  const [editingConnector, setEditingConnector] = useState<CustomConnectorView | null>(null);
+  // Kept through the closing transition, so the dialog does not turn into the add dialog as it goes.
+  const shownEditingConnector = useLastDefined(editingConnector);
   const showsCustom = canManage && customConnectors !== undefined;
   const customDefinitions = useMemo(() => (customConnectors?.connectors ?? []).map(customConnectorDefinitionOf), [customConnectors?.connectors]);
   const shownToDelete = useLastDefined(toDelete);
@@ -203,6 +206,7 @@ export function DataSourcesView({
                   onAdd={() => (viewingAll ? notify.warning(API_ERRORS.company_required.message) : setAddingConnector(true))}
                   onConnect={onceCompanyChosen(setConnecting)}
                   onOpenConnected={(entry) => openSettingsFor(entry)}
+                  onEdit={setEditingConnector}
                   onDelete={customConnectors.onDelete}
                 />
               )}
@@ -247,6 +251,19 @@ export function DataSourcesView({
             onAdded={(connector) => {
               setAddingConnector(false);
               notify.success(CUSTOM_CONNECTOR_MESSAGES.added(connector.name));
+            }}
+          />
+        )}
+        {showsCustom && shownEditingConnector && (
+          <AddCustomConnectorDialog
+            open={Boolean(editingConnector)}
+            companyId={companyId}
+            connector={shownEditingConnector}
+            onClose={() => setEditingConnector(null)}
+            onAdded={() => setEditingConnector(null)}
+            onUpdated={(connector) => {
+              setEditingConnector(null);
+              notify.success(CUSTOM_CONNECTOR_MESSAGES.updated(connector.name));
             }}
           />
         )}

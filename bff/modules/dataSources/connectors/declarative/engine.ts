@@ -5,12 +5,14 @@
  * records out of each answer, maps them to the source's field names, keeps the incremental cursor
  * and stops a read that never ends. Every request goes through the context's guarded fetch.
  */
+import { HeadersError, readHeaderObject } from '@domain/data/connectorManifest/headers';
 import { parseManifest } from '@domain/data/connectorManifest/schema';
-import { DEFAULT_MAX_PAGES, type ConnectorManifest, type DatetimeBasedCursor, type DeclarativeStream, type FieldSpec } from '@domain/data/connectorManifest/types';
+import { DEFAULT_MAX_PAGES, type ConnectorManifest, type DatetimeBasedCursor, type DeclarativeStream, type FieldSpec, type IncrementingValueCursor } from '@domain/data/connectorManifest/types';
 import { truthy } from '@domain/data/connectorManifest/template';
 import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext, type ConnectorResponse } from '../types';
 import { isRecordObject, numberOf, pick, textOr, timeOf, type ErrorReader } from '../vendors/paging';
 import { durationMs, later, formatPoint, recordPoint, requestedStart, storedPoint, type CursorPoint } from './cursor';
+import { valueRun, type CursorValue } from './valueCursor';
 import {
   baseUrl,
   call,
@@ -27,20 +29,23 @@ import {
   renderAny,
   requestScope,
   type Answer,
+  type AnswerWording,
   type HookApi,
   type ManifestHooks,
   type Reading,
   type RequestParts,
 } from './requests';
 
-export type { HookApi, ManifestHooks } from './requests';
+export type { AnswerWording, HookApi, ManifestHooks } from './requests';
 
 /** Where the next page is: a page number, an offset, a token, or the whole URL the vendor answered. */
 type PageToken = { page: number } | { offset: number } | { token: string } | { url: string } | null;
 
 /** One run's fixed parts: the base URL, the credentials, the pace, how answers are read and what hooks may ask. */
 interface Run {
+  /** The API's base, which paths join; `address` is url_base as given (its query is sent with each request, and it is the request's address when the path is empty). */
   base: string;
+  address: URL;
   auth: RequestParts;
   scope: ReturnType<typeof requestScope>;
   wait: () => Promise<void>;
@@ -62,6 +67,8 @@ function checkHooks(manifest: ConnectorManifest, hooks: ManifestHooks): void {
   if (router && !hooks.partitionRouters?.[router.name]) throw missing('partition router', router.name);
   const children = stream.child_records;
   if (children && !hooks.childRecords?.[children.name]) throw missing('child records', children.name);
+  const wording = manifest.error_handler?.wording;
+  if (wording && !hooks.wordings?.[wording]) throw missing('wording', wording);
 }
 
 /** One field of a vendor record: the first of its paths that has a value, as its type. */
@@ -87,21 +94,35 @@ function fieldValue(record: Record<string, unknown>, spec: string | FieldSpec): 
   return null;
 }
 
+/** A vendor record under the source's field names; without `fields`, the record as the vendor answered it. */
 export function mapRecord(stream: DeclarativeStream, vendorRecord: Record<string, unknown>, hooks: ManifestHooks): Record<string, unknown> {
-  let mapped: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(stream.fields)) mapped[name] = fieldValue(vendorRecord, spec);
+  if (!stream.fields && !stream.transformations?.length) return vendorRecord;
+  let mapped: Record<string, unknown> = stream.fields ? {} : { ...vendorRecord };
+  for (const [name, spec] of Object.entries(stream.fields ?? {})) mapped[name] = fieldValue(vendorRecord, spec);
   for (const each of stream.transformations ?? []) mapped = hooks.transformations![each.name]!(vendorRecord, mapped);
   return mapped;
 }
 
+/** The value at `path`: an object's key, or a list's index for a part that is a number. */
+function valueAtPath(body: unknown, path: readonly string[]): unknown {
+  let current = body;
+  for (const key of path) {
+    if (Array.isArray(current) && /^(0|[1-9]\d{0,8})$/.test(key)) current = current[Number(key)];
+    else current = isRecordObject(current) && Object.hasOwn(current, key) ? current[key] : undefined;
+  }
+  return current;
+}
+
 /** The records of an answer at the selector's path (an empty path: the answer is the list); none in an ignored answer. */
-function selectRecords(manifest: ConnectorManifest, answer: Answer, readError: ErrorReader): unknown[] {
+function selectRecords(manifest: ConnectorManifest, answer: Answer, readError: ErrorReader, wording: AnswerWording | undefined): unknown[] {
   if (answer.ignored) return [];
   const body = answer.body;
-  const path = manifest.streams[0].retriever.record_selector.extractor.field_path;
-  let current = body;
-  for (const key of path) current = isRecordObject(current) && Object.hasOwn(current, key) ? current[key] : undefined;
+  const selector = manifest.streams[0].retriever.record_selector;
+  const path = selector.extractor.field_path;
+  const current = valueAtPath(body, path);
   if (!Array.isArray(current)) {
+    if (wording && (selector.list_only || !isRecordObject(current))) throw wording.withoutRecords(answer.url, path);
+    if (selector.list_only) throw new ConnectorError(`${manifest.name} answered without a list of records${path.length ? ` at ${path.join('.')}` : ''}.`);
     // Some APIs (Matomo's) answer an error with 200 and their error body: say it in their words.
     const detail = isRecordObject(body) ? readError(body) : null;
     if (detail) throw new ConnectorError(`${manifest.name} answered an error: ${detail.replace(/\s+/g, ' ').trim().slice(0, 500)}`);
@@ -110,6 +131,28 @@ function selectRecords(manifest: ConnectorManifest, answer: Answer, readError: E
     throw new ConnectorError(`${manifest.name} answered without a list of records${path.length ? ` at ${path.join('.')}` : ''}: the base URL may point at something else.`);
   }
   return current;
+}
+
+/**
+ * The page's address: the base and path (url_base itself for an empty path) with url_base's own
+ * query, the engine's parameters replacing any of the same name there, in its place.
+ */
+function joinAddress(run: Pick<Run, 'base' | 'address'>, path: string, query: ReadonlyArray<[string, string]>): string {
+  const url = path ? new URL(`${run.base}${path.startsWith('/') ? path : `/${path}`}`) : new URL(run.address);
+  if (path && run.address.search) {
+    const merged = new URLSearchParams(run.address.search);
+    url.searchParams.forEach((value, name) => merged.append(name, value));
+    url.search = merged.toString();
+  }
+  const replaced = new Set<string>();
+  for (const [name, value] of query) {
+    if (replaced.has(name)) url.searchParams.append(name, value);
+    else {
+      replaced.add(name);
+      url.searchParams.set(name, value);
+    }
+  }
+  return url.toString();
 }
 
 /** The URL of a page: the base and path with the query, or the vendor's next URL (on the API's own origin only: it gets the credentials). */
@@ -128,8 +171,7 @@ function pageUrl(manifest: ConnectorManifest, run: Run, token: PageToken, query:
   }
   const requester = manifest.streams[0].retriever.requester;
   const path = render(continuing && requester.next_page_path ? requester.next_page_path : requester.path, scope, encodeURIComponent);
-  const search = new URLSearchParams(query).toString();
-  return `${run.base}${path.startsWith('/') || !path ? path : `/${path}`}${search ? `?${search}` : ''}`;
+  return joinAddress(run, path, query);
 }
 
 interface PageRequest {
@@ -166,8 +208,10 @@ async function requestPage(manifest: ConnectorManifest, run: Run, context: Conne
     }
   }
   if (!(token && 'url' in token) && !continuing) {
-    const startOption = stream.incremental_sync?.start_time_option;
-    const sendStart = startOption && !stream.incremental_sync?.is_client_side_incremental && page.start !== null;
+    const incremental = stream.incremental_sync;
+    const startOption = incremental?.type === 'IncrementingValueCursor' ? incremental.start_value_option : incremental?.start_time_option;
+    const clientSide = incremental?.type === 'DatetimeBasedCursor' && incremental.is_client_side_incremental;
+    const sendStart = startOption && !clientSide && page.start !== null;
     for (const [name, template] of Object.entries(requester.request_parameters ?? {})) {
       // The start's own filter holds this one too (its value_format says so).
       if (sendStart && startOption.inject_into === 'request_parameter' && startOption.field_name === name) continue;
@@ -178,27 +222,50 @@ async function requestPage(manifest: ConnectorManifest, run: Run, context: Conne
       const format = startOption.value_format ? render(startOption.value_format, scope) : undefined;
       inject(parts, { ...startOption, value_format: format }, page.start!);
     }
-    const endOption = stream.incremental_sync?.end_time_option;
+    const endOption = incremental?.type === 'DatetimeBasedCursor' ? incremental.end_time_option : undefined;
     if (endOption && page.end) inject(parts, endOption, page.end);
   }
-  const headers: Record<string, string> = {};
-  for (const [name, template] of Object.entries(requester.request_headers ?? {})) {
-    const value = render(template, scope);
-    if (value) headers[name] = value;
-  }
+  const headers = requestHeaders(requester.request_headers, scope);
   const method = requester.http_method ?? 'GET';
   let body: string | undefined;
+  // A content type the requester's headers give is the one sent (a customer's own body may be another kind of JSON).
+  const typed = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+  const contentType = (value: string) => {
+    if (!typed) headers['content-type'] = value;
+  };
   if (method === 'POST' && requester.request_body_data) {
     body = formBody(requester.request_body_data, parts.body, scope);
-    headers['content-type'] = 'application/x-www-form-urlencoded';
+    contentType('application/x-www-form-urlencoded');
+  } else if (method === 'POST' && typeof requester.request_body_json === 'string') {
+    // One template: its text is the body, as the customer typed it.
+    body = continuing ? '' : render(requester.request_body_json, scope);
+    contentType('application/json');
   } else if (method === 'POST') {
     const first = continuing ? {} : (renderBody(requester.request_body_json ?? {}, scope) as Record<string, unknown>);
     const json = mergeBody(first, parts.body);
     body = JSON.stringify(json);
-    headers['content-type'] = 'application/json';
+    contentType('application/json');
   }
   const url = pageUrl(manifest, run, token, [...run.auth.query, ...parts.query], continuing, scope);
   return call(context, manifest.name, url, { method, headers: { ...headers, ...parts.headers, ...run.auth.headers }, body }, readError, run.wait, run.reading);
+}
+
+/** The requester's headers: each template rendered (an empty one left out), or one template's JSON object of names and text values. */
+function requestHeaders(templates: Record<string, string> | string | undefined, scope: Run['scope']): Record<string, string> {
+  if (typeof templates === 'string') {
+    try {
+      return readHeaderObject(render(templates, scope));
+    } catch (failure) {
+      if (failure instanceof HeadersError) throw new ConnectorError(failure.message);
+      throw failure;
+    }
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, template] of Object.entries(templates ?? {})) {
+    const value = render(template, scope);
+    if (value) headers[name] = value;
+  }
+  return headers;
 }
 
 /** The form of a form-encoded body: its templates rendered (an empty one left out), then the values the paginator put in the body. */
@@ -250,7 +317,29 @@ function nextToken(manifest: ConnectorManifest, token: PageToken, answer: Answer
   if (strategy.stop_condition && truthy(renderAny(strategy.stop_condition, scope))) return null;
   const value = textOr(renderAny(strategy.cursor_value, scope));
   if (!value) return null;
-  return paginator.page_token_option.type === 'RequestPath' ? { url: value } : { token: value };
+  if (paginator.page_token_option.type !== 'RequestPath') return { token: value };
+  // A relative address is relative to the page that named it (RFC 8288, RFC 3986).
+  try {
+    return { url: new URL(value, answer.url).toString() };
+  } catch {
+    throw new ConnectorError(`${manifest.name} answered an invalid next page address.`);
+  }
+}
+
+/** A page token as a value cursor's state keeps it (a number, a token, an address). */
+function tokenValue(token: NonNullable<PageToken>): CursorValue {
+  return 'page' in token ? token.page : 'offset' in token ? token.offset : 'token' in token ? token.token : token.url;
+}
+
+/** The page a stored state names, as the paginator reads it; null when it names none this paginator can use. */
+function tokenOfValue(manifest: ConnectorManifest, value: CursorValue | null): PageToken {
+  const paginator = manifest.streams[0].retriever.paginator;
+  if (value === null || paginator?.type !== 'DefaultPaginator') return null;
+  const strategy = paginator.pagination_strategy;
+  if (strategy.type === 'PageIncrement') return typeof value === 'number' ? { page: value } : null;
+  if (strategy.type === 'OffsetIncrement') return typeof value === 'number' ? { offset: value } : null;
+  if (paginator.page_token_option.type === 'RequestPath') return typeof value === 'string' ? { url: value } : null;
+  return { token: String(value) };
 }
 
 const sameToken = (a: PageToken, b: PageToken) => JSON.stringify(a) === JSON.stringify(b);
@@ -311,6 +400,10 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
         ? (response: ConnectorResponse) => hooks.decoders![decoder.name]!(response, manifest.name)
         : undefined;
   const ignoreStatuses = (manifest.error_handler?.response_filters ?? []).flatMap((filter) => filter.http_codes);
+  const wording = manifest.error_handler?.wording ? hooks.wordings![manifest.error_handler.wording]! : undefined;
+  const select = (answer: Answer) => selectRecords(manifest, answer, readError, wording);
+  // Records kept as answered reach the store even when they are no objects: it refuses each with its reason, and the run counts it.
+  const passThrough = !stream.fields && !stream.transformations?.length && !stream.child_records;
 
   /** What a hook may ask: a GET on the API's origin, with the run's credentials, pace and error reader. */
   function hookApi(context: ConnectorContext, run: Omit<Run, 'api'>): HookApi {
@@ -329,9 +422,9 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
   async function begin(context: ConnectorContext, partition: boolean): Promise<Run> {
     const scope = requestScope(context);
     checkRequirements(manifest, scope);
-    const base = baseUrl(manifest, context, scope, hooks);
+    const { base, address } = baseUrl(manifest, context, scope, hooks);
     const auth = await credentials(manifest, manifest.authenticator, context, scope);
-    const parts = { base, auth, scope, wait: pacer(context, manifest.rate_limit?.requests_per_second), reading: { decode, ignoreStatuses } };
+    const parts = { base, address, auth, scope, wait: pacer(context, manifest.rate_limit?.requests_per_second), reading: { decode, ignoreStatuses, wording } };
     const api = hookApi(context, parts);
     const router = stream.retriever.partition_router;
     if (partition && router) scope.stream_partition = await hooks.partitionRouters![router.name]!(api, context);
@@ -344,7 +437,10 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
   async function* vendorRecordsOf(selected: unknown[], run: Run): AsyncGenerator<Record<string, unknown>> {
     const children = stream.child_records ? hooks.childRecords![stream.child_records.name]! : null;
     for (const vendorRecord of selected) {
-      if (!isRecordObject(vendorRecord)) continue;
+      if (!isRecordObject(vendorRecord)) {
+        if (passThrough) yield vendorRecord as Record<string, unknown>;
+        continue;
+      }
       if (children) yield* children(vendorRecord, run.api);
       else yield vendorRecord;
     }
@@ -380,7 +476,7 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
         pages += 1;
         if (pages > maxPages) throw new ConnectorError(`${manifest.name} answered more than ${maxPages} pages: stopping so the sync does not loop.`);
         const answer = await fetchPage(run, context, { token, start: formatPoint(sent, start), end: formatPoint(sent, sentEnd(cursor, start, end, last)) });
-        const selected = selectRecords(manifest, answer, readError);
+        const selected = select(answer);
         const records: Array<Record<string, unknown>> = [];
         for await (const vendorRecord of vendorRecordsOf(selected, run)) {
           const mapped = mapRecord(stream, vendorRecord, hooks);
@@ -396,6 +492,33 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
     }
   }
 
+  /**
+   * A read by a value that grows (IncrementingValueCursor): records below the run's start dropped,
+   * the largest value kept, and each page's state naming the next page, so a run taken up again
+   * continues there.
+   */
+  async function* valueRead(run: Run, context: ConnectorContext, cursor: IncrementingValueCursor): AsyncGenerator<ConnectorBatch> {
+    const progress = valueRun(cursor.cursor_field, context.cursor);
+    const start = progress.since === null ? null : String(progress.since);
+    const seen = stream.deduplicate ? new Set<string>() : null;
+    let token = tokenOfValue(manifest, progress.resumeAt) ?? firstToken(manifest);
+    for (let page = 0; ; page += 1) {
+      if (page >= maxPages) throw new ConnectorError(`${manifest.name} answered more than ${maxPages} pages: stopping so the sync does not loop.`);
+      const answer = await fetchPage(run, context, { token, start });
+      const selected = select(answer);
+      const records: Array<Record<string, unknown>> = [];
+      for await (const vendorRecord of vendorRecordsOf(selected.filter((each) => progress.admit(each)), run)) {
+        const mapped = mapRecord(stream, vendorRecord, hooks);
+        if (keep(seen, mapped)) records.push(mapped);
+      }
+      const next = answer.ignored ? null : nextToken(manifest, token, answer, selected);
+      yield { records, cursor: progress.stateAfter(next ? tokenValue(next) : null) };
+      if (!next) return;
+      if (sameToken(next, token)) throw new ConnectorError(`${manifest.name} kept answering the same page: stopping so the sync does not loop.`);
+      token = next;
+    }
+  }
+
   return {
     manifest,
     catalogueId: manifest.catalogue_id,
@@ -406,13 +529,13 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
       const run = await begin(context, check.type === 'CheckStream');
       if (check.type === 'CheckStream') {
         // A vendor read in windows may refuse a request without one: the check asks for the last window.
-        const cursor = stream.incremental_sync;
+        const cursor = stream.incremental_sync?.type === 'DatetimeBasedCursor' ? stream.incremental_sync : undefined;
         const now = Date.now();
         const window = cursor?.step ? readWindows(now - durationMs(cursor.step), now, cursor.step)[0] : undefined;
         const sent = cursor?.request_datetime_format ?? cursor?.datetime_format ?? 'iso8601';
         const range = window && cursor ? { start: formatPoint(sent, window[0]), end: formatPoint(sent, sentEnd(cursor, window[0], window[1], true)) } : { start: null };
         const answer = await fetchPage(run, context, { token: firstToken(manifest), ...range, pageSize: check.page_size ?? 1 });
-        selectRecords(manifest, answer, readError);
+        select(answer);
         return;
       }
       const search = new URLSearchParams();
@@ -432,6 +555,10 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
     async *pull(context): AsyncGenerator<ConnectorBatch> {
       const runStarted = Date.now();
       const run = await begin(context, true);
+      if (stream.incremental_sync?.type === 'IncrementingValueCursor') {
+        yield* valueRead(run, context, stream.incremental_sync);
+        return;
+      }
       const incremental = stream.incremental_sync;
       if (incremental?.step) {
         yield* steppedRead(run, context, incremental);
@@ -447,10 +574,13 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
       for (let page = 0; ; page += 1) {
         if (page >= maxPages) throw new ConnectorError(`${manifest.name} answered more than ${maxPages} pages: stopping so the sync does not loop.`);
         const answer = await fetchPage(run, context, { token, start });
-        const selected = selectRecords(manifest, answer, readError);
+        const selected = select(answer);
         const kept: Array<Record<string, unknown>> = [];
         for (const vendorRecord of selected) {
-          if (!isRecordObject(vendorRecord)) continue;
+          if (!isRecordObject(vendorRecord)) {
+            if (passThrough) kept.push(vendorRecord as Record<string, unknown>);
+            continue;
+          }
           if (fromRecords) {
             const point = recordPoint(fromRecords.datetime_format, pick(vendorRecord, fromRecords.cursor_field!));
             // Read again from the cursor's own instant on, as a vendor's filter would: a same-instant change is not lost.

@@ -3,6 +3,7 @@
  * its credentials attached, each call sent through the context's guarded fetch at the vendor's
  * pace, and any refusal turned into the vendor's own words.
  */
+import { HEADER_NAME } from '@domain/data/connectorManifest/headers';
 import type { Authenticator, ConnectorManifest, ErrorHandler, RequestOption, Requirement } from '@domain/data/connectorManifest/types';
 import { compileTemplate, renderText, renderValue, TemplateError, type CompiledTemplate, type TemplateScope } from '@domain/data/connectorManifest/template';
 import { defaultSleep } from '../http';
@@ -29,6 +30,16 @@ export interface ManifestHooks {
   transformations?: Record<string, (vendorRecord: Record<string, unknown>, mapped: Record<string, unknown>) => Record<string, unknown>>;
   /** `error_handler.hook`: reads the vendor's error body. */
   errorReaders?: Record<string, ErrorReader>;
+  /** `error_handler.wording`: the words of a refused answer and of an answer without its list of records. */
+  wordings?: Record<string, AnswerWording>;
+}
+
+/** How a connector known by its address words what went wrong (the REST source's own words). */
+export interface AnswerWording {
+  /** A non-2xx answer (a 429 or 5xx once the fetch's retries ran out) as the customer's error. */
+  refused(url: string, response: ConnectorResponse): ConnectorError;
+  /** A 2xx answer without a list of records at the record selector's path. */
+  withoutRecords(url: string, path: readonly string[]): ConnectorError;
 }
 
 const cache = new Map<string, CompiledTemplate>();
@@ -80,12 +91,20 @@ export function checkRequirements(manifest: ConnectorManifest, scope: TemplateSc
   }
 }
 
-export function baseUrl(manifest: ConnectorManifest, context: ConnectorContext, scope: TemplateScope, hooks: ManifestHooks): string {
+/** The API's base: without its query or trailing slash (paths join it), and the address as given (with an empty path, the request's own). */
+export interface BaseAddress {
+  base: string;
+  address: URL;
+}
+
+export function baseUrl(manifest: ConnectorManifest, context: ConnectorContext, scope: TemplateScope, hooks: ManifestHooks): BaseAddress {
   const source = manifest.streams[0].retriever.requester.url_base;
-  if (source.startsWith('hook:')) return hooks.baseUrls![source.slice(5)]!(context);
-  const rendered = render(source, scope);
+  const rendered = source.startsWith('hook:') ? hooks.baseUrls![source.slice(5)]!(context) : render(source, scope);
   // baseUrlOf checks the address and says what is wrong with it; the rendered value stands in as the setting.
-  return baseUrlOf({ ...context, settings: { url_base: rendered } }, 'url_base', '');
+  const base = baseUrlOf({ ...context, settings: { url_base: rendered } }, 'url_base', '');
+  const address = new URL(rendered);
+  address.hash = '';
+  return { base, address };
 }
 
 /** Where the credentials and the other injected values go, before the request is assembled. */
@@ -99,6 +118,8 @@ export const emptyParts = (): RequestParts => ({ query: [], headers: {}, body: {
 
 export function inject(parts: RequestParts, option: RequestOption, value: string | number): void {
   if (value === '') return;
+  // Refused here with its name: the request itself would fail on it without saying which.
+  if (option.inject_into === 'header' && !HEADER_NAME.test(option.field_name)) throw new ConnectorError(`"${option.field_name}" is not a valid header name`);
   // Only the first %s: the value itself may hold one and is not read again.
   if (option.value_format) value = option.value_format.replace('%s', () => String(value));
   if (option.inject_into === 'request_parameter') parts.query.push([option.field_name, String(value)]);
@@ -136,6 +157,7 @@ export async function credentials(manifest: ConnectorManifest, auth: Authenticat
       return parts;
     case 'ApiKeyAuthenticator': {
       const token = render(auth.api_token, scope);
+      if (!token && auth.optional) return parts;
       if (!token) throw missing(auth.missing_message, 'the API key');
       inject(parts, auth.inject_into, token);
       return parts;
@@ -209,16 +231,19 @@ export function pacer(context: ConnectorContext, requestsPerSecond: number | und
 }
 
 export interface Answer {
+  /** The address asked (a next page's relative address is read against it). */
+  url: string;
   body: unknown;
   response: ConnectorResponse;
   /** The status is one the manifest ignores (response_filters): no records, and no next page. */
   ignored?: boolean;
 }
 
-/** How a 2xx answer's body is read, and which refusals mean "nothing here". */
+/** How a 2xx answer's body is read, which refusals mean "nothing here", and who words the others. */
 export interface Reading {
   decode?: (response: ConnectorResponse) => unknown;
   ignoreStatuses?: readonly number[];
+  wording?: AnswerWording;
 }
 
 /** JSON lines (JSONL): one object a line, blank lines skipped; a line that is not an object is refused by its number. */
@@ -263,11 +288,13 @@ export async function call(
     if (!(failure instanceof ConnectorError) || !failure.response) throw failure;
     response = failure.response;
   }
-  if (reading.ignoreStatuses?.includes(response.status)) return { body: null, response, ignored: true };
-  if (reading.decode && response.status >= 200 && response.status < 300) return { body: await reading.decode(response), response };
+  if (reading.ignoreStatuses?.includes(response.status)) return { url, body: null, response, ignored: true };
+  const success = response.status >= 200 && response.status < 300;
+  if (reading.decode && success) return { url, body: await reading.decode(response), response };
+  if (reading.wording && !success) throw reading.wording.refused(url, response);
   const body = answerJson<unknown>(response, vendor, readError);
   if (!isRecordObject(body) && !Array.isArray(body)) throw new ConnectorError(`${vendor} answered something other than a JSON object.`);
-  return { body, response };
+  return { url, body, response };
 }
 
 /** The answer's headers for templates: lower-cased names, and `link` read into its relations (headers.link.next.url). */

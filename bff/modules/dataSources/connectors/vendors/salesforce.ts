@@ -12,7 +12,7 @@
  * https://help.salesforce.com/s/articleView?id=sf.remoteaccess_oauth_client_credentials_flow.htm
  * https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/errorcodes.htm ([{"message", "errorCode"}])
  */
-import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
+import { datetimeCursorOf, type ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { requestedStart, storedPoint } from '../declarative/cursor';
 import { manifestConnector } from '../declarative/engine';
 import { ConnectorError, type ConnectorContext } from '../types';
@@ -96,7 +96,7 @@ export const SALESFORCE_MANIFEST: ConnectorManifest = {
 
 /** The SOQL a run sends for `cursor`: every contact when it is absent or not a date, else those changed from it on. */
 export function contactsQuery(cursor: string | null): string {
-  const incremental = SALESFORCE_MANIFEST.streams[0].incremental_sync!;
+  const incremental = datetimeCursorOf(SALESFORCE_MANIFEST)!;
   const since = storedPoint(incremental.datetime_format, cursor);
   return since === null ? `${SELECT} ${ORDER}` : incremental.start_time_option!.value_format!.replace('%s', () => requestedStart(incremental, since));
 }
