@@ -17,6 +17,14 @@ describe('manifest templates', () => {
     expect(text('{{ settings.missing }}', scope)).toBe('');
   });
 
+  it('joins an address typed with a trailing slash to the path after it with one slash', () => {
+    const template = '{{ settings.instanceUrl }}/services/oauth2/token';
+    expect(text(template, { settings: { instanceUrl: 'https://acme.my.salesforce.com/' } })).toBe('https://acme.my.salesforce.com/services/oauth2/token');
+    expect(text(template, { settings: { instanceUrl: 'https://acme.my.salesforce.com' } })).toBe('https://acme.my.salesforce.com/services/oauth2/token');
+    // Only where a path follows: a value's own slashes are kept.
+    expect(text('{{ settings.path }}', { settings: { path: 'a//b/' } })).toBe('a//b/');
+  });
+
   it('never reads a substituted value again as a template, so nothing loops', () => {
     const scope = { settings: { name: '{{ secrets.apiKey }}' }, secrets: { apiKey: 'hidden' } };
     expect(text('{{ settings.name }}', scope)).toBe('{{ secrets.apiKey }}');

@@ -225,6 +225,9 @@ export function renderValue(template: CompiledTemplate, scope: TemplateScope): u
 export function renderText(template: CompiledTemplate, scope: TemplateScope, encode: (text: string) => string = (text) => text): string {
   let output = '';
   for (const part of template.parts) {
+    // An address typed with a trailing slash ("https://acme.my.salesforce.com/") before a path
+    // the template adds ("{{ settings.instanceUrl }}/services/...") makes one slash, not two.
+    if (typeof part === 'string' && part.startsWith('/') && output.endsWith('/')) output = output.replace(/\/+$/, '');
     output += typeof part === 'string' ? part : encode(asText(evaluate(part, scope), template));
     if (output.length > TEMPLATE_MAX_OUTPUT) throw new TemplateError(`"${template.source.slice(0, 100)}" gives more than ${TEMPLATE_MAX_OUTPUT} characters`);
   }
