@@ -316,6 +316,19 @@ const hasBadValue = (values: ConnectorSettingValues | undefined, apiKey: string 
   [apiKey, ...Object.values(values ?? {})].some((value) => typeof value === 'string' && value.includes('bad'));
 
 /** Secret settings are kept out of what a source shows (the server never returns them). */
+/** A posted definition read as the server reads it: the same field path in a refusal as the real BFF gives. */
+function readDefinition(body: unknown): { parsed: unknown } | { refusal: ReturnType<typeof failure> } {
+  const { definition } = body as { definition: string };
+  try {
+    const parsed: unknown = JSON.parse(definition);
+    readCustomDefinition(parsed);
+    return { parsed };
+  } catch (error) {
+    const path = error instanceof ManifestError && error.path ? `definition.${error.path}` : 'definition';
+    return { refusal: failure('validation_failed', { error: 'Invalid connector definition', message: error instanceof Error ? error.message : 'unreadable', fields: { [path]: 'invalid' } }) };
+  }
+}
+
 function visibleSettings(catalogueId: string | undefined, values: ConnectorSettingValues | undefined, definition = connectorOf(catalogueId ?? '')): ConnectorSettingValues {
   const secret = new Set(definition?.settings.filter((setting) => setting.secret).map((setting) => setting.name));
   return Object.fromEntries(Object.entries(values ?? {}).filter(([name]) => !secret.has(name)));
@@ -477,16 +490,9 @@ export function dataSourceApiRoutes({
       body: connectors.map((each) => ({ ...each, sources: sources.filter((entry) => entry.availableDataSource?.id === each.catalogueId).length })),
     })],
     ['POST', /^\/api\/data-sources\/custom-connectors$/, ({ body }) => {
-      const { definition } = body as { definition: string };
-      // The server's own reader: the same field path in the answer as in the real BFF.
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(definition);
-        readCustomDefinition(parsed);
-      } catch (error) {
-        const path = error instanceof ManifestError && error.path ? `definition.${error.path}` : 'definition';
-        return failure('validation_failed', { error: 'Invalid connector definition', message: error instanceof Error ? error.message : 'unreadable', fields: { [path]: 'invalid' } });
-      }
+      const read = readDefinition(body);
+      if ('refusal' in read) return read.refusal;
+      const parsed = read.parsed;
       const created = customConnector(`c0ffee00-0000-4000-8000-${String(connectors.length + 1).padStart(12, '0')}`, parsed, { companyId: session.company.id });
       if (connectors.some((each) => each.name === created.name)) {
         return failure('already_exists', { message: `A custom connector named ${created.name} already exists.`, fields: { 'definition.name': 'Another custom connector of this company has this name' } });
@@ -497,15 +503,9 @@ export function dataSourceApiRoutes({
     ['PUT', /^\/api\/data-sources\/custom-connectors\/([^/]+)$/, ({ body }, [id]) => {
       const found = connectors.find((each) => each.id === id);
       if (!found) return failure('not_found');
-      const { definition } = body as { definition: string };
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(definition);
-        readCustomDefinition(parsed);
-      } catch (error) {
-        const path = error instanceof ManifestError && error.path ? `definition.${error.path}` : 'definition';
-        return failure('validation_failed', { error: 'Invalid connector definition', message: error instanceof Error ? error.message : 'unreadable', fields: { [path]: 'invalid' } });
-      }
+      const read = readDefinition(body);
+      if ('refusal' in read) return read.refusal;
+      const parsed = read.parsed;
       const saved = { ...customConnector(found.id, parsed, { companyId: found.companyId }), createdAt: found.createdAt };
       if (connectors.some((each) => each.id !== id && each.name === saved.name)) {
         return failure('already_exists', { message: `A custom connector named ${saved.name} already exists.`, fields: { 'definition.name': 'Another custom connector of this company has this name' } });
