@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -23,15 +23,18 @@ import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { useNotify } from '@/lib/notifications';
 import { useCompanyFilter } from '@/lib/session';
 import { useLastDefined } from '@/lib/useLastDefined';
+import { BackgroundUpdates } from '@/ui/BackgroundUpdates';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { SelectField } from '@/ui/SelectField';
 import { useMappedFields, useUpdateField } from './api';
-import { ConfigureMappingDialog } from './ConfigureMappingDialog';
 import { FIELD_TYPE_LABELS } from './CustomFieldForm';
 import { ALL_SOURCES, sourceFilterOptions, sourcesOfFields, writeBlocked } from './fieldSources';
 import { unifiedLabel } from './unifiedOptions';
 import { visuallyHidden } from '@/ui/visuallyHidden';
+
+// Downloaded when first opened, like the page's other dialogs.
+const ConfigureMappingDialog = lazy(async () => ({ default: (await import('./ConfigureMappingDialog')).ConfigureMappingDialog }));
 
 export interface FieldMappingPanelProps {
   /** The company in view for a global admin; null for everyone else (they change their own). */
@@ -158,70 +161,72 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
             </Stack>
 
             {/* The list scrolls past 400 px (specification, section 2); focusable so the keyboard can scroll it. */}
-            <TableContainer
-              tabIndex={0}
-              role="region"
-              aria-label="Mapped fields"
-              sx={{ maxHeight: FIELD_MAPPING_LABELS.listMaxHeightPx, border: 1, borderColor: 'divider', borderRadius: 1 }}
-            >
-              <Table size="small" stickyHeader aria-labelledby={headingId}>
-                <TableHead>
-                  <TableRow>
-                    {FIELD_MAPPING_LABELS.columns.map((column) => (
-                      <TableCell key={column} align={column === 'Actions' ? 'right' : 'left'}>
-                        {column}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {shown.length === 0 && (
+            <BackgroundUpdates placeholder={null}>
+              <TableContainer
+                tabIndex={0}
+                role="region"
+                aria-label="Mapped fields"
+                sx={{ maxHeight: FIELD_MAPPING_LABELS.listMaxHeightPx, border: 1, borderColor: 'divider', borderRadius: 1 }}
+              >
+                <Table size="small" stickyHeader aria-labelledby={headingId}>
+                  <TableHead>
                     <TableRow>
-                      <TableCell colSpan={FIELD_MAPPING_LABELS.columns.length}>
-                        {active.length === 0 ? 'Every field has been removed; Configure Data Mapping can restore them.' : 'No fields match.'}
-                      </TableCell>
+                      {FIELD_MAPPING_LABELS.columns.map((column) => (
+                        <TableCell key={column} align={column === 'Actions' ? 'right' : 'left'}>
+                          {column}
+                        </TableCell>
+                      ))}
                     </TableRow>
-                  )}
-                  {shown.map((field) => (
-                    <TableRow key={`${field.isCustom}-${field.id}`} hover>
-                      <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{field.internalName}</TableCell>
-                      <TableCell>
-                        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', position: 'relative' }}>
-                          <span>{field.name}</span>
-                          {field.unifiedField && (
-                            <Chip
-                              size="small"
-                              color="primary"
-                              variant="outlined"
-                              icon={<ArrowForwardIcon />}
-                              label={
-                                <>
-                                  <Box component="span" sx={visuallyHidden}>
-                                    Mapped to{' '}
-                                  </Box>
-                                  {unifiedLabel(field.unifiedField)}
-                                </>
-                              }
-                              title={`Mapped to the unified field ${field.unifiedField}`}
-                            />
+                  </TableHead>
+                  <TableBody>
+                    {shown.length === 0 && (
+                      <TableRow>
+                        <TableCell colSpan={FIELD_MAPPING_LABELS.columns.length}>
+                          {active.length === 0 ? 'Every field has been removed; Configure Data Mapping can restore them.' : 'No fields match.'}
+                        </TableCell>
+                      </TableRow>
+                    )}
+                    {shown.map((field) => (
+                      <TableRow key={`${field.isCustom}-${field.id}`} hover>
+                        <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{field.internalName}</TableCell>
+                        <TableCell>
+                          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', position: 'relative' }}>
+                            <span>{field.name}</span>
+                            {field.unifiedField && (
+                              <Chip
+                                size="small"
+                                color="primary"
+                                variant="outlined"
+                                icon={<ArrowForwardIcon />}
+                                label={
+                                  <>
+                                    <Box component="span" sx={visuallyHidden}>
+                                      Mapped to{' '}
+                                    </Box>
+                                    {unifiedLabel(field.unifiedField)}
+                                  </>
+                                }
+                                title={`Mapped to the unified field ${field.unifiedField}`}
+                              />
+                            )}
+                            {field.isCustom && <Chip size="small" label="Custom" />}
+                          </Stack>
+                        </TableCell>
+                        <TableCell>{FIELD_TYPE_LABELS[field.type]}</TableCell>
+                        <TableCell>{field.isCustom ? '—' : field.sources.join(', ')}</TableCell>
+                        <TableCell align="right">
+                          {mayEdit && (
+                            <Button size="small" color="error" onClick={() => setRemoving(field)} aria-label={`Remove ${field.name}`}>
+                              Remove
+                            </Button>
                           )}
-                          {field.isCustom && <Chip size="small" label="Custom" />}
-                        </Stack>
-                      </TableCell>
-                      <TableCell>{FIELD_TYPE_LABELS[field.type]}</TableCell>
-                      <TableCell>{field.isCustom ? '—' : field.sources.join(', ')}</TableCell>
-                      <TableCell align="right">
-                        {mayEdit && (
-                          <Button size="small" color="error" onClick={() => setRemoving(field)} aria-label={`Remove ${field.name}`}>
-                            Remove
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </BackgroundUpdates>
           </>
         )}
       </Stack>
@@ -238,7 +243,11 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
       >
         {shownInConfirm ? FIELD_MAPPING_LABELS.removeConfirm(shownInConfirm.name) : ''}
       </ConfirmDialog>
-      {canEdit && configureMounted && <ConfigureMappingDialog open={configuring} onClose={() => setConfiguring(false)} companyId={companyId} />}
+      {canEdit && configureMounted && (
+        <Suspense fallback={null}>
+          <ConfigureMappingDialog open={configuring} onClose={() => setConfiguring(false)} companyId={companyId} />
+        </Suspense>
+      )}
     </Paper>
   );
 }
