@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -35,6 +35,9 @@ export function AdminHeader({ onOpenNavigation }: AdminHeaderProps = {}) {
   const { companyFilter } = useCompanyFilter();
   // The chosen company's name and logo come from the list the company filter offers.
   const companies = useCompanies(can('chooseCompany'));
+  // The list arrives while the page below is still being drawn: the header's new name and logo are
+  // drawn in the background rather than in one blocking render (React draws a query's answer at once).
+  const companyList = useDeferredValue(companies.data);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   /** Stays true after the first opening, so the menu can play its closing transition. */
   const [menuRequested, setMenuRequested] = useState(false);
@@ -42,7 +45,7 @@ export function AdminHeader({ onOpenNavigation }: AdminHeaderProps = {}) {
   const buttonId = useId();
 
   if (!session) return null;
-  const viewed = headerCompany(session, companyFilter, companies.data);
+  const viewed = headerCompany(session, companyFilter, companyList);
   const displayName = session.user.profileName || session.user.name;
   const roleLabel = ROLE_LABELS[session.role];
 
