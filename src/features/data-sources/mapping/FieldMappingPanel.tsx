@@ -23,6 +23,7 @@ import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { useNotify } from '@/lib/notifications';
 import { useCompanyFilter } from '@/lib/session';
 import { useLastDefined } from '@/lib/useLastDefined';
+import { useRevealInBatches } from '@/lib/useRevealInBatches';
 import { BackgroundUpdates } from '@/ui/BackgroundUpdates';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { FailureAlert } from '@/ui/FailureAlert';
@@ -35,6 +36,9 @@ import { visuallyHidden } from '@/ui/visuallyHidden';
 
 // Downloaded when first opened, like the page's other dialogs.
 const ConfigureMappingDialog = lazy(async () => ({ default: (await import('./ConfigureMappingDialog')).ConfigureMappingDialog }));
+
+/** Rows put on the page per step: the list shows about ten before it scrolls. */
+const ROWS_PER_STEP = 20;
 
 export interface FieldMappingPanelProps {
   /** The company in view for a global admin; null for everyone else (they change their own). */
@@ -76,6 +80,8 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
   const blocked = writeBlocked(filterParam, companyId);
   const mayEdit = canEdit && !blocked;
   const noSources = fieldsQuery.isSuccess && sources.length === 0;
+  // The list scrolls past about ten rows: the rest are put on the page in later steps.
+  const drawnRows = useRevealInBatches(shown.length, ROWS_PER_STEP);
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -186,7 +192,7 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
                         </TableCell>
                       </TableRow>
                     )}
-                    {shown.map((field) => (
+                    {shown.slice(0, drawnRows).map((field) => (
                       <TableRow key={`${field.isCustom}-${field.id}`} hover>
                         <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{field.internalName}</TableCell>
                         <TableCell>
