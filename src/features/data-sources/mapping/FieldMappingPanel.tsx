@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -24,7 +24,6 @@ import { useNotify } from '@/lib/notifications';
 import { useCompanyFilter } from '@/lib/session';
 import { useLastDefined } from '@/lib/useLastDefined';
 import { useRevealInBatches } from '@/lib/useRevealInBatches';
-import { BackgroundUpdates } from '@/ui/BackgroundUpdates';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { SelectField } from '@/ui/SelectField';
@@ -71,7 +70,12 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
   const [configureMounted, setConfigureMounted] = useState(false);
   const shownInConfirm = useLastDefined(removing);
 
-  const fields = fieldsQuery.data ?? [];
+  // The fields' first arrival is drawn in a background render, in slices a phone can interleave
+  // with the rest of the page (React draws a query's answer at once and in one piece); later
+  // changes (a field removed, a search typed) are drawn at once.
+  const firstArrival = useDeferredValue(fieldsQuery.data);
+  const loaded = fieldsQuery.isSuccess && firstArrival !== undefined;
+  const fields = (firstArrival && fieldsQuery.data) ?? [];
   const active = fields.filter((field) => !field.removed);
   const sources = sourcesOfFields(fields);
   // A source that is gone (deleted) must not stay chosen, or the list would look empty for no reason.
@@ -79,7 +83,7 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
   const shown = active.filter((field) => (chosenSource === ALL_SOURCES || field.sourceIds.includes(chosenSource)) && matches(field, search));
   const blocked = writeBlocked(filterParam, companyId);
   const mayEdit = canEdit && !blocked;
-  const noSources = fieldsQuery.isSuccess && sources.length === 0;
+  const noSources = loaded && sources.length === 0;
   // The list scrolls past about ten rows: the rest are put on the page in later steps.
   const drawnRows = useRevealInBatches(shown.length, ROWS_PER_STEP);
 
@@ -114,14 +118,14 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
             <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => {
                 setConfigureMounted(true);
                 setConfiguring(true);
-              }} disabled={blocked || !fieldsQuery.isSuccess}>
+              }} disabled={blocked || !loaded}>
               {DATA_SOURCE_LABELS.configureMapping}
             </Button>
           )}
         </Stack>
         {canEdit && blocked && <Alert severity="info">Choose a company in "View Data For" to change its mapping.</Alert>}
 
-        {fieldsQuery.isPending && (
+        {!loaded && !fieldsQuery.isError && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
             <CircularProgress aria-label="Loading fields" />
           </Box>
@@ -140,7 +144,7 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
           </Box>
         )}
 
-        {fieldsQuery.isSuccess && (!noSources || active.length > 0) && (
+        {loaded && (!noSources || active.length > 0) && (
           <>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <SelectField size="small" label="Source" value={chosenSource} options={sourceFilterOptions(sources)} onChange={setSourceFilter} sx={{ minWidth: 200 }} />
@@ -167,72 +171,70 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
             </Stack>
 
             {/* The list scrolls past 400 px (specification, section 2); focusable so the keyboard can scroll it. */}
-            <BackgroundUpdates placeholder={null}>
-              <TableContainer
-                tabIndex={0}
-                role="region"
-                aria-label="Mapped fields"
-                sx={{ maxHeight: FIELD_MAPPING_LABELS.listMaxHeightPx, border: 1, borderColor: 'divider', borderRadius: 1 }}
-              >
-                <Table size="small" stickyHeader aria-labelledby={headingId}>
-                  <TableHead>
-                    <TableRow>
-                      {FIELD_MAPPING_LABELS.columns.map((column) => (
-                        <TableCell key={column} align={column === 'Actions' ? 'right' : 'left'}>
-                          {column}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {shown.length === 0 && (
-                      <TableRow>
-                        <TableCell colSpan={FIELD_MAPPING_LABELS.columns.length}>
-                          {active.length === 0 ? 'Every field has been removed; Configure Data Mapping can restore them.' : 'No fields match.'}
-                        </TableCell>
-                      </TableRow>
-                    )}
-                    {shown.slice(0, drawnRows).map((field) => (
-                      <TableRow key={`${field.isCustom}-${field.id}`} hover>
-                        <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{field.internalName}</TableCell>
-                        <TableCell>
-                          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', position: 'relative' }}>
-                            <span>{field.name}</span>
-                            {field.unifiedField && (
-                              <Chip
-                                size="small"
-                                color="primary"
-                                variant="outlined"
-                                icon={<ArrowForwardIcon />}
-                                label={
-                                  <>
-                                    <Box component="span" sx={visuallyHidden}>
-                                      Mapped to{' '}
-                                    </Box>
-                                    {unifiedLabel(field.unifiedField)}
-                                  </>
-                                }
-                                title={`Mapped to the unified field ${field.unifiedField}`}
-                              />
-                            )}
-                            {field.isCustom && <Chip size="small" label="Custom" />}
-                          </Stack>
-                        </TableCell>
-                        <TableCell>{FIELD_TYPE_LABELS[field.type]}</TableCell>
-                        <TableCell>{field.isCustom ? '—' : field.sources.join(', ')}</TableCell>
-                        <TableCell align="right">
-                          {mayEdit && (
-                            <Button size="small" color="error" onClick={() => setRemoving(field)} aria-label={`Remove ${field.name}`}>
-                              Remove
-                            </Button>
-                          )}
-                        </TableCell>
-                      </TableRow>
+            <TableContainer
+              tabIndex={0}
+              role="region"
+              aria-label="Mapped fields"
+              sx={{ maxHeight: FIELD_MAPPING_LABELS.listMaxHeightPx, border: 1, borderColor: 'divider', borderRadius: 1 }}
+            >
+              <Table size="small" stickyHeader aria-labelledby={headingId}>
+                <TableHead>
+                  <TableRow>
+                    {FIELD_MAPPING_LABELS.columns.map((column) => (
+                      <TableCell key={column} align={column === 'Actions' ? 'right' : 'left'}>
+                        {column}
+                      </TableCell>
                     ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            </BackgroundUpdates>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {shown.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={FIELD_MAPPING_LABELS.columns.length}>
+                        {active.length === 0 ? 'Every field has been removed; Configure Data Mapping can restore them.' : 'No fields match.'}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {shown.slice(0, drawnRows).map((field) => (
+                    <TableRow key={`${field.isCustom}-${field.id}`} hover>
+                      <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{field.internalName}</TableCell>
+                      <TableCell>
+                        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', position: 'relative' }}>
+                          <span>{field.name}</span>
+                          {field.unifiedField && (
+                            <Chip
+                              size="small"
+                              color="primary"
+                              variant="outlined"
+                              icon={<ArrowForwardIcon />}
+                              label={
+                                <>
+                                  <Box component="span" sx={visuallyHidden}>
+                                    Mapped to{' '}
+                                  </Box>
+                                  {unifiedLabel(field.unifiedField)}
+                                </>
+                              }
+                              title={`Mapped to the unified field ${field.unifiedField}`}
+                            />
+                          )}
+                          {field.isCustom && <Chip size="small" label="Custom" />}
+                        </Stack>
+                      </TableCell>
+                      <TableCell>{FIELD_TYPE_LABELS[field.type]}</TableCell>
+                      <TableCell>{field.isCustom ? '—' : field.sources.join(', ')}</TableCell>
+                      <TableCell align="right">
+                        {mayEdit && (
+                          <Button size="small" color="error" onClick={() => setRemoving(field)} aria-label={`Remove ${field.name}`}>
+                            Remove
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
           </>
         )}
       </Stack>
