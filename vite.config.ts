@@ -26,5 +26,16 @@ export default defineConfig({
     // The bundle benchmark reads which chunks each route loads from the manifest.
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically is downloaded by every route anyway: one chunk
+          // instead of a dozen (React DOM, the router, Emotion, MUI's styling core, TanStack Query
+          // split apart by which lazy chunks also use them). Fewer files compress better and cost
+          // fewer requests: about 5 KB less gzipped on each first route.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

@@ -1,8 +1,9 @@
 // The dashboard's JavaScript for the first route, gzipped: the entry chunk, its static imports and
 // the lazy chunk of the route itself, read from Vite's manifest. Target: at most 180 KB. What the
-// page loads later on its own (a chart's drawing when it comes into view, the Other Charts grid
-// after the first paint, a dialog when opened) is not part of it; the charts are printed apart. And
-// the survey widget's loader and renderer, gzipped.
+// page loads later on its own (the Overview's dashboard, whose download starts with the page and
+// which is drawn once its figures arrive; a chart's drawing when it comes into view; a dialog when
+// opened) is not part of it; the dashboard and the charts are printed apart. And the survey
+// widget's loader and renderer, gzipped.
 //
 // The benchmark builds into a folder of its own (BENCH_DIST, or a temporary one), never into dist/,
 // which a running BFF or an end-to-end run on the same working tree may be serving.
@@ -41,9 +42,15 @@ const ROUTES = [
   { name: 'first visit, signed in (/ in the shell)', pages: [/app\/shell\/.*Layout.*\.tsx$/, /features\/dashboard\/OverviewPage\.tsx$/] },
 ];
 
-/** Not judged: what the Overview adds once its first chart comes into view (MUI X Charts). */
+/**
+ * Not judged, each counted beyond the row named in `after`: what the Overview draws once its
+ * figures arrive (the range bar, tabs, headline figures and the charts' frames; downloaded beside
+ * the figures' request), then what its first chart adds when it comes into view (MUI X Charts).
+ */
+const OVERVIEW_BODY = "then the Overview's dashboard, with its figures";
 const LATER = [
-  { name: "then the Overview's charts, when on screen", after: ROUTES[1].name, pages: [/features\/dashboard\/MetricChartDrawing\.tsx$/] },
+  { name: OVERVIEW_BODY, after: ROUTES[1].name, pages: [/features\/dashboard\/OverviewBody\.tsx$/] },
+  { name: "then the Overview's charts, when on screen", after: OVERVIEW_BODY, pages: [/features\/dashboard\/MetricChartDrawing\.tsx$/] },
 ];
 
 export function measureBundle(distDir = 'dist') {
@@ -63,7 +70,7 @@ export function measureBundle(distDir = 'dist') {
     const before = new Set(rows.find((row) => row.route === later.after).keys);
     const pageKeys = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && later.pages.some((pattern) => pattern.test(key)));
     const added = closure(manifest, pageKeys).filter((key) => !before.has(key));
-    rows.push({ route: later.name, kb: gzippedKb(distDir, manifest, added), chunks: pageKeys.length, later: true });
+    rows.push({ route: later.name, kb: gzippedKb(distDir, manifest, added), chunks: pageKeys.length, later: true, keys: [...before, ...added] });
   }
   return rows;
 }

@@ -24,6 +24,21 @@ function DocumentTitle({ title, children }: { title: string; children: ReactNode
   return children;
 }
 
+/**
+ * The shell, with the page's download started beside the shell's own rather than after it: on a
+ * slow connection that is one round trip less before the page can draw. The page's code is
+ * fetched once; rendering it later uses that download.
+ */
+function ShellLayout({ routes }: { routes: readonly AppRoute[] }) {
+  const { pathname } = useLocation();
+  routes.find((route) => route.path === pathname)?.page.preload();
+  return (
+    <Suspense fallback={fullPageFallback}>
+      <AppLayout routes={routes} />
+    </Suspense>
+  );
+}
+
 function routeElement(route: AppRoute) {
   const Page = route.page;
   return (
@@ -50,9 +65,7 @@ export function appRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): Route
       // Signing in is checked once for the whole shell; each page then checks its own access.
       element: (
         <RequireAccess access="signedIn">
-          <Suspense fallback={fullPageFallback}>
-            <AppLayout routes={routes} />
-          </Suspense>
+          <ShellLayout routes={routes} />
         </RequireAccess>
       ),
       children: shell.map((route) => ({ path: route.path, element: routeElement(route) })),

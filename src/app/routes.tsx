@@ -7,9 +7,8 @@
  *
  * Every page is its own lazily loaded chunk, so a visitor downloads only the page they open.
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
 import { SCREENS, type Capability, type ScreenPath } from '@domain/access/capabilities';
-import { lazyExport } from '@/lib/lazyExport';
+import { lazyExport, type PreloadableComponent } from '@/lib/lazyExport';
 import { AudienceIntelligencePage } from '@/features/audience-intelligence';
 import { CompanyProfileWizardPage, LoginPage, RegisterPage, SetupAccountPage } from '@/features/auth';
 import { OverviewPage } from '@/features/dashboard';
@@ -31,7 +30,7 @@ export interface AppRoute {
   access: Capability;
   /** 'shell': under the layout with sidebar and header; 'bare': a page of its own. */
   layout: 'shell' | 'bare';
-  page: LazyExoticComponent<ComponentType>;
+  page: PreloadableComponent;
   /** Where the page appears in the sidebar; items keep the order of this table. */
   nav?: { group: NavGroupId; icon: NavIconName };
 }

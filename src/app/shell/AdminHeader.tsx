@@ -11,7 +11,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { ROLE_LABELS } from '@domain/auth/roles';
 import { useCompanies } from '@/lib/accounts';
-import { useCompanyFilter, useSession } from '@/lib/session';
+import { useCompanyFilter, useSession, type Session } from '@/lib/session';
 import { headerCompany } from './headerCompany';
 import { visuallyHidden } from '@/ui/visuallyHidden';
 
@@ -31,10 +31,7 @@ export interface AdminHeaderProps {
 
 /** The bar above every page of the shell: the company being viewed and the user menu. */
 export function AdminHeader({ onOpenNavigation }: AdminHeaderProps = {}) {
-  const { session, can } = useSession();
-  const { companyFilter } = useCompanyFilter();
-  // The chosen company's name and logo come from the list the company filter offers.
-  const companies = useCompanies(can('chooseCompany'));
+  const { session } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   /** Stays true after the first opening, so the menu can play its closing transition. */
   const [menuRequested, setMenuRequested] = useState(false);
@@ -42,7 +39,6 @@ export function AdminHeader({ onOpenNavigation }: AdminHeaderProps = {}) {
   const buttonId = useId();
 
   if (!session) return null;
-  const viewed = headerCompany(session, companyFilter, companies.data);
   const displayName = session.user.profileName || session.user.name;
   const roleLabel = ROLE_LABELS[session.role];
 
@@ -59,19 +55,7 @@ export function AdminHeader({ onOpenNavigation }: AdminHeaderProps = {}) {
             <MenuIcon />
           </IconButton>
         )}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, flexGrow: 1 }}>
-          <Avatar
-            src={viewed.logoUrl ?? undefined}
-            alt={viewed.logoUrl ? `${viewed.name} logo` : undefined}
-            variant="rounded"
-            sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}
-          >
-            <BusinessIcon aria-hidden />
-          </Avatar>
-          <Typography component="p" variant="h6" noWrap data-testid="header-company-name">
-            {viewed.name}
-          </Typography>
-        </Box>
+        <ViewedCompany session={session} />
 
         <Button
           id={buttonId}
@@ -123,5 +107,32 @@ export function AdminHeader({ onOpenNavigation }: AdminHeaderProps = {}) {
         )}
       </Toolbar>
     </AppBar>
+  );
+}
+
+/**
+ * The company being viewed, its logo and name. Its own component: the companies list (the company
+ * filter's, where the chosen company's name and logo come from) arrives while the page below is
+ * still being drawn, and React draws a query's answer at once, so only this part is drawn again.
+ */
+function ViewedCompany({ session }: { session: Session }) {
+  const { can } = useSession();
+  const { companyFilter } = useCompanyFilter();
+  const companies = useCompanies(can('chooseCompany'));
+  const viewed = headerCompany(session, companyFilter, companies.data);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, flexGrow: 1 }}>
+      <Avatar
+        src={viewed.logoUrl ?? undefined}
+        alt={viewed.logoUrl ? `${viewed.name} logo` : undefined}
+        variant="rounded"
+        sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}
+      >
+        <BusinessIcon aria-hidden />
+      </Avatar>
+      <Typography component="p" variant="h6" noWrap data-testid="header-company-name">
+        {viewed.name}
+      </Typography>
+    </Box>
   );
 }

@@ -25,6 +25,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const sso = useSso();
+  // Read by sign-out when it runs, not a dependency of it: the settings arriving after start-up
+  // must not change the session's value, which would re-render every signed-in screen at once.
+  const ssoRef = useRef(sso);
+  useEffect(() => {
+    ssoRef.current = sso;
+  }, [sso]);
   // A complete stored session is trusted as is: no server call at start-up.
   const [session, setSession] = useState<Session | null>(readStoredSession);
   /** Becomes true once start-up has nothing left to try (or a sign-in/sign-out made it moot). */
@@ -61,9 +67,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSession(null);
       setStartupSettled(true);
       forgetServerData();
-      if (sso.status === 'ready') void sso.client.clearCache().catch(() => undefined);
+      const current = ssoRef.current;
+      if (current.status === 'ready') void current.client.clearCache().catch(() => undefined);
     },
-    [forgetServerData, sso],
+    [forgetServerData],
   );
 
   const signOut = useCallback(() => endSession(true), [endSession]);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SsoConfig } from '@domain/auth/types';
 import { useSsoConfig } from './api';
 import { SsoContext, type SsoState } from './sso';
@@ -41,5 +41,10 @@ export function SsoProvider({ children }: { children: ReactNode }) {
     return loaded?.for === settings ? loaded.state : { status: 'loading' };
   }, [config.isPending, config.isError, settings, loaded]);
 
-  return <SsoContext.Provider value={state}>{children}</SsoContext.Provider>;
+  // The settings usually arrive while the first screen is still being drawn. React draws a query's
+  // answer at once and in one piece, and would draw that screen's pending parts (the shell, a page)
+  // in the same blocking render; passed on in a background render instead, they do not hold up
+  // the page, which mostly does not read them.
+  const shown = useDeferredValue(state);
+  return <SsoContext.Provider value={shown}>{children}</SsoContext.Provider>;
 }

@@ -1,11 +1,10 @@
 /** The dashboard overview (platform document, section 2: "Dashboard overview (/)"), routed at "/". */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,10 +13,14 @@ import { ApiError } from '@/lib/apiClient';
 import { failureReason } from '@/lib/failure';
 import { useCompanyFilter, useSession } from '@/lib/session';
 import { dashboardKeys, useDashboardMetrics, useDashboardPreferences, type DashboardScope } from './api';
-import { EmptyOverview } from './EmptyOverview';
-import { OverviewDashboard } from './OverviewDashboard';
-import { RangeBar } from './RangeBar';
 import { useOverviewUrlState } from './useOverviewUrlState';
+
+// What is drawn with the figures (the range bar, tabs, headline figures and charts) cannot show
+// before they arrive: its download starts with the page, beside the figures' request, and the
+// first paint (the heading and the loading notice) does not wait for it.
+const bodyModule = import('./OverviewBody');
+const OverviewBody = lazy(async () => ({ default: (await bodyModule).OverviewBody }));
+const RangeBar = lazy(async () => ({ default: (await import('./RangeBar')).RangeBar }));
 
 export const OVERVIEW_TITLE = 'Dashboard';
 
@@ -58,23 +61,37 @@ export function OverviewPage() {
         </Alert>
       ) : !data || !preferences.data ? (
         rangeRefused ? (
-          <RangeBar value={range} onChange={setRange} serverError={failureReason(metrics.error)} />
+          <Suspense fallback={<Loading />}>
+            <RangeBar value={range} onChange={setRange} serverError={failureReason(metrics.error)} />
+          </Suspense>
         ) : (
-          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
-            <CircularProgress size={28} aria-hidden />
-            <Typography>{DASHBOARD_MESSAGES.loading}</Typography>
-          </Box>
+          <Loading />
         )
-      ) : !data.hasData ? (
-        <EmptyOverview />
       ) : (
-        <>
-          <RangeBar value={range} onChange={setRange} serverError={rangeRefused ? failureReason(metrics.error) : null} />
-          {/* Another range's figures on their way: the current charts stay until they arrive. */}
-          {metrics.isPlaceholderData && <LinearProgress aria-label={DASHBOARD_MESSAGES.loading} />}
-          <OverviewDashboard metrics={data} preferences={preferences.data} scope={scope} view={view} onViewChange={setView} />
-        </>
+        <Suspense fallback={<Loading />}>
+          <OverviewBody
+            metrics={data}
+            preferences={preferences.data}
+            scope={scope}
+            range={range}
+            onRangeChange={setRange}
+            rangeError={rangeRefused ? failureReason(metrics.error) : null}
+            refreshing={metrics.isPlaceholderData}
+            view={view}
+            onViewChange={setView}
+          />
+        </Suspense>
       )}
     </Stack>
+  );
+}
+
+/** The figures (or the code that draws them) on their way. */
+function Loading() {
+  return (
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
+      <CircularProgress size={28} aria-hidden />
+      <Typography>{DASHBOARD_MESSAGES.loading}</Typography>
+    </Box>
   );
 }

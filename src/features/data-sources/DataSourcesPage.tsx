@@ -8,6 +8,7 @@ import { useCompanies } from "@/lib/accounts";
 import { serverMessage, withReason } from "@/lib/failure";
 import { useNotify } from "@/lib/notifications";
 import { ALL_COMPANIES, useCompanyFilter, useSession } from "@/lib/session";
+import { BackgroundUpdates } from "@/ui/BackgroundUpdates";
 import {
   useCustomConnectors,
   useDataSources,
@@ -92,50 +93,52 @@ export function DataSourcesPage() {
 
   return (
     <>
-      <DataSourcesView
-        sources={sources.data}
-        loadFailure={loadFailure}
-        canManage={can("manageData")}
-        companyId={companyId}
-        viewingAll={viewingAll}
-        companyNames={companyNames}
-        syncingIds={syncingIds}
-        deletingIds={deletingIds}
-        onSync={(source) => sync.mutate(source)}
-        onDelete={(source) => remove.mutate(source)}
-        mappingPanel={
-          <Suspense fallback={null}>
-            <FieldMappingPanel
-              companyId={companyId ?? null}
-              canEdit={can("manageData")}
-            />
-          </Suspense>
-        }
-        importDialog={(slot) =>
-          slot.open && (
+      <BackgroundUpdates>
+        <DataSourcesView
+          sources={sources.data}
+          loadFailure={loadFailure}
+          canManage={can("manageData")}
+          companyId={companyId}
+          viewingAll={viewingAll}
+          companyNames={companyNames}
+          syncingIds={syncingIds}
+          deletingIds={deletingIds}
+          onSync={(source) => sync.mutate(source)}
+          onDelete={(source) => remove.mutate(source)}
+          mappingPanel={
             <Suspense fallback={null}>
-              <ImportDataDialog
-                open={slot.open}
-                onClose={slot.onClose}
-                companyId={slot.companyId ?? null}
-                source={slot.source ?? undefined}
-                onImported={() => undefined}
+              <FieldMappingPanel
+                companyId={companyId ?? null}
+                canEdit={can("manageData")}
               />
             </Suspense>
-          )
-        }
-        onConfigureMapping={(source) => setMappingFor({ sourceId: source.id })}
-        customConnectors={
-          can("manageData")
-            ? {
-                connectors: customConnectors.data,
-                loadError: customConnectors.isError ? customConnectors.error : undefined,
-                deletingIds: removeConnector.isPending && removeConnector.variables ? [removeConnector.variables.id] : [],
-                onDelete: (connector) => removeConnector.mutate(connector),
-              }
-            : undefined
-        }
-      />
+          }
+          importDialog={(slot) =>
+            slot.open && (
+              <Suspense fallback={null}>
+                <ImportDataDialog
+                  open={slot.open}
+                  onClose={slot.onClose}
+                  companyId={slot.companyId ?? null}
+                  source={slot.source ?? undefined}
+                  onImported={() => undefined}
+                />
+              </Suspense>
+            )
+          }
+          onConfigureMapping={(source) => setMappingFor({ sourceId: source.id })}
+          customConnectors={
+            can("manageData")
+              ? {
+                  connectors: customConnectors.data,
+                  loadError: customConnectors.isError ? customConnectors.error : undefined,
+                  deletingIds: removeConnector.isPending && removeConnector.variables ? [removeConnector.variables.id] : [],
+                  onDelete: (connector) => removeConnector.mutate(connector),
+                }
+              : undefined
+          }
+        />
+      </BackgroundUpdates>
       {mappingFor && (
         <Suspense fallback={null}>
           <ConfigureMappingDialog

@@ -1,5 +1,5 @@
 /** Data Types (platform specification, sections 2 to 8), routed at /data-types. */
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
@@ -15,17 +15,24 @@ import { failureReason } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { ALL_COMPANIES, isGlobalAdmin, useCompanyFilter, useSession } from '@/lib/session';
 import { useLastDefined } from '@/lib/useLastDefined';
-import { ConfirmDialog } from '@/ui/ConfirmDialog';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { useCreateDataType, useDataTypes, useDeleteDataType, useUpdateDataType, type DataTypeFields } from './api';
 import { DataTypeFilterBar } from './components/DataTypeFilterBar';
-import { DataTypeForm } from './components/DataTypeForm';
 import { filterDataTypes, NO_FILTERS, type DataTypeFilters } from './filtering';
 
 // The grid is most of the page's code: its download starts with the page, beside the list's fetch,
 // and the heading, filters and form do not wait for it.
 const tableModule = import('./components/DataTypeTable');
 const DataTypeTable = lazy(async () => ({ default: (await tableModule).DataTypeTable }));
+// The form (react-hook-form and its fields) and the delete confirmation are downloaded when first
+// wanted: pointing at Create Data Type is enough to start the form's download.
+const loadForm = () => import('./components/DataTypeForm');
+const DataTypeForm = lazy(async () => ({ default: (await loadForm()).DataTypeForm }));
+const preloadForm = () => void loadForm();
+const ConfirmDialog = lazy(async () => ({ default: (await import('@/ui/ConfirmDialog')).ConfirmDialog }));
+/** About the height of the form, held while its code arrives so the list below does not jump twice. */
+const FORM_HEIGHT = 320;
 
 type FormState = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; dataType: DataType };
 
@@ -53,6 +60,7 @@ export function DataTypesPage() {
   const [filters, setFilters] = useState<DataTypeFilters>(NO_FILTERS);
   const [toDelete, setToDelete] = useState<DataType | null>(null);
   const shownToDelete = useLastDefined(toDelete);
+  const deleteOpened = useOpenedOnce(toDelete !== null);
 
   useLoadFailureNotice(dataTypes.error);
 
@@ -64,8 +72,17 @@ export function DataTypesPage() {
   const edit = useCallback((dataType: DataType) => openForm({ kind: 'edit', dataType }), [openForm]);
 
   const effectiveFilters = choosesCompany ? filters : { ...filters, company: NO_FILTERS.company };
-  const all = dataTypes.data ?? [];
-  const shown = filterDataTypes(all, effectiveFilters);
+  // The list arrives as a store update, which React draws at once and in one piece. Its first
+  // arrival is read through useDeferredValue instead: the filters and the grid are then drawn
+  // together in a background render, in slices a phone can interleave with other work (the grid
+  // is costly to mount). Later changes (a type saved or deleted) are drawn at once, as before.
+  const firstArrival = useDeferredValue(dataTypes.data);
+  const drawnTypes = firstArrival === undefined ? undefined : dataTypes.data;
+  const all = drawnTypes ?? [];
+  // Kept between renders, so the grid is not drawn again when something else on the page changes.
+  const companyChoice = effectiveFilters.company;
+  const kindChoice = effectiveFilters.type;
+  const shown = useMemo(() => filterDataTypes(drawnTypes ?? [], { company: companyChoice, type: kindChoice }), [drawnTypes, companyChoice, kindChoice]);
 
   const viewedCompanyName = filterParam ? companies.data?.find((company) => company.id === filterParam)?.name : undefined;
   let destination: string;
@@ -118,18 +135,24 @@ export function DataTypesPage() {
   };
 
   const createButton = canManage && form.kind !== 'create' && (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm({ kind: 'create' })}>
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      onPointerEnter={preloadForm}
+      onFocus={preloadForm}
+      onClick={() => openForm({ kind: 'create' })}
+    >
       Create Data Type
     </Button>
   );
 
   let list: ReactNode;
-  if (dataTypes.isPending) {
-    list = <Spinner />;
-  } else if (dataTypes.isError) {
+  if (dataTypes.isError) {
     list = (
       <FailureAlert title={DATA_TYPE_MESSAGES.loadFailed(reasonOf(dataTypes.error))} error={null} onRetry={() => void dataTypes.refetch()} />
     );
+  } else if (!drawnTypes) {
+    list = <Spinner />;
   } else if (all.length === 0) {
     list = (
       <EmptyState title={DATA_TYPE_MESSAGES.noneFound} icon={<CategoryOutlinedIcon />}>
@@ -156,7 +179,7 @@ export function DataTypesPage() {
 
   const formHeadingId = useId();
   const listHeadingId = useId();
-  const loaded = dataTypes.isSuccess;
+  const loaded = dataTypes.isSuccess && drawnTypes !== undefined;
 
   return (
     <Stack spacing={3} sx={{ py: 2 }}>
@@ -177,14 +200,16 @@ export function DataTypesPage() {
           <Typography variant="h6" component="h2" id={formHeadingId} sx={{ mb: 2 }}>
             {form.kind === 'edit' ? 'Edit Data Type' : 'Create Data Type'}
           </Typography>
-          <DataTypeForm
-            key={opening}
-            dataType={form.kind === 'edit' ? form.dataType : undefined}
-            destination={destination}
-            pending={form.kind === 'edit' ? update.isPending : create.isPending}
-            onSubmit={submit}
-            onCancel={closeForm}
-          />
+          <Suspense fallback={<Spinner label="Loading the form" minHeight={FORM_HEIGHT} />}>
+            <DataTypeForm
+              key={opening}
+              dataType={form.kind === 'edit' ? form.dataType : undefined}
+              destination={destination}
+              pending={form.kind === 'edit' ? update.isPending : create.isPending}
+              onSubmit={submit}
+              onCancel={closeForm}
+            />
+          </Suspense>
         </Paper>
       )}
 
@@ -208,21 +233,25 @@ export function DataTypesPage() {
         {list}
       </Paper>
 
-      <ConfirmDialog
-        open={Boolean(toDelete)}
-        title="Delete Data Type"
-        confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-      >
-        {shownToDelete && (
-          <>
-            {DATA_TYPE_MESSAGES.confirmDelete} <strong>{shownToDelete.name}</strong> ({shownToDelete.dataFieldName})
-          </>
-        )}
-      </ConfirmDialog>
+      {deleteOpened && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={Boolean(toDelete)}
+            title="Delete Data Type"
+            confirmLabel="Delete"
+            destructive
+            busy={remove.isPending}
+            onConfirm={confirmDelete}
+            onCancel={() => setToDelete(null)}
+          >
+            {shownToDelete && (
+              <>
+                {DATA_TYPE_MESSAGES.confirmDelete} <strong>{shownToDelete.name}</strong> ({shownToDelete.dataFieldName})
+              </>
+            )}
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </Stack>
   );
 }
@@ -238,10 +267,10 @@ function useLoadFailureNotice(error: unknown) {
   }, [error, notify]);
 }
 
-function Spinner() {
+function Spinner({ label = 'Loading data types', minHeight }: { label?: string; minHeight?: number }) {
   return (
-    <Stack sx={{ alignItems: 'center', py: 6 }}>
-      <CircularProgress aria-label="Loading data types" />
+    <Stack sx={{ alignItems: 'center', justifyContent: 'center', py: 6, minHeight }}>
+      <CircularProgress aria-label={label} />
     </Stack>
   );
 }

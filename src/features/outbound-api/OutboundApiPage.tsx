@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import type { PredictionCallRecord, PredictRequest } from '@domain/prediction/contract';
 import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
-import { NAVOUT_TAGLINE } from '@/theme';
+import { NAVOUT_TAGLINE } from '@/theme/components/Logo';
 import { useCustomAttributes } from './api/attributes';
 import { useApiKeys } from './api/keys';
 import { CustomAttributesPanel } from './attributes/CustomAttributesPanel';

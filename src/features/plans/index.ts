@@ -1,3 +1,3 @@
-import { lazy } from 'react';
+import { lazyExport } from '@/lib/lazyExport';
 
-export const PlansPage = lazy(() => import('./PlansPage'));
+export const PlansPage = lazyExport(() => import('./PlansPage'), 'default');

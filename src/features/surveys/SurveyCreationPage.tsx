@@ -1,8 +1,9 @@
 /** CreateIQ (data document, section 2), routed at /zero-party/survey-creation. */
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -13,17 +14,30 @@ import { publishProblems } from '@domain/survey/check';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { useCompanies } from '@/lib/accounts';
 import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { useQuestionDataTypes } from './api/dataTypes';
 import { DraftBar } from './creation/DraftBar';
-import { DraftsPanel } from './creation/DraftsPanel';
 import { GuideTab } from './creation/GuideTab';
 import { CREATOR_LABELS, CREATOR_TAB_LABELS, CREATOR_TABS, type CreatorTab } from './creation/labels';
 import { PublishChecklist } from './creation/PublishChecklist';
-import { SaveDraftDialog } from './creation/SaveDraftDialog';
-import { StylingTab } from './creation/StylingTab';
 import { SurveyBuilder } from './creation/SurveyBuilder';
 import { DRAFT_ID_PARAM, useDraftWorkflow } from './creation/useDraftWorkflow';
-import { SurveyPreview } from './preview/SurveyPreview';
+
+// Only the chosen tab is drawn. The Guide and the builder (where a remembered draft opens) come
+// with the page; the other tabs' code (the styling fields, the preview, the drafts list) is
+// downloaded when the tab is first chosen or pointed at, and the name dialog when it first opens.
+const TAB_MODULES = {
+  guide: null,
+  builder: null,
+  styling: () => import('./creation/StylingTab'),
+  preview: () => import('./preview/SurveyPreview'),
+  drafts: () => import('./creation/DraftsPanel'),
+} satisfies Record<CreatorTab, (() => Promise<unknown>) | null>;
+const StylingTab = lazy(async () => ({ default: (await TAB_MODULES.styling()).StylingTab }));
+const SurveyPreview = lazy(async () => ({ default: (await TAB_MODULES.preview()).SurveyPreview }));
+const DraftsPanel = lazy(async () => ({ default: (await TAB_MODULES.drafts()).DraftsPanel }));
+const SaveDraftDialog = lazy(async () => ({ default: (await import('./creation/SaveDraftDialog')).SaveDraftDialog }));
+const preloadTab = (tab: CreatorTab) => void TAB_MODULES[tab]?.();
 
 export interface SurveyCreationPageProps {
   /** The tab shown first; by default the builder when a draft is opened or remembered, else the Guide. */
@@ -61,6 +75,7 @@ export function SurveyCreationPage({ initialTab }: SurveyCreationPageProps) {
   const problems = useMemo(() => publishProblems(survey), [survey]);
   const opening = workflow.loadingId !== null && workflow.currentDraftId === null;
   const readOnly = !canManage || opening;
+  const askedName = useOpenedOnce(workflow.askingName);
 
   const tabId = (value: CreatorTab) => `${idPrefix}-tab-${value}`;
   // Only the chosen tab's panel is rendered, so only that tab points at it.
@@ -91,67 +106,84 @@ export function SurveyCreationPage({ initialTab }: SurveyCreationPageProps) {
               label={CREATOR_TAB_LABELS[value]}
               id={tabId(value)}
               aria-controls={tab === value ? panelId(value) : undefined}
+              onPointerEnter={() => preloadTab(value)}
+              onFocus={() => preloadTab(value)}
             />
           ))}
         </Tabs>
       </Box>
 
       <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
-        {tab === 'guide' && <GuideTab />}
-        {tab === 'builder' && (
-          <SurveyBuilder
-            survey={survey}
-            onChange={workflow.setSurvey}
-            dataTypes={dataTypes}
-            readOnly={readOnly}
-            header={
-              <Stack spacing={2}>
-                {opening && <LinearProgress aria-label="Loading draft" />}
-                <DraftBar
-                  nameField={workflow.nameField}
-                  canManage={canManage && !opening}
-                  saving={workflow.saving}
-                  saved={workflow.saved}
-                  publishing={workflow.publishingId === 'builder'}
-                  publishBlocked={problems.length > 0}
-                  checklistId={checklistId}
-                  companyNotice={viewingAll && workflow.currentDraftId === null ? API_ERRORS.company_required.message : null}
-                  onSave={workflow.save}
-                  onPublish={workflow.publishFromBuilder}
-                  onNewSurvey={workflow.newSurvey}
-                />
-                {canManage && <PublishChecklist problems={problems} id={checklistId} />}
-              </Stack>
-            }
-          />
-        )}
-        {tab === 'styling' && (
-          <StylingTab survey={survey} onChange={workflow.setSurvey} companyFilter={filterParam} readOnly={readOnly} />
-        )}
-        {tab === 'preview' && <SurveyPreview survey={survey} />}
-        {tab === 'drafts' && (
-          <DraftsPanel
-            companyFilter={filterParam}
-            currentDraftId={workflow.currentDraftId}
-            canManage={canManage}
-            companyNames={viewingAll ? companyNames : undefined}
-            busyDraftId={workflow.publishingId ?? workflow.loadingId}
-            onLoad={workflow.loadDraft}
-            onPublish={workflow.publishDraft}
-            onNewSurvey={workflow.newSurvey}
-            onDeleted={workflow.draftDeleted}
-            onRenamed={workflow.draftRenamed}
-          />
-        )}
+        <Suspense fallback={<TabLoading />}>
+          {tab === 'guide' && <GuideTab />}
+          {tab === 'builder' && (
+            <SurveyBuilder
+              survey={survey}
+              onChange={workflow.setSurvey}
+              dataTypes={dataTypes}
+              readOnly={readOnly}
+              header={
+                <Stack spacing={2}>
+                  {opening && <LinearProgress aria-label="Loading draft" />}
+                  <DraftBar
+                    nameField={workflow.nameField}
+                    canManage={canManage && !opening}
+                    saving={workflow.saving}
+                    saved={workflow.saved}
+                    publishing={workflow.publishingId === 'builder'}
+                    publishBlocked={problems.length > 0}
+                    checklistId={checklistId}
+                    companyNotice={viewingAll && workflow.currentDraftId === null ? API_ERRORS.company_required.message : null}
+                    onSave={workflow.save}
+                    onPublish={workflow.publishFromBuilder}
+                    onNewSurvey={workflow.newSurvey}
+                  />
+                  {canManage && <PublishChecklist problems={problems} id={checklistId} />}
+                </Stack>
+              }
+            />
+          )}
+          {tab === 'styling' && (
+            <StylingTab survey={survey} onChange={workflow.setSurvey} companyFilter={filterParam} readOnly={readOnly} />
+          )}
+          {tab === 'preview' && <SurveyPreview survey={survey} />}
+          {tab === 'drafts' && (
+            <DraftsPanel
+              companyFilter={filterParam}
+              currentDraftId={workflow.currentDraftId}
+              canManage={canManage}
+              companyNames={viewingAll ? companyNames : undefined}
+              busyDraftId={workflow.publishingId ?? workflow.loadingId}
+              onLoad={workflow.loadDraft}
+              onPublish={workflow.publishDraft}
+              onNewSurvey={workflow.newSurvey}
+              onDeleted={workflow.draftDeleted}
+              onRenamed={workflow.draftRenamed}
+            />
+          )}
+        </Suspense>
       </Box>
 
-      <SaveDraftDialog
-        open={workflow.askingName}
-        defaultName={survey.title}
-        busy={workflow.creating}
-        onCancel={workflow.cancelCreate}
-        onSave={workflow.createDraft}
-      />
+      {askedName && (
+        <Suspense fallback={null}>
+          <SaveDraftDialog
+            open={workflow.askingName}
+            defaultName={survey.title}
+            busy={workflow.creating}
+            onCancel={workflow.cancelCreate}
+            onSave={workflow.createDraft}
+          />
+        </Suspense>
+      )}
     </Stack>
+  );
+}
+
+/** A tab's place while its code arrives: tall enough that the page below does not jump. */
+function TabLoading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 320 }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
 /** LiveIQ (data document, section 2, "Published surveys page"), routed at /zero-party/survey-published. */
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
@@ -13,7 +13,7 @@ import { serverMessage } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
 import { useLastDefined } from '@/lib/useLastDefined';
-import { ConfirmDialog } from '@/ui/ConfirmDialog';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import {
   useChangeSurveyStatus,
   useCopyToDraft,
@@ -22,11 +22,7 @@ import {
   usePublishedSurveys,
   useStatusChangingIds,
 } from './api/published';
-import { EmbedCodePanel } from './embed/EmbedCodePanel';
-import { CustomDisplayPanel } from './published/CustomDisplayPanel';
 import { DeployPanel } from './published/DeployPanel';
-import { PreviewPanel } from './published/PreviewPanel';
-import { StartSurveyDialog } from './published/StartSurveyDialog';
 
 export const LIVEIQ_TAGLINE = 'Deploy surveys on your sites and gather intelligence shaped by your audience.';
 export const CREATION_PATH = '/zero-party/survey-creation';
@@ -45,8 +41,18 @@ interface TabContext {
   select: (survey: PublishedSurvey) => void;
 }
 
-// InsightIQ (its charts, MUI X Charts, and its tables) is downloaded when its tab is opened: the page opens on Deploy.
+// The page opens on Deploy: the other tabs' code is downloaded when a tab is opened (InsightIQ's
+// charts and tables, Custom Display's styling and targeting forms, the Preview's renderer, Embed
+// Code's settings and webhook log with its grid), and the dialogs' when first opened.
 const ResultsPanel = lazy(async () => ({ default: (await import('./results/ResultsPanel')).ResultsPanel }));
+const CustomDisplayPanel = lazy(async () => ({ default: (await import('./published/CustomDisplayPanel')).CustomDisplayPanel }));
+const PreviewPanel = lazy(async () => ({ default: (await import('./published/PreviewPanel')).PreviewPanel }));
+const EmbedCodePanel = lazy(async () => ({ default: (await import('./embed/EmbedCodePanel')).EmbedCodePanel }));
+const StartSurveyDialog = lazy(async () => ({ default: (await import('./published/StartSurveyDialog')).StartSurveyDialog }));
+const ConfirmDialog = lazy(async () => ({ default: (await import('@/ui/ConfirmDialog')).ConfirmDialog }));
+
+/** A tab's place while its code arrives. */
+const tabLoading = <Skeleton variant="rounded" animation={false} aria-hidden height={240} />;
 
 /** The tabs in order (data document, section 2, "Published surveys page"). */
 const TABS: readonly { value: LiveTab; label: string; render: (context: TabContext) => ReactNode }[] = [
@@ -54,15 +60,35 @@ const TABS: readonly { value: LiveTab; label: string; render: (context: TabConte
   {
     value: 'custom-display',
     label: 'Custom Display',
-    render: ({ selected, canManage }) => <CustomDisplayPanel survey={selected} canManage={canManage} />,
+    render: ({ selected, canManage }) => (
+      <Suspense fallback={tabLoading}>
+        <CustomDisplayPanel survey={selected} canManage={canManage} />
+      </Suspense>
+    ),
   },
-  { value: 'preview', label: 'Preview', render: ({ selected }) => <PreviewPanel survey={selected} /> },
-  { value: 'embed-code', label: 'Embed Code', render: () => <EmbedCodePanel /> },
+  {
+    value: 'preview',
+    label: 'Preview',
+    render: ({ selected }) => (
+      <Suspense fallback={tabLoading}>
+        <PreviewPanel survey={selected} />
+      </Suspense>
+    ),
+  },
+  {
+    value: 'embed-code',
+    label: 'Embed Code',
+    render: () => (
+      <Suspense fallback={tabLoading}>
+        <EmbedCodePanel />
+      </Suspense>
+    ),
+  },
   {
     value: 'results',
     label: 'InsightIQ',
     render: ({ selected, surveys, select }) => (
-      <Suspense fallback={<Skeleton variant="rounded" animation={false} aria-hidden height={240} />}>
+      <Suspense fallback={tabLoading}>
         <ResultsPanel surveys={surveys} selected={selected} onSelect={select} />
       </Suspense>
     ),
@@ -79,6 +105,11 @@ export function SurveyPublishedPage() {
   const viewingAll = can('chooseCompany') && companyFilter === ALL_COMPANIES;
 
   const list = usePublishedSurveys(filterParam);
+  // The list's first arrival is drawn in a background render, in slices a phone can interleave with
+  // other work (React draws a query's answer at once and in one piece); later changes (a survey
+  // started, stopped or deleted) are drawn at once.
+  const firstArrival = useDeferredValue(list.data);
+  const surveys = firstArrival === undefined ? undefined : list.data;
   const [tab, setTab] = useState<LiveTab>('deploy');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = list.data?.find((survey) => survey.id === selectedId) ?? null;
@@ -87,6 +118,9 @@ export function SurveyPublishedPage() {
   const [editFor, setEditFor] = useState<PublishedSurvey | null>(null);
   const [deleteFor, setDeleteFor] = useState<PublishedSurvey | null>(null);
   const shownEdit = useLastDefined(editFor);
+  const startOpened = useOpenedOnce(startFor !== null);
+  const editOpened = useOpenedOnce(editFor !== null);
+  const deleteOpened = useOpenedOnce(deleteFor !== null);
 
   const statusChange = useChangeSurveyStatus({
     onSuccess: (_result, change) => {
@@ -121,7 +155,7 @@ export function SurveyPublishedPage() {
 
   const deploy = (
     <DeployPanel
-      surveys={list.isError ? [] : list.data}
+      surveys={list.isError ? [] : surveys}
       loadError={list.isError ? list.error : undefined}
       onRetry={() => void list.refetch()}
       showCompany={viewingAll}
@@ -173,54 +207,66 @@ export function SurveyPublishedPage() {
           selected,
           canManage,
           deploy,
-          surveys: list.isError ? [] : list.data,
+          surveys: list.isError ? [] : surveys,
           select: (survey) => setSelectedId(survey.id),
         })}
       </Box>
 
-      <StartSurveyDialog
-        survey={startFor}
-        starting={startFor !== null && statusChangingIds.includes(startFor.id)}
-        onStart={(survey, endCondition) => statusChange.mutate({ survey, status: 'active', endCondition })}
-        onClose={() => setStartFor(null)}
-      />
+      {startOpened && (
+        <Suspense fallback={null}>
+          <StartSurveyDialog
+            survey={startFor}
+            starting={startFor !== null && statusChangingIds.includes(startFor.id)}
+            onStart={(survey, endCondition) => statusChange.mutate({ survey, status: 'active', endCondition })}
+            onClose={() => setStartFor(null)}
+          />
+        </Suspense>
+      )}
 
-      <ConfirmDialog
-        open={Boolean(editFor)}
-        title={EDIT_SURVEY_TITLE}
-        confirmLabel={EDIT_CONFIRM_LABEL}
-        busy={copy.isPending}
-        onConfirm={() => {
-          if (!editFor) return;
-          copy.mutate(editFor, {
-            onSuccess: (draft) => {
-              notify.success(PUBLISHED_MESSAGES.copied);
-              navigate(`${CREATION_PATH}?draftId=${encodeURIComponent(draft.id)}`);
-            },
-            onError: (error) => {
-              setEditFor(null);
-              notify.error(PUBLISHED_MESSAGES.copyFailed(serverMessage(error)));
-            },
-          });
-        }}
-        onCancel={() => setEditFor(null)}
-      >
-        {shownEdit && PUBLISHED_MESSAGES.editWarning}
-      </ConfirmDialog>
+      {editOpened && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={Boolean(editFor)}
+            title={EDIT_SURVEY_TITLE}
+            confirmLabel={EDIT_CONFIRM_LABEL}
+            busy={copy.isPending}
+            onConfirm={() => {
+              if (!editFor) return;
+              copy.mutate(editFor, {
+                onSuccess: (draft) => {
+                  notify.success(PUBLISHED_MESSAGES.copied);
+                  navigate(`${CREATION_PATH}?draftId=${encodeURIComponent(draft.id)}`);
+                },
+                onError: (error) => {
+                  setEditFor(null);
+                  notify.error(PUBLISHED_MESSAGES.copyFailed(serverMessage(error)));
+                },
+              });
+            }}
+            onCancel={() => setEditFor(null)}
+          >
+            {shownEdit && PUBLISHED_MESSAGES.editWarning}
+          </ConfirmDialog>
+        </Suspense>
+      )}
 
-      <ConfirmDialog
-        open={Boolean(deleteFor)}
-        title={DELETE_SURVEY_TITLE}
-        confirmLabel="Delete"
-        destructive
-        onConfirm={() => {
-          if (deleteFor) remove.mutate(deleteFor);
-          setDeleteFor(null);
-        }}
-        onCancel={() => setDeleteFor(null)}
-      >
-        {PUBLISHED_MESSAGES.confirmDelete}
-      </ConfirmDialog>
+      {deleteOpened && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={Boolean(deleteFor)}
+            title={DELETE_SURVEY_TITLE}
+            confirmLabel="Delete"
+            destructive
+            onConfirm={() => {
+              if (deleteFor) remove.mutate(deleteFor);
+              setDeleteFor(null);
+            }}
+            onCancel={() => setDeleteFor(null)}
+          >
+            {PUBLISHED_MESSAGES.confirmDelete}
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -7,10 +7,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DATA_SOURCE_MESSAGES, type DataSource } from '@domain/data/sources';
+import { useRevealInBatches } from '@/lib/useRevealInBatches';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { ConnectedSourceCard } from './ConnectedSourceCard';
 
 export const HOW_TO_GET_DATA_IN = 'Connect a source from Available Sources, or import a CSV, Excel or JSON file, to bring your data in.';
+/** Cards put on the page per step: a phone shows two, a wide screen six. */
+const CARDS_PER_STEP = 6;
+
 export const ASK_A_DATA_MANAGER = 'Nothing is connected for this company yet. Someone who manages its data can connect a source or import a file.';
 
 /** Why the list is missing or stale, and how to try again. */
@@ -59,6 +63,7 @@ export function ConnectedSourcesPanel({
   onBrowse,
   mappingPanel,
 }: ConnectedSourcesPanelProps) {
+  const drawnCards = useRevealInBatches(sources?.length ?? 0, CARDS_PER_STEP);
   const banner =
     loadFailure &&
     (loadFailure.retrying ? (
@@ -106,7 +111,7 @@ export function ConnectedSourcesPanel({
     <Stack spacing={4}>
       {banner}
       <Grid container spacing={2}>
-        {sources.map((source) => (
+        {sources.slice(0, drawnCards).map((source) => (
           <Grid key={source.id} size={{ xs: 12, md: 6, xl: 4 }}>
             <ConnectedSourceCard
               source={source}

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -12,17 +12,21 @@ import { API_ERRORS } from '@domain/errors';
 import { serverMessage } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { useLastDefined } from '@/lib/useLastDefined';
-import { NAVOUT_TAGLINE } from '@/theme';
-import { ConfirmDialog } from '@/ui/ConfirmDialog';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
+import { NAVOUT_TAGLINE } from '@/theme/components/Logo';
 import { ExtraConnectorDefinitionsProvider } from '../connectorLookup';
-import { AddCustomConnectorDialog } from './AddCustomConnectorDialog';
 import { ConnectedSourcesPanel, type LoadFailure } from './ConnectedSourcesPanel';
-import { ConnectSourceDialog } from './ConnectSourceDialog';
 import { recordsText } from './ConnectedSourceCard';
-import { CustomApiRequestDialog } from './CustomApiRequestDialog';
 import { CustomConnectorsSection } from './CustomConnectorsSection';
 import { SourceCatalogue } from './SourceCatalogue';
-import { SourceSettingsDialog } from './SourceSettingsDialog';
+
+// The dialogs (their forms, react-hook-form and yup) are downloaded when first opened: most
+// visits open none, and a phone would otherwise evaluate them all before the cards show.
+const ConfirmDialog = lazy(async () => ({ default: (await import('@/ui/ConfirmDialog')).ConfirmDialog }));
+const AddCustomConnectorDialog = lazy(async () => ({ default: (await import('./AddCustomConnectorDialog')).AddCustomConnectorDialog }));
+const ConnectSourceDialog = lazy(async () => ({ default: (await import('./ConnectSourceDialog')).ConnectSourceDialog }));
+const CustomApiRequestDialog = lazy(async () => ({ default: (await import('./CustomApiRequestDialog')).CustomApiRequestDialog }));
+const SourceSettingsDialog = lazy(async () => ({ default: (await import('./SourceSettingsDialog')).SourceSettingsDialog }));
 
 export type DataSourcesTab = 'connected' | 'available';
 
@@ -128,6 +132,11 @@ export function DataSourcesView({
   const customDefinitions = useMemo(() => (customConnectors?.connectors ?? []).map(customConnectorDefinitionOf), [customConnectors?.connectors]);
   const shownToDelete = useLastDefined(toDelete);
   const lastImportSource = useLastDefined(importing);
+  const connectOpened = useOpenedOnce(connecting !== null);
+  const settingsOpened = useOpenedOnce(settingsId !== null);
+  const addConnectorOpened = useOpenedOnce(addingConnector);
+  const requestOpened = useOpenedOnce(requesting);
+  const deleteOpened = useOpenedOnce(toDelete !== null);
 
   const list = sources ?? [];
   const activeCount = list.filter((source) => source.status === 'active').length;
@@ -222,37 +231,22 @@ export function DataSourcesView({
           )}
         </Box>
 
-        <ConnectSourceDialog
-          source={connecting}
-          companyId={companyId}
-          onClose={() => setConnecting(null)}
-          onConnected={(created) => {
-            setConnecting(null);
-            notify.success(DATA_SOURCE_MESSAGES.connected(created.name));
-          }}
-          onAlreadyConnected={(entry, error) => {
-            setConnecting(null);
-            openSettingsFor(entry, error);
-          }}
-        />
-
-        <SourceSettingsDialog
-          source={settingsSource}
-          onClose={() => setSettingsId(null)}
-          onConfigureMapping={onConfigureMapping}
-          onReimport={canManage && importDialog ? setReimporting : undefined}
-        />
-
-        {showsCustom && (
-          <AddCustomConnectorDialog
-            open={addingConnector}
-            companyId={companyId}
-            onClose={() => setAddingConnector(false)}
-            onAdded={(connector) => {
-              setAddingConnector(false);
-              notify.success(CUSTOM_CONNECTOR_MESSAGES.added(connector.name));
-            }}
-          />
+        {connectOpened && (
+          <Suspense fallback={null}>
+            <ConnectSourceDialog
+              source={connecting}
+              companyId={companyId}
+              onClose={() => setConnecting(null)}
+              onConnected={(created) => {
+                setConnecting(null);
+                notify.success(DATA_SOURCE_MESSAGES.connected(created.name));
+              }}
+              onAlreadyConnected={(entry, error) => {
+                setConnecting(null);
+                openSettingsFor(entry, error);
+              }}
+            />
+          </Suspense>
         )}
         {showsCustom && shownEditingConnector && (
           <AddCustomConnectorDialog
@@ -268,14 +262,43 @@ export function DataSourcesView({
           />
         )}
 
-        <CustomApiRequestDialog
-          open={requesting}
-          onClose={() => setRequesting(false)}
-          onSent={() => {
-            setRequesting(false);
-            notify.success(DATA_SOURCE_MESSAGES.requestSent);
-          }}
-        />
+        {settingsOpened && (
+          <Suspense fallback={null}>
+            <SourceSettingsDialog
+              source={settingsSource}
+              onClose={() => setSettingsId(null)}
+              onConfigureMapping={onConfigureMapping}
+              onReimport={canManage && importDialog ? setReimporting : undefined}
+            />
+          </Suspense>
+        )}
+
+        {showsCustom && addConnectorOpened && (
+          <Suspense fallback={null}>
+            <AddCustomConnectorDialog
+              open={addingConnector}
+              companyId={companyId}
+              onClose={() => setAddingConnector(false)}
+              onAdded={(connector) => {
+                setAddingConnector(false);
+                notify.success(CUSTOM_CONNECTOR_MESSAGES.added(connector.name));
+              }}
+            />
+          </Suspense>
+        )}
+
+        {requestOpened && (
+          <Suspense fallback={null}>
+            <CustomApiRequestDialog
+              open={requesting}
+              onClose={() => setRequesting(false)}
+              onSent={() => {
+                setRequesting(false);
+                notify.success(DATA_SOURCE_MESSAGES.requestSent);
+              }}
+            />
+          </Suspense>
+        )}
 
         {importDialog?.({
           open: Boolean(importing) || Boolean(reimporting),
@@ -288,20 +311,24 @@ export function DataSourcesView({
           source: reimporting,
         })}
 
-        <ConfirmDialog
-          open={Boolean(toDelete)}
-          title={DATA_SOURCE_LABELS.deleteSource}
-          confirmLabel={DATA_SOURCE_LABELS.delete}
-          destructive
-          onConfirm={() => {
-            if (toDelete) onDelete(toDelete);
-            setToDelete(null);
-          }}
-          onCancel={() => setToDelete(null)}
-        >
-          {shownToDelete &&
-            `Are you sure you want to delete ${shownToDelete.name}? Its ${recordsText(shownToDelete.records)} will be deleted with it. This action cannot be undone.`}
-        </ConfirmDialog>
+        {deleteOpened && (
+          <Suspense fallback={null}>
+            <ConfirmDialog
+              open={Boolean(toDelete)}
+              title={DATA_SOURCE_LABELS.deleteSource}
+              confirmLabel={DATA_SOURCE_LABELS.delete}
+              destructive
+              onConfirm={() => {
+                if (toDelete) onDelete(toDelete);
+                setToDelete(null);
+              }}
+              onCancel={() => setToDelete(null)}
+            >
+              {shownToDelete &&
+                `Are you sure you want to delete ${shownToDelete.name}? Its ${recordsText(shownToDelete.records)} will be deleted with it. This action cannot be undone.`}
+            </ConfirmDialog>
+          </Suspense>
+        )}
       </Stack>
     </ExtraConnectorDefinitionsProvider>
   );

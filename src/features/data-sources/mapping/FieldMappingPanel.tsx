@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -23,15 +23,21 @@ import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { useNotify } from '@/lib/notifications';
 import { useCompanyFilter } from '@/lib/session';
 import { useLastDefined } from '@/lib/useLastDefined';
+import { useRevealInBatches } from '@/lib/useRevealInBatches';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { SelectField } from '@/ui/SelectField';
 import { useMappedFields, useUpdateField } from './api';
-import { ConfigureMappingDialog } from './ConfigureMappingDialog';
 import { FIELD_TYPE_LABELS } from './CustomFieldForm';
 import { ALL_SOURCES, sourceFilterOptions, sourcesOfFields, writeBlocked } from './fieldSources';
 import { unifiedLabel } from './unifiedOptions';
 import { visuallyHidden } from '@/ui/visuallyHidden';
+
+// Downloaded when first opened, like the page's other dialogs.
+const ConfigureMappingDialog = lazy(async () => ({ default: (await import('./ConfigureMappingDialog')).ConfigureMappingDialog }));
+
+/** Rows put on the page per step: the list shows about ten before it scrolls. */
+const ROWS_PER_STEP = 20;
 
 export interface FieldMappingPanelProps {
   /** The company in view for a global admin; null for everyone else (they change their own). */
@@ -64,7 +70,12 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
   const [configureMounted, setConfigureMounted] = useState(false);
   const shownInConfirm = useLastDefined(removing);
 
-  const fields = fieldsQuery.data ?? [];
+  // The fields' first arrival is drawn in a background render, in slices a phone can interleave
+  // with the rest of the page (React draws a query's answer at once and in one piece); later
+  // changes (a field removed, a search typed) are drawn at once.
+  const firstArrival = useDeferredValue(fieldsQuery.data);
+  const loaded = fieldsQuery.isSuccess && firstArrival !== undefined;
+  const fields = (firstArrival && fieldsQuery.data) ?? [];
   const active = fields.filter((field) => !field.removed);
   const sources = sourcesOfFields(fields);
   // A source that is gone (deleted) must not stay chosen, or the list would look empty for no reason.
@@ -72,7 +83,9 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
   const shown = active.filter((field) => (chosenSource === ALL_SOURCES || field.sourceIds.includes(chosenSource)) && matches(field, search));
   const blocked = writeBlocked(filterParam, companyId);
   const mayEdit = canEdit && !blocked;
-  const noSources = fieldsQuery.isSuccess && sources.length === 0;
+  const noSources = loaded && sources.length === 0;
+  // The list scrolls past about ten rows: the rest are put on the page in later steps.
+  const drawnRows = useRevealInBatches(shown.length, ROWS_PER_STEP);
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -105,14 +118,14 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
             <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => {
                 setConfigureMounted(true);
                 setConfiguring(true);
-              }} disabled={blocked || !fieldsQuery.isSuccess}>
+              }} disabled={blocked || !loaded}>
               {DATA_SOURCE_LABELS.configureMapping}
             </Button>
           )}
         </Stack>
         {canEdit && blocked && <Alert severity="info">Choose a company in "View Data For" to change its mapping.</Alert>}
 
-        {fieldsQuery.isPending && (
+        {!loaded && !fieldsQuery.isError && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
             <CircularProgress aria-label="Loading fields" />
           </Box>
@@ -131,7 +144,7 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
           </Box>
         )}
 
-        {fieldsQuery.isSuccess && (!noSources || active.length > 0) && (
+        {loaded && (!noSources || active.length > 0) && (
           <>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <SelectField size="small" label="Source" value={chosenSource} options={sourceFilterOptions(sources)} onChange={setSourceFilter} sx={{ minWidth: 200 }} />
@@ -182,7 +195,7 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
                       </TableCell>
                     </TableRow>
                   )}
-                  {shown.map((field) => (
+                  {shown.slice(0, drawnRows).map((field) => (
                     <TableRow key={`${field.isCustom}-${field.id}`} hover>
                       <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{field.internalName}</TableCell>
                       <TableCell>
@@ -238,7 +251,11 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
       >
         {shownInConfirm ? FIELD_MAPPING_LABELS.removeConfirm(shownInConfirm.name) : ''}
       </ConfirmDialog>
-      {canEdit && configureMounted && <ConfigureMappingDialog open={configuring} onClose={() => setConfiguring(false)} companyId={companyId} />}
+      {canEdit && configureMounted && (
+        <Suspense fallback={null}>
+          <ConfigureMappingDialog open={configuring} onClose={() => setConfiguring(false)} companyId={companyId} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

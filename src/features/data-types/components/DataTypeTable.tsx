@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Chip from '@mui/material/Chip';
@@ -17,7 +17,8 @@ export interface DataTypeTableProps {
   onDelete: (dataType: DataType) => void;
 }
 
-export function DataTypeTable({ dataTypes, canManage, isGlobalAdmin, onEdit, onDelete }: DataTypeTableProps) {
+/** Memoised: the grid is costly to draw, and the page re-renders for changes that leave it as it is. */
+export const DataTypeTable = memo(function DataTypeTable({ dataTypes, canManage, isGlobalAdmin, onEdit, onDelete }: DataTypeTableProps) {
   const columns = useMemo<GridColDef<DataType>[]>(() => {
     const list: GridColDef<DataType>[] = [
       { field: 'name', headerName: 'Name', flex: 1, minWidth: 150 },
@@ -54,4 +55,4 @@ export function DataTypeTable({ dataTypes, canManage, isGlobalAdmin, onEdit, onD
   }, [canManage, isGlobalAdmin, onDelete, onEdit]);
 
   return <DataTable rows={dataTypes} columns={columns} label="Data types" maxHeight={640} initialSort={[{ field: 'name', sort: 'asc' }]} />;
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -9,8 +9,13 @@ import { SURVEY_LIMITS } from '@domain/survey/schemas';
 import type { Survey } from '@domain/survey/types';
 import type { QuestionDataType } from '../api/dataTypes';
 import { CREATOR_LABELS } from './labels';
-import { QuestionEditorModal } from './QuestionEditorModal';
 import { QuestionList } from './QuestionList';
+
+// The editor (its forms, react-hook-form and yup, the conditions) is downloaded when first opened;
+// pointing at Add New Field is enough to start it.
+const loadEditor = () => import('./QuestionEditorModal');
+const QuestionEditorModal = lazy(async () => ({ default: (await loadEditor()).QuestionEditorModal }));
+const preloadEditor = () => void loadEditor();
 
 export interface SurveyBuilderProps {
   survey: Survey;
@@ -61,6 +66,8 @@ export function SurveyBuilder({ survey, onChange, dataTypes, readOnly = false, h
               variant="contained"
               startIcon={<AddIcon />}
               onClick={() => setEditing(null)}
+              onPointerEnter={preloadEditor}
+              onFocus={preloadEditor}
               disabled={survey.questions.length >= SURVEY_LIMITS.questions}
             >
               {CREATOR_LABELS.addNewField}
@@ -75,16 +82,18 @@ export function SurveyBuilder({ survey, onChange, dataTypes, readOnly = false, h
         />
       </Stack>
       {editing !== undefined && (
-        <QuestionEditorModal
-          questions={survey.questions}
-          editingId={editing}
-          dataTypes={dataTypes}
-          onClose={() => setEditing(undefined)}
-          onApply={(questions) => {
-            set('questions', questions);
-            setEditing(undefined);
-          }}
-        />
+        <Suspense fallback={null}>
+          <QuestionEditorModal
+            questions={survey.questions}
+            editingId={editing}
+            dataTypes={dataTypes}
+            onClose={() => setEditing(undefined)}
+            onApply={(questions) => {
+              set('questions', questions);
+              setEditing(undefined);
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );

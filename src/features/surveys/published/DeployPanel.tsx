@@ -8,11 +8,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PUBLISHED_MESSAGES } from '@domain/survey/messages';
 import type { PublishedSurvey } from '@domain/survey/types';
+import { useRevealInBatches } from '@/lib/useRevealInBatches';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { PublishedSurveyCard, type PublishedSurveyCardProps } from './PublishedSurveyCard';
 
 export const LOAD_FAILED = 'Failed to load published surveys';
 export const CREATE_SURVEY_LABEL = 'Go to CreateIQ';
+
+/** Cards put on the page per step: a phone shows two, a wide screen six. */
+const CARDS_PER_STEP = 6;
 
 /** Ages and days left move on while the page stays open. */
 const CLOCK_TICK_MS = 60_000;
@@ -60,6 +64,7 @@ export function DeployPanel({
 }: DeployPanelProps) {
   const clock = useMinuteClock();
   const now = fixedNow ?? clock;
+  const drawnCards = useRevealInBatches(surveys?.length ?? 0, CARDS_PER_STEP);
   if (loadError) return <FailureAlert title={LOAD_FAILED} error={loadError} onRetry={onRetry} />;
   if (!surveys) {
     return (
@@ -84,7 +89,7 @@ export function DeployPanel({
   }
   return (
     <Grid container spacing={2}>
-      {surveys.map((survey) => (
+      {surveys.slice(0, drawnCards).map((survey) => (
         <Grid key={survey.id} size={{ xs: 12, sm: 6, lg: 4 }}>
           <PublishedSurveyCard
             survey={survey}
