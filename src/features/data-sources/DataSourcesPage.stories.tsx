@@ -126,8 +126,10 @@ export const DeleteFails: Story = {
     const confirm = within(await screen.findByRole('dialog', { name: DATA_SOURCE_LABELS.deleteSource }));
     await userEvent.click(confirm.getByRole('button', { name: DATA_SOURCE_LABELS.delete }));
     await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.deleteFailed));
-    await expect(canvas.getByRole('article', { name: 'HubSpot' })).toBeVisible();
-    await expect(hubspot.getByRole('button', { name: DATA_SOURCE_LABELS.delete })).toBeEnabled();
+    // The confirmation may still be closing (the page hidden from assistive technology until it has)
+    // and the cards take the failure in a background render: the card is read afresh once shown.
+    await expectShown(() => canvas.getByRole('article', { name: 'HubSpot' }));
+    await waitFor(() => expect(within(canvas.getByRole('article', { name: 'HubSpot' })).getByRole('button', { name: DATA_SOURCE_LABELS.delete })).toBeEnabled());
   },
 };
 
@@ -281,6 +283,7 @@ export const ConnectWithCustomConnector: Story = {
     const confirm = within(await screen.findByRole('dialog', { name: CUSTOM_CONNECTOR_LABELS.deleteTitle }));
     await userEvent.click(confirm.getByRole('button', { name: CUSTOM_CONNECTOR_LABELS.delete }));
     await expectShown(() => screen.getByText(new RegExp(`is used by ${name}: delete that source first`)));
-    await expect(canvas.getByRole('article', { name })).toBeVisible();
+    // Read once the confirmation has closed (until then the page is hidden from assistive technology).
+    await expectShown(() => canvas.getByRole('article', { name }));
   },
 };
