@@ -36,13 +36,13 @@ npx concurrently --group --kill-others-on-fail --names "types,lint,unit" \
 PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 if node scripts/pg-reachable.mjs "$PG_URL"; then
   step "BFF integration tests on SQLite and on PostgreSQL ($PG_URL)"
-  TEST_DATABASE_URL="$PG_URL" npx vitest run --project bff --project bff-postgres --maxWorkers=3
+  TEST_DATABASE_URL="$PG_URL" npx vitest run --project bff --project bff-mocks --project bff-postgres --maxWorkers=3
 elif [ "${CI:-}" = "true" ]; then
   echo "PostgreSQL is not reachable at $PG_URL, and CI requires the PostgreSQL run." >&2
   exit 1
 else
   step "PostgreSQL is not reachable at $PG_URL: the BFF tests run on SQLite only (PostgreSQL is mandatory when CI=true)"
-  npx vitest run --project bff --maxWorkers=3
+  npx vitest run --project bff --project bff-mocks --maxWorkers=3
 fi
 
 step "Storybook stories (each rendered and checked for accessibility in light, play function included, then in dark)"
