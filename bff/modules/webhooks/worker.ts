@@ -11,13 +11,13 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Orm } from '../../types';
-import { CompanySurveySettings, WebhookDelivery, WritebackDestination } from '../../entities';
+import { WebhookDelivery } from '../../entities';
 import { claimDue, leaseEnd } from '../../platform/jobQueue';
 import { repeatingJob } from '../../platform/jobs';
-import { decryptSecret } from '../../platform/secrets';
 import type { ResolvedAddress } from '../../platform/addressGuard';
-import { sendWebhook, type WebhookAttempt, type WebhookRequest } from './send';
 import { webhookHeaders } from '../../platform/webhookSignature';
+import { sendWebhook, type WebhookAttempt, type WebhookRequest } from './send';
+import { companySecrets, destinationTargets, targetOf, type Target } from './targets';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -56,117 +56,74 @@ export interface DeliveryPass {
   delivered: number;
 }
 
-export function createWebhookWorker({ orm, config, logger, clock = () => new Date(), lookup, timeoutMs, everyMs = POLL_INTERVAL_MS }: WebhookWorkerDependencies) {
-  function claim(now: Date): Promise<WebhookDelivery[]> {
-    return claimDue(orm, config.database.kind, WebhookDelivery, {
-      due: { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ lockedUntil: null }, { lockedUntil: { $lt: now } }] },
-      orderBy: { nextAttemptAt: 'asc', id: 'asc' },
-      limit: BATCH_SIZE,
-      lease: () => ({ lockedUntil: leaseEnd(now, LEASE_MS) }),
-    });
-  }
+/** What one delivery pass works with. */
+type PassContext = Required<Pick<WebhookWorkerDependencies, 'orm' | 'config' | 'logger'>> & Pick<WebhookWorkerDependencies, 'lookup' | 'timeoutMs'>;
 
-  /** Each company's current signing secret (a rotation applies to the next attempt). */
-  async function secretsOf(companyIds: string[]): Promise<Map<string, string>> {
-    const rows = await orm.em.fork().find(CompanySurveySettings, { companyId: { $in: [...new Set(companyIds)] } }, { fields: ['companyId', 'webhookSecret'] });
-    const secrets = new Map<string, string>();
-    for (const row of rows) {
-      if (!row.webhookSecret) continue;
-      try {
-        secrets.set(row.companyId, decryptSecret(row.webhookSecret, config.credentialsKey));
-      } catch (failure) {
-        logger.error({ err: failure, companyId: row.companyId }, 'Webhook signing secret cannot be decrypted (was CREDENTIALS_KEY changed?)');
-      }
-    }
-    return secrets;
-  }
+function claim({ orm, config }: PassContext, now: Date): Promise<WebhookDelivery[]> {
+  return claimDue(orm, config.database.kind, WebhookDelivery, {
+    due: { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ lockedUntil: null }, { lockedUntil: { $lt: now } }] },
+    orderBy: { nextAttemptAt: 'asc', id: 'asc' },
+    limit: BATCH_SIZE,
+    lease: () => ({ lockedUntil: leaseEnd(now, LEASE_MS) }),
+  });
+}
 
-  /** The Write Back destinations of the claimed batches, with their secrets decrypted (null when unreadable). */
-  async function destinationsOf(ids: string[]): Promise<Map<string, { url: string; enabled: boolean; secret: string | null }>> {
-    const destinations = new Map<string, { url: string; enabled: boolean; secret: string | null }>();
-    if (!ids.length) return destinations;
-    const rows = await orm.em.fork().find(WritebackDestination, { id: { $in: [...new Set(ids)] } }, { fields: ['id', 'url', 'enabled', 'secret'] });
-    for (const row of rows) {
-      let secret: string | null = null;
-      try {
-        secret = decryptSecret(row.secret, config.credentialsKey);
-      } catch (failure) {
-        logger.error({ err: failure, destinationId: row.id }, 'Write Back signing secret cannot be decrypted (was CREDENTIALS_KEY changed?)');
-      }
-      destinations.set(row.id, { url: row.url, enabled: row.enabled, secret });
-    }
-    return destinations;
-  }
+async function attempt({ config, lookup, timeoutMs }: PassContext, delivery: WebhookDelivery, target: Target, now: Date): Promise<WebhookAttempt> {
+  if (target.refusal) return { delivered: false, statusCode: null, error: target.refusal.error };
+  if (!target.secret) return { delivered: false, statusCode: null, error: 'The company has no readable webhook signing secret' };
+  const request: WebhookRequest = { url: target.url, body: delivery.payload, headers: webhookHeaders(target.secret, delivery.id, now, delivery.payload) };
+  return sendWebhook(request, { allowPrivate: config.webhookAllowPrivate, lookup, timeoutMs });
+}
 
-  /** Where and with which secret a delivery goes; `refusal` ends it without an attempt on the network. */
-  interface Target {
-    url: string;
-    secret: string | undefined;
-    refusal?: { error: string; final: boolean };
+async function record({ orm, logger }: PassContext, delivery: WebhookDelivery, outcome: WebhookAttempt, now: Date, target: Target): Promise<void> {
+  const attempts = delivery.attempts + 1;
+  const retryAt = outcome.delivered || target.refusal?.final ? null : nextAttemptAfter(delivery.createdAt, attempts, now);
+  await orm.em.fork().nativeUpdate(
+    WebhookDelivery,
+    { id: delivery.id },
+    {
+      // A Write Back batch goes to its destination's current address: the log shows where.
+      url: target.url,
+      attempts,
+      lastStatusCode: outcome.statusCode,
+      lastError: outcome.error,
+      status: outcome.delivered ? 'delivered' : retryAt ? 'pending' : 'failed',
+      deliveredAt: outcome.delivered ? now : null,
+      nextAttemptAt: retryAt,
+      lockedUntil: null,
+    },
+  );
+  if (!outcome.delivered) {
+    logger.warn({ deliveryId: delivery.id, attempts, error: outcome.error, givenUp: !retryAt }, 'Webhook delivery failed');
   }
+}
 
-  function targetOf(delivery: WebhookDelivery, companySecrets: Map<string, string>, destinations: Awaited<ReturnType<typeof destinationsOf>>): Target {
-    if (!delivery.destinationId) return { url: delivery.url, secret: companySecrets.get(delivery.companyId) };
-    const destination = destinations.get(delivery.destinationId);
-    if (!destination) return { url: delivery.url, secret: undefined, refusal: { error: 'The destination was deleted', final: true } };
-    if (!destination.enabled) return { url: destination.url, secret: undefined, refusal: { error: 'The destination is disabled', final: true } };
-    if (!destination.secret) return { url: destination.url, secret: undefined, refusal: { error: 'The destination has no readable signing secret', final: false } };
-    return { url: destination.url, secret: destination.secret };
-  }
+/** One pass: sends every delivery due at `now`. */
+async function deliverDue(context: PassContext, now: Date): Promise<DeliveryPass> {
+  const claimed = await claim(context, now);
+  if (!claimed.length) return { attempted: 0, delivered: 0 };
+  const reader = { orm: context.orm, credentialsKey: context.config.credentialsKey, logger: context.logger };
+  const secrets = await companySecrets(reader, claimed.filter((delivery) => !delivery.destinationId).map((delivery) => delivery.companyId));
+  const destinations = await destinationTargets(reader, claimed.flatMap((delivery) => (delivery.destinationId ? [delivery.destinationId] : [])));
+  const outcomes = await Promise.all(
+    claimed.map(async (delivery) => {
+      const target = targetOf(delivery, secrets, destinations);
+      const outcome = await attempt(context, delivery, target, now);
+      await record(context, delivery, outcome, now, target);
+      return outcome;
+    }),
+  );
+  return { attempted: claimed.length, delivered: outcomes.filter((outcome) => outcome.delivered).length };
+}
 
-  async function attempt(delivery: WebhookDelivery, target: Target, now: Date): Promise<WebhookAttempt> {
-    if (target.refusal) return { delivered: false, statusCode: null, error: target.refusal.error };
-    if (!target.secret) return { delivered: false, statusCode: null, error: 'The company has no readable webhook signing secret' };
-    const request: WebhookRequest = { url: target.url, body: delivery.payload, headers: webhookHeaders(target.secret, delivery.id, now, delivery.payload) };
-    return sendWebhook(request, { allowPrivate: config.webhookAllowPrivate, lookup, timeoutMs });
-  }
-
-  async function record(delivery: WebhookDelivery, outcome: WebhookAttempt, now: Date, target: Target): Promise<void> {
-    const attempts = delivery.attempts + 1;
-    const retryAt = outcome.delivered || target.refusal?.final ? null : nextAttemptAfter(delivery.createdAt, attempts, now);
-    await orm.em.fork().nativeUpdate(
-      WebhookDelivery,
-      { id: delivery.id },
-      {
-        // A Write Back batch goes to its destination's current address: the log shows where.
-        url: target.url,
-        attempts,
-        lastStatusCode: outcome.statusCode,
-        lastError: outcome.error,
-        status: outcome.delivered ? 'delivered' : retryAt ? 'pending' : 'failed',
-        deliveredAt: outcome.delivered ? now : null,
-        nextAttemptAt: retryAt,
-        lockedUntil: null,
-      },
-    );
-    if (!outcome.delivered) {
-      logger.warn({ deliveryId: delivery.id, attempts, error: outcome.error, givenUp: !retryAt }, 'Webhook delivery failed');
-    }
-  }
-
-  /** One pass: sends every delivery due at `now` (tests pass their own clock). */
-  async function deliverDue(now: Date = clock()): Promise<DeliveryPass> {
-    const claimed = await claim(now);
-    if (!claimed.length) return { attempted: 0, delivered: 0 };
-    const completions = claimed.filter((delivery) => !delivery.destinationId);
-    const secrets = completions.length ? await secretsOf(completions.map((delivery) => delivery.companyId)) : new Map<string, string>();
-    const destinations = await destinationsOf(claimed.flatMap((delivery) => (delivery.destinationId ? [delivery.destinationId] : [])));
-    const outcomes = await Promise.all(
-      claimed.map(async (delivery) => {
-        const target = targetOf(delivery, secrets, destinations);
-        const outcome = await attempt(delivery, target, now);
-        await record(delivery, outcome, now, target);
-        return outcome;
-      }),
-    );
-    return { attempted: claimed.length, delivered: outcomes.filter((outcome) => outcome.delivered).length };
-  }
-
+export function createWebhookWorker({ clock = () => new Date(), everyMs = POLL_INTERVAL_MS, ...context }: WebhookWorkerDependencies) {
+  // Tests pass their own clock to a pass.
+  const pass = (now: Date = clock()) => deliverDue(context, now);
   return {
-    deliverDue,
+    deliverDue: pass,
     // Deliveries queued before a restart go out at once; stop waits for the pass in flight (its
     // sends end within their time limit).
-    ...repeatingJob({ name: 'Webhook delivery pass', everyMs, run: () => deliverDue(), logger, runOnStart: true }),
+    ...repeatingJob({ name: 'Webhook delivery pass', everyMs, run: () => pass(), logger: context.logger, runOnStart: true }),
   };
 }
 
