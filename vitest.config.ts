@@ -104,10 +104,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          // The files share their worker's loaded modules and DOM (Testing Library empties the DOM
-          // after each test; the tests that change timers or globals restore them): loading jsdom and
-          // the modules once per worker rather than once per file takes this run from about two
-          // minutes to under one on two cores. The same holds for the widget and engine projects.
+          // The files share their worker's loaded modules and document (Testing Library unmounts
+          // after each test; a test removes only the elements it added, since the style sheets other
+          // files' components left in <head> stay referenced by their modules; the tests that change
+          // timers or globals restore them): loading jsdom and the modules once per worker rather
+          // than once per file takes this run from about two minutes to under one on two cores. The
+          // same holds for the widget and engine projects.
           isolate: false,
           // Component tests drive MUI with user-event; on two busy cores a 2 s test can take 6 s.
           testTimeout: 20_000,

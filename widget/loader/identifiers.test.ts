@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanIdentifiers, identifierValue } from './identifiers';
 
+/** The tags a test added, removed after it: the rest of the document (other files' styles) stays. */
+const added: Element[] = [];
+
 function script(attributes: Record<string, string> = {}) {
   const element = document.createElement('script');
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   document.body.append(element);
+  added.push(element);
   return element;
 }
 
@@ -13,11 +17,11 @@ function meta(name: string, content: string) {
   element.setAttribute('name', name);
   element.setAttribute('content', content);
   document.head.append(element);
+  added.push(element);
 }
 
 afterEach(() => {
-  document.head.innerHTML = '';
-  document.body.innerHTML = '';
+  added.splice(0).forEach((element) => element.remove());
   delete window.navoutUser;
   delete window.navoutIdentifiers;
 });
