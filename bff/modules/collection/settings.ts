@@ -15,18 +15,14 @@ import {
   type TriggerSettingsView,
   type WebhookDelivery as WebhookDeliveryView,
 } from '@domain/survey/collection';
-import { COLLECTION_INPUT_MESSAGES } from '@domain/survey/collectionSchemas';
-import { DEFAULT_GLOBAL_IDENTIFIERS, defaultEmbedSettings } from '@domain/survey/defaults';
+import { defaultEmbedSettings } from '@domain/survey/defaults';
 import { effectiveStatus } from '@domain/survey/lifecycle';
 import type { EmbedSettings } from '@domain/survey/types';
 import type { Config } from '../../config';
 import type { Orm } from '../../types';
 import { CompanySurveySettings, PublishedSurvey, WebhookDelivery, type Company } from '../../entities';
-import { apiError } from '../../platform/errors';
-import { decryptSecret, encryptSecret } from '../../platform/secrets';
-import { hostRefusal } from '../../platform/addressGuard';
-import { newWebhookSecret, webhookSecretHint } from '../../platform/webhookSignature';
 import { completedResponseCounts } from '../surveys';
+import { readTriggerSettings, rotateWebhookSecret, saveTriggerSettings, settingsRow } from './triggerSettings';
 
 export const DELIVERY_LOG_SIZE = 50;
 
@@ -85,69 +81,12 @@ export interface CollectionSettingsDependencies {
   now: () => Date;
 }
 
-export function createCompanyCollectionService({ orm, config, now }: CollectionSettingsDependencies) {
-  /** The company's row, made with the identifier defaults when nothing was saved yet. */
-  async function settingsRow(companyId: string): Promise<CompanySurveySettings> {
-    const row = await orm.em.findOne(CompanySurveySettings, { companyId });
-    return row ?? orm.em.create(CompanySurveySettings, { companyId, globalIdentifiers: structuredClone(DEFAULT_GLOBAL_IDENTIFIERS) });
-  }
-
-  function hintOf(encrypted: string | null): string | null {
-    if (!encrypted) return null;
-    try {
-      return webhookSecretHint(decryptSecret(encrypted, config.credentialsKey));
-    } catch {
-      // Encrypted under another CREDENTIALS_KEY: unreadable, so it must be rotated.
-      return null;
-    }
-  }
-
-  function triggerView(row: Pick<CompanySurveySettings, 'triggerSettings' | 'webhookSecret'> | null, shownSecret?: string): TriggerSettingsView {
-    return {
-      triggerSettings: { ...DEFAULT_TRIGGER_SETTINGS, ...row?.triggerSettings },
-      webhookSecretHint: shownSecret ? webhookSecretHint(shownSecret) : hintOf(row?.webhookSecret ?? null),
-      ...(shownSecret ? { webhookSecret: shownSecret } : {}),
-    };
-  }
-
-  const invalid = (field: string, message: string) => apiError('validation_failed', { error: message, message, fields: { [field]: message } });
-
+export function createCompanyCollectionService(dependencies: CollectionSettingsDependencies) {
+  const { orm, config, now } = dependencies;
   return {
-    async triggerSettings(company: Company): Promise<TriggerSettingsView> {
-      return triggerView(await orm.em.findOne(CompanySurveySettings, { companyId: company.id }));
-    },
-
-    /** Saves the form; choosing webhook the first time makes the signing secret, shown in this answer only. */
-    async saveTriggerSettings(company: Company, input: TriggerSettings): Promise<TriggerSettingsView> {
-      const settings: TriggerSettings = {
-        triggerType: input.triggerType,
-        callbackName: input.callbackName.trim(),
-        redirectUrl: input.redirectUrl.trim(),
-        webhookUrl: input.webhookUrl.trim(),
-      };
-      if (settings.webhookUrl) {
-        const refusal = hostRefusal(new URL(settings.webhookUrl).hostname, { allowPrivate: config.webhookAllowPrivate });
-        if (refusal) throw invalid('triggerSettings.webhookUrl', COLLECTION_INPUT_MESSAGES.webhookPrivate);
-      }
-      const row = await settingsRow(company.id);
-      row.triggerSettings = settings;
-      let created: string | undefined;
-      if (settings.triggerType === 'webhook' && !row.webhookSecret) {
-        created = newWebhookSecret();
-        row.webhookSecret = encryptSecret(created, config.credentialsKey);
-      }
-      await orm.em.flush();
-      return triggerView(row, created);
-    },
-
-    /** A new secret replaces the old one at once (the next delivery attempt is signed with it). */
-    async rotateWebhookSecret(company: Company): Promise<TriggerSettingsView> {
-      const row = await settingsRow(company.id);
-      const secret = newWebhookSecret();
-      row.webhookSecret = encryptSecret(secret, config.credentialsKey);
-      await orm.em.flush();
-      return triggerView(row, secret);
-    },
+    triggerSettings: (company: Company): Promise<TriggerSettingsView> => readTriggerSettings(dependencies, company),
+    saveTriggerSettings: (company: Company, input: TriggerSettings): Promise<TriggerSettingsView> => saveTriggerSettings(dependencies, company, input),
+    rotateWebhookSecret: (company: Company): Promise<TriggerSettingsView> => rotateWebhookSecret(dependencies, company),
 
     async collectionSettings(company: Company): Promise<CollectionSettings> {
       return (await companyCollectionState(orm.em, company.id)).collectionSettings;
@@ -155,33 +94,13 @@ export function createCompanyCollectionService({ orm, config, now }: CollectionS
 
     async saveCollectionSettings(company: Company, input: CollectionSettings): Promise<CollectionSettings> {
       const settings: CollectionSettings = { ipAddressMode: input.ipAddressMode, cooldownDays: input.cooldownDays };
-      const row = await settingsRow(company.id);
+      const row = await settingsRow(orm, company.id);
       row.collectionSettings = settings;
       await orm.em.flush();
       return settings;
     },
 
-    /** The surveys running now (by the server's clock and stored completions), newest first. */
-    async activeSurveys(company: Company): Promise<ActiveSurveySummary[]> {
-      const surveys = await orm.em.find(PublishedSurvey, { companyId: company.id, status: 'active' }, { orderBy: { publishedAt: 'desc', id: 'asc' } });
-      const counts = await completedResponseCounts(orm.em, surveys.map((survey) => survey.id));
-      const clock = now();
-      return surveys
-        .filter(
-          (survey) =>
-            effectiveStatus(
-              { status: survey.status, endCondition: survey.endCondition, startedAt: survey.startedAt?.toISOString() ?? null, responseCount: counts.get(survey.id) ?? 0 },
-              clock,
-            ) === 'active',
-        )
-        .map((survey) => ({
-          id: survey.id,
-          name: survey.name,
-          survey: survey.survey,
-          questionCount: survey.survey.questions.length,
-          customStyling: hasCustomStyling(survey.embedSettings),
-        }));
-    },
+    activeSurveys: (company: Company): Promise<ActiveSurveySummary[]> => activeSurveys(orm, now(), company),
 
     embedCode(company: Company): EmbedCodeInfo {
       return { companyId: company.id, companyName: company.name, scriptUrl: `${config.publicUrl}/widget/navout.js`, apiBase: config.publicUrl };
@@ -193,6 +112,27 @@ export function createCompanyCollectionService({ orm, config, now }: CollectionS
       return rows.map(presentDelivery);
     },
   };
+}
+
+/** The surveys running now (by the server's clock and stored completions), newest first. */
+async function activeSurveys(orm: Orm, clock: Date, company: Company): Promise<ActiveSurveySummary[]> {
+  const surveys = await orm.em.find(PublishedSurvey, { companyId: company.id, status: 'active' }, { orderBy: { publishedAt: 'desc', id: 'asc' } });
+  const counts = await completedResponseCounts(orm.em, surveys.map((survey) => survey.id));
+  return surveys
+    .filter(
+      (survey) =>
+        effectiveStatus(
+          { status: survey.status, endCondition: survey.endCondition, startedAt: survey.startedAt?.toISOString() ?? null, responseCount: counts.get(survey.id) ?? 0 },
+          clock,
+        ) === 'active',
+    )
+    .map((survey) => ({
+      id: survey.id,
+      name: survey.name,
+      survey: survey.survey,
+      questionCount: survey.survey.questions.length,
+      customStyling: hasCustomStyling(survey.embedSettings),
+    }));
 }
 
 export type CompanyCollectionService = ReturnType<typeof createCompanyCollectionService>;
