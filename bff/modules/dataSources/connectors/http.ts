@@ -104,6 +104,44 @@ export async function checkHop(url: URL, options: Pick<ConnectorFetchOptions, 'a
   }
 }
 
+/** Reads one answer into its hop: a redirect's body skipped, any other body decompressed and bounded in size. */
+function readAnswer(url: URL, response: IncomingMessage, maxBytes: number, settle: (error: Error | null, hop?: Hop) => void): void {
+  const tooLarge = () => new ConnectorError(`The answer is larger than ${megabytes(maxBytes)}`);
+  const status = response.statusCode ?? 0;
+  const headers = toHeaders(response);
+  // A redirect's body is never read: only its Location matters.
+  if (status >= 300 && status < 400 && headers.has('location')) {
+    response.resume();
+    settle(null, { status, headers, body: Buffer.alloc(0) });
+    return;
+  }
+  const declared = Number(headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    settle(tooLarge());
+    return;
+  }
+  const encoding = (headers.get('content-encoding') ?? '').trim().toLowerCase();
+  let stream: Readable = response;
+  if (encoding === 'gzip' || encoding === 'x-gzip') stream = response.pipe(createGunzip());
+  else if (encoding === 'deflate') stream = response.pipe(createInflate());
+  else if (encoding === 'br') stream = response.pipe(createBrotliDecompress());
+  const chunks: Buffer[] = [];
+  // Counted after decompression, so a small compressed bomb is refused as well.
+  let received = 0;
+  stream.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > maxBytes) {
+      settle(tooLarge());
+      response.destroy();
+      return;
+    }
+    chunks.push(chunk);
+  });
+  stream.on('end', () => settle(null, { status, headers, body: Buffer.concat(chunks) }));
+  stream.on('error', (failure) => settle(new ConnectorError(`Could not read the answer of ${describeUrl(url.toString())}: ${failure.message}`, true)));
+  response.on('aborted', () => settle(new ConnectorError(`${describeUrl(url.toString())} closed the connection mid-answer`, true)));
+}
+
 /** One request to one URL (no redirects followed), pinned to the guarded address. */
 async function requestOnce(url: URL, init: ConnectorRequest, options: ConnectorFetchOptions): Promise<Hop> {
   const secure = url.protocol === 'https:';
@@ -111,7 +149,6 @@ async function requestOnce(url: URL, init: ConnectorRequest, options: ConnectorF
   const host = bareHost(url.hostname);
   const timeoutMs = options.timeoutMs ?? CONNECTOR_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? CONNECTOR_MAX_BYTES;
-  const tooLarge = () => new ConnectorError(`The answer is larger than ${megabytes(maxBytes)}`);
   const body = init.body;
 
   return new Promise<Hop>((resolve, reject) => {
@@ -145,41 +182,7 @@ async function requestOnce(url: URL, init: ConnectorRequest, options: ConnectorF
         agent: false,
         ...(secure && !isIP(host) ? { servername: host } : {}),
       },
-      (response: IncomingMessage) => {
-        const status = response.statusCode ?? 0;
-        const headers = toHeaders(response);
-        // A redirect's body is never read: only its Location matters.
-        if (status >= 300 && status < 400 && headers.has('location')) {
-          response.resume();
-          settle(null, { status, headers, body: Buffer.alloc(0) });
-          return;
-        }
-        const declared = Number(headers.get('content-length'));
-        if (Number.isFinite(declared) && declared > maxBytes) {
-          settle(tooLarge());
-          return;
-        }
-        const encoding = (headers.get('content-encoding') ?? '').trim().toLowerCase();
-        let stream: Readable = response;
-        if (encoding === 'gzip' || encoding === 'x-gzip') stream = response.pipe(createGunzip());
-        else if (encoding === 'deflate') stream = response.pipe(createInflate());
-        else if (encoding === 'br') stream = response.pipe(createBrotliDecompress());
-        const chunks: Buffer[] = [];
-        // Counted after decompression, so a small compressed bomb is refused as well.
-        let received = 0;
-        stream.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > maxBytes) {
-            settle(tooLarge());
-            response.destroy();
-            return;
-          }
-          chunks.push(chunk);
-        });
-        stream.on('end', () => settle(null, { status, headers, body: Buffer.concat(chunks) }));
-        stream.on('error', (failure) => settle(new ConnectorError(`Could not read the answer of ${describeUrl(url.toString())}: ${failure.message}`, true)));
-        response.on('aborted', () => settle(new ConnectorError(`${describeUrl(url.toString())} closed the connection mid-answer`, true)));
-      },
+      (response: IncomingMessage) => readAnswer(url, response, maxBytes, settle),
     );
     const timer = setTimeout(() => settle(new ConnectorError(`${describeUrl(url.toString())} did not answer within ${timeoutMs / 1000} s`, true)), timeoutMs);
     if (options.signal?.aborted) onAbort();

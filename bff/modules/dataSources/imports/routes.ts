@@ -50,26 +50,31 @@ function countReceived(req: IncomingMessage, progress: ImportProgress): void {
   req.on('data', (chunk: Buffer) => progress.received(chunk.length));
 }
 
-export function createImportRouter({ orm, config, logger }: ImportRouterDependencies): Router<AppState> {
-  const routes = new ApiRouter('/api/data-sources/import');
-  const maxBytes = config.importMaxBytes;
-  // The spools of imports a stopped or crashed process left can never finish: removed as the
-  // process starts serving imports (in the background: nothing waits on the temporary folder).
+/** Removes the spools of imports that stopped processes left, logging what was removed. */
+function removeStoppedSpools(logger: Logger): void {
   void removeSpoolLeftovers().then(
     (removed) => {
       if (removed.length) logger.info({ removed }, 'Removed the import spools of processes that stopped mid-import');
     },
     (failure: unknown) => logger.warn({ err: failure }, 'Could not remove the import spools of stopped processes'),
   );
+}
 
-  /** The answer line of a failed streamed import; an unexpected failure is logged, as errorHandler would. */
-  function errorEvent(failure: unknown): ImportEvent {
-    const known = toHttpError(failure);
-    if (known) return { type: 'error', status: known.status, body: known.toBody() };
-    logger.error({ err: failure }, 'Import failed');
-    const internal = apiError('internal_error');
-    return { type: 'error', status: internal.status, body: internal.toBody() };
-  }
+/** The answer line of a failed streamed import; an unexpected failure is logged, as errorHandler would. */
+function errorEvent(logger: Logger, failure: unknown): ImportEvent {
+  const known = toHttpError(failure);
+  if (known) return { type: 'error', status: known.status, body: known.toBody() };
+  logger.error({ err: failure }, 'Import failed');
+  const internal = apiError('internal_error');
+  return { type: 'error', status: internal.status, body: internal.toBody() };
+}
+
+export function createImportRouter({ orm, config, logger }: ImportRouterDependencies): Router<AppState> {
+  const routes = new ApiRouter('/api/data-sources/import');
+  const maxBytes = config.importMaxBytes;
+  // The spools of imports a stopped or crashed process left can never finish: removed as the
+  // process starts serving imports (in the background: nothing waits on the temporary folder).
+  removeStoppedSpools(logger);
 
   routes.post('/preview', async (ctx) => {
     refuseDeclaredTooLarge(ctx, maxBytes);
@@ -123,7 +128,7 @@ export function createImportRouter({ orm, config, logger }: ImportRouterDependen
     void runImport(em, prepared, upload, progress)
       .then(
         (result): ImportEvent => ({ type: 'result', status: 200, body: result }),
-        (failure: unknown) => errorEvent(failure),
+        (failure: unknown) => errorEvent(logger, failure),
       )
       .then(async (last) => {
         await upload.release();

@@ -40,22 +40,16 @@ const keyOf = (record: Record<string, unknown>, field: string | null): string | 
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * Stores `records` into `sourceId` in one transaction and keeps the source's record count, field
- * list and last-sync time up to date. Within a batch, a later record with the same key wins.
- */
-export async function storeSourceRecords(em: EntityManager, sourceId: string, records: readonly unknown[], options: StoreRecordsOptions): Promise<StoredRecords> {
-  return em.fork().transactional((tx) => storeSourceRecordsIn(tx, sourceId, records, options));
+interface SpooledBatch {
+  rejected: StoredRecords['rejected'];
+  /** Each key's row in `spooled`. */
+  byKey: Map<string, number>;
+  spooled: SpooledRecord[];
+  newFields: string[];
 }
 
-/**
- * The same, inside a transaction the caller already runs (`tx`), so the ingestion URL can record
- * its message ids and the records they carry together.
- */
-export async function storeSourceRecordsIn(tx: EntityManager, sourceId: string, records: readonly unknown[], options: StoreRecordsOptions): Promise<StoredRecords> {
-  const sql = tx as SqlEntityManager;
-  const source = await tx.findOneOrFail(DataSource, sourceId);
-  const keyField = options.keyField === undefined ? source.keyField : options.keyField;
+/** A batch checked and turned into rows: each refusal by its index, one row per key (a later record wins), and the fields the source had not sent before. */
+function spoolBatch(source: DataSource, keyField: string | null, records: readonly unknown[]): SpooledBatch {
   const rejected: StoredRecords['rejected'] = [];
   const byKey = new Map<string, number>();
   const spooled: SpooledRecord[] = [];
@@ -106,6 +100,26 @@ export async function storeSourceRecordsIn(tx: EntityManager, sourceId: string, 
       spooled.push(row);
     }
   });
+  return { rejected, byKey, spooled, newFields };
+}
+
+/**
+ * Stores `records` into `sourceId` in one transaction and keeps the source's record count, field
+ * list and last-sync time up to date. Within a batch, a later record with the same key wins.
+ */
+export async function storeSourceRecords(em: EntityManager, sourceId: string, records: readonly unknown[], options: StoreRecordsOptions): Promise<StoredRecords> {
+  return em.fork().transactional((tx) => storeSourceRecordsIn(tx, sourceId, records, options));
+}
+
+/**
+ * The same, inside a transaction the caller already runs (`tx`), so the ingestion URL can record
+ * its message ids and the records they carry together.
+ */
+export async function storeSourceRecordsIn(tx: EntityManager, sourceId: string, records: readonly unknown[], options: StoreRecordsOptions): Promise<StoredRecords> {
+  const sql = tx as SqlEntityManager;
+  const source = await tx.findOneOrFail(DataSource, sourceId);
+  const keyField = options.keyField === undefined ? source.keyField : options.keyField;
+  const { rejected, byKey, spooled, newFields } = spoolBatch(source, keyField, records);
 
   let added = 0;
   let updated = 0;

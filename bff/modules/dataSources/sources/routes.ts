@@ -21,7 +21,6 @@ const recordPageQuery = yup.object({
 
 export function createDataSourceRouter(sources: DataSourceService, fields: FieldService): Router<AppState> {
   const routes = new ApiRouter('/api/data-sources');
-  const source = inReach(DataSource, DATA_SOURCE_NOT_FOUND);
   const template = inReach(ImportTemplate, TEMPLATE_NOT_FOUND);
 
   routes.get('/', { query: companyFilterQuery }, async (ctx) => {
@@ -64,6 +63,14 @@ export function createDataSourceRouter(sources: DataSourceService, fields: Field
     ctx.status = 204;
   });
 
+  oneSourceRoutes(routes, sources);
+
+  return routes.router;
+}
+
+/** The routes of one source, /:id and below (declared after the fixed paths, which /:id would otherwise take for ids). */
+function oneSourceRoutes(routes: ApiRouter, sources: DataSourceService): void {
+  const source = inReach(DataSource, DATA_SOURCE_NOT_FOUND);
   routes.put('/:id', source, async (ctx) => {
     const input = await validateBody(updateSourceSchema, ctx.request.body);
     if (input.status === 'syncing') {
@@ -98,6 +105,4 @@ export function createDataSourceRouter(sources: DataSourceService, fields: Field
     const query = queryOf(ctx, recordPageQuery);
     ctx.body = await sources.records(source.of(ctx), Number(query.page ?? 1), Number(query.limit ?? 20));
   });
-
-  return routes.router;
 }

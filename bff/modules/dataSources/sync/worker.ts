@@ -3,7 +3,7 @@
  * (runSync.ts), and queues the runs of sources whose schedule is due (schedule.ts), as two
  * repeating jobs started and stopped together. The web process runs one (SYNC_WORKER), and
  * `npm run worker` runs more beside it (bff/worker.ts). Besides polling, a worker wakes when Sync
- * Now queues a run in its own process (nudge.ts).
+ * Now queues a run in its own process (nudge.ts). The runs it holds are kept in inFlight.ts.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -14,9 +14,9 @@ import type { ConnectorFetchOptions } from '../connectors/http';
 import { connectorFor } from '../connectors/registry';
 import type { Connector } from '../connectors/types';
 import { jobGroup, repeatingJob } from '../../../platform/jobs';
+import { fillFreeSlots, runAllDue, stopInFlight, type InFlightRuns } from './inFlight';
 import { onSyncQueued } from './nudge';
 import { createSyncQueue, type SyncQueue, type SyncQueueOptions } from './queue';
-import { runSync } from './runSync';
 import { scheduleDue as scheduleDueSources } from './schedule';
 
 export const HEARTBEAT_MS = 10_000;
@@ -50,52 +50,19 @@ export function createSyncWorker({
   connectors = connectorFor,
 }: SyncWorkerDependencies) {
   const queue: SyncQueue = createSyncQueue({ orm, config, clock, ...queueOptions });
-  const inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const inFlight: InFlightRuns = new Map();
   let stopping = false;
   let stopListening: (() => void) | null = null;
   const runDependencies = { orm, config, logger, queue, workerId, fetchOptions, heartbeatMs, connectors, stopping: () => stopping };
   const scheduleDue = () => scheduleDueSources({ orm, clock, queue, connectors });
-
-  /** Claims one due run and starts it; its end (wrapped: an async function would flatten a promise), or null when none was due. */
-  async function startNext(): Promise<{ done: Promise<void> } | null> {
-    const claimed = await queue.claim(workerId);
-    if (!claimed) return null;
-    const controller = new AbortController();
-    const done = runSync(runDependencies, claimed, controller)
-      .catch((failure: unknown) => logger.error({ err: failure, runId: claimed.id }, 'Sync run could not be recorded'))
-      .finally(() => inFlight.delete(claimed.id));
-    inFlight.set(claimed.id, { controller, done });
-    return { done };
-  }
-
-  /** Reclaims expired leases, then runs due runs until none is left (tests; the loop uses poll). */
-  async function runDue(): Promise<number> {
-    await queue.reclaimExpired();
-    let count = 0;
-    for (;;) {
-      const started = await startNext();
-      if (!started) return count;
-      await started.done;
-      count += 1;
-    }
-  }
-
-  /** One pass of the claim loop: fills this process's free slots with due runs. */
-  async function poll(): Promise<void> {
-    await queue.reclaimExpired();
-    while (!stopping && inFlight.size < concurrency) {
-      if (!(await startNext())) return;
-    }
-  }
+  const runDue = () => runAllDue(runDependencies, inFlight);
+  const poll = () => fillFreeSlots(runDependencies, inFlight, concurrency);
 
   // Runs left queued by an earlier start begin at once.
   const claimLoop = repeatingJob({ name: 'Sync poll', everyMs: config.sync.pollMs, run: poll, logger, runOnStart: true });
   const scheduler = repeatingJob({ name: 'Sync scheduler', everyMs: config.sync.scheduleMs, run: scheduleDue, logger, runOnStart: true });
-  const jobs = jobGroup('Sync worker', [claimLoop, scheduler], async () => {
-    // The runs in flight are stopped and given back to the queue: they resume from their cursor.
-    for (const { controller } of inFlight.values()) controller.abort();
-    await Promise.allSettled([...inFlight.values()].map((each) => each.done));
-  });
+  // The runs in flight are stopped and given back to the queue: they resume from their cursor.
+  const jobs = jobGroup('Sync worker', [claimLoop, scheduler], () => stopInFlight(inFlight));
 
   return {
     workerId,

@@ -1,0 +1,74 @@
+/**
+ * Storing a delivery idempotently. A delivery's message ids are inserted first, in the same
+ * transaction as its records: a failed store leaves no id behind that would drop the retry, and a
+ * record whose message id was stored before (or earlier in the same delivery) is a duplicate.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
+import type { IngestResult } from '@domain/data/connectors';
+import { DataSource } from '../../../entities';
+import { storeSourceRecordsIn } from '../records/storeRecords';
+import { recordMessageIds, pruneMessageIds, type MessageLog } from './messageIds';
+import { itemsOf, prepareDelivery, type PreparedRecord } from './payload';
+import { withBatchContext } from './segment';
+
+/** The delivery's records without a second one of the same message id, the message ids kept, and how many were left out. */
+function firstOfEachMessage(records: PreparedRecord[]): { unique: PreparedRecord[]; messageIds: Set<string>; duplicates: number } {
+  let duplicates = 0;
+  const messageIds = new Set<string>();
+  const unique = records.filter((record) => {
+    if (record.messageId === null) return true;
+    if (messageIds.has(record.messageId)) {
+      duplicates++;
+      return false;
+    }
+    messageIds.add(record.messageId);
+    return true;
+  });
+  return { unique, messageIds, duplicates };
+}
+
+/** Stores a delivery's valid records once each; a record whose message id was stored before is a duplicate. */
+export async function storeDelivery(log: MessageLog, source: DataSource, body: unknown, webhookId: string | null): Promise<IngestResult> {
+  const segment = source.catalogueId === 'segment';
+  const items = itemsOf(body);
+  const delivery = prepareDelivery(segment ? withBatchContext(body, items) : items, {
+    kind: source.recordKind,
+    mapping: source.mapping,
+    fields: source.fields,
+    keyField: source.keyField,
+    segment,
+    webhookId,
+  });
+  const { unique, messageIds: seen, duplicates: repeated } = firstOfEachMessage(delivery.records);
+  let duplicates = repeated;
+  pruneMessageIds(log, source.companyId);
+  if (!unique.length) return { accepted: 0, duplicates, rejected: delivery.rejected };
+
+  return log.orm.em.fork().transactional(async (tx) => {
+    let toStore: PreparedRecord[] = unique;
+    if (seen.size) {
+      const fresh = await recordMessageIds(log, (tx as SqlEntityManager).getTransactionContext<Knex.Transaction>()!, source, [...seen]);
+      toStore = unique.filter((record) => record.messageId === null || fresh.has(record.messageId));
+      duplicates += unique.length - toStore.length;
+    }
+    if (!toStore.length) return { accepted: 0, duplicates, rejected: delivery.rejected };
+    const additions = Object.entries(delivery.mappingAdditions);
+    if (additions.length) {
+      // storeSourceRecordsIn reads the same row from this identity map, so it unifies with these.
+      const current = await tx.findOneOrFail(DataSource, source.id);
+      const taken = new Set(Object.values(current.mapping));
+      const fitting = additions.filter(([field, target]) => !(field in current.mapping) && !taken.has(target));
+      if (fitting.length) current.mapping = { ...current.mapping, ...Object.fromEntries(fitting) };
+    }
+    const stored = await storeSourceRecordsIn(
+      tx,
+      source.id,
+      toStore.map((record) => record.record),
+      { batchId: randomUUID(), sourceType: 'webhook', origin: `POST /api/ingest/${source.id}` },
+    );
+    const rejected = [...delivery.rejected, ...stored.rejected.map((refusal) => ({ index: toStore[refusal.index]!.index, error: refusal.error }))];
+    rejected.sort((a, b) => a.index - b.index);
+    return { accepted: stored.added + stored.updated, duplicates, rejected };
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * A running sync run's lease: claimed by one worker through the job queue (platform/jobQueue.ts),
+ * renewed with each heartbeat and stored batch, given back when the worker stops, and taken back
+ * from a worker that stopped renewing it (it died mid-run) so the run resumes from its cursor.
+ * Every write names the worker: one whose lease was lost changes nothing.
+ */
+import type { Orm } from '../../../types';
+import { SyncRun } from '../../../entities';
+import { claimDue, leaseEnd } from '../../../platform/jobQueue';
+import type { DatabaseKind } from '../../../platform/sql';
+
+/** The longest first error a run keeps. */
+export const ERROR_LENGTH = 1000;
+
+export interface RunProgress {
+  added: number;
+  updated: number;
+  failed: number;
+  processed: number;
+  cursor: string | null;
+  firstError: string | null;
+}
+
+/** Takes the oldest due queued run for `workerId`, or null when none is due. */
+export async function claimRun(orm: Orm, kind: DatabaseKind, clock: () => Date, leaseMs: number, workerId: string): Promise<SyncRun | null> {
+  const now = clock();
+  const [run] = await claimDue(orm, kind, SyncRun, {
+    due: { status: 'queued', runAfter: { $lte: now } },
+    orderBy: { runAfter: 'asc', id: 'asc' },
+    limit: 1,
+    lease: (row) => ({ status: 'running' as const, lockedBy: workerId, lockedUntil: leaseEnd(now, leaseMs), startedAt: row.startedAt ?? now }),
+  });
+  return run ?? null;
+}
+
+/** Extends the lease; false when the run is no longer this worker's (expired and reclaimed, or the source deleted). */
+export async function renewLease(orm: Orm, clock: () => Date, leaseMs: number, runId: string, workerId: string): Promise<boolean> {
+  const renewed = await orm.em.fork().nativeUpdate(SyncRun, { id: runId, status: 'running', lockedBy: workerId }, { lockedUntil: leaseEnd(clock(), leaseMs) });
+  return renewed === 1;
+}
+
+/** Stores the counts and cursor after a stored batch (and renews the lease); false when the run is no longer this worker's. */
+export async function saveProgress(orm: Orm, clock: () => Date, leaseMs: number, runId: string, workerId: string, progress: RunProgress): Promise<boolean> {
+  const saved = await orm.em
+    .fork()
+    .nativeUpdate(
+      SyncRun,
+      { id: runId, status: 'running', lockedBy: workerId },
+      { ...progress, firstError: progress.firstError?.slice(0, ERROR_LENGTH) ?? null, lockedUntil: leaseEnd(clock(), leaseMs) },
+    );
+  return saved === 1;
+}
+
+/** Gives a run back to the queue as it is (the worker stops): another worker resumes it from its cursor. */
+export async function releaseRun(orm: Orm, clock: () => Date, runId: string, workerId: string, progress: RunProgress): Promise<void> {
+  await orm.em
+    .fork()
+    .nativeUpdate(SyncRun, { id: runId, status: 'running', lockedBy: workerId }, { ...progress, status: 'queued', runAfter: clock(), lockedBy: null, lockedUntil: null });
+}
+
+/** Queues again the runs whose worker stopped renewing its lease (it died mid-run). */
+export async function reclaimExpired(orm: Orm, clock: () => Date): Promise<number> {
+  const now = clock();
+  return orm.em
+    .fork()
+    .nativeUpdate(SyncRun, { status: 'running', lockedUntil: { $lt: now } }, { status: 'queued', runAfter: now, lockedBy: null, lockedUntil: null });
+}
