@@ -1,0 +1,122 @@
+/**
+ * One flush of the call log: the buffered calls, the touched minutes and the keys' last use,
+ * written in one transaction; on failure everything is put back for the next flush.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import { ApiKey, Company, PredictionCall, PredictionCallMinute } from '../../entities';
+import type { CallEntry, CallLogOptions } from './callLog';
+import { forgetWrittenMinutes, type CallMinutes, type MinuteTotals } from './callMinutes';
+
+const LAST_USED_INTERVAL_MS = 60_000;
+/** Calls held while the database refuses them; beyond this the oldest are dropped (and logged). */
+const BUFFER_MAX = 200_000;
+const INSERT_ROWS = 500;
+
+/** What the log holds between flushes. */
+export interface CallLogState {
+  buffer: CallEntry[];
+  minutes: CallMinutes;
+  /** Keys used since their last_used_at was written, with their latest use; and when that was written. */
+  lastUsed: Map<string, Date>;
+  lastUsedWritten: Map<string, number>;
+}
+
+/** What one flush writes. */
+interface Pending {
+  calls: CallEntry[];
+  touched: MinuteTotals[];
+  keysToMark: Array<[string, Date]>;
+}
+
+/** Takes the buffered calls and the dirty minutes, and the keys whose last use is due to be written. */
+function takePending(state: CallLogState, now: number): Pending {
+  const calls = state.buffer;
+  state.buffer = [];
+  const touched = [...state.minutes.values()].filter((totals) => totals.dirty);
+  for (const totals of touched) totals.dirty = false;
+  const keysToMark = [...state.lastUsed.entries()].filter(([apiKeyId]) => now - (state.lastUsedWritten.get(apiKeyId) ?? 0) >= LAST_USED_INTERVAL_MS);
+  return { calls, touched, keysToMark };
+}
+
+/** A company deleted since its calls were buffered takes them with it; kept, they would fail every flush. */
+async function dropDeletedCompanies(tx: EntityManager, state: CallLogState, pending: Pending): Promise<void> {
+  const companyIds = [...new Set([...pending.calls.map((call) => call.companyId), ...pending.touched.map((totals) => totals.companyId)])];
+  const existing = new Set((await tx.find(Company, { id: { $in: companyIds } }, { fields: ['id'] })).map((company) => company.id));
+  if (existing.size < companyIds.length) {
+    pending.calls = pending.calls.filter((call) => existing.has(call.companyId));
+    pending.touched = pending.touched.filter((totals) => existing.has(totals.companyId));
+    for (const [key, totals] of state.minutes) if (!existing.has(totals.companyId)) state.minutes.delete(key);
+  }
+}
+
+async function writePending(tx: EntityManager, replicaId: string, { calls, touched, keysToMark }: Pending): Promise<void> {
+  for (let start = 0; start < calls.length; start += INSERT_ROWS) {
+    const rows = calls.slice(start, start + INSERT_ROWS).map(({ at, ...call }) => ({ id: randomUUID(), createdAt: at, updatedAt: at, ...call }));
+    await tx.insertMany(PredictionCall, rows);
+  }
+  if (touched.length) {
+    await tx.upsertMany(
+      PredictionCallMinute,
+      touched.map((totals) => ({
+        id: randomUUID(),
+        companyId: totals.companyId,
+        apiKeyId: totals.apiKeyId,
+        replicaId,
+        minute: new Date(totals.minute),
+        calls: totals.calls,
+        errors: totals.errors,
+        zeroResults: totals.zeroResults,
+        itemsServed: totals.itemsServed,
+        latencyHistogram: [...totals.histogram],
+        latencyTotalMs: totals.latencyTotal,
+      })),
+      { onConflictFields: ['companyId', 'apiKeyId', 'minute', 'replicaId'], onConflictAction: 'merge', onConflictExcludeFields: ['id'] },
+    );
+  }
+  for (const [apiKeyId, use] of keysToMark) {
+    await tx.nativeUpdate(ApiKey, { id: apiKeyId }, { lastUsedAt: use });
+  }
+}
+
+/** Kept for the next flush: the log must not lose calls to a passing database failure. */
+function putBack(state: CallLogState, { calls, touched }: Pending, logger: CallLogOptions['logger']): void {
+  state.buffer = [...calls, ...state.buffer];
+  if (state.buffer.length > BUFFER_MAX) {
+    logger.error({ dropped: state.buffer.length - BUFFER_MAX }, 'Prediction call log buffer full; dropping the oldest calls');
+    state.buffer = state.buffer.slice(state.buffer.length - BUFFER_MAX);
+  }
+  for (const totals of touched) totals.dirty = true;
+}
+
+function markKeysWritten(state: CallLogState, keysToMark: Pending['keysToMark'], now: number): void {
+  const { lastUsed, lastUsedWritten } = state;
+  for (const [apiKeyId, use] of keysToMark) {
+    lastUsedWritten.set(apiKeyId, now);
+    if (lastUsed.get(apiKeyId) === use) lastUsed.delete(apiKeyId);
+  }
+  for (const [apiKeyId, written] of lastUsedWritten) if (now - written >= LAST_USED_INTERVAL_MS && !lastUsed.has(apiKeyId)) lastUsedWritten.delete(apiKeyId);
+}
+
+/** Whether a call counts against the month's allowance: a predict call that was answered. */
+export const countsAgainstQuota = (entry: Pick<CallEntry, 'endpoint' | 'status'>) => entry.endpoint === 'predict' && entry.status < 400;
+
+export async function writeCallLog(state: CallLogState, options: CallLogOptions): Promise<void> {
+  const now = Date.now();
+  const pending = takePending(state, now);
+  if (!pending.calls.length && !pending.touched.length && !pending.keysToMark.length) return;
+  try {
+    await options.orm.em.fork().transactional(async (tx) => {
+      await dropDeletedCompanies(tx, state, pending);
+      await writePending(tx, options.replicaId, pending);
+    });
+  } catch (failure) {
+    putBack(state, pending, options.logger);
+    throw failure;
+  }
+  markKeysWritten(state, pending.keysToMark, now);
+  forgetWrittenMinutes(state.minutes);
+  const served = new Map<string, number>();
+  for (const call of pending.calls) if (countsAgainstQuota(call)) served.set(call.companyId, (served.get(call.companyId) ?? 0) + 1);
+  if (served.size) options.onFlushed?.(served);
+}

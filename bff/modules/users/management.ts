@@ -1,0 +1,65 @@
+/**
+ * Changes an administrator makes to another user's account: status, deletion, password and
+ * permissions, each within the rank rules of access.ts.
+ */
+import { hasPermission, type Permission, type Role } from '@domain/auth/roles';
+import type { ManagedUser } from '@domain/auth/types';
+import type { UserStatus } from '@domain/company/options';
+import { Company, DashboardPreference, Invitation, User } from '../../entities';
+import { apiError } from '../../platform/errors';
+import { hashPassword } from '../../platform/passwords';
+import type { Orm, UserActor } from '../../types';
+import { deleteStoredFile } from '../files';
+import { assertCanAssignRole, assertCanManage, assertNotSelf } from './access';
+import { presentManagedUser } from './present';
+
+async function managed(orm: Orm, user: User): Promise<ManagedUser> {
+  const company = await orm.em.findOneOrFail(Company, { id: user.companyId });
+  return presentManagedUser(user, company);
+}
+
+export async function setUserStatus(orm: Orm, actor: UserActor, target: User, status: UserStatus): Promise<ManagedUser> {
+  assertNotSelf(actor, target, 'You cannot change your own status');
+  assertCanManage(actor, target);
+  target.status = status;
+  await orm.em.flush();
+  return managed(orm, target);
+}
+
+export async function removeUser(orm: Orm, actor: UserActor, target: User): Promise<void> {
+  assertNotSelf(actor, target, 'You cannot delete your own account');
+  assertCanManage(actor, target);
+  await orm.em.transactional(async (em) => {
+    await em.nativeDelete(Invitation, { userId: target.id });
+    await em.nativeDelete(DashboardPreference, { userId: target.id });
+    await em.nativeDelete(User, { id: target.id });
+    await deleteStoredFile(em, target.photoFileId);
+  });
+}
+
+export async function resetUserPassword(orm: Orm, actor: UserActor, target: User, newPassword: string): Promise<void> {
+  assertCanManage(actor, target);
+  target.passwordHash = await hashPassword(newPassword);
+  // Sessions opened with the old password end, except the admin's own current one.
+  if (target.id !== actor.id) target.sessionVersion += 1;
+  await orm.em.flush();
+}
+
+export async function updateUserPermissions(orm: Orm, actor: UserActor, target: User, role: Role, permissions: Permission[]): Promise<ManagedUser> {
+  assertNotSelf(actor, target, 'You cannot change your own permissions');
+  assertCanManage(actor, target);
+  const company = await orm.em.findOneOrFail(Company, { id: target.companyId });
+  assertCanAssignRole(actor, role, company, permissions.includes('admin:all'));
+  if (!actor.isGlobalAdmin) {
+    const beyondOwn = permissions.filter((permission) => !hasPermission(actor, permission));
+    if (beyondOwn.length) {
+      throw apiError('access_denied', { message: `You can only grant permissions you hold yourself (not ${beyondOwn.join(', ')}).` });
+    }
+  }
+  const granted = new Set<Permission>(permissions);
+  if (role === 'admin') granted.add('admin:all');
+  target.role = role;
+  target.permissions = [...granted];
+  await orm.em.flush();
+  return presentManagedUser(target, company);
+}
