@@ -10,7 +10,7 @@ import { isEmptyAnswer } from '@domain/survey/visibility';
 import { RENDERER_LABELS } from './labels';
 import { QuestionField } from './questions/QuestionField';
 import { themeVars } from './themeVars';
-import { useSurveyForm, type FocusRequest, type SurveyStatus } from './useSurveyForm';
+import { useSurveyForm, type FocusRequest } from './useSurveyForm';
 
 type SurveyForm = ReturnType<typeof useSurveyForm>;
 
@@ -80,15 +80,7 @@ export function SurveyRenderer({ survey, settings = survey.settings, mode, onSub
             )}
             <QuestionList questions={shown} survey={survey} form={form} idBase={uid} containers={containers} />
             {visible.length > 0 && (
-              <StepActions
-                carousel={carousel}
-                current={current}
-                total={visible.length}
-                canGoBack={display.allowBackNavigation}
-                status={status}
-                onPrevious={form.previous}
-                onNext={form.next}
-              />
+              <StepActions form={form} carousel={carousel} canGoBack={display.allowBackNavigation} />
             )}
             {/* Present from the start, so screen readers announce what appears in it. */}
             <div className="nv-status" role="status">
@@ -164,30 +156,27 @@ function QuestionList({ questions, survey, form, idBase, containers }: QuestionL
 }
 
 interface StepActionsProps {
+  form: SurveyForm;
   carousel: boolean;
-  /** The carousel's step (0-based). */
-  current: number;
-  total: number;
   canGoBack: boolean;
-  status: SurveyStatus;
-  onPrevious: () => void;
-  onNext: () => void;
 }
 
-function StepActions({ carousel, current, total, canGoBack, status, onPrevious, onNext }: StepActionsProps) {
+function StepActions({ form, carousel, canGoBack }: StepActionsProps) {
+  const { current, status } = form;
+  const total = form.visible.length;
   const last = current >= total - 1;
   return (
     <div className="nv-actions">
       {carousel && <p className="nv-counter">{RENDERER_LABELS.counter(current + 1, total)}</p>}
       {carousel && canGoBack && current > 0 && (
-        <button type="button" className="nv-button nv-button--secondary" onClick={onPrevious}>
+        <button type="button" className="nv-button nv-button--secondary" onClick={form.previous}>
           {RENDERER_LABELS.previous}
         </button>
       )}
       {/* Keyed apart: reusing Next's element as the submit button while its click is still
           being handled would submit the survey from the second-to-last question. */}
       {carousel && !last ? (
-        <button key="next" type="button" className="nv-button" onClick={onNext}>
+        <button key="next" type="button" className="nv-button" onClick={form.next}>
           {RENDERER_LABELS.next}
         </button>
       ) : (
