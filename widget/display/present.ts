@@ -73,15 +73,7 @@ export function createPresenter(renderer: RendererModule) {
       views.splice(0).forEach((view) => view.close());
     };
 
-    const sessionOf = () =>
-      (session ??= responseSession({
-        fetch: options.fetch,
-        apiBase: options.apiBase,
-        surveyId: survey.id,
-        start: options.visitor(),
-        clean: (answers) => renderer.submittedAnswers(survey.survey.questions, answers),
-        window: win,
-      }));
+    const sessionOf = () => (session ??= openSession(renderer, options));
 
     const handlers: SurveyHandlers = {
       onAnswersChange: (answers) => {
@@ -93,10 +85,7 @@ export function createPresenter(renderer: RendererModule) {
         completed = true;
         if (announced === responseId) return;
         announced = responseId;
-        const detail: CompletionDetail = { surveyId: survey.id, responseId, answers };
-        options.onCompleted(detail);
-        win.dispatchEvent(new CustomEvent(COMPLETED_EVENT, { detail }));
-        runTrigger(win, options.trigger, detail);
+        announceCompletion(options, { surveyId: survey.id, responseId, answers });
       },
     };
 
@@ -136,6 +125,26 @@ export function createPresenter(renderer: RendererModule) {
 
     return { close, answered: () => answered, flush: () => session?.flush(true) };
   };
+}
+
+/** The response's session: opened on the visitor's first answer, or a submit without one. */
+function openSession(renderer: RendererModule, options: PresentOptions): ResponseSession {
+  const { survey } = options;
+  return responseSession({
+    fetch: options.fetch,
+    apiBase: options.apiBase,
+    surveyId: survey.id,
+    start: options.visitor(),
+    clean: (answers) => renderer.submittedAnswers(survey.survey.questions, answers),
+    window: options.window,
+  });
+}
+
+/** A completed response: the loader's callback, then the navoutSurveyCompleted event, then the company's trigger. */
+function announceCompletion(options: PresentOptions, detail: CompletionDetail): void {
+  options.onCompleted(detail);
+  options.window.dispatchEvent(new CustomEvent(COMPLETED_EVENT, { detail }));
+  runTrigger(options.window, options.trigger, detail);
 }
 
 /** The company's completion trigger: 'event' is the event itself and 'webhook' the server's. */

@@ -1,6 +1,6 @@
 /**
  * Whether a visitor is shown a survey: pure functions of the survey's targeting and what the
- * loader knows about the page and the visitor (no DOM, no storage here; widget.ts gathers both).
+ * loader knows about the page and the visitor (no DOM, no storage here; targeting.ts gathers both).
  *
  * Checks run in this order, the first that fails decides (README, "Targeting"):
  *  1. device        mobile-only / desktop-only

@@ -3,14 +3,16 @@
  * previews render it with React inside a shadow root, and the widget ships it with Preact
  * (`react` aliased to preact/compat), in a shadow root too, with the same stylesheet (css.ts).
  */
-import { useEffect, useId, useRef, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, type CSSProperties, type RefObject } from 'react';
 import { questionLabel } from '@domain/survey/check';
-import type { Answers, EmbedSettings, Survey, SurveyLogo, SurveySettings } from '@domain/survey/types';
+import type { Answers, EmbedSettings, Question, Survey, SurveyLogo, SurveySettings } from '@domain/survey/types';
 import { isEmptyAnswer } from '@domain/survey/visibility';
 import { RENDERER_LABELS } from './labels';
 import { QuestionField } from './questions/QuestionField';
 import { themeVars } from './themeVars';
-import { useSurveyForm } from './useSurveyForm';
+import { useSurveyForm, type FocusRequest } from './useSurveyForm';
+
+type SurveyForm = ReturnType<typeof useSurveyForm>;
 
 export interface SurveyRendererProps {
   survey: Survey;
@@ -41,22 +43,7 @@ export function SurveyRenderer({ survey, settings = survey.settings, mode, onSub
   const titleId = `${uid}-title`;
   const containers = useRef(new Map<string, HTMLDivElement>());
   const doneRef = useRef<HTMLDivElement>(null);
-
-  // Keyboard and screen-reader users land where the survey went: the new step's heading, the
-  // first answer to fix, or the thank-you.
-  useEffect(() => {
-    if (!focus) return;
-    if (focus.target === 'done') {
-      doneRef.current?.focus();
-      return;
-    }
-    const container = focus.questionId ? containers.current.get(focus.questionId) : undefined;
-    if (!container) return;
-    const title = container.querySelector<HTMLElement>('.nv-question-title');
-    const field =
-      container.querySelector<HTMLElement>('input:checked') ?? container.querySelector<HTMLElement>('input, select, textarea');
-    (focus.target === 'field' ? (field ?? title) : title)?.focus();
-  }, [focus]);
+  useFocusWhereSurveyWent(focus, containers, doneRef);
 
   const title = survey.title.trim();
   const shown = carousel ? visible.slice(current, current + 1) : visible;
@@ -91,47 +78,9 @@ export function SurveyRenderer({ survey, settings = survey.settings, mode, onSub
                 text={carousel ? RENDERER_LABELS.counter(current + 1, visible.length) : RENDERER_LABELS.answered(answered, visible.length)}
               />
             )}
-            <div className="nv-questions">
-              {shown.map((question) => {
-                const index = survey.questions.indexOf(question);
-                return (
-                  <QuestionField
-                    key={question.id}
-                    question={question}
-                    title={question.title.trim() || questionLabel(question, index)}
-                    answer={form.answers[question.id]}
-                    error={form.errorOf(question)}
-                    idBase={`${uid}-q${index}`}
-                    onChange={(value) => form.answer(question, value)}
-                    onLeave={() => form.leave(question)}
-                    containerRef={(element) => {
-                      if (element) containers.current.set(question.id, element);
-                      else containers.current.delete(question.id);
-                    }}
-                  />
-                );
-              })}
-            </div>
+            <QuestionList questions={shown} survey={survey} form={form} idBase={uid} containers={containers} />
             {visible.length > 0 && (
-              <div className="nv-actions">
-                {carousel && <p className="nv-counter">{RENDERER_LABELS.counter(current + 1, visible.length)}</p>}
-                {carousel && display.allowBackNavigation && current > 0 && (
-                  <button type="button" className="nv-button nv-button--secondary" onClick={form.previous}>
-                    {RENDERER_LABELS.previous}
-                  </button>
-                )}
-                {/* Keyed apart: reusing Next's element as the submit button while its click is still
-                    being handled would submit the survey from the second-to-last question. */}
-                {carousel && !last ? (
-                  <button key="next" type="button" className="nv-button" onClick={form.next}>
-                    {RENDERER_LABELS.next}
-                  </button>
-                ) : (
-                  <button key="submit" type="submit" className="nv-button" disabled={status === 'submitting'}>
-                    {status === 'submitting' ? RENDERER_LABELS.submitting : RENDERER_LABELS.submit}
-                  </button>
-                )}
-              </div>
+              <StepActions form={form} carousel={carousel} canGoBack={display.allowBackNavigation} />
             )}
             {/* Present from the start, so screen readers announce what appears in it. */}
             <div className="nv-status" role="status">
@@ -145,6 +94,96 @@ export function SurveyRenderer({ survey, settings = survey.settings, mode, onSub
           </form>
         )}
       </div>
+    </div>
+  );
+}
+
+/**
+ * Keyboard and screen-reader users land where the survey went: the new step's heading, the first
+ * answer to fix, or the thank-you.
+ */
+function useFocusWhereSurveyWent(focus: FocusRequest | null, containers: RefObject<Map<string, HTMLDivElement>>, doneRef: RefObject<HTMLDivElement | null>) {
+  // Runs when focus changes: the refs are the same objects on every render.
+  useEffect(() => {
+    if (!focus) return;
+    if (focus.target === 'done') {
+      doneRef.current?.focus();
+      return;
+    }
+    const container = focus.questionId ? containers.current.get(focus.questionId) : undefined;
+    if (!container) return;
+    const title = container.querySelector<HTMLElement>('.nv-question-title');
+    const field =
+      container.querySelector<HTMLElement>('input:checked') ?? container.querySelector<HTMLElement>('input, select, textarea');
+    (focus.target === 'field' ? (field ?? title) : title)?.focus();
+  }, [focus, containers, doneRef]);
+}
+
+interface QuestionListProps {
+  /** The questions on screen: the carousel's step, or every visible one. */
+  questions: Question[];
+  survey: Survey;
+  form: SurveyForm;
+  idBase: string;
+  /** Each question's container by id, where focus is looked for. */
+  containers: RefObject<Map<string, HTMLDivElement>>;
+}
+
+function QuestionList({ questions, survey, form, idBase, containers }: QuestionListProps) {
+  return (
+    <div className="nv-questions">
+      {questions.map((question) => {
+        const index = survey.questions.indexOf(question);
+        return (
+          <QuestionField
+            key={question.id}
+            question={question}
+            title={question.title.trim() || questionLabel(question, index)}
+            answer={form.answers[question.id]}
+            error={form.errorOf(question)}
+            idBase={`${idBase}-q${index}`}
+            onChange={(value) => form.answer(question, value)}
+            onLeave={() => form.leave(question)}
+            containerRef={(element) => {
+              if (element) containers.current.set(question.id, element);
+              else containers.current.delete(question.id);
+            }}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+interface StepActionsProps {
+  form: SurveyForm;
+  carousel: boolean;
+  canGoBack: boolean;
+}
+
+function StepActions({ form, carousel, canGoBack }: StepActionsProps) {
+  const { current, status } = form;
+  const total = form.visible.length;
+  const last = current >= total - 1;
+  return (
+    <div className="nv-actions">
+      {carousel && <p className="nv-counter">{RENDERER_LABELS.counter(current + 1, total)}</p>}
+      {carousel && canGoBack && current > 0 && (
+        <button type="button" className="nv-button nv-button--secondary" onClick={form.previous}>
+          {RENDERER_LABELS.previous}
+        </button>
+      )}
+      {/* Keyed apart: reusing Next's element as the submit button while its click is still
+          being handled would submit the survey from the second-to-last question. */}
+      {carousel && !last ? (
+        <button key="next" type="button" className="nv-button" onClick={form.next}>
+          {RENDERER_LABELS.next}
+        </button>
+      ) : (
+        <button key="submit" type="submit" className="nv-button" disabled={status === 'submitting'}>
+          {status === 'submitting' ? RENDERER_LABELS.submitting : RENDERER_LABELS.submit}
+        </button>
+      )}
     </div>
   );
 }
