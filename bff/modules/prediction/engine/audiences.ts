@@ -6,7 +6,7 @@ import type { People } from './people';
  * An item's audience: the people who interacted with it (their most recent distinct items), described
  * by what events reveal about them: their favourite label and their favourite price band.
  */
-export function audiencesOf(itemCount: number, byItem: { offsets: Int32Array; users: Int32Array }, people: People, labelCount: number) {
+export function buildAudiences(itemCount: number, byItem: { offsets: Int32Array; users: Int32Array }, people: People, labelCount: number) {
   const audienceSize = new Int32Array(itemCount);
   const audienceBandCounts = new Float32Array(itemCount * PRICE_BANDS);
   const rowCounts = new Int32Array(itemCount);

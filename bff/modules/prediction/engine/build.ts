@@ -5,7 +5,7 @@
  * interned once (items, users, sellers, labels, terms). Each part is computed in the file named for
  * it; this file runs them in order and assembles the index.
  */
-import { audiencesOf } from './audiences';
+import { buildAudiences } from './audiences';
 import { candidateListsOf } from './candidateLists';
 import { catalogueArraysOf, dedupeItems } from './catalogueArrays';
 import { DEMAND_WINDOW_DAYS } from './constants';
@@ -138,7 +138,7 @@ export function buildIndex(input: SnapshotInput): EngineIndex {
   // The pairing lists only feed co-occurrence: they stay out of the index the workers hand around.
   const { pairUserOffsets, pairUserItems, ...perPerson } = people;
   const neighbours = buildNeighbours(itemCount, pairUserOffsets, pairUserItems);
-  const audience = audiencesOf(itemCount, neighbours.byItem, people, labelCount);
+  const audience = buildAudiences(itemCount, neighbours.byItem, people, labelCount);
   const exposure = exposureOf({ items, impressionsById: input.impressions, sellerOf: catalogue.sellerOf, sellerCount: catalogue.sellerIds.length, createdAt: catalogue.createdAt, firstEventAt: tallies.firstEventAt });
   const candidates = candidateListsOf({ itemCount, now, popularity: tallies.popularity, trendScore: trends.trendScore, createdAt: catalogue.createdAt, labelCount, itemLabelOffsets, itemLabels });
 
