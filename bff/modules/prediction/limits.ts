@@ -52,20 +52,46 @@ export function monthStart(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
 }
 
+/** The company's plan and the served predict calls the database holds for the month of `at`. */
+async function readQuota(orm: Orm, companyId: string, at: Date): Promise<{ plan: PlanId; stored: number }> {
+  const em = orm.em.fork();
+  const company = await em.findOne(Company, { id: companyId }, { fields: ['plan'] });
+  const stored = await em.count(PredictionCall, { companyId, endpoint: 'predict', status: { $lt: 400 }, createdAt: { $gte: monthStart(at) } });
+  return { plan: company?.plan ?? 'free', stored };
+}
+
+/** Reserves one call of the company's allowance, or answers 429 quota_exceeded (Free plan at its allowance). */
+function reserveCall(state: CompanyQuota): QuotaTicket {
+  const allowance = MONTHLY_CALL_ALLOWANCE[state.plan];
+  if (allowance !== null && HARD_STOP_PLANS.has(state.plan) && state.stored + state.unflushed + state.reserved >= allowance) {
+    throw apiError('quota_exceeded', {
+      message: `This month's ${allowance.toLocaleString('en-US')} prediction calls of your plan are used up. Upgrade your plan on the Plans page to continue.`,
+    });
+  }
+  state.reserved++;
+  let settled = false;
+  return {
+    served() {
+      if (settled) return;
+      settled = true;
+      state.reserved--;
+      state.unflushed++;
+    },
+    released() {
+      if (settled) return;
+      settled = true;
+      state.reserved--;
+    },
+  };
+}
+
 export function createQuota(options: { orm: Orm; logger: Logger; now: () => Date }) {
   const { orm, logger, now } = options;
   const companies = new Map<string, CompanyQuota>();
 
-  async function read(companyId: string, at: Date): Promise<{ plan: PlanId; stored: number }> {
-    const em = orm.em.fork();
-    const company = await em.findOne(Company, { id: companyId }, { fields: ['plan'] });
-    const stored = await em.count(PredictionCall, { companyId, endpoint: 'predict', status: { $lt: 400 }, createdAt: { $gte: monthStart(at) } });
-    return { plan: company?.plan ?? 'free', stored };
-  }
-
   async function refresh(companyId: string, state: CompanyQuota): Promise<void> {
     const at = now();
-    const { plan, stored } = await read(companyId, at);
+    const { plan, stored } = await readQuota(orm, companyId, at);
     state.plan = plan;
     state.stored = stored;
     state.refreshedAt = at.getTime();
@@ -76,7 +102,7 @@ export function createQuota(options: { orm: Orm; logger: Logger; now: () => Date
     const month = monthOf(at);
     let state = companies.get(companyId);
     if (!state || state.month !== month) {
-      const { plan, stored } = await read(companyId, at);
+      const { plan, stored } = await readQuota(orm, companyId, at);
       state = companies.get(companyId);
       if (!state || state.month !== month) {
         state = { month, plan, stored, unflushed: 0, reserved: 0, refreshedAt: at.getTime(), refreshing: null };
@@ -96,28 +122,7 @@ export function createQuota(options: { orm: Orm; logger: Logger; now: () => Date
   return {
     /** Admits a predict call or answers 429 quota_exceeded (Free plan at its allowance). */
     async admit(companyId: string): Promise<QuotaTicket> {
-      const state = await stateOf(companyId);
-      const allowance = MONTHLY_CALL_ALLOWANCE[state.plan];
-      if (allowance !== null && HARD_STOP_PLANS.has(state.plan) && state.stored + state.unflushed + state.reserved >= allowance) {
-        throw apiError('quota_exceeded', {
-          message: `This month's ${allowance.toLocaleString('en-US')} prediction calls of your plan are used up. Upgrade your plan on the Plans page to continue.`,
-        });
-      }
-      state.reserved++;
-      let settled = false;
-      return {
-        served() {
-          if (settled) return;
-          settled = true;
-          state.reserved--;
-          state.unflushed++;
-        },
-        released() {
-          if (settled) return;
-          settled = true;
-          state.reserved--;
-        },
-      };
+      return reserveCall(await stateOf(companyId));
     },
 
     /** The call log wrote these served calls: they are in the database's count from now on. */

@@ -3,12 +3,14 @@
  * by the Discovery levers, MMR re-ranking with a per-seller cap, and the popular fill-up.
  */
 import type { DiscoveryLever } from '@domain/models/settings';
-import { asEngineIndex, DAY_MS, DEMAND_WINDOW_DAYS, NEW_WINDOW_MS, PRICE_BANDS, type EngineIndex } from './build';
+import { asEngineIndex, PRICE_BANDS, type EngineIndex } from './build';
 import { COMFORTABLE_COVER_DAYS } from './serving';
-import { attributeMatch, itemField, passesHardFilters } from './filters';
+import { passesHardFilters } from './filters';
 import { compareIds } from './hash';
+import { SCORED_SIGNALS, type Profile, type Scratch, type ScoredSignal, type TextMatches } from './rankState';
+import { signalReader } from './signals';
 import { queryTerms } from './text';
-import type { Contribution, PredictionIndex, RankedItem, RankRequest, Signal } from './types';
+import type { Contribution, PredictionIndex, RankedItem, RankRequest } from './types';
 
 /** Weight of the custom-attribute boost (it has no lever of its own). */
 export const CUSTOM_ATTRIBUTE_WEIGHT = 0.5;
@@ -23,42 +25,9 @@ export const TOP_PERSONAL_LABELS = 3;
 /** Candidates taken from the most popular items (a small catalogue is thus wholly considered). */
 export const POPULAR_CANDIDATES = 200;
 export { COMFORTABLE_COVER_DAYS };
-/** Audiences are shrunk towards zero by this many people, so one shared fan is no evidence. */
-const AUDIENCE_SHRINKAGE = 3;
-/** The share of tag similarity in content discovery, next to text relevance. */
-const TAG_SIMILARITY_SHARE = 0.5;
 /** The most diversification can trade away: at 100 % MMR still keeps 30 % relevance. */
 const MAX_DIVERSITY = 0.7;
 const MMR_POOL_MIN = 50;
-
-/** The signals scored per candidate: every Discovery lever except intentDiversification (a re-ranking), plus custom attributes. */
-const SCORED_SIGNALS = [
-  'contentDiscovery',
-  'viewingPatterns',
-  'trendingContent',
-  'genreBased',
-  'fairExposure',
-  'coldStartSellers',
-  'trustSafety',
-  'supplyDemand',
-  'priceElasticity',
-  'deliveryAware',
-  'twoSidedMatchmaking',
-  'customAttributes',
-] as const satisfies readonly Signal[];
-type ScoredSignal = (typeof SCORED_SIGNALS)[number];
-
-/** What the request tells about the person: anchors and interests from the snapshot plus their newer events. */
-interface Profile {
-  /** Most recent distinct items, newest first. */
-  anchors: number[];
-  labelCounts: Map<number, number>;
-  interactions: number;
-  bandCounts: Float64Array;
-  bandTotal: number;
-  favouriteLabel: number;
-  favouriteBand: number;
-}
 
 function profileOf(index: EngineIndex, request: RankRequest): Profile {
   const user = request.userId === null ? undefined : index.userById.get(request.userId);
@@ -103,15 +72,6 @@ function profileOf(index: EngineIndex, request: RankRequest): Profile {
     if (bandCounts[band] > 0 && (favouriteBand < 0 || bandCounts[band] > bandCounts[favouriteBand])) favouriteBand = band;
   }
   return { anchors, labelCounts, interactions, bandCounts, bandTotal, favouriteLabel, favouriteBand };
-}
-
-interface TextMatches {
-  /** The best TEXT_CANDIDATES items by BM25 (their scores are in the scratch's textScore). */
-  best: number[];
-  /** The best BM25 among them. */
-  maxScore: number;
-  /** The query words each of them contains, in query order. */
-  words: Map<number, string[]>;
 }
 
 const NO_TEXT: TextMatches = { best: [], maxScore: 0, words: new Map() };
@@ -194,26 +154,6 @@ function searchText(index: EngineIndex, scratch: Scratch, query: string): TextMa
   return { best, maxScore, words };
 }
 
-/**
- * Buffers one request uses, made once per index and reused: allocating and zeroing arrays the
- * size of the catalogue on every request cost more than the scoring itself. Safe because a rank
- * runs to completion synchronously; rank clears what it set before it returns (or throws).
- */
-interface Scratch {
-  /** BM25 being summed, the query terms each item matched, and the items touched. */
-  score: Float64Array;
-  matchedTerms: Uint32Array;
-  touched: Int32Array;
-  /** The best text matches' BM25 by item; 0 for every other item. */
-  textScore: Float64Array;
-  /** 1 for the tags of the person's anchors. */
-  anchorTag: Uint8Array;
-  /** The person's interactions per label. */
-  labelCount: Float64Array;
-  /** Candidates: 1 taken, 2 failing the filters, 0 not seen yet. */
-  verdict: Uint8Array;
-}
-
 const scratches = new WeakMap<EngineIndex, Scratch>();
 function scratchOf(index: EngineIndex): Scratch {
   let scratch = scratches.get(index);
@@ -283,222 +223,6 @@ function gatherCandidates(index: EngineIndex, scratch: Scratch, request: RankReq
   const popular = Math.min(POPULAR_CANDIDATES, index.popularOrder.length);
   for (let slot = 0; slot < popular; slot++) add(index.popularOrder[slot]);
   return collect();
-}
-
-const lowerTags = (index: EngineIndex, item: number) => index.tagKeys[item];
-
-const round = (value: number, digits = 1) => {
-  const scale = 10 ** digits;
-  return Math.round(value * scale) / scale;
-};
-
-/** Raw signal values and their evidence for one request; values are normalised by the caller. */
-function signalReader(index: EngineIndex, scratch: Scratch, request: RankRequest, profile: Profile, text: TextMatches) {
-  const maxText = text.maxScore;
-  const { textScore, anchorTag, labelCount } = scratch;
-  const anchorSet = new Set(profile.anchors);
-  const anchorTags = new Set<string>();
-  for (const anchor of profile.anchors) for (const tag of lowerTags(index, anchor)) anchorTags.add(tag);
-  // The same tags as ids, marked in the scratch (cleared by rank): similarity compares integers.
-  for (const anchor of profile.anchors) {
-    for (let slot = index.itemTagOffsets[anchor]; slot < index.itemTagOffsets[anchor + 1]; slot++) anchorTag[index.itemTagIds[slot]] = 1;
-  }
-  for (const [label, count] of profile.labelCounts) labelCount[label] = count;
-  const region = typeof request.metadata.region === 'string' && request.metadata.region.trim() ? request.metadata.region.trim() : null;
-  const regionKey = region?.toLowerCase() ?? null;
-  const attributeNames = Object.keys(request.customAttributes).filter((name) => request.customAttributes[name] !== undefined && request.customAttributes[name] !== null);
-  const query = request.query.trim();
-
-  const sharedTags = (item: number) => (anchorSet.has(item) ? [] : lowerTags(index, item).filter((tag) => anchorTags.has(tag)));
-  const tagSimilarity = (item: number) => {
-    if (!anchorTags.size || anchorSet.has(item)) return 0;
-    const start = index.itemTagOffsets[item];
-    const end = index.itemTagOffsets[item + 1];
-    if (end === start) return 0;
-    let shared = 0;
-    for (let slot = start; slot < end; slot++) shared += anchorTag[index.itemTagIds[slot]];
-    return shared / (end - start + anchorTags.size - shared);
-  };
-  // Co-occurrence with the anchors, summed per candidate; the strongest anchor (newest on ties) is the evidence.
-  // The person's own recent items are where they come from, not where to send them.
-  const together = new Map<number, { total: number; best: number; bestCount: number }>();
-  for (const anchor of profile.anchors) {
-    for (let slot = index.neighbourOffsets[anchor]; slot < index.neighbourOffsets[anchor + 1]; slot++) {
-      const item = index.neighbourItems[slot];
-      if (anchorSet.has(item)) continue;
-      const count = index.neighbourCounts[slot];
-      const entry = together.get(item);
-      if (!entry) together.set(item, { total: count, best: anchor, bestCount: count });
-      else {
-        entry.total += count;
-        if (count > entry.bestCount) {
-          entry.best = anchor;
-          entry.bestCount = count;
-        }
-      }
-    }
-  }
-  const cooccurrence = (item: number) => together.get(item) ?? { total: 0, best: -1, bestCount: 0 };
-  const strongestLabel = (item: number) => {
-    let best = -1;
-    let bestCount = 0;
-    for (let slot = index.itemLabelOffsets[item]; slot < index.itemLabelOffsets[item + 1]; slot++) {
-      const label = index.itemLabels[slot];
-      const count = labelCount[label];
-      if (count > bestCount || (count === bestCount && count > 0 && label < best)) {
-        best = label;
-        bestCount = count;
-      }
-    }
-    return { best, bestCount };
-  };
-  const sellerDebt = (item: number) => index.sellerDebt[item];
-  const sellerNewness = (item: number) => {
-    const seller = index.sellerOf[item];
-    if (seller < 0 || !Number.isFinite(index.sellerFirstSeen[seller])) return 0;
-    return Math.max(0, 1 - Math.max(0, request.now - index.sellerFirstSeen[seller]) / NEW_WINDOW_MS);
-  };
-  const lowExposure = (item: number) => index.lowExposure[item];
-  const coverDays = (item: number) => index.stock[item] / Math.max(index.demandPerDay[item], 1 / DEMAND_WINDOW_DAYS);
-  const deliversToRegion = (item: number) => regionKey !== null && index.regions[item].includes(regionKey);
-  const audienceShares = (item: number) => {
-    const size = index.audienceSize[item];
-    let labelShare: number | null = null;
-    let bandShare: number | null = null;
-    if (size > 0 && profile.favouriteLabel >= 0) {
-      labelShare = 0;
-      for (let slot = index.audienceLabelOffsets[item]; slot < index.audienceLabelOffsets[item + 1]; slot++) {
-        if (index.audienceLabels[slot] === profile.favouriteLabel) labelShare = index.audienceLabelCounts[slot] / size;
-      }
-    }
-    if (size > 0 && profile.favouriteBand >= 0) bandShare = index.audienceBandCounts[item * PRICE_BANDS + profile.favouriteBand] / size;
-    return { size, labelShare, bandShare };
-  };
-  // The score of audienceShares below without its objects: it runs for every candidate.
-  const audienceMatch = (item: number) => {
-    const size = index.audienceSize[item];
-    if (size <= 0) return 0;
-    let labelShare = Number.NaN;
-    if (profile.favouriteLabel >= 0) {
-      labelShare = 0;
-      for (let slot = index.audienceLabelOffsets[item]; slot < index.audienceLabelOffsets[item + 1]; slot++) {
-        if (index.audienceLabels[slot] === profile.favouriteLabel) labelShare = index.audienceLabelCounts[slot] / size;
-      }
-    }
-    const bandShare = profile.favouriteBand >= 0 ? index.audienceBandCounts[item * PRICE_BANDS + profile.favouriteBand] / size : Number.NaN;
-    const first = Number.isNaN(labelShare) ? bandShare : labelShare;
-    if (Number.isNaN(first)) return 0;
-    const second = Number.isNaN(labelShare) || Number.isNaN(bandShare) ? first : bandShare;
-    return ((first + second) / 2) * (size / (size + AUDIENCE_SHRINKAGE));
-  };
-  const attributeMatches = (item: number) =>
-    attributeNames.map((name) => ({ name, match: attributeMatch(itemField(index, item, name), request.customAttributes[name], request.customAttributeTypes[name]) }));
-
-  // Signals that depend on the item alone are the arrays precomputed with the snapshot.
-  const value: Record<ScoredSignal, ((item: number) => number) | Float64Array> = {
-    contentDiscovery: (item) => (maxText > 0 ? textScore[item] / maxText : 0) + TAG_SIMILARITY_SHARE * tagSimilarity(item),
-    viewingPatterns: (item) => cooccurrence(item).total,
-    trendingContent: index.trendScore,
-    genreBased: (item) => (profile.interactions > 0 ? strongestLabel(item).bestCount / profile.interactions : 0),
-    fairExposure: index.sellerDebt,
-    coldStartSellers: (item) => 0.5 * sellerNewness(item) + 0.5 * lowExposure(item),
-    trustSafety: index.trustValue,
-    supplyDemand: index.supplyValue,
-    priceElasticity: (item) => (index.priceBand[item] >= 0 && profile.bandTotal > 0 ? profile.bandCounts[index.priceBand[item]] / profile.bandTotal : 0),
-    deliveryAware: region === null ? index.deliverySpeed : (item) => (index.deliverySpeed[item] + (deliversToRegion(item) ? 1 : 0)) / 2,
-    twoSidedMatchmaking: audienceMatch,
-    customAttributes: (item) => (attributeNames.length ? attributeMatches(item).reduce((sum, { match }) => sum + match, 0) / attributeNames.length : 0),
-  };
-
-  const evidence: Record<ScoredSignal, (item: number) => Record<string, string | number>> = {
-    contentDiscovery: (item) => {
-      const facts: Record<string, string | number> = {};
-      const words = text.words.get(item);
-      if (query && words?.length) {
-        facts.query = query;
-        facts.matched = words.join(' ');
-      }
-      const shared = sharedTags(item);
-      if (shared.length) facts.sharedTags = shared.join(', ');
-      return facts;
-    },
-    viewingPatterns: (item) => {
-      const { best, bestCount } = cooccurrence(item);
-      return { viewers: bestCount, anchorTitle: index.titles[best], anchorId: index.itemIds[best] };
-    },
-    trendingContent: (item) => {
-      const previous = index.previousDailyAverage[item];
-      const facts: Record<string, string | number> = { last24h: index.last24h[item], previousDailyAverage: round(previous) };
-      if (previous > 0) facts.ratio = round(index.last24h[item] / previous);
-      return facts;
-    },
-    genreBased: (item) => {
-      const { best, bestCount } = strongestLabel(item);
-      return { genre: index.labels[best], interactions: bestCount, of: profile.interactions };
-    },
-    fairExposure: (item) => {
-      const seller = index.sellerOf[item];
-      return {
-        seller: index.sellerIds[seller],
-        impressions: index.sellerImpressions[seller],
-        fairShare: Math.round(index.sellerFairImpressions[seller]),
-        shortfallPercent: Math.round(sellerDebt(item) * 100),
-      };
-    },
-    coldStartSellers: (item) => {
-      const facts: Record<string, string | number> = {};
-      if (sellerNewness(item) > 0) {
-        const seller = index.sellerOf[item];
-        facts.seller = index.sellerIds[seller];
-        facts.sellerAgeDays = Math.max(0, Math.floor((request.now - index.sellerFirstSeen[seller]) / DAY_MS));
-      }
-      if (lowExposure(item) > 0) facts.impressions = index.impressions[item];
-      return facts;
-    },
-    trustSafety: (item) => ({ rating: round(index.ratingMean[item]), reviews: index.ratingCount[item] }),
-    supplyDemand: (item) => ({ stock: index.stock[item], coverDays: Math.round(Math.min(coverDays(item), 999)) }),
-    priceElasticity: (item) => {
-      const band = index.priceBand[item];
-      return {
-        low: index.priceBandBounds[band * 2],
-        high: index.priceBandBounds[band * 2 + 1],
-        sharePercent: Math.round((profile.bandCounts[band] / profile.bandTotal) * 100),
-      };
-    },
-    deliveryAware: (item) => {
-      const facts: Record<string, string | number> = {};
-      if (!Number.isNaN(index.deliveryDays[item])) facts.deliveryDays = index.deliveryDays[item];
-      if (region !== null && deliversToRegion(item)) facts.region = region;
-      return facts;
-    },
-    twoSidedMatchmaking: (item): Record<string, string | number> => {
-      const { size, labelShare, bandShare } = audienceShares(item);
-      if (labelShare !== null && (bandShare === null || labelShare >= bandShare)) {
-        return { audience: size, sharePercent: Math.round(labelShare * 100), trait: 'category', genre: index.labels[profile.favouriteLabel] };
-      }
-      const band = profile.favouriteBand;
-      return {
-        audience: size,
-        sharePercent: Math.round((bandShare ?? 0) * 100),
-        trait: 'price',
-        low: index.priceBandBounds[band * 2],
-        high: index.priceBandBounds[band * 2 + 1],
-      };
-    },
-    customAttributes: (item) => ({
-      matched: attributeMatches(item)
-        .filter(({ match }) => match > 0)
-        .map(({ name }) => `${name}: ${formatAttribute(request.customAttributes[name])}`)
-        .join(', '),
-    }),
-  };
-  return { value, evidence, attributeCount: attributeNames.length };
-}
-
-function formatAttribute(value: unknown): string {
-  if (Array.isArray(value)) return value.map(formatAttribute).join(', ');
-  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
-  return String(value);
 }
 
 function compareContributions(left: Contribution, right: Contribution): number {

@@ -1,0 +1,60 @@
+/** What one rank call works with besides the index: the signals it scores, the person's profile, the text matches and the reused buffers. */
+import type { Signal } from './types';
+
+/** The signals scored per candidate: every Discovery lever except intentDiversification (a re-ranking), plus custom attributes. */
+export const SCORED_SIGNALS = [
+  'contentDiscovery',
+  'viewingPatterns',
+  'trendingContent',
+  'genreBased',
+  'fairExposure',
+  'coldStartSellers',
+  'trustSafety',
+  'supplyDemand',
+  'priceElasticity',
+  'deliveryAware',
+  'twoSidedMatchmaking',
+  'customAttributes',
+] as const satisfies readonly Signal[];
+export type ScoredSignal = (typeof SCORED_SIGNALS)[number];
+
+/** What the request tells about the person: anchors and interests from the snapshot plus their newer events. */
+export interface Profile {
+  /** Most recent distinct items, newest first. */
+  anchors: number[];
+  labelCounts: Map<number, number>;
+  interactions: number;
+  bandCounts: Float64Array;
+  bandTotal: number;
+  favouriteLabel: number;
+  favouriteBand: number;
+}
+
+export interface TextMatches {
+  /** The best TEXT_CANDIDATES items by BM25 (their scores are in the scratch's textScore). */
+  best: number[];
+  /** The best BM25 among them. */
+  maxScore: number;
+  /** The query words each of them contains, in query order. */
+  words: Map<number, string[]>;
+}
+
+/**
+ * Buffers one request uses, made once per index and reused: allocating and zeroing arrays the
+ * size of the catalogue on every request cost more than the scoring itself. Safe because a rank
+ * runs to completion synchronously; rank clears what it set before it returns (or throws).
+ */
+export interface Scratch {
+  /** BM25 being summed, the query terms each item matched, and the items touched. */
+  score: Float64Array;
+  matchedTerms: Uint32Array;
+  touched: Int32Array;
+  /** The best text matches' BM25 by item; 0 for every other item. */
+  textScore: Float64Array;
+  /** 1 for the tags of the person's anchors. */
+  anchorTag: Uint8Array;
+  /** The person's interactions per label. */
+  labelCount: Float64Array;
+  /** Candidates: 1 taken, 2 failing the filters, 0 not seen yet. */
+  verdict: Uint8Array;
+}
