@@ -3,6 +3,7 @@ import { addStatements, timestamps } from './schemaBuilder';
 
 /** Company data: connected sources, their records, field settings, import templates, data types and the requests inbox. */
 export class Migration20261123000000_company_data extends Migration {
+  // One schema change in its statements' order: kept whole so it reads like the tables it makes.
   override up(): void {
     const schema = this.getKnex().schema;
     schema.createTable('data_sources', (table) => {

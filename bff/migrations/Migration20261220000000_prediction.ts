@@ -6,6 +6,7 @@ import { addStatements, timestamps } from './schemaBuilder';
  * index snapshots, the call log with its per-minute rollups, and idempotent event ingestion.
  */
 export class Migration20261220000000_prediction extends Migration {
+  // One schema change in its statements' order: kept whole so it reads like the tables it makes.
   override up(): void {
     const schema = this.getKnex().schema;
     schema.alterTable('companies', (table) => {

@@ -3,6 +3,7 @@ import { addStatements, timestamps } from './schemaBuilder';
 
 /** Audience Intelligence: unified profiles, their identity graph, saved views, jobs and build state. */
 export class Migration20261225000000_audience extends Migration {
+  // One schema change in its statements' order: kept whole so it reads like the tables it makes.
   override up(): void {
     const schema = this.getKnex().schema;
     schema.createTable('audience_profiles', (table) => {

@@ -75,6 +75,40 @@ function describeMultipartFailure(failure: unknown): Error {
   return invalidFile(`The upload could not be read as multipart/form-data: ${message}.`);
 }
 
+/** Why a form field sent before the file is refused, or null when it is kept. */
+function fieldRefusal(name: string, value: string, info: busboy.FieldInfo): HttpError | null {
+  if (info.valueTruncated) {
+    return apiError('validation_failed', { error: `The field ${name} is too long`, message: `The field ${name} must be at most ${FIELD_MAX_BYTES} bytes.` });
+  }
+  try {
+    // A field is a key of `fields`, and its value may be JSON (the import's options), parsed and checked again there.
+    assertStorable({ [name]: value });
+    return null;
+  } catch (refusal) {
+    return refusal as HttpError;
+  }
+}
+
+/**
+ * Reads and drops what is left of a body the server no longer wants, so that its answer reaches the
+ * client; a sender that goes on far past the limit is cut off.
+ */
+function discardRest(req: IncomingMessage, maxBytes: number): Promise<void> {
+  if (req.complete || req.destroyed) return Promise.resolve();
+  const drained = new Promise<void>((resolve) => {
+    req.once('end', resolve);
+    req.once('close', resolve);
+  });
+  let discarded = 0;
+  const limit = maxBytes * DISCARD_MAX_FACTOR + MULTIPART_OVERHEAD_BYTES;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > limit) req.destroy();
+  });
+  req.resume();
+  return drained;
+}
+
 /**
  * Starts reading the request and resolves when the `file` part begins (with the fields sent
  * before it). Fails when the body is not multipart, ends without a file, or breaks off.
@@ -106,35 +140,16 @@ export function receiveUpload(req: IncomingMessage, maxBytes: number): Promise<U
     released = true;
     req.unpipe(parser);
     parser.removeAllListeners('file');
-    if (req.complete || req.destroyed) return (drained = Promise.resolve());
-    drained = new Promise<void>((resolve) => {
-      req.once('end', resolve);
-      req.once('close', resolve);
-    });
-    let discarded = 0;
-    const limit = maxBytes * DISCARD_MAX_FACTOR + MULTIPART_OVERHEAD_BYTES;
-    req.on('data', (chunk: Buffer) => {
-      discarded += chunk.length;
-      if (discarded > limit) req.destroy();
-    });
-    req.resume();
-    return drained;
+    return (drained = discardRest(req, maxBytes));
   };
 
   return new Promise<Upload>((resolve, reject) => {
     let fileSeen = false;
     parser.on('field', (name: string, value: string, info: busboy.FieldInfo) => {
       if (fileSeen) return;
-      if (info.valueTruncated) {
-        reject(apiError('validation_failed', { error: `The field ${name} is too long`, message: `The field ${name} must be at most ${FIELD_MAX_BYTES} bytes.` }));
-        void release();
-        return;
-      }
-      try {
-        // A field is a key of `fields`, and its value may be JSON (the import's options), parsed and checked again there.
-        assertStorable({ [name]: value });
-      } catch (refusal) {
-        reject(refusal as HttpError);
+      const refusal = fieldRefusal(name, value, info);
+      if (refusal) {
+        reject(refusal);
         void release();
         return;
       }

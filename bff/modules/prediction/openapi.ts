@@ -235,7 +235,7 @@ const batchOf = (name: 'Event' | 'Item', max: number): Schema => ({
   ],
 });
 
-/** The document, with the server's public address as its base. */
+/** The document, with the server's public address as its base: one literal, read top to bottom like the document it prints. */
 export function buildOpenApiDocument(publicUrl: string): Record<string, unknown> {
   return {
     openapi: '3.1.0',
