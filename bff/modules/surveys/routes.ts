@@ -33,6 +33,7 @@ import type { SurveyService } from './service';
 
 const companyFilterOf = (ctx: AppContext) => queryOf(ctx, companyFilterQuery).companyFilter;
 
+// The surveys API's route table, one line or short block per route, read top to bottom like the API.
 function surveyRoutes(surveys: SurveyService): Router<AppState> {
   const routes = new ApiRouter('/api/surveys');
   const draft = inReach(SurveyDraft, DRAFT_NOT_FOUND);
