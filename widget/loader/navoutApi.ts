@@ -4,10 +4,9 @@ import { cleanIdentifiers } from './identifiers';
 import { debug } from './log';
 import { loadBundle } from './server';
 import { removeAll, removeSurvey, schedule } from './showing';
-import type { WidgetState } from './state';
+import { visitorIsNew, type WidgetState } from './state';
 import { removeKeys, STORAGE_KEYS, writeJson } from './storage';
 import { evaluate } from './targeting';
-import { visitorIsNew } from './visitor';
 
 export function createNavoutApi(state: WidgetState): NavoutApi {
   const { win, active, dismissed } = state;

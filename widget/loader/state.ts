@@ -7,8 +7,7 @@
 import type { IdentifierRule, PublicSurvey, PublicSurveyBundle } from '@domain/survey/collection';
 import type { Presented, PresentOptions } from '../display/present';
 import { cleanIdentifiers } from './identifiers';
-import { readJson, STORAGE_KEYS } from './storage';
-import { visitorIsNew } from './visitor';
+import { readJson, STORAGE_KEYS, writeJson } from './storage';
 
 /** What the loader uses of renderer.js (widget/display/index.ts). */
 export interface SecondStage {
@@ -72,6 +71,17 @@ export interface WidgetState {
   dismissed: Set<string>;
   /** Undone by navout.destroy(): the URL watch and the page's listeners. */
   cleanups: Array<() => void>;
+}
+
+/** Whether this is the visitor's first session (read, or recorded, in the site's storage). */
+export function visitorIsNew(win: Window, now: () => number): boolean {
+  const session = readJson<{ new?: unknown }>(win, 'sessionStorage', STORAGE_KEYS.session, {});
+  if (typeof session.new === 'boolean') return session.new;
+  // New for the whole first session, returning in any later one.
+  const isNew = !readJson(win, 'localStorage', STORAGE_KEYS.visitor, 0);
+  if (isNew) writeJson(win, 'localStorage', STORAGE_KEYS.visitor, now());
+  writeJson(win, 'sessionStorage', STORAGE_KEYS.session, { new: isNew });
+  return isNew;
 }
 
 export const newPageView = (now: () => number): PageView => ({ startedAt: now(), samples: new Map(), audience: new Map() });

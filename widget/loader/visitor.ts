@@ -8,16 +8,6 @@ import { identifierValue } from './identifiers';
 import type { WidgetState } from './state';
 import { randomId, readJson, STORAGE_KEYS, writeJson } from './storage';
 
-export function visitorIsNew(win: Window, now: () => number): boolean {
-  const session = readJson<{ new?: unknown }>(win, 'sessionStorage', STORAGE_KEYS.session, {});
-  if (typeof session.new === 'boolean') return session.new;
-  // New for the whole first session, returning in any later one.
-  const isNew = !readJson(win, 'localStorage', STORAGE_KEYS.visitor, 0);
-  if (isNew) writeJson(win, 'localStorage', STORAGE_KEYS.visitor, now());
-  writeJson(win, 'sessionStorage', STORAGE_KEYS.session, { new: isNew });
-  return isNew;
-}
-
 export function visitorIdOf(state: WidgetState): string {
   const { win } = state;
   if (!state.visitorId) {

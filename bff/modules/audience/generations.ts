@@ -5,7 +5,7 @@
 import type { Knex } from '@mikro-orm/knex';
 import { rowsOf } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
-import type { BuildInput } from './build';
+import type { BuildInput } from './buildInput';
 import type { Row } from './buildRows';
 
 /**

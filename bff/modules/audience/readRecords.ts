@@ -10,7 +10,7 @@ import { DAY_MS, RISK_WINDOW_DAYS } from '@domain/audience/scoring';
 import { sourceBit, sourceKindOfApiEvent, sourceKindOfResponse } from '@domain/audience/sources';
 import { jsonOf, numberOf, timeOf } from '../../platform/rawRows';
 import { resultsDialect, type DatabaseKind, type ResultsDialect } from '../../platform/sql';
-import type { BuildInput } from './build';
+import type { BuildInput } from './buildInput';
 import { pages, rawQuery, textOf, type RawQuery, type Row } from './buildRows';
 import { companyContext, type CompanyContext } from './companyContext';
 import { RecordLedger, type EventFacts, type PersonFacts, type ProfileTotals, type RecordIds } from './totals';

@@ -9,7 +9,7 @@ import type { Knex } from '@mikro-orm/knex';
 import { type AudienceJobSummary, type CountChange, CATEGORY_IDS, CATEGORY_NAMES, LIFECYCLE_STAGES, LIFECYCLE_LABELS, RISK_LEVELS, RISK_LABELS } from '@domain/audience/contract';
 import { categoryBit } from '@domain/audience/categories';
 import { outranksAsAnchor, refusalReason, type ResolvedIdentities } from '@domain/audience/identity';
-import type { BuildInput, BuildResult } from './build';
+import type { BuildInput, BuildResult } from './buildInput';
 import { pages, rawQuery, type RawQuery } from './buildRows';
 import { columnValues, currentGeneration, deleteGenerations, writeInBatches, type ColumnValues, type GenerationWrite } from './generations';
 import { bump, packed, profileRow, profileRows, profileTally, type ProfileTally } from './profileRows';

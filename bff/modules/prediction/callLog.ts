@@ -6,33 +6,15 @@
  * read back or merged under contention). A failed flush keeps the calls for the next one.
  * Keys' last_used_at is written at most once a minute per key. The key itself is never written.
  */
-import type { Logger } from 'pino';
-import type { PredictionCallRecord } from '@domain/prediction/contract';
-import type { Orm } from '../../types';
+import type { CallEntry, CallLogOptions } from './callEntry';
 import { countCall, minuteCalls } from './callMinutes';
 import { writeCallLog, type CallLogState } from './callLogWrite';
 
 export { bucketOf, HISTOGRAM_LENGTH, LATENCY_BUCKETS_MS, percentileOf } from './callLatency';
 export { countsAgainstQuota } from './callLogWrite';
+export type { CallEndpoint, CallEntry, CallLogOptions } from './callEntry';
 
 export const FLUSH_INTERVAL_MS = 1_000;
-
-export type CallEndpoint = PredictionCallRecord['endpoint'];
-
-/** A call as the log receives it: the record the dashboard reads, before it has an id and a key name. */
-export type CallEntry = Omit<PredictionCallRecord, 'id' | 'apiKeyName' | 'createdAt'> & {
-  companyId: string;
-  userId: string | null;
-  at: Date;
-};
-
-export interface CallLogOptions {
-  orm: Orm;
-  logger: Logger;
-  replicaId: string;
-  /** Told how many served predict calls of a company reached the database (the quota's counter). */
-  onFlushed?: (servedByCompany: Map<string, number>) => void;
-}
 
 /** The log over its state (callLogWrite.ts): calls are counted into their minutes (callMinutes.ts) as they are recorded. */
 export function createCallLog(options: CallLogOptions) {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { ApiKey, Company, PredictionCall, PredictionCallMinute } from '../../entities';
-import type { CallEntry, CallLogOptions } from './callLog';
+import type { CallEntry, CallLogOptions } from './callEntry';
 import { forgetWrittenMinutes, type CallMinutes, type MinuteTotals } from './callMinutes';
 
 const LAST_USED_INTERVAL_MS = 60_000;

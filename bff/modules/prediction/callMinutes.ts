@@ -3,7 +3,7 @@
  * latencies of one minute, marked dirty until written.
  */
 import { bucketOf, HISTOGRAM_LENGTH } from './callLatency';
-import type { CallEntry } from './callLog';
+import type { CallEntry } from './callEntry';
 
 const MINUTE_MS = 60_000;
 

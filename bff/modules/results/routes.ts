@@ -12,7 +12,7 @@ import { inReach } from '../../middleware/tenant';
 import { queryOf } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
-import { SURVEY_NOT_FOUND } from '../surveys';
+import { SURVEY_NOT_FOUND } from '@domain/survey/messages';
 import { responsesCsvStream } from './csv';
 import { answerFilterOf, pageOf, questionAnswersQuery, responseFilterQuery, responsePageQuery, selectionOf } from './queries';
 import type { ResultsService } from './service';

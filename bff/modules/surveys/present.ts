@@ -11,7 +11,7 @@ import type {
 import type { OverrideLog, PublishedSurvey, SavedTheme, SurveyDraft } from '../../entities';
 
 export const DRAFT_NOT_FOUND = { error: 'Draft not found. Please try again.', message: 'No draft with this id exists in your reach.' };
-export const SURVEY_NOT_FOUND = { error: 'Survey not found', message: 'No published survey with this id exists in your reach.' };
+export { SURVEY_NOT_FOUND } from '@domain/survey/messages';
 export const THEME_NOT_FOUND = { error: 'Theme not found', message: 'No saved theme with this id exists in your reach.' };
 
 /** A list entry: what the drafts grid shows, with the survey's title but not the survey. */

@@ -22,6 +22,9 @@ export const DRAFT_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this draft? This cannot be undone.',
 } as const;
 
+/** The API's answer for a published survey that does not exist or is out of the caller's reach (one answer for both). */
+export const SURVEY_NOT_FOUND = { error: 'Survey not found', message: 'No published survey with this id exists in your reach.' };
+
 export const BUILDER_MESSAGES = {
   noPreviousQuestions: 'No previous questions available for conditions',
   noOptions: (kind: string) => `No options configured for this ${kind} question`,

@@ -1,0 +1,21 @@
+/** A call as the call log receives it, and what the log is made with (callLog.ts). */
+import type { Logger } from 'pino';
+import type { PredictionCallRecord } from '@domain/prediction/contract';
+import type { Orm } from '../../types';
+
+export type CallEndpoint = PredictionCallRecord['endpoint'];
+
+/** A call as the log receives it: the record the dashboard reads, before it has an id and a key name. */
+export type CallEntry = Omit<PredictionCallRecord, 'id' | 'apiKeyName' | 'createdAt'> & {
+  companyId: string;
+  userId: string | null;
+  at: Date;
+};
+
+export interface CallLogOptions {
+  orm: Orm;
+  logger: Logger;
+  replicaId: string;
+  /** Told how many served predict calls of a company reached the database (the quota's counter). */
+  onFlushed?: (servedByCompany: Map<string, number>) => void;
+}
