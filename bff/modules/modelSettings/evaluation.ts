@@ -1,0 +1,30 @@
+/**
+ * The offline evaluation of edited settings against the saved ones on the company's recent events.
+ */
+import type { ModelSettings, SettingsEvaluation } from '@domain/models/settings';
+import type { Orm } from '../../types';
+import { apiError } from '../../platform/errors';
+import { latestSettings, type SnapshotStore } from '../prediction';
+
+/** The days of events an evaluation reads. */
+export const EVALUATION_DAYS = 30;
+/** People scored at most: keeps an evaluation to a few seconds on a large company. */
+export const EVALUATION_MAX_USERS = 2_000;
+/** The newest events of the window an evaluation reads at most. */
+export const EVALUATION_MAX_EVENTS = 200_000;
+/** Fewer people with a held-out interaction than this say nothing about a ranking. */
+export const EVALUATION_MIN_USERS = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Scores the saved and the candidate Discovery settings on the held-out last interaction of
+ * each person with recent events (RECsplanation levers change wording only, never ranking).
+ */
+export async function evaluateSettings(orm: Orm, now: () => Date, evaluateOffline: SnapshotStore['evaluate'], companyId: string, candidate: ModelSettings): Promise<SettingsEvaluation> {
+  const clock = now().getTime();
+  const { settings } = await latestSettings(orm.em.fork(), companyId);
+  const window = { now: clock, since: clock - EVALUATION_DAYS * DAY_MS, maxEvents: EVALUATION_MAX_EVENTS };
+  const result = await evaluateOffline(companyId, window, [settings.discovery, candidate.discovery], EVALUATION_MAX_USERS);
+  if (result.users < EVALUATION_MIN_USERS) throw apiError('not_enough_events');
+  return { current: result.scores[0], candidate: result.scores[1], users: result.users, days: EVALUATION_DAYS };
+}
