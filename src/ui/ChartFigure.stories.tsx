@@ -43,6 +43,10 @@ export const InABoxWithoutWidth: Story = {
   play: async ({ args, canvas, canvasElement }) => {
     await expect(canvas.getByRole('figure', { name: args.title })).toBeInTheDocument();
     await expect(canvasElement.querySelector('svg')).toBeNull();
+    // Narrower than the axes: still not drawn.
+    canvas.getByTestId('box').style.width = '60px';
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await expect(canvasElement.querySelector('svg')).toBeNull();
     canvas.getByTestId('box').style.width = '480px';
     await waitFor(() => expect(canvasElement.querySelector('svg')).not.toBeNull());
     const widths = [...canvasElement.querySelectorAll('rect')].map((rect) => Number(rect.getAttribute('width') ?? 0));

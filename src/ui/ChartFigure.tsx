@@ -11,9 +11,16 @@ export interface ChartFigureProps {
 }
 
 /**
- * Whether the element has any width. MUI X charts draw their clipping rectangle as wide as their box
- * less the axes: in a box of no width (a page or tab being hidden, a window being resized) that width
- * is negative, an invalid SVG value browsers report as an error. The chart waits until it has room.
+ * The narrowest box a chart is drawn in: the widest pair of axes we draw (56 px on the left, 48 on
+ * the right), their margins and room for a plot.
+ */
+const MIN_CHART_WIDTH = 160;
+
+/**
+ * Whether the element has room for a chart. MUI X charts draw their clipping rectangle as wide as
+ * their box less the axes: in a box narrower than the axes (a page or tab being hidden, a window or
+ * a grid being resized) that width is negative, an invalid SVG value browsers report as an error.
+ * The chart waits until it has room.
  */
 function useHasWidth() {
   const ref = useRef<HTMLDivElement>(null);
@@ -21,9 +28,9 @@ function useHasWidth() {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setHasWidth(element.getBoundingClientRect().width > 0);
+    setHasWidth(element.getBoundingClientRect().width >= MIN_CHART_WIDTH);
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => setHasWidth((entry?.contentRect.width ?? 0) > 0));
+    const observer = new ResizeObserver(([entry]) => setHasWidth((entry?.contentRect.width ?? 0) >= MIN_CHART_WIDTH));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
