@@ -1,6 +1,17 @@
-/** Building blocks of the index: compressed rows, orders over item positions, finite numbers. */
+/** Building blocks of the index: interned ids, compressed rows, orders over item positions, finite numbers. */
 
 export const finiteOr = (value: number | null | undefined, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+
+/** The position of `id` in `ids`, appended the first time it is seen. */
+export function internId(positions: Map<string, number>, ids: string[], id: string): number {
+  let position = positions.get(id);
+  if (position === undefined) {
+    position = ids.length;
+    positions.set(id, position);
+    ids.push(id);
+  }
+  return position;
+}
 
 /** Compressed rows: offsets (rows + 1) into one flat array. */
 export function offsetsFromCounts(counts: Int32Array): Int32Array {

@@ -2,7 +2,7 @@
  * The catalogue's own facts per item position: ids, texts, prices, stock, delivery, sellers and
  * labels (genres and categories in one vocabulary: lower-cased key, first spelling displayed).
  */
-import { offsetsFromCounts, finiteOr } from './arrays';
+import { finiteOr, internId, offsetsFromCounts } from './arrays';
 import { compareIds } from './hash';
 import type { CatalogueItem } from './types';
 
@@ -60,15 +60,7 @@ export function catalogueArraysOf(items: CatalogueItem[]) {
     deliveryDays[index] = finiteOr(item.deliveryDays, Number.NaN);
     flagged[index] = item.flagged ? 1 : 0;
     servable[index] = !item.flagged && item.available && item.stock !== 0 ? 1 : 0;
-    if (item.sellerId) {
-      let seller = sellerById.get(item.sellerId);
-      if (seller === undefined) {
-        seller = sellerIds.length;
-        sellerById.set(item.sellerId, seller);
-        sellerIds.push(item.sellerId);
-      }
-      sellerOf[index] = seller;
-    }
+    if (item.sellerId) sellerOf[index] = internId(sellerById, sellerIds, item.sellerId);
     regions.push(item.regions.map((region) => region.trim().toLowerCase()).filter(Boolean));
     const ownLabels: number[] = [];
     for (const label of [...item.genres, ...(item.category ? [item.category] : [])]) {

@@ -1,6 +1,6 @@
 /** The snapshot's events as parallel typed arrays, items and people as positions. */
 import type { EventType } from '@domain/prediction/contract';
-import { finiteOr } from './arrays';
+import { finiteOr, internId } from './arrays';
 import type { SnapshotInput } from './types';
 
 const EVENT_TYPE_CODES: Record<EventType, number> = { view: 0, click: 1, add_to_cart: 2, purchase: 3, conversion: 4, rating: 5 };
@@ -21,14 +21,8 @@ export function internEvents(events: SnapshotInput['events'], itemById: Map<stri
   for (const event of events) {
     const item = itemById.get(event.itemId);
     if (item === undefined || !Number.isFinite(event.at)) continue;
-    let user = userById.get(event.userId);
-    if (user === undefined) {
-      user = userIds.length;
-      userById.set(event.userId, user);
-      userIds.push(event.userId);
-    }
     evItem[eventCount] = item;
-    evUser[eventCount] = user;
+    evUser[eventCount] = internId(userById, userIds, event.userId);
     evAt[eventCount] = event.at;
     evType[eventCount] = EVENT_TYPE_CODES[event.type] ?? 0;
     evValue[eventCount] = finiteOr(event.value, Number.NaN);
