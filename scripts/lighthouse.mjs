@@ -7,13 +7,14 @@
 // Settings (environment): BASE_URL (http://localhost:3000), CHROME_PATH (/usr/bin/chromium),
 // LIGHTHOUSE_DIR (the lighthouse package, found from here by default), ROUTES (comma-separated
 // paths, all by default), PRESETS (mobile,desktop), THEMES (light,dark), LH_EMAIL and LH_PASSWORD
-// (the demo's global admin). Performance scores move with the machine's load: the load
+// (the demo's global admin), LH_REPORT_DIR (where each run's full report is written as JSON, to
+// read what a score is made of). Performance scores move with the machine's load: the load
 // average is printed with the table.
 //
 // Signed-in screens need the session the dashboard keeps in localStorage: the script signs in
 // through the sign-in page in a browser profile of its own, then lets Lighthouse open each screen
 // in that same profile without clearing its storage. The theme is the stored preference ('theme').
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -81,10 +82,19 @@ const { lighthouse, configs } = await loadLighthouse();
 async function audit(url, config) {
   for (let attempt = 1; ; attempt++) {
     const { lhr } = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true }, config);
-    if (!lhr.runtimeError) return lhr;
+    if (!lhr.runtimeError) {
+      if (process.env.LH_REPORT_DIR) saveReport(lhr);
+      return lhr;
+    }
     if (attempt === 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     console.error(`${url}: ${lhr.runtimeError.code}, running again`);
   }
+}
+function saveReport(lhr) {
+  const { formFactor } = lhr.configSettings;
+  const name = `${new URL(lhr.requestedUrl).pathname.replace(/\W+/g, '_')}-${formFactor}-${Date.now()}.json`;
+  mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+  writeFileSync(join(process.env.LH_REPORT_DIR, name), JSON.stringify(lhr));
 }
 const profile = mkdtempSync(join(tmpdir(), 'navout-lighthouse-'));
 const context = await chromium.launchPersistentContext(profile, {

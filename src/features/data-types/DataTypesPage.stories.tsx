@@ -4,6 +4,7 @@ import { DATA_TYPE_MESSAGES } from '@domain/dataTypes/dataTypes';
 import { SESSIONS } from '@/lib/testing/fixtures';
 import { failure, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { acmeCompany } from '@/lib/testing/sessions';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { DataTypesPage } from './DataTypesPage';
 import { DATA_TYPES, dataTypeApiRoutes, READ_ONLY_SESSION, visibleTo, withDataTypesSession } from './fixtures';
@@ -257,6 +258,34 @@ export const DeleteConfirmation: Story = {
     await expectShown(() => screen.getByText(DATA_TYPE_MESSAGES.deleted));
     await countHeading(4);
     await expect(screen.queryByRole('row', { name: /Home Clinic/ })).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * At phone width the list is a card per type (the grid's columns as labelled lines), sorted by
+ * name; editing from a card opens the form; nothing scrolls sideways and the grid is not drawn.
+ */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await countHeading(5);
+    const cards = within(await listSection(canvas).findByRole('list', { name: 'Data types' }));
+    await expect(cards.getAllByRole('listitem').map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Age Band',
+      'Home Clinic',
+      'Last Purchase Date',
+      'Loyalty Tier',
+      'Preferred Store',
+    ]);
+    const clinic = within(cards.getByRole('listitem', { name: 'Home Clinic' }));
+    await expect(clinic.getByText('Globex Health')).toBeVisible();
+    await expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    await expectNoSidewaysScroll(canvasElement);
+
+    await userEvent.click(cards.getByRole('button', { name: 'Edit Preferred Store' }));
+    const form = await formSection('Edit Data Type');
+    await expect(form.getByRole('textbox', { name: /^Name/ })).toHaveValue('Preferred Store');
+    await expectNoSidewaysScroll(canvasElement);
   },
 };
 

@@ -9,6 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { DATA_TYPE_MESSAGES, type DataType } from '@domain/dataTypes/dataTypes';
 import { useCompanies } from '@/lib/accounts';
 import { failureReason } from '@/lib/failure';
@@ -21,10 +22,16 @@ import { useCreateDataType, useDataTypes, useDeleteDataType, useUpdateDataType, 
 import { DataTypeFilterBar } from './components/DataTypeFilterBar';
 import { filterDataTypes, NO_FILTERS, type DataTypeFilters } from './filtering';
 
-// The grid is most of the page's code: its download starts with the page, beside the list's fetch,
-// and the heading, filters and form do not wait for it.
-const tableModule = import('./components/DataTypeTable');
-const DataTypeTable = lazy(async () => ({ default: (await tableModule).DataTypeTable }));
+/** The theme's `sm` breakpoint: narrower than this, the list is drawn as cards. */
+const WIDER_THAN_PHONE = '(min-width:600px)';
+// The grid is most of the page's code. Phones get cards instead (DataTypeCards) and never download
+// it. Whichever the screen draws starts downloading with the page, beside the list's fetch, and the
+// heading, filters and form do not wait for it.
+const loadTable = () => import('./components/DataTypeTable');
+const loadCards = () => import('./components/DataTypeCards');
+if (typeof window !== 'undefined' && window.matchMedia) void (window.matchMedia(WIDER_THAN_PHONE).matches ? loadTable() : loadCards());
+const DataTypeTable = lazy(async () => ({ default: (await loadTable()).DataTypeTable }));
+const DataTypeCards = lazy(async () => ({ default: (await loadCards()).DataTypeCards }));
 // The form (react-hook-form and its fields) and the delete confirmation are downloaded when first
 // wanted: pointing at Create Data Type is enough to start the form's download.
 const loadForm = () => import('./components/DataTypeForm');
@@ -48,6 +55,8 @@ export function DataTypesPage() {
   // The page's own company filter is the global admin's, and only while no company is chosen globally.
   const choosesCompany = globalAdmin && companyFilter === ALL_COMPANIES;
 
+  const wide = useMediaQuery(WIDER_THAN_PHONE, { noSsr: true });
+  const TypesList = wide ? DataTypeTable : DataTypeCards;
   const dataTypes = useDataTypes(filterParam);
   const companies = useCompanies(globalAdmin);
   const create = useCreateDataType();
@@ -172,7 +181,7 @@ export function DataTypesPage() {
   } else {
     list = (
       <Suspense fallback={<Spinner />}>
-        <DataTypeTable dataTypes={shown} canManage={canManage} isGlobalAdmin={globalAdmin} onEdit={edit} onDelete={setToDelete} />
+        <TypesList dataTypes={shown} canManage={canManage} isGlobalAdmin={globalAdmin} onEdit={edit} onDelete={setToDelete} />
       </Suspense>
     );
   }
