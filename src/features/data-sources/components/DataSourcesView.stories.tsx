@@ -101,7 +101,8 @@ export const Available: Story = {
     await userEvent.click(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
     await expect(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.availableTab })).toHaveAttribute('aria-selected', 'true');
 
-    const salesforce = within(canvas.getByRole('article', { name: 'Salesforce' }));
+    // The tab's code is downloaded when it is first chosen.
+    const salesforce = within(await canvas.findByRole('article', { name: 'Salesforce' }));
     await userEvent.click(salesforce.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
     const connect = within(await screen.findByRole('dialog', { name: 'Connect Salesforce' }));
     await userEvent.click(connect.getByRole('button', { name: 'Cancel' }));
@@ -119,7 +120,7 @@ export const ConnectedElsewhere: Story = {
   args: { sources: [SOURCES.googleAnalytics], initialTab: 'available' },
   beforeEach: () => mockFetch(dataSourceApiRoutes({ sources: ACME_SOURCES })),
   play: async ({ canvas, userEvent }) => {
-    const stripe = within(canvas.getByRole('article', { name: 'Stripe' }));
+    const stripe = within(await canvas.findByRole('article', { name: 'Stripe' }));
     await userEvent.click(stripe.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
     const connect = within(await screen.findByRole('dialog', { name: 'Connect Stripe' }));
     await userEvent.type(connect.getByLabelText(/^Secret key/), 'rk_live_story');
@@ -171,7 +172,8 @@ export const GlobalAdminAllCompanies: Story = {
     await userEvent.click(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
     // With every company listed, no catalogue source reads as connected.
     await expect(canvas.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected })).not.toBeInTheDocument();
-    const salesforce = within(canvas.getByRole('article', { name: 'Salesforce' }));
+    // The tab's code is downloaded when it is first chosen.
+    const salesforce = within(await canvas.findByRole('article', { name: 'Salesforce' }));
     await userEvent.click(salesforce.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
     await expectShown(() => screen.getByText(API_ERRORS.company_required.message));
     await expect(screen.queryByRole('dialog', { name: 'Connect Salesforce' })).not.toBeInTheDocument();

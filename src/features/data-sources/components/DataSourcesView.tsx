@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -17,8 +18,6 @@ import { NAVOUT_TAGLINE } from '@/theme/components/Logo';
 import { ExtraConnectorDefinitionsProvider } from '../connectorLookup';
 import { ConnectedSourcesPanel, type LoadFailure } from './ConnectedSourcesPanel';
 import { recordsText } from './ConnectedSourceCard';
-import { CustomConnectorsSection } from './CustomConnectorsSection';
-import { SourceCatalogue } from './SourceCatalogue';
 
 // The dialogs (their forms, react-hook-form and yup) are downloaded when first opened: most
 // visits open none, and a phone would otherwise evaluate them all before the cards show.
@@ -27,6 +26,13 @@ const AddCustomConnectorDialog = lazy(async () => ({ default: (await import('./A
 const ConnectSourceDialog = lazy(async () => ({ default: (await import('./ConnectSourceDialog')).ConnectSourceDialog }));
 const CustomApiRequestDialog = lazy(async () => ({ default: (await import('./CustomApiRequestDialog')).CustomApiRequestDialog }));
 const SourceSettingsDialog = lazy(async () => ({ default: (await import('./SourceSettingsDialog')).SourceSettingsDialog }));
+// The Available Sources tab (the catalogue and the company's own connectors) is downloaded when
+// the tab is first pointed at or chosen: the page opens on the connected sources.
+const loadCatalogue = () => import('./SourceCatalogue');
+const loadCustomConnectors = () => import('./CustomConnectorsSection');
+const preloadAvailableTab = () => void Promise.all([loadCatalogue(), loadCustomConnectors()]);
+const SourceCatalogue = lazy(async () => ({ default: (await loadCatalogue()).SourceCatalogue }));
+const CustomConnectorsSection = lazy(async () => ({ default: (await loadCustomConnectors()).CustomConnectorsSection }));
 
 export type DataSourcesTab = 'connected' | 'available';
 
@@ -182,6 +188,8 @@ export function DataSourcesView({
             <Tab
               value="available"
               label={DATA_SOURCE_LABELS.availableTab}
+              onPointerEnter={preloadAvailableTab}
+              onFocus={preloadAvailableTab}
               id={tabId('available')}
               aria-controls={tab === 'available' ? panelId('available') : undefined}
             />
@@ -205,29 +213,31 @@ export function DataSourcesView({
               mappingPanel={mappingPanel}
             />
           ) : (
-            <Stack spacing={4}>
-              {showsCustom && (
-                <CustomConnectorsSection
-                  connectors={customConnectors.connectors}
-                  loadError={customConnectors.loadError}
+            <Suspense fallback={<AvailableTabLoading />}>
+              <Stack spacing={4}>
+                {showsCustom && (
+                  <CustomConnectorsSection
+                    connectors={customConnectors.connectors}
+                    loadError={customConnectors.loadError}
+                    isConnected={isConnected}
+                    deletingIds={customConnectors.deletingIds}
+                    onAdd={() => (viewingAll ? notify.warning(API_ERRORS.company_required.message) : setAddingConnector(true))}
+                    onConnect={onceCompanyChosen(setConnecting)}
+                    onOpenConnected={(entry) => openSettingsFor(entry)}
+                    onEdit={setEditingConnector}
+                    onDelete={customConnectors.onDelete}
+                  />
+                )}
+                <SourceCatalogue
                   isConnected={isConnected}
-                  deletingIds={customConnectors.deletingIds}
-                  onAdd={() => (viewingAll ? notify.warning(API_ERRORS.company_required.message) : setAddingConnector(true))}
+                  canManage={canManage}
                   onConnect={onceCompanyChosen(setConnecting)}
+                  onImport={onceCompanyChosen(setImporting)}
                   onOpenConnected={(entry) => openSettingsFor(entry)}
-                  onEdit={setEditingConnector}
-                  onDelete={customConnectors.onDelete}
+                  onRequestCustomApi={() => setRequesting(true)}
                 />
-              )}
-              <SourceCatalogue
-                isConnected={isConnected}
-                canManage={canManage}
-                onConnect={onceCompanyChosen(setConnecting)}
-                onImport={onceCompanyChosen(setImporting)}
-                onOpenConnected={(entry) => openSettingsFor(entry)}
-                onRequestCustomApi={() => setRequesting(true)}
-              />
-            </Stack>
+              </Stack>
+            </Suspense>
           )}
         </Box>
 
@@ -331,5 +341,14 @@ export function DataSourcesView({
         )}
       </Stack>
     </ExtraConnectorDefinitionsProvider>
+  );
+}
+
+/** Held while the Available Sources tab's code arrives. */
+function AvailableTabLoading() {
+  return (
+    <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress aria-label="Loading the available sources" />
+    </Box>
   );
 }
