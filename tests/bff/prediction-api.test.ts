@@ -11,6 +11,7 @@ import { ApiKey, Company, CustomAttribute, DataRecord, DataSource, PredictionCal
 import { createPredictionRuntime, LATENCY_BUCKETS_MS, percentileOf } from '@bff/modules/prediction';
 import { HISTOGRAM_LENGTH } from '@bff/modules/prediction/callLog';
 import { inHoldout } from '@bff/modules/prediction/predict';
+import { WARM_WINDOW_MS } from '@bff/modules/prediction/snapshotRefresh';
 import { catalogueCompany, catalogueEvents, CATALOGUE, saveSettings } from './support/prediction';
 import { useWorld } from './support/world';
 
@@ -464,9 +465,34 @@ describe('prediction API', () => {
         expect(row).toMatchObject({ status: 'ready', itemCount: CATALOGUE.length + 1 });
         expect(row.watermark).not.toBeNull();
 
-        expect(await replica.snapshots.poll()).toEqual([company.id]);
+        expect(await replica.snapshots.poll()).toContain(company.id);
         expect(replica.snapshots.current(company.id)?.version).toBe(2);
         expect(replica.snapshots.current(company.id)?.itemCount).toBe(CATALOGUE.length + 1);
+      } finally {
+        await Promise.all(Object.values(replica.jobs).map((job) => job.stop()));
+      }
+    });
+
+    it('loads the snapshot of a company served by another replica before its first call there, and not of one served long ago', async () => {
+      const w = world();
+      const { company, key } = await catalogueCompany(w);
+      const idle = await catalogueCompany(w);
+      expect((await predict(key.header, { query: 'zephyr' })).status).toBe(200);
+      expect((await predict(idle.key.header, { query: 'zephyr' })).status).toBe(200);
+      await w.prediction.callLog.flush();
+      // The idle company's calls are older than the window: nobody is calling it now.
+      await w.em().nativeUpdate(PredictionCallMinute, { companyId: idle.company.id }, { minute: new Date(Date.now() - WARM_WINDOW_MS - 60_000) });
+
+      const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
+      try {
+        expect(replica.snapshots.current(company.id)).toBeUndefined();
+        const loaded = await replica.snapshots.poll();
+        expect(loaded).toContain(company.id);
+        expect(loaded).not.toContain(idle.company.id);
+        expect(replica.snapshots.current(company.id)?.version).toBe(1);
+        expect(replica.snapshots.current(idle.company.id)).toBeUndefined();
+        // Nothing newer: the next poll loads nothing again.
+        expect(await replica.snapshots.poll()).toEqual([]);
       } finally {
         await Promise.all(Object.values(replica.jobs).map((job) => job.stop()));
       }

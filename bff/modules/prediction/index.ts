@@ -107,6 +107,7 @@ function predictionJobs({ callLog, snapshots, config, logger }: { callLog: CallL
       logger,
       afterStop: () => snapshots.stop(),
     }),
-    snapshotPoll: repeatingJob({ name: 'Prediction snapshot poll', everyMs: config.prediction.pollMs, run: () => snapshots.poll(), logger }),
+    // At start too: a new process loads the snapshots of the companies being served before their calls arrive.
+    snapshotPoll: repeatingJob({ name: 'Prediction snapshot poll', everyMs: config.prediction.pollMs, run: () => snapshots.poll(), logger, runOnStart: true }),
   };
 }

@@ -24,7 +24,9 @@ export function keep(ctx: SnapshotContext, companyId: string, version: number, b
 
 /** Builds locally what another replica published as `version`. */
 export async function load(ctx: SnapshotContext, companyId: string, version: number): Promise<LoadedSnapshot> {
-  return keep(ctx, companyId, version, await buildIndexFor(ctx, companyId));
+  const build = await buildIndexFor(ctx, companyId);
+  ctx.logger.info({ companyId, version, buildMs: build.buildMs }, 'Prediction snapshot loaded');
+  return keep(ctx, companyId, version, build);
 }
 
 /** Runs `work` for the company unless a build or load is under way, whose result is shared then. */

@@ -1,6 +1,7 @@
 /**
  * Keeping loaded snapshots fresh: the refresher's pass (rebuild a company whose records changed
- * after its watermark) and the replicas' poll (load a newer version published elsewhere).
+ * after its watermark) and the replicas' poll (load a newer version published elsewhere, and the
+ * snapshots of companies served elsewhere).
  */
 import { DataRecord } from '../../entities';
 import { load, once } from './snapshotCache';
@@ -27,23 +28,40 @@ export async function refreshSnapshots(ctx: SnapshotContext): Promise<string[]> 
   return rebuilt;
 }
 
-/** A newer ready version published elsewhere is loaded here. Returns the companies loaded. */
-export async function pollSnapshots(ctx: SnapshotContext): Promise<string[]> {
-  const { loaded, inFlight } = ctx;
-  const companies = [...loaded.keys()].filter((companyId) => !inFlight.has(companyId));
-  if (!companies.length) return [];
+/**
+ * How recently a company must have been served (by any replica) for this one to hold its snapshot
+ * before its first call here: a process that starts, or a company another process began serving,
+ * would otherwise make its first callers wait for a whole local build.
+ */
+export const WARM_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * The newest ready version of each company this replica holds, and of each company any replica
+ * served within WARM_WINDOW_MS (the call minutes every replica writes), so a new process loads them
+ * in the background instead of on its first call.
+ */
+async function newestVersions(ctx: SnapshotContext): Promise<Map<string, number>> {
+  const loadedIds = [...ctx.loaded.keys()];
+  const held = loadedIds.length ? `s.company_id in (${loadedIds.map(() => '?').join(', ')}) or ` : '';
   const rows = (await ctx.orm.em
     .fork()
     .getConnection()
     .execute(
-      `select company_id, max(version) as version from prediction_snapshots where status = 'ready' and company_id in (${companies.map(() => '?').join(', ')}) group by company_id`,
-      companies,
+      `select s.company_id, max(s.version) as version from prediction_snapshots s
+       where s.status = 'ready' and (${held}exists (select 1 from prediction_call_minutes m where m.company_id = s.company_id and m.minute >= ?))
+       group by s.company_id`,
+      [...loadedIds, new Date(ctx.now().getTime() - WARM_WINDOW_MS)],
       'all',
     )) as Array<{ company_id: string; version: number | string }>;
-  const newest = new Map(rows.map((row) => [row.company_id, Number(row.version)]));
+  return new Map(rows.map((row) => [row.company_id, Number(row.version)]));
+}
+
+/** A newer ready version published elsewhere, or a company served elsewhere, is loaded here, one at a time. Returns the companies loaded. */
+export async function pollSnapshots(ctx: SnapshotContext): Promise<string[]> {
+  const { loaded, inFlight } = ctx;
   const updated: string[] = [];
-  for (const [companyId, version] of newest) {
-    if (version <= (loaded.get(companyId)?.version ?? 0)) continue;
+  for (const [companyId, version] of await newestVersions(ctx)) {
+    if (inFlight.has(companyId) || version <= (loaded.get(companyId)?.version ?? 0)) continue;
     try {
       await once(ctx, companyId, () => load(ctx, companyId, version));
       updated.push(companyId);

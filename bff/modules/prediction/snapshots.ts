@@ -6,7 +6,9 @@
  * - One builder per company across replicas: a new version row is claimed in a transaction that
  *   holds a PostgreSQL advisory lock on the company (SQLite has one process, whose in-flight map
  *   already serialises builds), and no other claim succeeds while a recent 'building' row exists.
- * - Replicas poll the table and load a newer ready version by building it locally.
+ * - Replicas poll the table and load a newer ready version by building it locally, and also the
+ *   snapshot of any company another replica served in the last day, so a new process (or a
+ *   company that began calling on another process) does not make its first callers wait.
  * - Freshness: the refresher rebuilds a company whose records changed after its watermark, and
  *   predict adds the caller's own newer events (recentEvents) between builds.
  *
@@ -68,7 +70,7 @@ export function createSnapshotStore(options: SnapshotOptions) {
       return refreshSnapshots(ctx);
     },
 
-    /** The replicas' poll: a newer ready version published elsewhere is loaded here. Returns the companies loaded. */
+    /** The replicas' poll: a newer ready version published elsewhere, or a company served elsewhere, is loaded here. Returns the companies loaded. */
     poll(): Promise<string[]> {
       return pollSnapshots(ctx);
     },
