@@ -9,6 +9,7 @@ import type { CatalogueSource, SourceFieldDefinition } from './catalogue';
 import { MANIFEST_MAX_BYTES, ManifestError, manifestSettingReads, parseManifest, SETTING_NAME } from './connectorManifest/schema';
 import type { ConnectorManifest, SpecProperty } from './connectorManifest/types';
 import type { ConnectorDefinition, ConnectorSetting } from './connectors';
+import { CUSTOM_CONNECTOR_LABELS, CUSTOM_CONNECTOR_MESSAGES } from './customConnectorMessages';
 import { suggestKind, suggestMapping } from './unifiedModel';
 
 /** The catalogue id of the sources made from a custom connector. */
@@ -189,40 +190,7 @@ export function customFieldSet(manifest: ConnectorManifest): SourceFieldDefiniti
 
 // --- the dashboard's words and form ----------------------------------------------------------------
 
-export const CUSTOM_CONNECTOR_LABELS = {
-  section: 'Your connectors',
-  sectionHelp: 'Connectors your company brought as a definition: connect a source with one like any other.',
-  add: 'Add connector',
-  addTitle: 'Add custom connector',
-  definition: 'Definition (JSON)',
-  upload: 'Upload file',
-  save: 'Add',
-  edit: 'Edit',
-  editTitle: 'Edit custom connector',
-  saveChanges: 'Save',
-  delete: 'Delete',
-  deleteTitle: 'Delete custom connector',
-  none: 'No custom connectors yet.',
-} as const;
-
-export const CUSTOM_CONNECTOR_MESSAGES = {
-  addHelp:
-    'Paste or upload a declarative definition: Navout\u2019s format or an Airbyte low-code manifest as JSON. It holds no secrets: each source asks for its own.',
-  definitionRequired: 'Paste or upload a definition',
-  added: (name: string) => `${name} added: connect a source with it.`,
-  editHelp:
-    'Change the definition: its sources read with the new version from their next sync, and a field it no longer names leaves their mapping. A new url_base drops the secrets they stored: each asks for them again.',
-  updated: (name: string) => `${name} saved.`,
-  updateFailed: 'Failed to save the connector',
-  deleted: (name: string) => `${name} deleted.`,
-  deleteFailed: (name: string) => `Failed to delete ${name}`,
-  addFailed: 'Failed to add the connector',
-  loadFailed: 'Failed to load your connectors',
-  deleteConfirm: (name: string) => `Delete ${name}? No source can be connected with it afterwards. This action cannot be undone.`,
-  fileTooLarge: `The file is larger than a definition may be (${MANIFEST_MAX_BYTES / 1024} KB).`,
-  summary: (view: Pick<CustomConnectorView, 'fields' | 'sources'>) =>
-    `${view.fields.length} ${view.fields.length === 1 ? 'field' : 'fields'} · ${view.sources === 0 ? 'no source yet' : `used by ${view.sources} ${view.sources === 1 ? 'source' : 'sources'}`}`,
-} as const;
+export { CUSTOM_CONNECTOR_LABELS, CUSTOM_CONNECTOR_MESSAGES };
 
 /**
  * The add dialog's form: the definition as text, read by the same reader the server uses, so an

@@ -1,7 +1,7 @@
 /** Data Sources (data document, section 2), routed at /data-sources. */
 import { Suspense, useMemo, useState } from "react";
 import { CONNECTOR_MESSAGES } from "@domain/data/connectors";
-import { CUSTOM_CONNECTOR_MESSAGES } from "@domain/data/customConnectors";
+import { CUSTOM_CONNECTOR_MESSAGES } from "@domain/data/customConnectorMessages";
 import { DATA_SOURCE_MESSAGES } from "@domain/data/sources";
 import { ApiError } from "@/lib/apiClient";
 import { useCompanies } from "@/lib/accounts";

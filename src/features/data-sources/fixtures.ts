@@ -34,7 +34,7 @@ import { ALL_COMPANIES, type Session } from '@/lib/session';
 import { COMPANY_LIST, SESSIONS } from '@/lib/testing/fixtures';
 import { failure, patternRoutes, type MockRoutes, type PatternRoute } from '@/lib/testing/mockFetch';
 import { acmeCompany, globexCompany, SessionFixture } from '@/lib/testing/sessions';
-import { ConnectorDefinitionsProvider } from './connectorLookup';
+import { ConnectorDefinitionsProvider } from './connectorDefinitions';
 
 // --- connectors ----------------------------------------------------------------------------------
 

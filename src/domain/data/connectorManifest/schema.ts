@@ -9,9 +9,9 @@ import { ManifestError } from './errors';
 import { compileTemplate, templateReads, TemplateError, type TemplateRoot } from './template';
 
 export { ManifestError } from './errors';
-import { MAX_PAGES_LIMIT, type ConnectorManifest } from './types';
+import { MANIFEST_MAX_BYTES, MAX_PAGES_LIMIT, type ConnectorManifest } from './types';
 
-export const MANIFEST_MAX_BYTES = 64 * 1024;
+export { MANIFEST_MAX_BYTES };
 export const MANIFEST_MAX_DEPTH = 12;
 export const MANIFEST_MAX_FIELDS = 200;
 

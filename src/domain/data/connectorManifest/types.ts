@@ -9,6 +9,9 @@
  * Text fields called Template may hold `{{ … }}` expressions (./template.ts).
  */
 
+/** The largest manifest accepted, as JSON text. */
+export const MANIFEST_MAX_BYTES = 64 * 1024;
+
 export type Template = string;
 
 /** Where a value goes in the request. */

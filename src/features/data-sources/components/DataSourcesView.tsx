@@ -7,7 +7,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { CatalogueSource } from '@domain/data/catalogue';
 import type { ConnectorDefinition } from '@domain/data/connectors';
-import { CUSTOM_CONNECTOR_MESSAGES, type CustomConnectorView } from '@domain/data/customConnectors';
+import { CUSTOM_CONNECTOR_MESSAGES } from '@domain/data/customConnectorMessages';
+import type { CustomConnectorView } from '@domain/data/customConnectors';
 import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES, FILE_UPLOAD_TYPE, type DataSource } from '@domain/data/sources';
 import { API_ERRORS } from '@domain/errors';
 import { serverMessage } from '@/lib/failure';
@@ -15,7 +16,7 @@ import { useNotify } from '@/lib/notifications';
 import { useLastDefined } from '@/lib/useLastDefined';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { NAVOUT_TAGLINE } from '@/theme/components/Logo';
-import { ExtraConnectorDefinitionsProvider } from '../connectorLookup';
+import { ExtraConnectorDefinitionsProvider } from '../connectorDefinitions';
 import { ConnectedSourcesPanel, type LoadFailure } from './ConnectedSourcesPanel';
 import { recordsText } from './ConnectedSourceCard';
 
