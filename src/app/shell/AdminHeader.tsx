@@ -13,6 +13,7 @@ import { ROLE_LABELS } from '@domain/auth/roles';
 import { useCompanies } from '@/lib/accounts';
 import { useCompanyFilter, useSession, type Session } from '@/lib/session';
 import { headerCompany } from './headerCompany';
+import { preloadSidebarOverlay } from './sidebarOverlayLoader';
 import { visuallyHidden } from '@/ui/visuallyHidden';
 
 // The menu is downloaded when first wanted (hovering or focusing its button is enough).
@@ -51,7 +52,13 @@ export function AdminHeader({ onOpenNavigation }: AdminHeaderProps = {}) {
     >
       <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
         {onOpenNavigation && (
-          <IconButton edge="start" onClick={onOpenNavigation} aria-label="Open navigation">
+          <IconButton
+            edge="start"
+            onClick={onOpenNavigation}
+            onPointerDown={preloadSidebarOverlay}
+            onFocus={preloadSidebarOverlay}
+            aria-label="Open navigation"
+          >
             <MenuIcon />
           </IconButton>
         )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
@@ -14,14 +14,17 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Logo } from '@/theme/components/Logo';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { DeferredThemeToggle } from '@/ui/DeferredThemeToggle';
 import { isActivePath, type NavGroup, type NavItem } from './navigation';
+import { loadSidebarOverlay, preloadSidebarOverlay } from './sidebarOverlayLoader';
 
 // Collapsed groups label themselves with tooltips (MUI's Popper): only needed once collapsed.
 const CollapsedGroups = lazy(async () => ({ default: (await import('./CollapsedGroups')).CollapsedGroups }));
 // The overlay is MUI's temporary drawer (a modal: backdrop, focus trap, portal, slide), needed on
-// small screens only; beside the page the navigation is a plain column.
-const SidebarOverlay = lazy(async () => ({ default: (await import('./SidebarOverlay')).SidebarOverlay }));
+// small screens only, and there only once opened (sidebarOverlayLoader.ts). Beside the page the
+// navigation is a plain column.
+const SidebarOverlay = lazy(async () => ({ default: (await loadSidebarOverlay()).SidebarOverlay }));
 
 export const SIDEBAR_WIDTH = 264;
 export const SIDEBAR_COLLAPSED_WIDTH = 72;
@@ -43,6 +46,15 @@ export interface SidebarProps {
 export function Sidebar({ groups, collapsed: collapsedChoice, onToggleCollapsed, overlay }: SidebarProps) {
   // Over the page there is room for the labels: the overlay is never collapsed.
   const collapsed = overlay ? false : collapsedChoice;
+  const overlayOpened = useOpenedOnce(overlay?.open ?? false);
+  const small = overlay !== undefined;
+  useEffect(() => {
+    if (!small) return undefined;
+    const idle = window.requestIdleCallback?.(preloadSidebarOverlay);
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, [small]);
   const width = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
   const panel = (
     <>
@@ -91,6 +103,8 @@ export function Sidebar({ groups, collapsed: collapsedChoice, onToggleCollapsed,
     </>
   );
   if (overlay) {
+    // Closed and never opened, the drawer would draw nothing: it is mounted at the first opening.
+    if (!overlayOpened) return null;
     return (
       <Suspense fallback={null}>
         <SidebarOverlay open={overlay.open} onClose={overlay.onClose} width={width}>
