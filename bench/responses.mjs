@@ -317,7 +317,8 @@ export async function measureResponses(engine) {
   const result = { engine };
   /** A BFF started afresh for `work` (given the BFF's process), stopped after it. */
   const withBff = async (work) => {
-    const bff = startBff(env);
+    // BENCH_BFF_NODE_ARGS passes flags to the BFF's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profile".
+    const bff = startBff(env, { nodeArgs: (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean) });
     try {
       await waitFor(`${base}/api/health`, { process: bff });
       return await work(bff);
