@@ -3,7 +3,6 @@
  * which bring the manifest parser and yup: the Data Sources page shows these before it needs those.
  */
 import { MANIFEST_MAX_BYTES } from './connectorManifest/types';
-import type { CustomConnectorView } from './customConnectors';
 
 export const CUSTOM_CONNECTOR_LABELS = {
   section: 'Your connectors',
@@ -36,6 +35,6 @@ export const CUSTOM_CONNECTOR_MESSAGES = {
   loadFailed: 'Failed to load your connectors',
   deleteConfirm: (name: string) => `Delete ${name}? No source can be connected with it afterwards. This action cannot be undone.`,
   fileTooLarge: `The file is larger than a definition may be (${MANIFEST_MAX_BYTES / 1024} KB).`,
-  summary: (view: Pick<CustomConnectorView, 'fields' | 'sources'>) =>
+  summary: (view: { fields: readonly string[]; sources: number }) =>
     `${view.fields.length} ${view.fields.length === 1 ? 'field' : 'fields'} · ${view.sources === 0 ? 'no source yet' : `used by ${view.sources} ${view.sources === 1 ? 'source' : 'sources'}`}`,
 } as const;
