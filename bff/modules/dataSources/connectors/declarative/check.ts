@@ -3,7 +3,7 @@
  * GET of the manifest's check path that must answer with the field it names.
  */
 import { ConnectorError, type ConnectorContext } from '../types';
-import { pick } from '../vendors/paging';
+import { pick } from '../shared';
 import { durationMs, formatPoint } from './cursor';
 import type { Definition } from './definition';
 import { requestPage } from './pages';

@@ -3,7 +3,7 @@
  * record's progress field, and writing them back in the format the vendor and the state use.
  */
 import type { DatetimeBasedCursor, DatetimeFormat, RequestDatetimeFormat } from '@domain/data/connectorManifest/types';
-import { numberOf, timeOf } from '../vendors/paging';
+import { numberOf, timeOf } from '../shared';
 
 /** A point in time in milliseconds, or a site's local time kept as text ('naive'). */
 export type CursorPoint = number | string;

@@ -5,7 +5,7 @@
 import { parseManifest } from '@domain/data/connectorManifest/schema';
 import { DEFAULT_MAX_PAGES, type ConnectorManifest, type DeclarativeStream } from '@domain/data/connectorManifest/types';
 import type { ConnectorResponse } from '../types';
-import type { ErrorReader } from '../vendors/paging';
+import type { ErrorReader } from '../shared';
 import { errorReader, jsonLines, type ManifestHooks, type Reading } from './requests';
 
 export interface Definition {

@@ -7,7 +7,7 @@ import { HeadersError, readHeaderObject } from '@domain/data/connectorManifest/h
 import type { TemplateScope } from '@domain/data/connectorManifest/template';
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { ConnectorError, type ConnectorContext } from '../types';
-import { isRecordObject } from '../vendors/paging';
+import { isRecordObject } from '../shared';
 import type { Definition } from './definition';
 import type { PageToken } from './pagination';
 import { call, emptyParts, inject, mergeBody, render, renderAny, type Answer } from './requests';

@@ -5,7 +5,7 @@
 import { truthy } from '@domain/data/connectorManifest/template';
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { ConnectorError } from '../types';
-import { numberOf, pick, textOr } from '../vendors/paging';
+import { numberOf, pick, textOr } from '../shared';
 import { headersScope, renderAny, type Answer } from './requests';
 import type { CursorValue } from './valueCursor';
 

@@ -6,7 +6,7 @@
  */
 import type { DatetimeBasedCursor, IncrementingValueCursor } from '@domain/data/connectorManifest/types';
 import { ConnectorError, type ConnectorBatch, type ConnectorContext } from '../types';
-import { isRecordObject, pick } from '../vendors/paging';
+import { isRecordObject, pick } from '../shared';
 import { durationMs, formatPoint, later, recordPoint, requestedStart, storedPoint, type CursorPoint } from './cursor';
 import type { Definition } from './definition';
 import { requestPage } from './pages';

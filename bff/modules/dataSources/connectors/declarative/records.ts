@@ -5,7 +5,7 @@
  */
 import type { DeclarativeStream, FieldSpec } from '@domain/data/connectorManifest/types';
 import { ConnectorError } from '../types';
-import { isRecordObject, numberOf, pick, textOr } from '../vendors/paging';
+import { isRecordObject, numberOf, pick, textOr } from '../shared';
 import type { Definition } from './definition';
 import type { Answer, ManifestHooks } from './requests';
 import type { Run } from './run';

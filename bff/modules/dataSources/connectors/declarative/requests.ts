@@ -9,7 +9,7 @@ import { compileTemplate, renderText, renderValue, TemplateError, type CompiledT
 import { defaultSleep } from '../http';
 import { ConnectorError, type ConnectorContext, type ConnectorResponse } from '../types';
 import { serviceAccountAccessToken } from './serviceAccount';
-import { answerJson, baseUrlOf, isRecordObject, oauthToken, pick, textOr, type ErrorReader } from '../vendors/paging';
+import { answerJson, baseUrlOf, isRecordObject, oauthToken, pick, textOr, type ErrorReader } from '../shared';
 
 /** What a hook may ask the vendor: a GET of a path on the API's base (or a URL on its origin), with the run's credentials, pace and error reader. */
 export interface HookApi {

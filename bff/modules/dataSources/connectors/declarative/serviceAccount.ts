@@ -7,7 +7,7 @@
  */
 import { createSign } from 'node:crypto';
 import { ConnectorError, type ConnectorContext } from '../types';
-import { baseUrlOf, isRecordObject, oauthToken, textOr } from '../vendors/paging';
+import { baseUrlOf, isRecordObject, oauthToken, textOr } from '../shared';
 
 export const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
 /** Google issues tokens for at most an hour. */

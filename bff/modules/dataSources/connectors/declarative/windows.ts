@@ -5,7 +5,7 @@
 import type { DatetimeBasedCursor } from '@domain/data/connectorManifest/types';
 import type { TemplateScope } from '@domain/data/connectorManifest/template';
 import { ConnectorError } from '../types';
-import { timeOf } from '../vendors/paging';
+import { timeOf } from '../shared';
 import { durationMs } from './cursor';
 import { render } from './requests';
 

@@ -17,7 +17,7 @@
  */
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
-import { numberOf, textOr } from './paging';
+import { numberOf, textOr } from '../shared';
 
 export const ADOBE_ANALYTICS_BASE_URL = 'https://analytics.adobe.io';
 export const ADOBE_IMS_URL = 'https://ims-na1.adobelogin.com';

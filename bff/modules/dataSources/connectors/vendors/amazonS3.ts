@@ -16,7 +16,7 @@ import type { ReaderMeta } from '../../imports/rows';
 import { openTable } from '../../imports/table';
 import { HttpError } from '../../../../platform/errors';
 import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '../types';
-import { baseUrlOf, requiredSetting, secretOf, settingText } from './paging';
+import { baseUrlOf, requiredSetting, secretOf, settingText } from '../shared';
 
 const VENDOR = 'Amazon S3';
 const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';

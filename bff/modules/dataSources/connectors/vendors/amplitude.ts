@@ -17,7 +17,7 @@ import { checkDeclaredSizes, inflateEntry, readCentralDirectory } from '../../im
 import { manifestConnector } from '../declarative/engine';
 import { jsonLines } from '../declarative/requests';
 import { ConnectorError, type ConnectorResponse } from '../types';
-import { textOr } from './paging';
+import { textOr } from '../shared';
 
 export const AMPLITUDE_BASE_URL = 'https://amplitude.com';
 /** The events of one archive, decompressed, at most this many bytes: an hour of a busy project fits well within it. */

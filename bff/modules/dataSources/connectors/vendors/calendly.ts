@@ -15,7 +15,7 @@
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector, type HookApi } from '../declarative/engine';
 import { ConnectorError, type ConnectorContext } from '../types';
-import { expectArray, isRecordObject, pick, settingText, textOr, timeOf } from './paging';
+import { expectArray, isRecordObject, pick, settingText, textOr, timeOf } from '../shared';
 
 export const CALENDLY_BASE_URL = 'https://api.calendly.com';
 const PAGE_SIZE = 100;

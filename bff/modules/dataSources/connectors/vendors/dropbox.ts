@@ -14,7 +14,7 @@
  */
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
-import { textOr } from './paging';
+import { textOr } from '../shared';
 
 export const DROPBOX_BASE_URL = 'https://api.dropboxapi.com';
 

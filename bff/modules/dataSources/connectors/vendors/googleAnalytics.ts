@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { serviceAccountAccessToken } from '../declarative/serviceAccount';
 import { ConnectorError, type Connector, type ConnectorContext } from '../types';
-import { baseUrlOf, expectArray, isRecordObject, numberOf, pick, requiredSetting, settingText, textOr, vendorJson, type ErrorReader } from './paging';
+import { baseUrlOf, expectArray, isRecordObject, numberOf, pick, requiredSetting, settingText, textOr, vendorJson, type ErrorReader } from '../shared';
 
 export const GOOGLE_ANALYTICS_BASE_URL = 'https://analyticsdata.googleapis.com';
 const VENDOR = 'Google Analytics';

@@ -15,7 +15,7 @@
  */
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
-import { isRecordObject, textOr } from './paging';
+import { isRecordObject, textOr } from '../shared';
 
 export const KLAVIYO_BASE_URL = 'https://a.klaviyo.com';
 /** The API revision the fields below were read from; Klaviyo answers each call in the revision asked for. */

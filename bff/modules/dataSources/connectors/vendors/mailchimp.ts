@@ -10,7 +10,7 @@ import { fieldSetOf } from '@domain/data/catalogue';
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
 import { ConnectorError, type ConnectorContext } from '../types';
-import { baseUrlOf, pick, settingText, textOr } from './paging';
+import { baseUrlOf, pick, settingText, textOr } from '../shared';
 
 const VENDOR = 'Mailchimp';
 const PAGE_SIZE = 1000;

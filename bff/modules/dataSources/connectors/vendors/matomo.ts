@@ -17,7 +17,7 @@
  */
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
-import { pick, textOr } from './paging';
+import { pick, textOr } from '../shared';
 
 const SITE = '{{ settings.siteId }}';
 

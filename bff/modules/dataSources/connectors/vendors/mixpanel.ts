@@ -21,7 +21,7 @@
  */
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
-import { textOr } from './paging';
+import { textOr } from '../shared';
 
 export const MIXPANEL_BASE_URL = 'https://data.mixpanel.com';
 

@@ -14,7 +14,7 @@
  */
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
-import { pick, textOr } from './paging';
+import { pick, textOr } from '../shared';
 
 export const PAYPAL_BASE_URL = 'https://api-m.paypal.com';
 const BASE = `{{ settings.baseUrl or '${PAYPAL_BASE_URL}' }}`;

@@ -12,7 +12,7 @@
  */
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
-import { isRecordObject, textOr } from './paging';
+import { isRecordObject, textOr } from '../shared';
 
 export const PIPEDRIVE_BASE_URL = 'https://api.pipedrive.com';
 const PAGE_SIZE = 500;

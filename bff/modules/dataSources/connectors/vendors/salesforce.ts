@@ -16,7 +16,7 @@ import { datetimeCursorOf, type ConnectorManifest } from '@domain/data/connector
 import { requestedStart, storedPoint } from '../declarative/cursor';
 import { manifestConnector } from '../declarative/engine';
 import { ConnectorError, type ConnectorContext } from '../types';
-import { baseUrlOf, isRecordObject, settingText, textOr, type ErrorReader } from './paging';
+import { baseUrlOf, isRecordObject, settingText, textOr, type ErrorReader } from '../shared';
 
 export const SALESFORCE_API_VERSION = 'v60.0';
 const FIELDS = ['Id', 'Email', 'Name', 'Phone', 'Account.Name', 'LeadSource', 'MailingCity', 'CreatedDate', 'HasOptedOutOfEmail', 'SystemModstamp'];

@@ -10,7 +10,7 @@ import { fieldSetOf } from '@domain/data/catalogue';
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
 import { ConnectorError, type ConnectorContext } from '../types';
-import { baseUrlOf, isRecordObject, pick, settingText, textOr, type ErrorReader } from './paging';
+import { baseUrlOf, isRecordObject, pick, settingText, textOr, type ErrorReader } from '../shared';
 
 export const SHOPIFY_API_VERSION = '2024-10';
 const VENDOR = 'Shopify';

@@ -13,7 +13,7 @@
  */
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
-import { isRecordObject, numberOf, pick, textOr, type ErrorReader } from './paging';
+import { isRecordObject, numberOf, pick, textOr, type ErrorReader } from '../shared';
 import { majorUnits } from './stripe';
 
 export const SQUARE_BASE_URL = 'https://connect.squareup.com';

@@ -5,7 +5,7 @@
  */
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
-import { numberOf, textOr } from './paging';
+import { numberOf, textOr } from '../shared';
 
 export const STRIPE_BASE_URL = 'https://api.stripe.com';
 const VENDOR = 'Stripe';

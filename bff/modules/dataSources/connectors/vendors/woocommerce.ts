@@ -13,7 +13,7 @@
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
 import { ConnectorError, type ConnectorContext } from '../types';
-import { baseUrlOf, settingText } from './paging';
+import { baseUrlOf, settingText } from '../shared';
 
 /** Hosts where plain http stays on the machine (a local test store): nothing crosses a network. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -10,7 +10,7 @@
 import { fieldSetOf } from '@domain/data/catalogue';
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { manifestConnector } from '../declarative/engine';
-import { pick, textOr, type ErrorReader } from './paging';
+import { pick, textOr, type ErrorReader } from '../shared';
 
 const VENDOR = 'WordPress';
 const PAGE_SIZE = 100;

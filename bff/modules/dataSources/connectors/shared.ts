@@ -1,9 +1,10 @@
 /**
- * What the vendor connectors share: reading their settings and secrets (with the connect dialog's
- * older apiKey/accountId fields as fallbacks), calling the vendor through the guarded fetch, and
- * turning the vendor's own error format into a message the customer can act on.
+ * What the vendor connectors and the declarative engine share: reading their settings and secrets
+ * (with the connect dialog's older apiKey/accountId fields as fallbacks), calling the vendor
+ * through the guarded fetch, turning the vendor's own error format into a message the customer can
+ * act on, and reading values out of parsed answers.
  */
-import { ConnectorError, type ConnectorContext, type ConnectorRequest, type ConnectorResponse } from '../types';
+import { ConnectorError, type ConnectorContext, type ConnectorRequest, type ConnectorResponse } from './types';
 
 /** A non-secret setting as trimmed text ('' when absent). */
 export function settingText(context: ConnectorContext, name: string): string {
