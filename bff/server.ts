@@ -12,7 +12,7 @@
  * (sync runs go back to the queue, buffered calls are written), close the database and exit 0.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RequestContext } from '@mikro-orm/core';
 import type { Logger } from 'pino';
@@ -69,7 +69,6 @@ async function serve(config: Config): Promise<void> {
       resolve();
     });
   });
-  const running = trackRunningRequests(server);
   const { port } = server.address() as AddressInfo;
   if (cluster.isWorker) {
     logger.info({ port, process: cluster.worker?.id }, 'Navout web process listening');
@@ -82,23 +81,13 @@ async function serve(config: Config): Promise<void> {
   onStopSignal((signal) => {
     logger.info({ signal }, 'Shutting down');
     const forced = setTimeout(() => {
-      logger.warn({ requests: running() }, 'Requests still running after the grace period; closing them');
+      logger.warn('Requests still running after the grace period; closing them');
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     forced.unref();
     server.close((failure) => void exitAfter(logger, runtime, orm, Boolean(failure)));
     server.closeIdleConnections();
   });
-}
-
-/** What the server is answering now (method, address, milliseconds so far), for the shutdown's log. */
-function trackRunningRequests(server: Server): () => Array<{ method: string; url: string; ms: number }> {
-  const started = new Map<IncomingMessage, number>();
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    started.set(request, performance.now());
-    response.once('close', () => started.delete(request));
-  });
-  return () => [...started].map(([request, at]) => ({ method: request.method ?? '', url: request.url ?? '', ms: Math.round(performance.now() - at) }));
 }
 
 /** The supervisor of several web processes: database, the deployment's jobs, shared counts. */
