@@ -503,6 +503,22 @@ describe('survey results', () => {
       expect(created).toEqual([...created].sort().reverse());
     });
 
+    it('keeps to a selection that ends mid-survey across batches', async () => {
+      const w = world();
+      const big = await w.em().findOneOrFail(PublishedSurvey, { name: 'Big export' });
+      const service = createResultsService({ orm: w.orm, kind: usingPostgres() ? 'postgresql' : 'sqlite', now: () => NOW, logger: w.runtime.logger, exportBatchRows: 100 });
+      const before = new Date(Date.parse('2026-03-01T00:00:00Z') + 1_000 * 1000);
+      const plan = await service.exportPlan(big, { before, deviceType: 'mobile' });
+      const exported: Array<{ id: string; device_type: DeviceType; created_at: string }> = [];
+      for await (const page of plan.pages) exported.push(...page);
+      // 3,000 responses fall in the first 1,000 seconds, a third of them on mobile: 10 batches.
+      expect(plan.total).toBe(1_000);
+      expect(exported).toHaveLength(1_000);
+      expect(new Set(exported.map((response) => response.id)).size).toBe(1_000);
+      expect(exported.every((response) => response.device_type === 'mobile' && Date.parse(response.created_at) < before.getTime())).toBe(true);
+      expect(exported[0]!.created_at).toBe(new Date(before.getTime() - 1000).toISOString());
+    });
+
     it('stops reading batches when the file is no longer read', async () => {
       const w = world();
       const big = await w.em().findOneOrFail(PublishedSurvey, { name: 'Big export' });
