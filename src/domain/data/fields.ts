@@ -29,6 +29,9 @@ export interface MappedField {
   removed: boolean;
 }
 
+/** How a field's type is named on screen. */
+export const FIELD_TYPE_LABELS: Record<FieldType, string> = { metric: 'Metric', dimension: 'Dimension' };
+
 export const FIELD_MAPPING_LABELS = {
   columns: ['Internal Name', 'Field Name', 'Type', 'Sources', 'Actions'],
   allSources: 'All Sources',

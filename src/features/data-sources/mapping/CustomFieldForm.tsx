@@ -2,7 +2,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { customFieldSchema, FIELD_MAPPING_LABELS, FIELD_TYPES, type CustomFieldInput, type MappedField } from '@domain/data/fields';
+import { customFieldSchema, FIELD_MAPPING_LABELS, FIELD_TYPE_LABELS, FIELD_TYPES, type CustomFieldInput, type MappedField } from '@domain/data/fields';
 import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { useNotify } from '@/lib/notifications';
 import { FormActions } from '@/ui/FormActions';
@@ -12,8 +12,6 @@ import { fieldErrorsOf } from '../api';
 import { useAddCustomField } from './api';
 import { UnifiedFieldSelect } from './UnifiedFieldSelect';
 import { unifiedOptionGroups } from './unifiedOptions';
-
-export const FIELD_TYPE_LABELS: Record<MappedField['type'], string> = { metric: 'Metric', dimension: 'Dimension' };
 
 export interface CustomFieldFormProps {
   /** The company in view for a global admin; null for everyone else. */
