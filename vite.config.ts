@@ -26,6 +26,9 @@ export default defineConfig({
     // The bundle benchmark reads which chunks each route loads from the manifest.
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    // Every browser the dashboard supports preloads modules itself: the polyfill would only watch
+    // every node added to the document for <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
