@@ -1,5 +1,5 @@
 /** Plans and pricing (specification, section 2), routed at /plans. */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
@@ -12,11 +12,13 @@ import Typography from '@mui/material/Typography';
 import { PLANS, PLAN_BENEFITS, PRICING_NOTE, SALES_THANK_YOU, type Plan } from '@domain/plans/plans';
 import { useNotify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
-import { ContactSalesDialog } from './ContactSalesDialog';
 import { PlanCard } from './PlanCard';
 import { PlanUsageLine } from './PlanUsageLine';
 
 const BENEFIT_ICONS = [WorkspacePremiumIcon, CardGiftcardIcon, SupportAgentIcon];
+
+// The form and its dialog are downloaded when a plan is first chosen, not with the page.
+const ContactSalesDialog = lazy(async () => ({ default: (await import('./ContactSalesDialog')).ContactSalesDialog }));
 
 export default function PlansPage() {
   const { session } = useSession();
@@ -71,16 +73,21 @@ export default function PlansPage() {
 
       <Alert severity="info">{PRICING_NOTE}</Alert>
 
-      <ContactSalesDialog
-        open={contact.open}
-        plan={contact.plan}
-        defaults={{ email: session?.user.email ?? '', companyName: session?.company.name ?? '' }}
-        onClose={closeContact}
-        onSent={() => {
-          closeContact();
-          notify.success(SALES_THANK_YOU);
-        }}
-      />
+      {contact.plan && (
+        // Kept mounted once opened, so closing plays its exit transition.
+        <Suspense fallback={null}>
+          <ContactSalesDialog
+            open={contact.open}
+            plan={contact.plan}
+            defaults={{ email: session?.user.email ?? '', companyName: session?.company.name ?? '' }}
+            onClose={closeContact}
+            onSent={() => {
+              closeContact();
+              notify.success(SALES_THANK_YOU);
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
