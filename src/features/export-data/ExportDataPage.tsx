@@ -1,5 +1,5 @@
 /** Export Data (specification, sections 2, 5 and 9), routed at /export-data. */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
@@ -13,11 +13,13 @@ import { FailureAlert } from '@/ui/FailureAlert';
 import { useExportTotal, type ExportSelection } from './api';
 import { ExportActions } from './ExportActions';
 import { ExportConfigurationCard } from './ExportConfigurationCard';
-import { ExportPreviewDialog } from './ExportPreviewDialog';
 import { FieldSelectionCard } from './FieldSelectionCard';
 import { EXPORT_TEXT } from './labels';
 import { NoProfilesNotice } from './NoProfilesNotice';
 import { useExportDownload } from './useExportDownload';
+
+// The preview (a dialog with a table) is downloaded when first asked for, not with the page.
+const ExportPreviewDialog = lazy(async () => ({ default: (await import('./ExportPreviewDialog')).ExportPreviewDialog }));
 
 /** The company the page exports: the filter's choice, or the user's own; null for a global admin viewing all. */
 function useExportCompanyId(): string | null {
@@ -56,6 +58,8 @@ function CompanyExport({ companyId }: { companyId: string }) {
   const [range, setRange] = useState<ExportRange>(DEFAULT_EXPORT_RANGE);
   const [selected, setSelected] = useState<Set<ExportFieldId>>(() => new Set());
   const [previewOpen, setPreviewOpen] = useState(false);
+  // Kept mounted once opened, so closing plays its exit transition.
+  const [previewMounted, setPreviewMounted] = useState(false);
   const download = useExportDownload();
   const inRange = useExportTotal(companyId, range);
   const allTime = useExportTotal(companyId, 'all');
@@ -91,11 +95,18 @@ function CompanyExport({ companyId }: { companyId: string }) {
         downloadBlocked={fileNameProblem !== null}
         summary={inRange.total === undefined ? null : EXPORT_TEXT.rowsToExport(inRange.total, range)}
         progress={download.progress}
-        onPreview={() => setPreviewOpen(true)}
+        onPreview={() => {
+          setPreviewMounted(true);
+          setPreviewOpen(true);
+        }}
         onDownload={() => void download.start({ ...selection, name: fileName })}
         onCancel={download.cancel}
       />
-      <ExportPreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} selection={selection} fileName={savedAs} />
+      {previewMounted && (
+        <Suspense fallback={null}>
+          <ExportPreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} selection={selection} fileName={savedAs} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
