@@ -1,5 +1,5 @@
 /** The model screen (data document, section 2), routed at /discovery-settings. */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -46,7 +46,7 @@ export function DiscoverySettingsPage() {
 
 function CompanyModelSettings({ companyId }: { companyId: string }) {
   const view = useModelSettings(companyId);
-  void loadEditor();
+  useEffect(() => void loadEditor(), []);
   if (view.isError) return <FailureAlert title="Failed to load the model settings" error={view.error} onRetry={() => void view.refetch()} />;
   const loading = (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>

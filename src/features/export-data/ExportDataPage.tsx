@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { DEFAULT_EXPORT_FILE_NAME, DEFAULT_EXPORT_RANGE, EXPORT_FIELDS, exportFileName, type ExportFieldId, type ExportRange } from '@domain/audience/export';
 import { exportFileNameProblem } from '@domain/audience/exportRequest';
 import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { useExportTotal, type ExportSelection } from './api';
 import { ExportActions } from './ExportActions';
@@ -58,8 +59,7 @@ function CompanyExport({ companyId }: { companyId: string }) {
   const [range, setRange] = useState<ExportRange>(DEFAULT_EXPORT_RANGE);
   const [selected, setSelected] = useState<Set<ExportFieldId>>(() => new Set());
   const [previewOpen, setPreviewOpen] = useState(false);
-  // Kept mounted once opened, so closing plays its exit transition.
-  const [previewMounted, setPreviewMounted] = useState(false);
+  const previewOpened = useOpenedOnce(previewOpen);
   const download = useExportDownload();
   const inRange = useExportTotal(companyId, range);
   const allTime = useExportTotal(companyId, 'all');
@@ -95,14 +95,11 @@ function CompanyExport({ companyId }: { companyId: string }) {
         downloadBlocked={fileNameProblem !== null}
         summary={inRange.total === undefined ? null : EXPORT_TEXT.rowsToExport(inRange.total, range)}
         progress={download.progress}
-        onPreview={() => {
-          setPreviewMounted(true);
-          setPreviewOpen(true);
-        }}
+        onPreview={() => setPreviewOpen(true)}
         onDownload={() => void download.start({ ...selection, name: fileName })}
         onCancel={download.cancel}
       />
-      {previewMounted && (
+      {previewOpened && (
         <Suspense fallback={null}>
           <ExportPreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} selection={selection} fileName={savedAs} />
         </Suspense>
