@@ -12,6 +12,8 @@ async function chooseFile(page: Page, content: string) {
 }
 
 test('a company admin connects a source, imports a checked file, maps and restores a field, deletes the source, and manages data types', async ({ page }) => {
+  // A whole journey, like the other journeys here: about a minute on a busy two-core machine.
+  test.setTimeout(180_000);
   await signIn(page, DEMO.acmeAdmin);
   await page.goto('/data-sources');
   await expect(page.getByRole('tab', { name: /Connected Sources \(\d+\)/ })).toBeVisible();
