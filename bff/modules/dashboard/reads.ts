@@ -23,7 +23,7 @@
  * (at most 366 days, see series.ts for the drill-down's shape); the budget is the guard for a
  * company much larger than the ones measured (README, Benchmarks).
  */
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { Knex } from '@mikro-orm/knex';
 import { apiError, type HttpError } from '../../platform/errors';
 import { rowsOf, type RawRow } from '../../platform/rawRows';
@@ -33,7 +33,7 @@ import type { DatabaseKind } from '../../platform/sql';
 export const READ_BUDGET_MS = 5_000;
 /** Worker threads terminated over the budget that may still be finishing their statement. */
 export const MAX_ABANDONED = 2;
-/** An idle worker is stopped after this long; the next read starts one (about 0.3 s). */
+/** An idle worker is stopped after this long; the next read starts one (about 0.2 s). */
 const IDLE_MS = 120_000;
 /** PostgreSQL's query_canceled: what statement_timeout raises. */
 const POSTGRES_QUERY_CANCELED = '57014';
@@ -121,21 +121,30 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+/** What the read thread is given: the database file, and the port it answers on. */
+export interface ReadWorkerData {
+  file: string;
+  replies: MessagePort;
+}
+
 /** Starts the read thread: TypeScript under tsx (dev, tests and the server), JavaScript when bundled. */
-export function startReadWorker(file: string): Worker {
+export function startReadWorker(file: string, replies: MessagePort): Worker {
   const typescript = import.meta.url.endsWith('.ts');
   const url = new URL(`./readWorker${typescript ? '.ts' : '.js'}`, import.meta.url);
   // tsx's loader is registered in the worker's own thread before its entry is imported (an
   // --import in execArgv is not applied to it on Node 20), as for the audience build worker.
-  const workerData = { file };
+  const workerData: ReadWorkerData = { file, replies };
+  const transferList = [replies];
   return typescript
-    ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData })
-    : new Worker(url, { workerData });
+    ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData, transferList })
+    : new Worker(url, { workerData, transferList });
 }
 
 /** The SQLite file's reads in one worker thread at a time, in the order asked. */
 export class WorkerReader implements DashboardReader {
   private worker: Worker | null = null;
+  /** Where the current thread's answers arrive. */
+  private replies: MessagePort | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   /** Threads terminated over the budget whose statement has not returned yet. */
@@ -145,7 +154,7 @@ export class WorkerReader implements DashboardReader {
   constructor(
     private readonly file: string,
     private readonly defaultBudgetMs: number,
-    private readonly start: (file: string) => Worker = startReadWorker,
+    private readonly start: (file: string, replies: MessagePort) => Worker = startReadWorker,
   ) {}
 
   /** Threads terminated over the budget and still running their statement (tests). */
@@ -169,7 +178,7 @@ export class WorkerReader implements DashboardReader {
     return new Promise<RawRow[]>((resolve, reject) => {
       // Reads run one after another: a read over its budget holds the thread, so the thread is
       // given up and the reads queued behind it fail with it (their callers would wait as long).
-      const timer = setTimeout(() => this.abandon(worker), left);
+      const timer = setTimeout(() => this.overBudget(worker, id), left);
       this.pending.set(id, { resolve, reject, timer });
       worker.postMessage({ id, sql, params, deadline } satisfies ReadRequest);
     });
@@ -178,12 +187,15 @@ export class WorkerReader implements DashboardReader {
   private spawn(): Worker | null {
     // Threads still finishing abandoned statements each hold a core: do not add to them.
     if (this.abandoned >= MAX_ABANDONED) return null;
-    const worker = this.start(this.file);
+    const { port1: replies, port2 } = new MessageChannel();
+    const worker = this.start(this.file, port2);
     worker.unref();
-    worker.on('message', (reply: ReadReply) => this.receive(reply));
+    replies.unref();
+    replies.on('message', (reply: ReadReply) => this.receive(reply));
     worker.on('error', (failure) => this.fail(worker, failure instanceof Error ? failure : new Error(String(failure))));
     worker.on('exit', (code) => this.fail(worker, new Error(`The dashboard's read thread stopped (exit code ${code}).`)));
     this.worker = worker;
+    this.replies = replies;
     return worker;
   }
 
@@ -204,10 +216,21 @@ export class WorkerReader implements DashboardReader {
     else waiting.reject(Object.assign(new Error(reply.error.message), reply.error.code ? { code: reply.error.code } : {}));
   }
 
+  /**
+   * Read `id`'s budget is spent. Its answer may have come while the event loop was busy elsewhere
+   * (a timer due then runs before messages are delivered): answers already sent are taken first,
+   * and the thread is given up only if the read is still running.
+   */
+  private overBudget(worker: Worker, id: number): void {
+    if (this.worker !== worker || !this.replies) return;
+    for (let sent = receiveMessageOnPort(this.replies); sent; sent = receiveMessageOnPort(this.replies)) this.receive(sent.message as ReadReply);
+    if (this.pending.has(id)) this.abandon(worker);
+  }
+
   /** Over the budget: the thread's reads fail now, and the thread ends when its statement returns. */
   private abandon(worker: Worker): void {
     if (this.worker !== worker) return;
-    this.worker = null;
+    this.detach();
     this.abandoned++;
     worker.removeAllListeners('exit');
     worker.once('exit', () => this.abandoned--);
@@ -218,8 +241,15 @@ export class WorkerReader implements DashboardReader {
   /** The thread died (not abandoned): its reads fail with the reason, the next read starts another. */
   private fail(worker: Worker, failure: Error): void {
     if (this.worker !== worker) return;
-    this.worker = null;
+    this.detach();
     this.rejectAll(failure);
+  }
+
+  /** Forgets the current thread and stops listening to it. */
+  private detach(): void {
+    this.replies?.close();
+    this.replies = null;
+    this.worker = null;
   }
 
   private rejectAll(failure: Error): void {
@@ -235,7 +265,7 @@ export class WorkerReader implements DashboardReader {
   private async stopIdle(): Promise<void> {
     const worker = this.worker;
     if (!worker || this.pending.size) return;
-    this.worker = null;
+    this.detach();
     worker.removeAllListeners('exit');
     await worker.terminate();
   }
@@ -244,7 +274,7 @@ export class WorkerReader implements DashboardReader {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     const worker = this.worker;
-    this.worker = null;
+    this.detach();
     this.rejectAll(new Error('The dashboard reader is closed.'));
     if (worker) {
       worker.removeAllListeners('exit');
