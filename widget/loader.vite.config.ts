@@ -7,6 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { INTERNAL_PROPERTY_NAMES } from './loader/internalNames';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
@@ -31,7 +32,15 @@ export default defineConfig(({ mode }) => {
         preserveEntrySignatures: react ? 'exports-only' : false,
         output: react
           ? { format: 'es', entryFileNames: 'react.js' }
-          : { format: 'iife', entryFileNames: 'navout.js' },
+          : {
+              format: 'iife',
+              entryFileNames: 'navout.js',
+              // The minifier shortens variables, not properties: the loader's own state
+              // (state.config, entry.cancels...) would keep its long names (about 0.2 KB gzipped).
+              // Shortened too, but only the names in loader/internalNames.ts, which says what a name
+              // must satisfy (nothing outside navout.js may ever see it) and whose test checks it.
+              minify: { mangleProps: { include: new RegExp(`^(${INTERNAL_PROPERTY_NAMES.join('|')})$`) } },
+            },
       },
     },
   };

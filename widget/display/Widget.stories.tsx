@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
@@ -55,13 +55,12 @@ interface SamplePageProps {
 
 /** A customer's product page with the widget on it; the survey goes into #feedback when inline. */
 function SamplePage({ survey, refusal }: SamplePageProps) {
-  const slot = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const presented = presentSurvey({
       window,
       survey,
       forced: false,
-      place: { target: slot.current, script: null },
+      place: { script: null },
       apiBase: window.location.origin,
       fetch: storyApi(refusal),
       trigger: { triggerType: 'event', callbackName: '', redirectUrl: '' },
@@ -91,7 +90,7 @@ function SamplePage({ survey, refusal }: SamplePageProps) {
         <p style={{ maxWidth: 560, lineHeight: 1.6 }}>
           A two-person shelter for three seasons: 1.2 kg on the trail, pitched in three minutes, with two doors so nobody climbs over anyone at night.
         </p>
-        <div id="feedback" ref={slot} style={{ maxWidth: 640, marginTop: 24 }} />
+        <div id="feedback" style={{ maxWidth: 640, marginTop: 24 }} />
       </main>
     </div>
   );

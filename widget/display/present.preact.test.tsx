@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicSurvey, PublicSurveyBundle } from '@domain/survey/collection';
 import { publicBundle, publicSurvey } from '../loader/fixtures';
 import { createWidget, type Widget } from '../loader/widget';
+import { INLINE_TARGET_WAIT_MS } from './inlineTarget';
 import { COMPLETED_EVENT, type CompletionDetail } from './present';
 
 const API = 'https://navout.example';
@@ -87,7 +88,9 @@ afterEach(() => {
   document.body.innerHTML = '';
   localStorage.clear();
   sessionStorage.clear();
+  // In this order: a spy on a faked setTimeout would otherwise put the fake back.
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 // Saves wait for their one-second delay: a busy machine needs more than the default five seconds.
@@ -218,6 +221,59 @@ describe('the widget under Preact', { timeout: 20_000 }, () => {
     expect(host.style.getPropertyValue('position')).toBe('relative');
     expect(view.queryByRole('dialog')).not.toBeInTheDocument();
     expect(view.getByRole('heading', { name: 'Quick feedback' })).toBeInTheDocument();
+  });
+
+  it("waits for an inline survey's target element, which a single-page app renders late", async () => {
+    const waits = vi.spyOn(window, 'setTimeout');
+    await start([publicSurvey({ widget: { displayMode: 'inline', inlineTarget: '#feedback' } })]);
+    // The second stage has the survey and watches the page for its target.
+    await waitFor(() => expect(waits).toHaveBeenCalledWith(expect.any(Function), INLINE_TARGET_WAIT_MS));
+    expect(document.querySelector('navout-survey')).toBeNull();
+    expect(calls).toEqual([]);
+
+    document.querySelector('main')?.insertAdjacentHTML('beforeend', '<section id="feedback"></section>');
+    const { host, view } = await mounted();
+    expect(host.parentElement?.id).toBe('feedback');
+    expect(view.getByRole('heading', { name: 'Quick feedback' })).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'POST', path: '/surveys/survey-1/displays', body: { visitorId: expect.any(String), outcome: 'shown' } }]);
+  });
+
+  it('gives up on an inline target that has not appeared after 10 s, saying so at debug level', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const waits = vi.spyOn(window, 'setTimeout');
+    await start([publicSurvey({ widget: { displayMode: 'inline', inlineTarget: '#feedback' } })]);
+    await vi.waitFor(() => expect(waits).toHaveBeenCalledWith(expect.any(Function), INLINE_TARGET_WAIT_MS));
+    vi.advanceTimersByTime(INLINE_TARGET_WAIT_MS);
+    // eslint-disable-next-line no-console -- the level the widget logs at
+    expect(vi.mocked(console.debug)).toHaveBeenCalledWith('[navout]', 'inline target "#feedback" not found');
+
+    document.querySelector('main')?.insertAdjacentHTML('beforeend', '<section id="feedback"></section>');
+    await Promise.resolve();
+    expect(document.querySelector('navout-survey')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('never shows an inline survey that left the page (navigation, destroy) before its target appeared', async () => {
+    const waits = vi.spyOn(window, 'setTimeout');
+    const onCheckout = { enabled: true, urlPatterns: ['/checkout'], matchType: 'starts-with' as const };
+    await start([
+      publicSurvey({ id: 'navigated', widget: { displayMode: 'inline', inlineTarget: '#feedback' }, triggers: { pageTargeting: onCheckout } }),
+      publicSurvey({ id: 'destroyed', widget: { displayMode: 'inline', inlineTarget: '#later' } }),
+    ]);
+    await waitFor(() => expect(waits.mock.calls.filter(([, delay]) => delay === INLINE_TARGET_WAIT_MS)).toHaveLength(2));
+    const main = document.querySelector('main') as HTMLElement;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+    history.pushState(null, '', '/account');
+    main.insertAdjacentHTML('beforeend', '<section id="feedback"></section>');
+    await settle();
+    expect(document.querySelector('navout-survey')).toBeNull();
+
+    widget?.api.destroy();
+    main.insertAdjacentHTML('beforeend', '<section id="later"></section>');
+    await settle();
+    expect(document.querySelector('navout-survey')).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   it('renders survey text as text, never as markup', async () => {

@@ -1,12 +1,14 @@
 /**
  * One survey on the page, once the loader has decided to show it: its display mode (overlay after
- * the delay, inline, or the button with its optional auto-open), the response it collects, and
- * its completion (the navoutSurveyCompleted event, then the company's trigger).
+ * the delay, inline once its target element is on the page, or the button with its optional
+ * auto-open), the response it collects, and its completion (the navoutSurveyCompleted event, then
+ * the company's trigger).
  */
 import type { PublicSurvey, PublicSurveyBundle, ResponseInput } from '@domain/survey/collection';
 import type { Answers } from '@domain/survey/types';
 import { debug } from '../loader/log';
-import { mountInline, openOverlay, showLauncher, type InlinePlace, type PresentationContext, type RendererModule, type Shown, type SurveyHandlers } from './presentation';
+import { waitForElement } from './inlineTarget';
+import { mountInline, openOverlay, showLauncher, type PresentationContext, type RendererModule, type Shown, type SurveyHandlers } from './presentation';
 import { responseSession, type ResponseSession } from './session';
 
 export const COMPLETED_EVENT = 'navoutSurveyCompleted';
@@ -26,8 +28,12 @@ export interface PresentOptions {
   survey: PublicSurvey;
   /** navout.show(): opens at once, as an overlay unless the survey is inline. */
   forced: boolean;
-  /** Inline mode: the target element (found by the loader), or the widget's script. */
-  place: InlinePlace;
+  /**
+   * Inline mode: the widget's <script>, right after which a survey without a target element goes.
+   * (An object, as when the loader found the target: navout.js and renderer.js are cached apart,
+   * and an older renderer.js meeting a newer loader then puts the survey after the script.)
+   */
+  place: { script: HTMLScriptElement | null };
   nonce?: string;
   apiBase: string;
   fetch: typeof fetch;
@@ -64,11 +70,14 @@ export function createPresenter(renderer: RendererModule) {
     /** The response whose completion was announced: once, however often submit resolves. */
     let announced = '';
     let timer: number | undefined;
+    /** Stops waiting for an inline survey's target element. */
+    let stopWaiting: (() => void) | undefined;
     let gone = false;
 
     const close = () => {
       gone = true;
       win.clearTimeout(timer);
+      stopWaiting?.();
       session?.flush();
       views.splice(0).forEach((view) => view.close());
     };
@@ -115,8 +124,13 @@ export function createPresenter(renderer: RendererModule) {
       else run();
     };
 
-    if (widget.displayMode === 'inline') shown(mountInline(context, survey, options.place, handlers));
-    else if (forced) open();
+    if (widget.displayMode === 'inline') {
+      // Into its target element once the page has it (a single-page app renders late), else after the script.
+      const mount = (target: Element | null) => shown(mountInline(context, survey, { target, script: options.place.script }, handlers));
+      const selector = widget.inlineTarget?.trim();
+      if (selector) stopWaiting = waitForElement(win, selector, mount);
+      else mount(null);
+    } else if (forced) open();
     else if (widget.displayMode === 'overlay') later(widget.delay, open);
     else {
       shown(showLauncher(context, survey, open));

@@ -1,12 +1,12 @@
 /**
- * The surveys the widget is showing on this page: each waits for its behaviour triggers and, inline,
- * for its target element, then for the second stage (renderer.js, loaded once), which presents it.
+ * The surveys the widget is showing on this page: each waits for its behaviour triggers, then for
+ * the second stage (renderer.js, loaded once), which presents it (an inline survey's target element
+ * is waited for there).
  * A survey leaves on navigation, navout.show() of it again, reset and destroy, or when the visitor
  * closes it (then dismissed until the next page load).
  */
 import type { PublicSurvey } from '@domain/survey/collection';
 import type { PresentOptions } from '../display/present';
-import { waitForElement } from './inlineTarget';
 import { debug } from './log';
 import { recordDisplay } from './server';
 import type { ActiveSurvey, SecondStage, WidgetState } from './state';
@@ -28,22 +28,17 @@ export function schedule(state: WidgetState, survey: PublicSurvey, forced: boole
   const { win } = state;
   const entry: ActiveSurvey = { survey, forced, cancels: [], view: null };
   state.active.set(survey.id, entry);
-  const afterTriggers = () => {
-    const selector = survey.embedSettings.widget.inlineTarget?.trim();
-    if (isFloating(survey) || !selector) present(state, entry, null);
-    else entry.cancels.push(waitForElement(win, selector, (target) => present(state, entry, target)));
-  };
-  if (forced) afterTriggers();
-  else entry.cancels.push(whenTriggered(survey.displayTriggers.behaviorTriggers, { window: win, pageStartedAt: state.pageView.startedAt, desktop: deviceOf(win) === 'desktop' }, afterTriggers));
+  if (forced) present(state, entry);
+  else entry.cancels.push(whenTriggered(survey.displayTriggers.behaviorTriggers, { window: win, pageStartedAt: state.pageView.startedAt, desktop: deviceOf(win) === 'desktop' }, () => present(state, entry)));
 }
 
-function present(state: WidgetState, entry: ActiveSurvey, target: Element | null): void {
+function present(state: WidgetState, entry: ActiveSurvey): void {
   let cancelled = false;
   entry.cancels.push(() => (cancelled = true));
   loadStage(state).then(
     (stage) => {
       if (cancelled || state.destroyed) return;
-      entry.view = stage.presentSurvey(presentOptions(state, entry, target));
+      entry.view = stage.presentSurvey(presentOptions(state, entry));
     },
     (error: unknown) => {
       debug('surveys could not be loaded', error);
@@ -52,14 +47,14 @@ function present(state: WidgetState, entry: ActiveSurvey, target: Element | null
   );
 }
 
-function presentOptions(state: WidgetState, entry: ActiveSurvey, target: Element | null): PresentOptions {
+function presentOptions(state: WidgetState, entry: ActiveSurvey): PresentOptions {
   const { win, config } = state;
   const { survey } = entry;
   return {
     window: win,
     survey,
     forced: entry.forced,
-    place: { target, script: config.script },
+    place: { script: config.script },
     nonce: config.nonce,
     apiBase: config.apiBase,
     fetch: state.env.fetch,

@@ -37,7 +37,7 @@ export interface ActiveSurvey {
   survey: PublicSurvey;
   /** Opened by navout.show(): page targeting no longer applies to it. */
   forced: boolean;
-  /** Cancels what still waits (triggers, the inline target, the second stage). */
+  /** Cancels what still waits (triggers, the second stage). */
   cancels: Array<() => void>;
   view: Presented | null;
 }

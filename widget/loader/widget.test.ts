@@ -131,6 +131,14 @@ describe('the loader', () => {
     expect(shownIds()).toEqual(['first-overlay', 'inline']);
   });
 
+  it('hands an inline survey to the second stage at once: the stage waits for its target element', async () => {
+    serve(publicBundle([publicSurvey({ id: 'inline', widget: { displayMode: 'inline', inlineTarget: '#rendered-later' } })]));
+    await load();
+    await settled();
+    expect(document.querySelector('#rendered-later')).toBeNull();
+    expect(shownIds()).toEqual(['inline']);
+  });
+
   it('holds a visitor out for good, recording the holdout once', async () => {
     const heldOut = Array.from({ length: 100 }, (_, index) => `visitor-${index}`).find((id) => inHoldout(30, id, 'experiment')) as string;
     localStorage.setItem(STORAGE_KEYS.visitorId, JSON.stringify(heldOut));

@@ -14,7 +14,6 @@ import { createState, type WidgetConfig, type WidgetEnvironment } from './state'
 import { evaluate, pageChanged } from './targeting';
 import { watchUrl } from './urlWatch';
 
-export { INLINE_TARGET_WAIT_MS } from './inlineTarget';
 export type { SecondStage, WidgetConfig, WidgetEnvironment } from './state';
 
 export interface Widget {

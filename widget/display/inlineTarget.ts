@@ -1,5 +1,9 @@
-/** Where an inline survey goes: its target element, which a single-page app may render late. */
-import { debug } from './log';
+/**
+ * Where an inline survey goes: its target element, which a single-page app may render late. Waited
+ * for here, in the second stage, once the loader has decided to show the survey: the loader stays
+ * small, and closing the presented survey (navigation, navout.reset, destroy) stops the wait.
+ */
+import { debug } from '../loader/log';
 
 /** How long an inline survey waits for its target element (a single-page app renders late). */
 export const INLINE_TARGET_WAIT_MS = 10_000;
