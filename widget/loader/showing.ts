@@ -35,16 +35,16 @@ export function schedule(state: WidgetState, survey: PublicSurvey, forced: boole
 function present(state: WidgetState, entry: ActiveSurvey): void {
   let cancelled = false;
   entry.cancels.push(() => (cancelled = true));
-  loadStage(state).then(
-    (stage) => {
+  loadStage(state)
+    .then((stage) => {
       if (cancelled || state.destroyed) return;
       entry.view = stage.presentSurvey(presentOptions(state, entry));
-    },
-    (error: unknown) => {
+    })
+    // The stage not loaded, or failing to present: logged, never thrown at the host page.
+    .catch((error: unknown) => {
       debug('surveys could not be loaded', error);
       removeSurvey(state, entry, false);
-    },
-  );
+    });
 }
 
 function presentOptions(state: WidgetState, entry: ActiveSurvey): PresentOptions {

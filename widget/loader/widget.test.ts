@@ -302,6 +302,27 @@ describe('the loader', () => {
     expect(error).not.toHaveBeenCalled();
     expect(debug).toHaveBeenCalledWith('[navout]', 'surveys could not be loaded', expect.any(Error));
   });
+
+  it('stays silent when the second stage fails to present a survey', async () => {
+    const debug = vi.mocked(console.debug); // eslint-disable-line no-console -- the level the widget logs at
+    serve(publicBundle([publicSurvey({ id: 'checkout' })]));
+    const failing = new Error('the renderer failed');
+    const widget = createWidget(config, {
+      window,
+      fetch: fetchMock as unknown as typeof fetch,
+      loadStage: async () => ({
+        presentSurvey: () => {
+          throw failing;
+        },
+      }),
+    });
+    widgets.push(widget);
+    await widget.start();
+    await settled();
+    expect(debug).toHaveBeenCalledWith('[navout]', 'surveys could not be loaded', failing);
+    // Not left half-shown: navout.show() can try it again.
+    await expect(widget.api.show('checkout')).resolves.toBe(true);
+  });
 });
 
 describe('the loader in a single-page app', () => {
