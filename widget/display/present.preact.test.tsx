@@ -12,6 +12,7 @@ import { publicBundle, publicSurvey } from '../loader/fixtures';
 import { createWidget, type Widget } from '../loader/widget';
 import { INLINE_TARGET_WAIT_MS } from './inlineTarget';
 import { COMPLETED_EVENT, type CompletionDetail } from './present';
+import { SAVE_DELAY_MS } from './session';
 
 const API = 'https://navout.example';
 const THANK_YOU = 'Thank you! Your answers have been submitted.';
@@ -132,6 +133,9 @@ describe('the widget under Preact', { timeout: 20_000 }, () => {
     await waitFor(() => expect(bodies('PATCH')).toHaveLength(1), { timeout: 3000 });
     expect(bodies('PATCH')[0]).toEqual({ method: 'PATCH', path: '/responses/resp-1', body: { token: 'tok-1', answers: { rating: 2, missing: 'A size guide' }, complete: false } });
 
+    // The clock is the test's from here (moving with real time for the clicks): a save the last
+    // changes left waiting would be due by the end.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     // A better rating hides the follow-up: its answer is no longer sent.
     await visitor.click(view.getByRole('radio', { name: '5' }));
     await visitor.click(view.getByRole('radio', { name: 'Yes' }));
@@ -145,7 +149,7 @@ describe('the widget under Preact', { timeout: 20_000 }, () => {
     expect(completions).toEqual([detail]);
     expect(callback).toHaveBeenCalledWith(detail);
     // No save waits behind the completion.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS * 2);
     expect(bodies('PATCH').at(-1)).toBe(completion);
     delete (window as unknown as Record<string, unknown>).onNavoutSurvey;
   });
