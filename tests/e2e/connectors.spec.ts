@@ -290,7 +290,8 @@ test('a company admin adds a custom connector, connects a source with it and syn
     (next.streams[0]!.fields as Record<string, string>).first_name = 'properties.firstname';
     await stored.fill(JSON.stringify(next));
     await edit.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(snack(page, `${name} saved.`)).toBeVisible();
+    // A write transaction over the connector and its source, beside the sync and audience jobs' writes.
+    await expect(snack(page, `${name} saved.`)).toBeVisible({ timeout: 30_000 });
     await expect(edit).toBeHidden();
     await expect(card).toContainText('4 fields · used by 1 source');
   } finally {
