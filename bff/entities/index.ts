@@ -29,6 +29,7 @@ import { SurveyDisplay } from './SurveyDisplay';
 import { SurveyDraft } from './SurveyDraft';
 import { SurveyResponse } from './SurveyResponse';
 import { SurveyAnswerTally } from './SurveyAnswerTally';
+import { SurveyAddressTally } from './SurveyAddressTally';
 import { User } from './User';
 import { WebhookDelivery } from './WebhookDelivery';
 import { WritebackDestination } from './WritebackDestination';
@@ -59,6 +60,7 @@ export const ENTITIES = [
   CompanySurveySettings,
   SurveyResponse,
   SurveyAnswerTally,
+  SurveyAddressTally,
   SurveyDisplay,
   WebhookDelivery,
   SurveyBundleVersion,
@@ -110,6 +112,7 @@ export { SurveyDisplay } from './SurveyDisplay';
 export { SurveyDraft } from './SurveyDraft';
 export { SurveyResponse } from './SurveyResponse';
 export { SurveyAnswerTally } from './SurveyAnswerTally';
+export { SurveyAddressTally } from './SurveyAddressTally';
 export { User } from './User';
 export { WebhookDelivery } from './WebhookDelivery';
 export { WritebackDestination } from './WritebackDestination';

@@ -23,6 +23,7 @@ import { Migration20270105000000_custom_connectors } from './Migration2027010500
 import { Migration20270106000000_responses_search } from './Migration20270106000000_responses_search';
 import { Migration20270107000000_responses_by_address } from './Migration20270107000000_responses_by_address';
 import { Migration20270108000000_answer_tallies } from './Migration20270108000000_answer_tallies';
+import { Migration20270109000000_address_tallies } from './Migration20270109000000_address_tallies';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20270106000000_responses_search', class: Migration20270106000000_responses_search },
   { name: 'Migration20270107000000_responses_by_address', class: Migration20270107000000_responses_by_address },
   { name: 'Migration20270108000000_answer_tallies', class: Migration20270108000000_answer_tallies },
+  { name: 'Migration20270109000000_address_tallies', class: Migration20270109000000_address_tallies },
 ];

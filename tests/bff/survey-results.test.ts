@@ -16,6 +16,7 @@ import { responsesCsvStream } from '@bff/modules/results/csv';
 import { tallySettledResponses, untallyResponse } from '@bff/modules/results/tallies';
 import { createResultsService } from '@bff/modules/results/service';
 import { scrubStoredJson } from '@bff/migrations/Migration20270103000000_scrub_unstorable';
+import { COUNT_TALLIED_ADDRESSES } from '@bff/migrations/Migration20270109000000_address_tallies';
 import { rowsOf } from '@bff/platform/rawRows';
 import { question, readySurvey } from './support/surveys';
 import { useWorld, type World } from './support/world';
@@ -361,12 +362,13 @@ describe('survey results', () => {
   describe('answer tallies', () => {
     const FILTERS = ['all', 'completed', 'incomplete', 'today', 'week'];
     const tally = (batchRows = 3) => tallySettledResponses({ orm: world().orm, kind: world().config.database.kind, now: () => NOW, batchRows });
-    /** Every question's answers under every filter, as InsightIQ reads them. */
+    /** Every question's answers under every filter, and the user analytics, as InsightIQ reads them. */
     async function everyAnswer() {
       const read: Record<string, unknown> = {};
       for (const { id } of QUESTIONS) {
         for (const filter of FILTERS) read[`${id} ${filter}`] = (await get(`/api/surveys/${survey.id}/questions/${id}/answers`, { filter, limit: '4' })).body;
       }
+      read.users = (await get(`/api/surveys/${survey.id}/user-analytics`)).body;
       return read;
     }
     const untallied = async () => rowsOf<{ key: string }>(await world().em().getConnection().execute('select id as key from survey_responses where survey_id = ? and tallied = false', [survey.id]));
@@ -385,20 +387,39 @@ describe('survey results', () => {
         await world().em().getConnection().execute("select sum(responses) as responses from survey_answer_tallies where survey_id = ? and question_id = 'q_rating' and kind = 'answered'", [survey.id]),
       );
       expect(Number(rated!.responses)).toBe(8);
+      // Each address once, with its tallied responses: 10.0.3.0's one response (r8) is not settled yet.
+      const addresses = rowsOf<{ ip_address: string; responses: unknown }>(
+        await world().em().getConnection().execute('select ip_address, responses from survey_address_tallies where survey_id = ? order by ip_address', [survey.id]),
+      );
+      expect(addresses.map((row) => [row.ip_address, Number(row.responses)])).toEqual([
+        ['10.0.0.0', 3],
+        ['10.0.1.0', 2],
+        ['10.0.2.0', 1],
+        ['10.0.4.0', 1],
+        ['10.0.5.0', 1],
+      ]);
     });
 
     it('read the same figures when some tallied responses are taken out again, as a continued one is, and once tallied again', async () => {
       const em = world().em();
-      for (const key of ['r1', 'r3', 'r6']) {
+      // r10 is its address's only response: the address's tally goes down to nothing.
+      for (const key of ['r1', 'r3', 'r6', 'r10']) {
         const response = await em.findOneOrFail(SurveyResponse, { id: ids[key]! });
         await em.transactional(async (tx) => {
           await untallyResponse(tx.getTransactionContext<Knex.Transaction>()!, world().config.database.kind, QUESTIONS, response);
           await tx.nativeUpdate(SurveyResponse, { id: response.id }, { tallied: false });
         });
       }
-      expect(byIds((await untallied()).map((row) => ({ id: row.key }))).sort()).toEqual(['r1', 'r3', 'r6', 'r8']);
+      expect(byIds((await untallied()).map((row) => ({ id: row.key }))).sort()).toEqual(['r1', 'r10', 'r3', 'r6', 'r8']);
       expect(await everyAnswer()).toEqual(live);
-      expect(await tally(2)).toBe(3);
+      expect(await tally(2)).toBe(4);
+      expect(await everyAnswer()).toEqual(live);
+    });
+
+    it('read the same figures when the addresses are counted from the responses already tallied, as the upgrade does', async () => {
+      const connection = world().em().getConnection();
+      await connection.execute('delete from survey_address_tallies');
+      await connection.execute(COUNT_TALLIED_ADDRESSES);
       expect(await everyAnswer()).toEqual(live);
     });
   });

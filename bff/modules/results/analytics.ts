@@ -15,6 +15,7 @@ import {
 import type { PublishedSurvey } from '../../entities';
 import { toNumber } from '../../platform/sql';
 import { DAY_MS, percent, startOfUtcDay, TABLE, type ResultsDb } from './responseRows';
+import { ADDRESS_TALLIES } from './tallies';
 
 type AnalyticsGroup = { device_type: string; is_complete: boolean | number; responses: unknown; timed: unknown; time_sum: unknown; fastest: unknown; longest: unknown };
 
@@ -80,15 +81,24 @@ export async function surveyAnalytics({ knex, raw }: ResultsDb, now: () => Date,
 }
 
 export async function userAnalytics({ knex, raw }: ResultsDb, survey: PublishedSurvey): Promise<UserAnalytics> {
-  // A user is an address (data document, section 3); responses without one are nobody's. One pass
-  // over the (survey_id, ip_address, created_at) index groups the responses by address and ranks
-  // them; the totals ride along the most engaged rows as window figures over every group. Their
-  // devices and completion times are then read for those few addresses alone.
-  const users = knex(TABLE)
+  // A user is an address (data document, section 3); responses without one are nobody's. The
+  // addresses' tallies (one row per address for the responses already tallied, tallies.ts) and
+  // the responses not yet tallied, grouped by address, are added up and ranked; the totals ride
+  // along the most engaged rows as window figures over every address. Their devices and
+  // completion times are then read for those few addresses alone.
+  const tallied = knex(ADDRESS_TALLIES).where('survey_id', survey.id).select('ip_address', 'responses', 'last_response');
+  const untallied = knex(TABLE)
     .where('survey_id', survey.id)
+    .whereRaw('tallied = false')
     .whereNotNull('ip_address')
     .groupBy('ip_address')
-    .select('ip_address', raw('count(*) as response_count'), raw('max(created_at) as last_response'))
+    .select('ip_address', raw('count(*) as responses'), raw('max(created_at) as last_response'));
+  const users = knex
+    .from(tallied.unionAll(untallied).as('parts'))
+    .groupBy('ip_address')
+    // An address whose tallied responses were all taken out again, and not yet counted again.
+    .havingRaw('sum(responses) > 0')
+    .select('ip_address', raw('sum(responses) as response_count'), raw('max(last_response) as last_response'))
     .as('users');
   const top = (await knex
     .from(users)

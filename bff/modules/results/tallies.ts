@@ -3,7 +3,9 @@
  * how often each value was chosen, and the count and sum of its numeric answers. They are kept in
  * survey_answer_tallies for the responses already counted into them (survey_responses.tallied), so
  * one question's answers at a million responses reads a few tally rows and the responses not yet
- * tallied, instead of every stored answer (answers.ts).
+ * tallied, instead of every stored answer (answers.ts). Beside them, survey_address_tallies counts
+ * the same responses per address (with the latest one's time), from which the user analytics rank
+ * a survey's addresses (analytics.ts).
  *
  * Tallying is off the write path: a background job counts settled responses in batches. A response
  * is settled once complete (a complete response never changes again) or untouched for
@@ -19,7 +21,7 @@ import { CHOICE_TYPES, MULTI_SELECT_TYPES } from '@domain/survey/defaults';
 import type { Answer, Question } from '@domain/survey/types';
 import { PublishedSurvey } from '../../entities';
 import { repeatingJob, type RepeatingJob } from '../../platform/jobs';
-import { bindTime, rowsOf } from '../../platform/rawRows';
+import { bindTime, rowsOf, timeOf } from '../../platform/rawRows';
 import { resultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
 import type { Orm } from '../../types';
 import type { ResultsDb } from './responseRows';
@@ -32,6 +34,7 @@ export const TALLY_BATCH_ROWS = 2_000;
 export const TALLY_EVERY_MS = 10_000;
 
 const TALLIES = 'survey_answer_tallies';
+export const ADDRESS_TALLIES = 'survey_address_tallies';
 /** Rows per upsert statement (seven bindings each, well under SQLite's limit). */
 const UPSERT_ROWS = 500;
 
@@ -123,13 +126,45 @@ async function addToTallies(knex: Knex | Knex.Transaction, kind: DatabaseKind, s
   }
 }
 
+/** One address's responses in a batch: how many, and the latest one's time in epoch milliseconds. */
+interface AddressTally {
+  responses: number;
+  lastResponse: number;
+}
+
+/** Adds the batch's responses to their addresses' tallies, in address order (as addToTallies, for the same reason). */
+async function addToAddressTallies(knex: Knex | Knex.Transaction, kind: DatabaseKind, surveyId: string, addresses: Map<string, AddressTally>): Promise<void> {
+  const sorted = [...addresses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (let start = 0; start < sorted.length; start += UPSERT_ROWS) {
+    const chunk = sorted.slice(start, start + UPSERT_ROWS);
+    const values: Knex.RawBinding[] = chunk.flatMap(([address, tally]) => [surveyId, address, tally.responses, bindTime(kind, tally.lastResponse)]);
+    await knex.raw(
+      `insert into ${ADDRESS_TALLIES} (survey_id, ip_address, responses, last_response)
+       values ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}
+       on conflict (survey_id, ip_address) do update set
+         responses = ${ADDRESS_TALLIES}.responses + excluded.responses,
+         last_response = case when excluded.last_response > ${ADDRESS_TALLIES}.last_response then excluded.last_response else ${ADDRESS_TALLIES}.last_response end`,
+      values,
+    );
+  }
+}
+
 /**
  * Takes a tallied response's answers out of the tallies, in the caller's transaction (which holds
- * the response's row lock): the response then counts live until it settles again.
+ * the response's row lock): the response then counts live until it settles again. Its address's
+ * latest time stays: the response still exists, and keeps its time.
  */
-export async function untallyResponse(trx: Knex.Transaction, kind: DatabaseKind, questions: readonly Question[], response: { surveyId: string; answers: Record<string, Answer>; isComplete: boolean }) {
+export async function untallyResponse(
+  trx: Knex.Transaction,
+  kind: DatabaseKind,
+  questions: readonly Question[],
+  response: { surveyId: string; answers: Record<string, Answer>; isComplete: boolean; ipAddress?: string | null },
+) {
   const rows = addResponseTallies(questions, response.answers, response.isComplete, new Map(), -1);
   await addToTallies(trx, kind, response.surveyId, rows.values());
+  if (response.ipAddress) {
+    await trx.raw(`update ${ADDRESS_TALLIES} set responses = responses - 1 where survey_id = ? and ip_address = ?`, [response.surveyId, response.ipAddress]);
+  }
 }
 
 /** One question's tallies within a completeness (null: both). */
@@ -178,17 +213,28 @@ export async function tallySettledResponses({ orm, kind, now, batchRows = TALLY_
     const questions = survey.survey.questions;
     for (;;) {
       const claimed = await knex.transaction(async (trx) => {
-        const rows = rowsOf<{ is_complete: boolean | number; answers: unknown }>(
+        const rows = rowsOf<{ is_complete: boolean | number; answers: unknown; ip_address: string | null; created_at: unknown }>(
           await trx.raw(
             `update survey_responses set tallied = true where id in (
                select id from survey_responses where survey_id = ? and ${settled} limit ?${kind === 'postgresql' ? ' for update skip locked' : ''}
-             ) returning is_complete, answers`,
+             ) returning is_complete, answers, ip_address, created_at`,
             [surveyId, settledBefore, batchRows],
           ),
         );
         const tallies = new Map<string, TallyRow>();
-        for (const row of rows) addResponseTallies(questions, dialect.parsedJson<Record<string, Answer>>(row.answers) ?? {}, Boolean(row.is_complete), tallies);
+        const addresses = new Map<string, AddressTally>();
+        for (const row of rows) {
+          addResponseTallies(questions, dialect.parsedJson<Record<string, Answer>>(row.answers) ?? {}, Boolean(row.is_complete), tallies);
+          if (!row.ip_address) continue;
+          const createdAt = timeOf(row.created_at) ?? 0;
+          const address = addresses.get(row.ip_address);
+          if (address) {
+            address.responses += 1;
+            address.lastResponse = Math.max(address.lastResponse, createdAt);
+          } else addresses.set(row.ip_address, { responses: 1, lastResponse: createdAt });
+        }
         await addToTallies(trx, kind, surveyId, tallies.values());
+        await addToAddressTallies(trx, kind, surveyId, addresses);
         return rows.length;
       });
       tallied += claimed;
