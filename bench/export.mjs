@@ -105,7 +105,8 @@ export async function measureExport() {
     }
     const setupSeconds = (performance.now() - started) / 1000;
 
-    const bff = startBff(env);
+    // BENCH_BFF_NODE_ARGS passes flags to the measured BFF's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profile".
+    const bff = startBff(env, { nodeArgs: (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean) });
     try {
       await waitFor(`${base}/api/health`, { process: bff });
       const headers = await signIn(base);
