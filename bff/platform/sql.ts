@@ -16,6 +16,11 @@ export interface ResultsDialect {
   kind: DatabaseKind;
   /** A timestamp column as epoch milliseconds (a JavaScript number). */
   epochMs(column: string): string;
+  /**
+   * A timestamp column as the text Date.prototype.toISOString writes (UTC, milliseconds, 'Z'),
+   * made by the database: a download of many rows then parses and formats no date per row.
+   */
+  isoTime(column: string): string;
   /** The operator of a case-insensitive LIKE (SQLite's LIKE already is, for ASCII). */
   like: 'like' | 'ilike';
   /** A JSON column as the text it was stored as. */
@@ -48,6 +53,8 @@ const sqlite: ResultsDialect = {
   kind: 'sqlite',
   // MikroORM stores instants in SQLite as epoch milliseconds already.
   epochMs: (column) => column,
+  // Whole seconds, then the milliseconds in integer arithmetic (no rounding through a float).
+  isoTime: (column) => `(strftime('%Y-%m-%dT%H:%M:%S', ${column} / 1000, 'unixepoch') || '.' || substr('00' || (${column} % 1000), -3) || 'Z')`,
   like: 'like',
   jsonText: (column) => column,
   responseSearchText: null,
@@ -65,6 +72,7 @@ const sqlite: ResultsDialect = {
 const postgresql: ResultsDialect = {
   kind: 'postgresql',
   epochMs: (column) => `(extract(epoch from ${column}) * 1000)::float8`,
+  isoTime: (column) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   like: 'ilike',
   jsonText: (column) => `${column}::text`,
   responseSearchText: RESPONSE_SEARCH_TEXT,

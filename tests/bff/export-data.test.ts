@@ -33,7 +33,7 @@ const fixture = (bo: string): ProfileFixture[] => [
     subscriptionStatus: 'canceled', ltv: 19.99,
   },
   {
-    userId: 'cust-001', email: 'ann@example.com', name: 'Ann Lee', age: 34, location: 'Berlin', firstSeen: new Date('2025-11-02T08:00:00Z'),
+    userId: 'cust-001', email: 'ann@example.com', name: 'Ann Lee', age: 34, location: 'Berlin', firstSeen: new Date('2025-11-02T08:00:00.045Z'),
     lastSeen: new Date('2026-03-09T15:00:00Z'), lastLogin: new Date('2026-03-09T14:30:00Z'), subscriptionStatus: 'active', ltv: 1250.5,
     sourceNames: ['Shopify', 'Survey responses'],
   },
@@ -76,7 +76,7 @@ describe('Export Data', () => {
       expect(textOf(response)).toBe(
         [
           HEADER,
-          'cust-001,ann@example.com,Ann Lee,34,Berlin,2025-11-02T08:00:00.000Z,2026-03-09T14:30:00.000Z,active,1250.5,Shopify; Survey responses',
+          'cust-001,ann@example.com,Ann Lee,34,Berlin,2025-11-02T08:00:00.045Z,2026-03-09T14:30:00.000Z,active,1250.5,Shopify; Survey responses',
           // No user id of its own: the profile's id. Never logged in: last seen instead.
           `${BO},bo@example.com,Bo Park,,,2026-02-01T00:00:00.000Z,2026-03-05T10:00:00.000Z,trialing,0,Website events`,
           // Never seen: only "all time" has it, after every seen profile.
@@ -247,7 +247,7 @@ describe('Export Data', () => {
       expect(body.total).toBe(3);
       expect(body.rows).toEqual([
         {
-          user_id: 'cust-001', email: 'ann@example.com', name: 'Ann Lee', age: 34, location: 'Berlin', created_at: '2025-11-02T08:00:00.000Z',
+          user_id: 'cust-001', email: 'ann@example.com', name: 'Ann Lee', age: 34, location: 'Berlin', created_at: '2025-11-02T08:00:00.045Z',
           last_login: '2026-03-09T14:30:00.000Z', subscription_status: 'active', revenue: 1250.5, source: 'Shopify; Survey responses',
         },
         {

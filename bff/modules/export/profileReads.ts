@@ -39,8 +39,8 @@ export function columnsFor({ knex, kind, dialect }: ExportDb, fields: readonly E
   for (const plain of ['user_id', 'email', 'name', 'age', 'location', 'subscription_status', 'ltv', 'source_names']) {
     if (wanted.has(plain)) columns.push(plain);
   }
-  for (const [alias, column] of [['first_seen_ms', 'first_seen'], ['last_seen_ms', 'last_seen'], ['last_login_ms', 'last_login']] as const) {
-    if (wanted.has(alias)) columns.push(knex.raw(`${dialect.epochMs(column)} as ${alias}`));
+  for (const [alias, column] of [['first_seen_at', 'first_seen'], ['last_seen_at', 'last_seen'], ['last_login_at', 'last_login']] as const) {
+    if (wanted.has(alias)) columns.push(knex.raw(`${dialect.isoTime(column)} as ${alias}`));
   }
   return columns;
 }

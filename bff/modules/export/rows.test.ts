@@ -9,9 +9,9 @@ const FULL: ProfileRow = {
   name: 'Ann Lee',
   age: '41',
   location: 'Berlin',
-  first_seen_ms: Date.parse('2025-01-02T03:04:05.678Z'),
-  last_seen_ms: '1773068400000',
-  last_login_ms: Date.parse('2026-03-01T00:00:00Z'),
+  first_seen_at: '2025-01-02T03:04:05.678Z',
+  last_seen_at: '2026-03-09T15:00:00.000Z',
+  last_login_at: '2026-03-01T00:00:00.000Z',
   subscription_status: 'active',
   ltv: 19.990000000000002,
   source_names: ['Shopify', 'Survey responses'],
@@ -34,7 +34,7 @@ describe('exportRowOf', () => {
   });
 
   it('falls back to the profile id, to last seen, and to empty values', () => {
-    const bare: ProfileRow = { id: 'profile-2', last_seen_ms: 1773068400000, ltv: null, source_names: null };
+    const bare: ProfileRow = { id: 'profile-2', last_seen_at: '2026-03-09T15:00:00.000Z', ltv: null, source_names: null };
     expect(exportRowOf(bare, EXPORT_FIELD_IDS)).toEqual({
       user_id: 'profile-2',
       email: null,

@@ -12,9 +12,10 @@ export interface ProfileRow {
   name?: string | null;
   age?: number | string | null;
   location?: string | null;
-  first_seen_ms?: number | string | null;
-  last_seen_ms?: number | string | null;
-  last_login_ms?: number | string | null;
+  /** Instants as ISO 8601 text, formatted by the database (ResultsDialect.isoTime). */
+  first_seen_at?: string | null;
+  last_seen_at?: string | null;
+  last_login_at?: string | null;
   subscription_status?: string | null;
   ltv?: number | string | null;
   /** Already parsed (the driver's JSON, or SQLite's text parsed by the dialect). */
@@ -23,7 +24,6 @@ export interface ProfileRow {
   cursor_at?: unknown;
 }
 
-const isoOf = (ms: number | string | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
 const numberOf = (value: number | string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 /** Revenue in the currency's cents: a float column must not print 19.990000000000002. */
 const moneyOf = (value: number | string | null | undefined): number => Math.round((numberOf(value) ?? 0) * 100) / 100;
@@ -34,8 +34,8 @@ const VALUES: Record<ExportFieldId, (row: ProfileRow) => string | number | null>
   name: (row) => row.name ?? null,
   age: (row) => numberOf(row.age),
   location: (row) => row.location ?? null,
-  created_at: (row) => isoOf(row.first_seen_ms),
-  last_login: (row) => isoOf(row.last_login_ms ?? row.last_seen_ms),
+  created_at: (row) => row.first_seen_at ?? null,
+  last_login: (row) => row.last_login_at ?? row.last_seen_at ?? null,
   subscription_status: (row) => row.subscription_status ?? null,
   revenue: (row) => moneyOf(row.ltv),
   source: (row) => (row.source_names ?? []).join('; '),
@@ -48,8 +48,8 @@ export const FIELD_COLUMNS: Record<ExportFieldId, readonly string[]> = {
   name: ['name'],
   age: ['age'],
   location: ['location'],
-  created_at: ['first_seen_ms'],
-  last_login: ['last_login_ms', 'last_seen_ms'],
+  created_at: ['first_seen_at'],
+  last_login: ['last_login_at', 'last_seen_at'],
   subscription_status: ['subscription_status'],
   revenue: ['ltv'],
   source: ['source_names'],
