@@ -264,18 +264,26 @@ describe('the widget under Preact', { timeout: 20_000 }, () => {
       publicSurvey({ id: 'navigated', widget: { displayMode: 'inline', inlineTarget: '#feedback' }, triggers: { pageTargeting: onCheckout } }),
       publicSurvey({ id: 'destroyed', widget: { displayMode: 'inline', inlineTarget: '#later' } }),
     ]);
-    await waitFor(() => expect(waits.mock.calls.filter(([, delay]) => delay === INLINE_TARGET_WAIT_MS)).toHaveLength(2));
+    const targetWaits = () => waits.mock.results.filter((_, index) => waits.mock.calls[index]![1] === INLINE_TARGET_WAIT_MS).map((result) => result.value as number);
+    await waitFor(() => expect(targetWaits()).toHaveLength(2));
+    const clears = vi.spyOn(window, 'clearTimeout');
+    const stoppedWaits = () => targetWaits().filter((timer) => clears.mock.calls.some(([cleared]) => cleared === timer));
     const main = document.querySelector('main') as HTMLElement;
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    // The page's mutations reach the observers in microtasks: let every one of them run.
+    const observersRan = async () => {
+      for (let round = 0; round < 5; round += 1) await Promise.resolve();
+    };
 
     history.pushState(null, '', '/account');
+    expect(stoppedWaits()).toHaveLength(1);
     main.insertAdjacentHTML('beforeend', '<section id="feedback"></section>');
-    await settle();
+    await observersRan();
     expect(document.querySelector('navout-survey')).toBeNull();
 
     widget?.api.destroy();
+    expect(stoppedWaits()).toHaveLength(2);
     main.insertAdjacentHTML('beforeend', '<section id="later"></section>');
-    await settle();
+    await observersRan();
     expect(document.querySelector('navout-survey')).toBeNull();
     expect(calls).toEqual([]);
   });
