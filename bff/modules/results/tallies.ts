@@ -35,7 +35,7 @@ export const TALLY_EVERY_MS = 10_000;
 
 const TALLIES = 'survey_answer_tallies';
 export const ADDRESS_TALLIES = 'survey_address_tallies';
-/** Rows per upsert statement (seven bindings each, well under SQLite's limit). */
+/** Rows per upsert statement (at most nine bindings each, well under SQLite's limit). */
 const UPSERT_ROWS = 500;
 
 /** A row of survey_answer_tallies: 'answered' (value '') counts answers and sums numbers; 'chosen' counts one value. */
@@ -105,25 +105,34 @@ export function addResponseTallies(questions: readonly Question[], answers: Reco
   return into;
 }
 
-/** Adds the rows to the tallies (created when missing), in key order so that two writers never wait on each other in a circle. */
-async function addToTallies(knex: Knex | Knex.Transaction, kind: DatabaseKind, surveyId: string, rows: Iterable<TallyRow>): Promise<void> {
-  const sorted = [...rows].map((row) => ({ row, key: tallyKey(row) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ row }) => row);
-  for (let start = 0; start < sorted.length; start += UPSERT_ROWS) {
-    const chunk = sorted.slice(start, start + UPSERT_ROWS);
-    const values: Knex.RawBinding[] = [];
-    for (const row of chunk) {
-      values.push(randomUUID(), surveyId, row.questionId, kind === 'sqlite' ? Number(row.isComplete) : row.isComplete, row.kind, row.value, row.responses, row.numbered, row.numberSum);
-    }
-    await knex.raw(
-      `insert into ${TALLIES} (id, survey_id, question_id, is_complete, kind, value, responses, numbered, number_sum)
-       values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
-       on conflict (survey_id, question_id, is_complete, kind, value) do update set
-         responses = ${TALLIES}.responses + excluded.responses,
-         numbered = ${TALLIES}.numbered + excluded.numbered,
-         number_sum = ${TALLIES}.number_sum + excluded.number_sum`,
-      values,
-    );
+/**
+ * Inserts rows, or adds them to the rows already there (`conflict`), in statements of UPSERT_ROWS,
+ * in key order so that two writers never wait on each other in a circle.
+ */
+async function upsertInKeyOrder(knex: Knex | Knex.Transaction, table: string, columns: readonly string[], conflict: string, rows: Array<{ key: string; values: Knex.RawBinding[] }>): Promise<void> {
+  rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  for (let start = 0; start < rows.length; start += UPSERT_ROWS) {
+    const chunk = rows.slice(start, start + UPSERT_ROWS);
+    await knex.raw(`insert into ${table} (${columns.join(', ')}) values ${chunk.map(() => tuple).join(', ')} ${conflict}`, chunk.flatMap((row) => row.values));
   }
+}
+
+/** Adds the rows to the tallies (created when missing). */
+async function addToTallies(knex: Knex | Knex.Transaction, kind: DatabaseKind, surveyId: string, rows: Iterable<TallyRow>): Promise<void> {
+  await upsertInKeyOrder(
+    knex,
+    TALLIES,
+    ['id', 'survey_id', 'question_id', 'is_complete', 'kind', 'value', 'responses', 'numbered', 'number_sum'],
+    `on conflict (survey_id, question_id, is_complete, kind, value) do update set
+       responses = ${TALLIES}.responses + excluded.responses,
+       numbered = ${TALLIES}.numbered + excluded.numbered,
+       number_sum = ${TALLIES}.number_sum + excluded.number_sum`,
+    [...rows].map((row) => ({
+      key: tallyKey(row),
+      values: [randomUUID(), surveyId, row.questionId, kind === 'sqlite' ? Number(row.isComplete) : row.isComplete, row.kind, row.value, row.responses, row.numbered, row.numberSum],
+    })),
+  );
 }
 
 /** One address's responses in a batch: how many, and the latest one's time in epoch milliseconds. */
@@ -132,21 +141,17 @@ interface AddressTally {
   lastResponse: number;
 }
 
-/** Adds the batch's responses to their addresses' tallies, in address order (as addToTallies, for the same reason). */
+/** Adds the batch's responses to their addresses' tallies (created when missing). */
 async function addToAddressTallies(knex: Knex | Knex.Transaction, kind: DatabaseKind, surveyId: string, addresses: Map<string, AddressTally>): Promise<void> {
-  const sorted = [...addresses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (let start = 0; start < sorted.length; start += UPSERT_ROWS) {
-    const chunk = sorted.slice(start, start + UPSERT_ROWS);
-    const values: Knex.RawBinding[] = chunk.flatMap(([address, tally]) => [surveyId, address, tally.responses, bindTime(kind, tally.lastResponse)]);
-    await knex.raw(
-      `insert into ${ADDRESS_TALLIES} (survey_id, ip_address, responses, last_response)
-       values ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}
-       on conflict (survey_id, ip_address) do update set
-         responses = ${ADDRESS_TALLIES}.responses + excluded.responses,
-         last_response = case when excluded.last_response > ${ADDRESS_TALLIES}.last_response then excluded.last_response else ${ADDRESS_TALLIES}.last_response end`,
-      values,
-    );
-  }
+  await upsertInKeyOrder(
+    knex,
+    ADDRESS_TALLIES,
+    ['survey_id', 'ip_address', 'responses', 'last_response'],
+    `on conflict (survey_id, ip_address) do update set
+       responses = ${ADDRESS_TALLIES}.responses + excluded.responses,
+       last_response = case when excluded.last_response > ${ADDRESS_TALLIES}.last_response then excluded.last_response else ${ADDRESS_TALLIES}.last_response end`,
+    [...addresses].map(([address, tally]) => ({ key: address, values: [surveyId, address, tally.responses, bindTime(kind, tally.lastResponse)] })),
+  );
 }
 
 /**
