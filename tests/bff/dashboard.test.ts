@@ -603,12 +603,17 @@ describe('dashboard overview', () => {
       expect((await series(w, 'category/mobile', drill.admin)).status).toBe(200);
     });
 
-    it('answers a read that ended within its budget even when the event loop was busy as the budget ran out', async () => {
+    /** A reader of this world's database with its own budget: on a SQLite file, through the read thread. */
+    function readerWithBudget(budgetMs: number) {
       const w = world();
       const knex = (w.orm.em as SqlEntityManager).getKnex();
       const kind = w.config.database.kind;
       const file = kind === 'sqlite' ? String(w.orm.config.get('dbName')) : undefined;
-      const reader = createDashboardReader({ knex, kind, sqliteFile: file, budgetMs: 200 });
+      return { kind, reader: createDashboardReader({ knex, kind, sqliteFile: file, budgetMs }) };
+    }
+
+    it('answers a read that ended within its budget even when the event loop was busy as the budget ran out', async () => {
+      const { reader } = readerWithBudget(200);
       try {
         await reader.session(60_000)('select 1 as ready', []);
         const read = reader.session()('select 2 as answered', []);
@@ -624,11 +629,7 @@ describe('dashboard overview', () => {
     });
 
     it('stops a statement over the budget without holding the event loop, and reads again afterwards', async () => {
-      const w = world();
-      const knex = (w.orm.em as SqlEntityManager).getKnex();
-      const kind = w.config.database.kind;
-      const file = kind === 'sqlite' ? String(w.orm.config.get('dbName')) : undefined;
-      const reader = createDashboardReader({ knex, kind, sqliteFile: file, budgetMs: 150 });
+      const { kind, reader } = readerWithBudget(150);
       // Seconds of work on either engine: PostgreSQL sleeps, SQLite counts in a recursive query.
       const slow = kind === 'postgresql' ? 'select pg_sleep(3) as slept' : 'with recursive c(x) as (select 1 union all select x + 1 from c where x < 4000000) select count(*) as n from c';
       try {
