@@ -37,6 +37,16 @@ describe('the survey schemas', () => {
     );
   });
 
+  it('refuse question and condition ids that every object already has', async () => {
+    for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const question = { ...newQuestion('text', id), title: 'Q', conditions: [{ id, targetQuestionId: id, operator: 'equals' as const, value: 'x' }] };
+      const errors = await errorsOf(() => surveySchema.validate({ ...defaultSurvey(), questions: [question] }, strict));
+      expect(errors.filter((error) => error.includes('constructor or __proto__'))).toHaveLength(3);
+    }
+    const fine = { ...newQuestion('text', 'constructor_name'), title: 'Q' };
+    await expect(surveySchema.validate({ ...defaultSurvey(), questions: [fine] }, strict)).resolves.toBeTruthy();
+  });
+
   it('refuse oversize surveys', async () => {
     const many = { ...defaultSurvey(), questions: Array.from({ length: SURVEY_LIMITS.questions + 1 }, (_, i) => ({ ...newQuestion('text', `q${i}`), title: 'Q' })) };
     expect(await errorsOf(() => surveySchema.validate(many, strict))).toContain(`A survey can have at most ${SURVEY_LIMITS.questions} questions`);

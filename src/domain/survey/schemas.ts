@@ -84,7 +84,18 @@ const radiusPx = () =>
     .required()
     .matches(/^\d{1,2}px$/, 'Must be a radius like 8px')
     .test('range', 'Border radius must be 0-20px', (value) => Number.parseInt(value ?? '', 10) <= STYLING_RANGES.borderRadiusPx.max);
-const id = () => yup.string().required().max(SURVEY_LIMITS.id).matches(ID, 'Must be an id of letters, digits, - and _');
+/**
+ * Answers are kept in objects keyed by question id (a response's answers, the widget's form), so
+ * an id such as __proto__ or constructor would read or replace what every object inherits.
+ */
+const isInheritedName = (value: string) => value in Object.prototype;
+const id = () =>
+  yup
+    .string()
+    .required()
+    .max(SURVEY_LIMITS.id)
+    .matches(ID, 'Must be an id of letters, digits, - and _')
+    .test('not-inherited', 'Must not be a name every JavaScript object has (such as constructor or __proto__)', (value) => value === undefined || !isInheritedName(value));
 
 const conditionSchema = yup
   .object({
