@@ -1,15 +1,16 @@
-import type { AbstractSqlConnection } from '@mikro-orm/knex';
+import type { AbstractSqlConnection, Knex } from '@mikro-orm/knex';
 import type { Orm } from '../types';
 
 type Row = unknown[];
 interface SqliteStatement {
   get(...values: unknown[]): Row | undefined;
+  all(...values: unknown[]): Row[];
 }
 interface SqliteConnection {
   prepare(sql: string): { raw(toggle: boolean): SqliteStatement };
 }
 interface PgConnection {
-  query(query: { name: string; text: string; values: unknown[]; rowMode: 'array' }): Promise<{ rows: Row[] }>;
+  query(query: { name?: string; text: string; values: unknown[]; rowMode: 'array' }): Promise<{ rows: Row[] }>;
 }
 
 /**
@@ -37,6 +38,29 @@ export function preparedRowReader(orm: Orm, name: string, sql: string): (...valu
       }
       // pg prepares a named statement once per connection and reuses it afterwards.
       return (await connection.query({ name, text: numbered, values, rowMode: 'array' })).rows[0];
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  };
+}
+
+/** A value bound as knex binds it for better-sqlite3, which takes neither a Date nor a boolean. */
+const sqliteValue = (value: unknown) => (value instanceof Date ? value.valueOf() : typeof value === 'boolean' ? Number(value) : value);
+
+/**
+ * Every row of a query built with knex, run on the driver directly as arrays of the selected
+ * columns in the select's order: for reads of many rows (the responses CSV), where making an
+ * object with a key per column for every row was a third of the read's time. Values come back as
+ * the ORM's own reads get them (the same connections, so the same type parsers).
+ */
+export function arrayRowsReader(orm: Orm): (query: Knex.QueryBuilder) => Promise<Row[]> {
+  const client = (orm.em.getConnection() as AbstractSqlConnection).getKnex().client;
+  return async (query) => {
+    const { sql, bindings } = query.toSQL().toNative();
+    const connection = (await client.acquireConnection()) as SqliteConnection | PgConnection;
+    try {
+      if ('prepare' in connection) return connection.prepare(sql).raw(true).all(...bindings.map(sqliteValue));
+      return (await connection.query({ text: sql, values: [...bindings], rowMode: 'array' })).rows;
     } finally {
       await client.releaseConnection(connection);
     }

@@ -15,7 +15,8 @@ import type { PublishedSurvey } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { toNumber } from '../../platform/sql';
 import type { PageRequest } from './queries';
-import { countOf, DAY_MS, iso, paginationOf, startOfUtcDay, TABLE, type ResultsDb } from './responseRows';
+import { isoInstant } from '../../platform/isoInstant';
+import { countOf, DAY_MS, paginationOf, startOfUtcDay, TABLE, type ResultsDb } from './responseRows';
 import { isNumericQuestion as isNumeric, numberIn, questionTallies } from './tallies';
 
 export const QUESTION_NOT_FOUND = {
@@ -155,7 +156,7 @@ export async function questionAnswers(
       answer: dialect.parsedJson<Answer>(row.answer),
       is_complete: Boolean(row.is_complete),
       device_type: row.device_type,
-      created_at: iso(row.created_ms),
+      created_at: isoInstant(row.created_ms),
     })),
     counts: values ? countsOf(values, groups) : [],
     average: numbered ? Math.round((numberSum / numbered) * 100) / 100 : null,

@@ -10,36 +10,49 @@
  * BOM would become part of the first header for programs that read the file as plain text.
  */
 import { PassThrough, Readable, pipeline } from 'node:stream';
-import { RESPONSE_CSV_COLUMNS, type SurveyResponse } from '@domain/survey/collection';
+import { answerCell, RESPONSE_CSV_COLUMNS } from '@domain/survey/collection';
 import { neutraliseFormula } from '@domain/csv';
-import type { Question } from '@domain/survey/types';
-import { responseCells } from '@domain/survey/collection';
+import type { Answer, Question } from '@domain/survey/types';
+import { isoInstant } from '../../platform/isoInstant';
+import type { ResultsDialect } from '../../platform/sql';
+import type { ExportRow } from './responseRows';
 
-export function responseCsvHeaders(questions: readonly Question[]): string[] {
-  return [...RESPONSE_CSV_COLUMNS, ...questions.map((question) => `Q: ${question.title}`)].map(neutraliseFormula);
+/** RFC 4180 quoting of a cell, as every cell of this file is written: quoted, its quotes doubled, a formula neutralised. */
+function cell(text: string): string {
+  const safe = neutraliseFormula(text);
+  return safe.includes('"') ? `"${safe.replaceAll('"', '""')}"` : `"${safe}"`;
 }
 
-/** RFC 4180 quoting of a text cell, as every cell of this file is written: quoted, its quotes doubled. */
-const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+/**
+ * One response's line: the cells of responseCells (RESPONSE_CSV_COLUMNS, then one per question),
+ * written straight from the stored row. The export writes these by the hundred thousand, so no
+ * SurveyResponse object or array of cells is made for them (a test holds the two to the same text).
+ */
+export function responseCsvLine(row: ExportRow, questions: readonly Question[], dialect: ResultsDialect): string {
+  const [id, ipAddress, deviceType, userAgent, startedMs, completedMs, completionTimeSeconds, isComplete, createdMs, storedAnswers] = row;
+  const answers = dialect.parsedJson<Record<string, Answer> | null>(storedAnswers) ?? {};
+  let line =
+    `${cell(id)},${cell(ipAddress ?? '')},${cell(deviceType)},${cell(userAgent ?? '')},${cell(isoInstant(startedMs))},` +
+    `${cell(completedMs === null ? '' : isoInstant(completedMs))},${cell(completionTimeSeconds === null ? '' : String(Number(completionTimeSeconds)))},` +
+    `${isComplete ? '"Yes"' : '"No"'},${cell(isoInstant(createdMs))}`;
+  for (const question of questions) line += `,${cell(answerCell(answers[question.id]))}`;
+  return line;
+}
 
 /**
  * The CSV text of `pages`, as a stream: the header, then each page's rows as one string (the first
  * with the header), each row after a CRLF. A page is one chunk (a chunk per row cost a stream step and a compression call per
  * row, and capped the export near 14,000 rows a second), and its text is written straight from
- * the cells: a general CSV writer's per-row objects, field getters and pushes held it near 75,000.
+ * the stored rows: a general CSV writer's per-row objects, field getters and pushes held it near 75,000.
  * Destroying the stream (Koa does when the client goes away) ends the iteration of `pages`, so no
  * further batch is read from the database.
  */
-export function responsesCsvStream(pages: AsyncIterable<readonly SurveyResponse[]>, questions: readonly Question[], onFailure: (failure: Error) => void): Readable {
+export function responsesCsvStream(pages: AsyncIterable<readonly ExportRow[]>, questions: readonly Question[], dialect: ResultsDialect, onFailure: (failure: Error) => void): Readable {
   async function* text() {
     // The header goes out with the first page.
-    let chunk = responseCsvHeaders(questions).map(quoted).join(',');
+    let chunk = [...RESPONSE_CSV_COLUMNS, ...questions.map((question) => `Q: ${question.title}`)].map(cell).join(',');
     for await (const page of pages) {
-      for (const response of page) {
-        const cells = responseCells(response, questions);
-        chunk += '\r\n';
-        for (let index = 0; index < cells.length; index++) chunk += (index ? ',' : '') + quoted(neutraliseFormula(cells[index]!));
-      }
+      for (const row of page) chunk += `\r\n${responseCsvLine(row, questions, dialect)}`;
       yield chunk;
       chunk = '';
     }

@@ -8,22 +8,28 @@ import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import type { DeviceType, Pagination, SurveyResponse } from '@domain/survey/collection';
 import type { Answer } from '@domain/survey/types';
 import type { Orm } from '../../types';
+import { isoInstant } from '../../platform/isoInstant';
+import { arrayRowsReader } from '../../platform/preparedRows';
 import { asJsonStringContent, containsPattern, resultsDialect, type ResultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
 import type { PageRequest, ResponseSelection } from './queries';
 
 export const DAY_MS = 86_400_000;
 export const TABLE = 'survey_responses';
 
-/** What the results reads share: the ORM's query builder, the engine's dialect and raw SQL with bindings. */
+/**
+ * What the results reads share: the ORM's query builder, the engine's dialect, raw SQL with
+ * bindings, and a query's rows as arrays (for reads of many rows).
+ */
 export interface ResultsDb {
   knex: Knex;
   dialect: ResultsDialect;
   raw: (sql: string, bindings?: readonly Knex.RawBinding[]) => Knex.Raw;
+  arrayRows: (query: Knex.QueryBuilder) => Promise<unknown[][]>;
 }
 
 export function resultsDbOf(orm: Orm, kind: DatabaseKind): ResultsDb {
   const knex: Knex = (orm.em as SqlEntityManager).getKnex();
-  return { knex, dialect: resultsDialect(kind), raw: (sql, bindings = []) => knex.raw(sql, bindings) };
+  return { knex, dialect: resultsDialect(kind), raw: (sql, bindings = []) => knex.raw(sql, bindings), arrayRows: arrayRowsReader(orm) };
 }
 
 /** A stored response's row as the list and the export read it. */
@@ -38,13 +44,9 @@ export interface ResponseRow {
   is_complete: boolean | number;
   created_ms: number | string;
   answers: unknown;
-  /** Not read by the export. */
-  identifiers?: unknown;
-  /** The stored created_at exactly as the driver returns it: the export's keyset cursor. */
-  cursor_at?: unknown;
+  identifiers: unknown;
 }
 
-export const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 export const percent = (part: number, whole: number) => (whole ? oneDecimal((part / whole) * 100) : 0);
 export const startOfUtcDay = (date: Date) => Math.floor(date.getTime() / DAY_MS) * DAY_MS;
@@ -53,8 +55,8 @@ export function paginationOf(total: number, { page, limit }: PageRequest): Pagin
   return { total, page, limit, totalPages: Math.ceil(total / limit) };
 }
 
-/** The columns of a ResponseRow, instants as epoch milliseconds. */
-export function responseColumns({ dialect, raw }: ResultsDb): Array<string | Knex.Raw> {
+/** The columns the list and the export both read, in this order; instants as epoch milliseconds. */
+function storedColumns({ dialect, raw }: ResultsDb): Array<string | Knex.Raw> {
   return [
     'id',
     'ip_address',
@@ -66,9 +68,37 @@ export function responseColumns({ dialect, raw }: ResultsDb): Array<string | Kne
     'is_complete',
     raw(`${dialect.epochMs('created_at')} as created_ms`),
     'answers',
-    'identifiers',
   ];
 }
+
+/** The columns of a ResponseRow. */
+export const responseColumns = (db: ResultsDb) => [...storedColumns(db), 'identifiers'];
+
+/**
+ * A stored response as the CSV export reads it, the columns of exportColumns in order: the file's
+ * cells before the answers, then the answers (JSON) and the keyset cursor (created_at exactly as
+ * the driver returns it). An array per row rather than an object: the export reads them by the
+ * hundred thousand.
+ */
+export type ExportRow = readonly [
+  id: string,
+  ipAddress: string | null,
+  deviceType: DeviceType,
+  userAgent: string | null,
+  startedMs: number | string,
+  completedMs: number | string | null,
+  completionTimeSeconds: number | string | null,
+  isComplete: boolean | number,
+  createdMs: number | string,
+  answers: unknown,
+  cursorAt: unknown,
+];
+
+/** The columns of an ExportRow. */
+export const exportColumns = (db: ResultsDb) => [...storedColumns(db), 'created_at as cursor_at'];
+
+/** Where the export's next batch starts: after this row, in (created_at, id) order. */
+export const exportCursorOf = (row: ExportRow) => ({ at: row[10], id: row[0] });
 
 export function presentResponse(row: ResponseRow, dialect: ResultsDialect): SurveyResponse {
   return {
@@ -76,13 +106,13 @@ export function presentResponse(row: ResponseRow, dialect: ResultsDialect): Surv
     ip_address: row.ip_address,
     device_type: row.device_type,
     user_agent: row.user_agent,
-    started_at: iso(row.started_ms),
-    completed_at: row.completed_ms === null ? null : iso(row.completed_ms),
+    started_at: isoInstant(row.started_ms),
+    completed_at: row.completed_ms === null ? null : isoInstant(row.completed_ms),
     completion_time_seconds: row.completion_time_seconds === null ? null : Number(row.completion_time_seconds),
     is_complete: Boolean(row.is_complete),
-    created_at: iso(row.created_ms),
+    created_at: isoInstant(row.created_ms),
     responses: dialect.parsedJson<Record<string, Answer>>(row.answers),
-    identifiers: row.identifiers === undefined ? {} : dialect.parsedJson<Record<string, string>>(row.identifiers),
+    identifiers: dialect.parsedJson<Record<string, string> | null>(row.identifiers) ?? {},
   };
 }
 

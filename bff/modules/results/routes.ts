@@ -49,7 +49,7 @@ export function createResultsRouter(results: ResultsService): Router<AppState> {
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/csv; charset=utf-8';
     ctx.compress = STREAMED_FILE_COMPRESSION;
-    ctx.body = responsesCsvStream(plan.pages, survey.survey.questions, (failure) =>
+    ctx.body = responsesCsvStream(plan.pages, survey.survey.questions, results.dialect, (failure) =>
       results.logger.error({ err: failure, surveyId: survey.id }, 'The responses export stopped'),
     );
   });

@@ -38,6 +38,8 @@ export function createResultsService({ orm, kind, now, logger, exportBatchRows =
   return {
     now,
     logger,
+    /** How the export's rows read: the engine's JSON columns. */
+    dialect: db.dialect,
     analytics: (survey: PublishedSurvey): Promise<SurveyAnalytics> => surveyAnalytics(db, now, survey),
     responses: (survey: PublishedSurvey, selection: ResponseSelection, page: PageRequest): Promise<ResponsePage> => responsePage(db, survey, selection, page),
     userAnalytics: (survey: PublishedSurvey): Promise<UserAnalytics> => userAnalytics(db, survey),
