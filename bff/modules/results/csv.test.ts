@@ -19,6 +19,9 @@ const rows: ExportRow[] = [
   ['r-2', null, 'mobile', null, at - 86_400_001, null, null, 0, at - 1, { q_comment: '=HYPERLINK("http://x")', q_tags: [] }, at - 1],
   ['r-3', '::1', 'tablet', '+cmd', String(at - 5), String(at), '4.5', true, String(at), { q_comment: 'line one\r\nline two, with a comma', q_rating: 0 }, at],
   ['r-4', '-1', 'desktop', '@sum', at, at, 0, false, at, {}, at],
+  // Instants whose ISO text starts with + or -, which a spreadsheet would read as a formula.
+  ['r-5', '10.0.0.5', 'desktop', 'Agent', Date.parse('+010000-01-01T00:00:00.000Z'), Date.parse('-000001-06-01T12:00:00.000Z'), 1, 1, Date.parse('0000-01-01T00:00:00.000Z'), {}, at],
+  ['r-6', '10.0.0.6', 'desktop', 'Agent', Date.parse('9999-12-31T23:59:59.999Z'), at, 1, 1, Date.parse('-000001-12-31T23:59:59.999Z'), {}, at],
 ];
 
 /** The line as the export wrote it before: a SurveyResponse, its cells, each quoted with its formula neutralised. */

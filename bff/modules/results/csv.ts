@@ -23,6 +23,19 @@ function cell(text: string): string {
   return safe.includes('"') ? `"${safe.replaceAll('"', '""')}"` : `"${safe}"`;
 }
 
+/** The first and the last instant whose ISO text starts with a digit: years 0 to 9999. */
+const FIRST_FOUR_DIGIT_YEAR_MS = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_FOUR_DIGIT_YEAR_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * An instant's cell. Its ISO text starts with a digit and holds no quote, so it is written as it
+ * is (looking into each of the export's instants to neutralise it cost more than making it).
+ */
+function instantCell(epochMs: number | string): string {
+  const ms = Number(epochMs);
+  return ms >= FIRST_FOUR_DIGIT_YEAR_MS && ms <= LAST_FOUR_DIGIT_YEAR_MS ? `"${isoInstant(ms)}"` : cell(isoInstant(ms));
+}
+
 /**
  * One response's line: the cells of responseCells (RESPONSE_CSV_COLUMNS, then one per question),
  * written straight from the stored row. The export writes these by the hundred thousand, so no
@@ -32,9 +45,9 @@ export function responseCsvLine(row: ExportRow, questions: readonly Question[], 
   const [id, ipAddress, deviceType, userAgent, startedMs, completedMs, completionTimeSeconds, isComplete, createdMs, storedAnswers] = row;
   const answers = dialect.parsedJson<Record<string, Answer> | null>(storedAnswers) ?? {};
   let line =
-    `${cell(id)},${cell(ipAddress ?? '')},${cell(deviceType)},${cell(userAgent ?? '')},${cell(isoInstant(startedMs))},` +
-    `${cell(completedMs === null ? '' : isoInstant(completedMs))},${cell(completionTimeSeconds === null ? '' : String(Number(completionTimeSeconds)))},` +
-    `${isComplete ? '"Yes"' : '"No"'},${cell(isoInstant(createdMs))}`;
+    `${cell(id)},${cell(ipAddress ?? '')},${cell(deviceType)},${cell(userAgent ?? '')},${instantCell(startedMs)},` +
+    `${completedMs === null ? '""' : instantCell(completedMs)},${cell(completionTimeSeconds === null ? '' : String(Number(completionTimeSeconds)))},` +
+    `${isComplete ? '"Yes"' : '"No"'},${instantCell(createdMs)}`;
   for (const question of questions) line += `,${cell(answerCell(answers[question.id]))}`;
   return line;
 }
