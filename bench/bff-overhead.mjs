@@ -309,7 +309,8 @@ export async function measureBffOverhead(engine) {
   if (engine === 'postgresql' && !postgres) return null;
   // The request log is part of what a BFF does per request, so it is measured too.
   const env = bffEnv({ port: BFF_PORT, dataDir, databaseUrl: postgres?.url }, { LOG_LEVEL: 'info' });
-  const bff = startBff(env, { quiet: true });
+  // BENCH_BFF_NODE_ARGS passes flags to the BFF's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profile".
+  const bff = startBff(env, { quiet: true, nodeArgs: (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean) });
   let koa;
   try {
     const base = `http://127.0.0.1:${BFF_PORT}`;
