@@ -35,6 +35,7 @@ import { createWritebackRouter } from './modules/writeback';
 import type { PredictionRuntime } from './modules/prediction';
 import type { RateLimiter } from './platform/rateLimit';
 import type { AppState, Orm } from './types';
+import { routersMiddleware } from './routing';
 
 /** What each router is handed: its module's service, as its factory asks for it. */
 type ServiceOf<Factory extends (...args: never[]) => unknown, Index extends number = 0> = Parameters<Factory>[Index];
@@ -136,10 +137,7 @@ export function createApp(config: Config, runtime: AppRuntime): Koa<AppState> {
     createIngestSecretRouter(services.ingest),
     createIngestRouter(services.ingest, services.ingestLimiter),
   ];
-  for (const router of routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  app.use(routersMiddleware(routers));
 
   const dashboard = staticSite(config.staticDir, indexHtml);
   if (dashboard) app.use(dashboard);

@@ -55,6 +55,20 @@ describe('platform', () => {
     expect(wrongMethod.body.error).toBe('Method not allowed');
   });
 
+  it('routes a path to the routers under its prefix only, without regard to case, as each router matches', async () => {
+    const admin = world().bearer('admin');
+    // Under two prefixes (/api/data-sources and /api/data-sources/custom-connectors) and in capitals.
+    expect((await world().http.get('/api/data-sources/custom-connectors').set(admin)).status).toBe(200);
+    expect((await world().http.get('/API/Data-Sources/Custom-Connectors').set(admin)).status).toBe(200);
+    // A path that only starts like a prefix is not under it.
+    expect((await world().http.get('/api/plansx').set(admin)).status).toBe(404);
+    expect((await world().http.get('/api/health').set(admin)).status).toBe(200);
+    // A method no route of the path takes, under a nested prefix: 405 with what it allows.
+    const wrongMethod = await world().http.patch('/api/data-sources/custom-connectors').set(admin).send({});
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.allow).toContain('GET');
+  });
+
   it('sends security headers suitable for the built dashboard', async () => {
     const response = await world().http.get('/api/health');
     const policy = response.headers['content-security-policy'];

@@ -13,8 +13,9 @@ export interface ServedRoute {
 
 export function servedRoutes(app: Koa<AppState>): ServedRoute[] {
   const routes: ServedRoute[] = [];
-  for (const middleware of app.middleware as Array<{ router?: { stack: Array<{ methods: string[]; path: string; stack: ServedRoute['stack'] }> } }>) {
-    for (const layer of middleware.router?.stack ?? []) {
+  type Routed = { stack: Array<{ methods: string[]; path: string; stack: ServedRoute['stack'] }> };
+  for (const middleware of app.middleware as Array<{ routers?: readonly Routed[] }>) {
+    for (const layer of (middleware.routers ?? []).flatMap((router) => router.stack)) {
       const path = layer.path.replace(/(.)\/$/, '$1');
       for (const method of layer.methods.filter((name) => name !== 'HEAD')) {
         routes.push({ key: `${method} ${path}`, method, path, stack: layer.stack });
