@@ -16,7 +16,7 @@ import {
   type TriggerType,
 } from './collection';
 import { COLLECTION_MESSAGES, TRIGGER_MESSAGES } from './messages';
-import { SURVEY_LIMITS } from './schemas';
+import { SURVEY_LIMITS } from './limits';
 import type { Answer } from './types';
 
 export const COLLECTION_LIMITS = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDisplayTriggers, defaultEmbedSettings, defaultSurvey, displayTriggersOf, newQuestion, PICKER_TYPES } from './defaults';
 import { AUDIENCE_TARGETING_MESSAGES } from './messages';
-import { displayTriggersSchema, embedSettingsSchema, surveySchema, SURVEY_LIMITS } from './schemas';
+import { SURVEY_LIMITS } from './limits';
+import { displayTriggersSchema, embedSettingsSchema, surveySchema } from './schemas';
 
 const strict = { strict: true, abortEarly: false } as const;
 

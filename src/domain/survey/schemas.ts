@@ -8,6 +8,7 @@ import * as yup from 'yup';
 import { CATEGORY_IDS } from '../audience/contract';
 import { requiredTrimmed } from '../text';
 import { AUDIENCE_TARGETING_MESSAGES, DRAFT_MESSAGES, IDENTIFIER_MESSAGES, LOGO_MESSAGES, THEME_MESSAGES } from './messages';
+import { SURVEY_LIMITS } from './limits';
 import { regexPatternError } from './regexSafety';
 import { STYLING_RANGES } from './targeting';
 import {
@@ -39,25 +40,6 @@ import {
   type SurveyTheme,
 } from './types';
 
-/** Limits of a stored survey: generous for real surveys, bounded against abuse. */
-export const SURVEY_LIMITS = {
-  questions: 100,
-  title: 300,
-  description: 2_000,
-  questionTitle: 500,
-  questionDescription: 1_000,
-  options: 50,
-  option: 200,
-  conditions: 20,
-  conditionValue: 500,
-  placeholder: 200,
-  name: 200,
-  id: 100,
-  logoUrl: 2_000,
-  urlPatterns: 50,
-  overrideReason: 1_000,
-  selector: 200,
-} as const;
 
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const LENGTH = /^(?:0|\d{1,4}(?:\.\d{1,2})?(?:px|%|em|rem|vw|vh))$/;

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { questionLabel } from '@domain/survey/check';
 import { CHOICE_TYPES, newId } from '@domain/survey/defaults';
 import { BUILDER_MESSAGES } from '@domain/survey/messages';
-import { SURVEY_LIMITS } from '@domain/survey/schemas';
+import { SURVEY_LIMITS } from '@domain/survey/limits';
 import {
   CONDITION_ACTIONS,
   EDITOR_OPERATORS,

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DRAFT_MESSAGES } from '@domain/survey/messages';
-import { SURVEY_LIMITS } from '@domain/survey/schemas';
+import { SURVEY_LIMITS } from '@domain/survey/limits';
 import type { DraftListEntry } from '../api/drafts';
 import { CREATOR_LABELS } from './labels';
 

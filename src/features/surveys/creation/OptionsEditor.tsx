@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SURVEY_LIMITS } from '@domain/survey/schemas';
+import { SURVEY_LIMITS } from '@domain/survey/limits';
 
 export const OPTIONS_LABELS = {
   heading: 'Options',

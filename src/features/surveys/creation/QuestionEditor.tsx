@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CHOICE_TYPES, QUESTION_TYPE_LABELS } from '@domain/survey/defaults';
 import { BUILDER_MESSAGES } from '@domain/survey/messages';
-import { SURVEY_LIMITS } from '@domain/survey/schemas';
+import { SURVEY_LIMITS } from '@domain/survey/limits';
 import type { Question } from '@domain/survey/types';
 import { SelectField } from '@/ui/SelectField';
 import type { QuestionDataType } from '../api/dataTypes';

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { RATING_DEFAULTS, TEXT_TYPES } from '@domain/survey/defaults';
-import { SURVEY_LIMITS } from '@domain/survey/schemas';
+import { SURVEY_LIMITS } from '@domain/survey/limits';
 import { DATE_FORMATS, type Question, type QuestionSettings } from '@domain/survey/types';
 import { optionsOf, SelectField } from '@/ui/SelectField';
 import { DATE_FORMAT_LABELS } from './labels';

@@ -10,7 +10,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { THEME_MESSAGES } from '@domain/survey/messages';
-import { SURVEY_LIMITS } from '@domain/survey/schemas';
+import { SURVEY_LIMITS } from '@domain/survey/limits';
 import { requiredTrimmed } from '@domain/text';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { FormTextField } from '@/ui/FormTextField';
