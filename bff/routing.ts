@@ -86,12 +86,10 @@ export function routersMiddleware(routers: ReadonlyArray<Router<AppState>>): App
   const entries = routers.map((router) => ({ prefix: (router.opts.prefix ?? '').toLowerCase(), middleware: [router.routes(), router.allowedMethods()] as AppMiddleware[] }));
   // One chain per set of routers a path falls under: a few dozen at most.
   const chains = new Map<string, AppMiddleware[]>();
+  const under = (path: string, prefix: string) => !prefix || (path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/'));
   const chainFor = (path: string) => {
     let key = '';
-    for (let index = 0; index < entries.length; index++) {
-      const { prefix } = entries[index]!;
-      if (!prefix || path === prefix || path.startsWith(`${prefix}/`)) key += `${index},`;
-    }
+    for (let index = 0; index < entries.length; index++) if (under(path, entries[index]!.prefix)) key += `${index},`;
     let chain = chains.get(key);
     if (!chain) {
       chain = entries.filter((_, index) => key.split(',').includes(String(index))).flatMap((entry) => entry.middleware);
