@@ -52,7 +52,8 @@ export const Guide: Story = {
     await expect(tab('Guide')).toHaveAttribute('aria-selected', 'true');
     for (const card of GUIDE_CARDS) await expect(canvas.getByRole('heading', { name: card.title })).toBeVisible();
     await userEvent.click(tab('Survey Builder'));
-    await expect(canvas.getByRole('button', { name: CREATOR_LABELS.addNewField })).toBeVisible();
+    // The builder's code arrives when its tab is first chosen.
+    await expect(await canvas.findByRole('button', { name: CREATOR_LABELS.addNewField })).toBeVisible();
     await expect(canvas.getByText(CHECK_MESSAGES.noQuestions)).toBeVisible();
     await expect(canvas.getByRole('button', { name: CREATOR_LABELS.publish })).toBeDisabled();
   },
@@ -65,7 +66,7 @@ export const Guide: Story = {
 export const BuildSaveAndAutoSave: Story = {
   args: { initialTab: 'builder' },
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: CREATOR_LABELS.addNewField }));
+    await userEvent.click(await canvas.findByRole('button', { name: CREATOR_LABELS.addNewField }));
     const editor = within(await screen.findByRole('dialog', { name: CREATOR_LABELS.editorTitle }));
     await userEvent.click(editor.getByRole('button', { name: 'Yes / No' }));
     await userEvent.type(editor.getByRole('textbox', { name: /Question Title/ }), 'Would you recommend us?');
@@ -107,7 +108,7 @@ export const OpensDraftFromAddress: Story = {
   play: async ({ canvas }) => {
     await expectNotice(DRAFT_MESSAGES.loaded);
     await expect(tab('Survey Builder')).toHaveAttribute('aria-selected', 'true');
-    await expect(canvas.getByRole('textbox', { name: CREATOR_LABELS.draftName })).toHaveValue(DRAFTS.feedback.name);
+    await expect(await canvas.findByRole('textbox', { name: CREATOR_LABELS.draftName })).toHaveValue(DRAFTS.feedback.name);
     await expect(canvas.getByRole('textbox', { name: CREATOR_LABELS.surveyTitle })).toHaveValue('Store visit feedback');
     await expect(canvas.getAllByRole('listitem')).toHaveLength(5);
     await expect(canvas.getByText('Hide this question when Question 2 ("How satisfied are you with your visit?") is greater than "2"')).toBeVisible();
@@ -219,7 +220,7 @@ export const LoadFromDrafts: Story = {
     await userEvent.click(card.getByRole('button', { name: CREATOR_LABELS.loadDraft }));
     await expectNotice(DRAFT_MESSAGES.loaded);
     await expect(tab('Survey Builder')).toHaveAttribute('aria-selected', 'true');
-    await expect(canvas.getByRole('listitem', { name: 'Question 1 ("Which age group are you in?")' })).toBeVisible();
+    await expect(await canvas.findByRole('listitem', { name: 'Question 1 ("Which age group are you in?")' })).toBeVisible();
     await userEvent.click(tab('Drafts'));
     const current = within(await screen.findByRole('article', { name: DRAFTS.onboarding.name }));
     await expect(current.getByText(CREATOR_LABELS.currentDraft)).toBeVisible();

@@ -4,35 +4,32 @@ import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { API_ERRORS } from '@domain/errors';
 import { publishProblems } from '@domain/survey/check';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { useCompanies } from '@/lib/accounts';
 import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { useQuestionDataTypes } from './api/dataTypes';
-import { DraftBar } from './creation/DraftBar';
 import { GuideTab } from './creation/GuideTab';
 import { CREATOR_LABELS, CREATOR_TAB_LABELS, CREATOR_TABS, type CreatorTab } from './creation/labels';
-import { PublishChecklist } from './creation/PublishChecklist';
-import { SurveyBuilder } from './creation/SurveyBuilder';
 import { DRAFT_ID_PARAM, useDraftWorkflow } from './creation/useDraftWorkflow';
 
-// Only the chosen tab is drawn. The Guide and the builder (where a remembered draft opens) come
-// with the page; the other tabs' code (the styling fields, the preview, the drafts list) is
-// downloaded when the tab is first chosen or pointed at, and the name dialog when it first opens.
+// Only the chosen tab is drawn. The Guide, where a first visit opens, comes with the page; the
+// other tabs' code (the builder, the styling fields, the preview, the drafts list) is downloaded
+// when the tab is first chosen or pointed at, or when a remembered draft opens the builder, and
+// the name dialog's when it first opens.
 const TAB_MODULES = {
   guide: null,
-  builder: null,
+  builder: () => import('./creation/BuilderTab'),
   styling: () => import('./creation/StylingTab'),
   preview: () => import('./preview/SurveyPreview'),
   drafts: () => import('./creation/DraftsPanel'),
 } satisfies Record<CreatorTab, (() => Promise<unknown>) | null>;
+const BuilderTab = lazy(async () => ({ default: (await TAB_MODULES.builder()).BuilderTab }));
 const StylingTab = lazy(async () => ({ default: (await TAB_MODULES.styling()).StylingTab }));
 const SurveyPreview = lazy(async () => ({ default: (await TAB_MODULES.preview()).SurveyPreview }));
 const DraftsPanel = lazy(async () => ({ default: (await TAB_MODULES.drafts()).DraftsPanel }));
@@ -117,30 +114,15 @@ export function SurveyCreationPage({ initialTab }: SurveyCreationPageProps) {
         <Suspense fallback={<TabLoading />}>
           {tab === 'guide' && <GuideTab />}
           {tab === 'builder' && (
-            <SurveyBuilder
-              survey={survey}
-              onChange={workflow.setSurvey}
+            <BuilderTab
+              workflow={workflow}
               dataTypes={dataTypes}
+              canManage={canManage}
+              opening={opening}
               readOnly={readOnly}
-              header={
-                <Stack spacing={2}>
-                  {opening && <LinearProgress aria-label="Loading draft" />}
-                  <DraftBar
-                    nameField={workflow.nameField}
-                    canManage={canManage && !opening}
-                    saving={workflow.saving}
-                    saved={workflow.saved}
-                    publishing={workflow.publishingId === 'builder'}
-                    publishBlocked={problems.length > 0}
-                    checklistId={checklistId}
-                    companyNotice={viewingAll && workflow.currentDraftId === null ? API_ERRORS.company_required.message : null}
-                    onSave={workflow.save}
-                    onPublish={workflow.publishFromBuilder}
-                    onNewSurvey={workflow.newSurvey}
-                  />
-                  {canManage && <PublishChecklist problems={problems} id={checklistId} />}
-                </Stack>
-              }
+              problems={problems}
+              checklistId={checklistId}
+              viewingAll={viewingAll}
             />
           )}
           {tab === 'styling' && (
