@@ -92,7 +92,7 @@ export function routersMiddleware(routers: ReadonlyArray<Router<AppState>>): App
     for (let index = 0; index < entries.length; index++) if (under(path, entries[index]!.prefix)) key += `${index},`;
     let chain = chains.get(key);
     if (!chain) {
-      chain = entries.filter((_, index) => key.split(',').includes(String(index))).flatMap((entry) => entry.middleware);
+      chain = key.split(',').filter(Boolean).flatMap((index) => entries[Number(index)]!.middleware);
       chains.set(key, chain);
     }
     return chain;
