@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DISCOVERY_SETTINGS, DEFAULT_MODEL_SETTINGS, EXPLANATION_LEVERS, type ModelSettings } from '@domain/models/settings';
 import { fixtureInput, only, request } from './fixture';
+import { tidy } from './explain';
 import { buildIndex, explain, rank } from './index';
 import type { ExplainContext, RankedItem } from './types';
 
@@ -145,5 +146,34 @@ describe('explain', () => {
   it('explains a fill-up item without popularity as completing the list', () => {
     const bare: RankedItem = { id: 'x', title: 'X', score: 0, contributions: [], source: 'popular', category: null, price: null, tags: [] };
     expect(explain(bare, context({ brandPersonality: 0 })).explanation).toBe('Added to complete the list.');
+  });
+});
+
+describe('tidy', () => {
+  /** The five replacements tidy makes, applied to every text. */
+  const tidiedInFull = (text: string) =>
+    text
+      .replace(/\s+/g, ' ')
+      .replace(/\s+([.,;:!)])/g, '$1')
+      .replace(/\(\s*\)/g, '')
+      .replace(/([,;:])(?=[.,;:!])/g, '')
+      .replace(/^[\s.,;:!]+/, '')
+      .trim();
+
+  it('answers what the full replacements answer, also for the texts it returns untouched', () => {
+    const alphabet = ['a', 'b', ' ', ' ', '\t', '\n', '\u00a0', '.', ',', ';', ':', '!', '(', ')', '?', '%'];
+    let seed = 7;
+    const random = () => {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+      return seed / 4_294_967_296;
+    };
+    let untouched = 0;
+    for (let run = 0; run < 20_000; run++) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      expect(tidy(text), JSON.stringify(text)).toBe(tidiedInFull(text));
+      if (tidiedInFull(text) === text) untouched++;
+    }
+    // Both kinds of text were met: some left as they are, most changed.
+    expect(untouched).toBeGreaterThan(100);
   });
 });

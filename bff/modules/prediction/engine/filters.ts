@@ -60,28 +60,72 @@ function anyValue(itemValue: unknown, test: (value: unknown) => boolean): boolea
   return Array.isArray(itemValue) ? itemValue.some(test) : test(itemValue);
 }
 
+type RangeFilter = Exclude<FilterValue, Scalar | Scalar[]>;
+
+function isRange(filter: FilterValue): filter is RangeFilter {
+  return typeof filter === 'object' && filter !== null && !Array.isArray(filter);
+}
+
+function withinRange(number: number, filter: RangeFilter): boolean {
+  if (filter.gte !== undefined && !(number >= filter.gte)) return false;
+  if (filter.lte !== undefined && !(number <= filter.lte)) return false;
+  if (filter.gt !== undefined && !(number > filter.gt)) return false;
+  if (filter.lt !== undefined && !(number < filter.lt)) return false;
+  return true;
+}
+
 export function matchesFilter(itemValue: unknown, filter: FilterValue): boolean {
   if (itemValue === undefined || itemValue === null) return false;
   if (Array.isArray(filter)) return filter.some((wanted) => anyValue(itemValue, (value) => scalarEquals(value, wanted)));
-  if (typeof filter === 'object') {
+  if (isRange(filter)) {
     return anyValue(itemValue, (value) => {
       const number = asNumber(value);
-      if (number === null) return false;
-      if (filter.gte !== undefined && !(number >= filter.gte)) return false;
-      if (filter.lte !== undefined && !(number <= filter.lte)) return false;
-      if (filter.gt !== undefined && !(number > filter.gt)) return false;
-      if (filter.lt !== undefined && !(number < filter.lt)) return false;
-      return true;
+      return number !== null && withinRange(number, filter);
     });
   }
   return anyValue(itemValue, (value) => scalarEquals(value, filter));
+}
+
+/**
+ * Range filters (price under 400, say) are checked on every candidate: a field that holds one value
+ * per item gets a column of those values as numbers (NaN where none), made on first use and kept with
+ * the index, so the check reads a number instead of the item's stored object. A field holding lists
+ * has none (null): its items are checked one value at a time as before.
+ */
+const numericColumns = new WeakMap<EngineIndex, Map<string, Float64Array | null>>();
+/** Columns kept per index (800 KB each at 100,000 items): field names come from requests. */
+const NUMERIC_COLUMNS_MAX = 32;
+
+function numericColumn(index: EngineIndex, name: string): Float64Array | null {
+  let columns = numericColumns.get(index);
+  if (!columns) numericColumns.set(index, (columns = new Map()));
+  let column = columns.get(name);
+  if (column === undefined) {
+    if (columns.size >= NUMERIC_COLUMNS_MAX) return null;
+    column = new Float64Array(index.itemCount);
+    for (let item = 0; item < index.itemCount; item++) {
+      const value = itemField(index, item, name);
+      if (Array.isArray(value)) {
+        column = null;
+        break;
+      }
+      column[item] = (value === undefined || value === null ? null : asNumber(value)) ?? Number.NaN;
+    }
+    columns.set(name, column);
+  }
+  return column;
 }
 
 /** The hard filters every answer obeys: servable (not flagged, in stock, available) and the request's filters. */
 export function passesHardFilters(index: EngineIndex, item: number, filters: Record<string, FilterValue>): boolean {
   if (!index.servable[item]) return false;
   for (const name in filters) {
-    if (!matchesFilter(itemField(index, item, name), filters[name])) return false;
+    const filter = filters[name];
+    const column = isRange(filter) ? numericColumn(index, name) : null;
+    if (column) {
+      const number = column[item];
+      if (Number.isNaN(number) || !withinRange(number, filter as RangeFilter)) return false;
+    } else if (!matchesFilter(itemField(index, item, name), filter)) return false;
   }
   return true;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DISCOVERY_SETTINGS, DISCOVERY_LEVERS, type DiscoveryLever } from '@domain/models/settings';
 import { FIXTURE_ITEMS, fixtureInput, only, request } from './fixture';
-import { baseline, buildIndex, rank } from './index';
+import { baseline, buildIndex, rank, tokenize } from './index';
+import { TEXT_CACHE_SIZE } from './rankState';
 import type { RankedItem } from './types';
 
 const index = buildIndex(fixtureInput());
@@ -73,6 +74,31 @@ describe('rank with one slider turned up alone', () => {
     const recentEvents = [{ userId: 'newcomer', itemId: 'i01', type: 'view' as const, value: null, at: request().now }];
     const answer = rank(index, request({ userId: 'newcomer', recentEvents }), only({ viewingPatterns: 100 }));
     expect(ids(answer).slice(0, 3)).toEqual(['i08', 'i04', 'i02']);
+  });
+});
+
+describe('text matches kept between requests', () => {
+  const words = [...new Set(FIXTURE_ITEMS.flatMap((item) => tokenize(`${item.title} ${item.tags.join(' ')}`)))];
+  const asked = (query: string) => request({ query, topK: 8 });
+
+  it('answer a repeated query as a fresh index does, also once more queries than are kept came between', () => {
+    const query = `${words[0]} ${words[1]}`;
+    const fresh = rank(buildIndex(fixtureInput()), asked(query), DEFAULT_DISCOVERY_SETTINGS);
+    expect(fresh.filter((item) => item.contributions.some((contribution) => contribution.evidence.matched)).length).toBeGreaterThan(0);
+    const shared = buildIndex(fixtureInput());
+    expect(rank(shared, asked(query), DEFAULT_DISCOVERY_SETTINGS)).toStrictEqual(fresh);
+    // Every ordered pair of words is a query of its own: more of them than the cache keeps.
+    const others = words.flatMap((first) => words.filter((second) => second !== first).map((second) => `${second} ${first}`));
+    expect(others.length).toBeGreaterThan(TEXT_CACHE_SIZE);
+    for (const other of others) rank(shared, asked(other), DEFAULT_DISCOVERY_SETTINGS);
+    expect(rank(shared, asked(query), DEFAULT_DISCOVERY_SETTINGS)).toStrictEqual(fresh);
+  });
+
+  it('quote the words of each query, not of an earlier one with the same terms', () => {
+    const shared = buildIndex(fixtureInput());
+    const matched = (query: string) => rank(shared, asked(query), only({ contentDiscovery: 100 }))[0].contributions[0].evidence.matched;
+    expect(matched('trail runners')).toBe('trail runners');
+    expect(matched('trail runner')).toBe('trail runner');
   });
 });
 

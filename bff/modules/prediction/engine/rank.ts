@@ -7,7 +7,7 @@ import { asEngineIndex, PRICE_BANDS, type EngineIndex } from './build';
 import { COMFORTABLE_COVER_DAYS } from './serving';
 import { passesHardFilters } from './filters';
 import { compareIds } from './hash';
-import { SCORED_SIGNALS, type Profile, type Scratch, type ScoredSignal, type TextMatches } from './rankState';
+import { SCORED_SIGNALS, TEXT_CACHE_SIZE, type CachedTextMatches, type Profile, type Scratch, type ScoredSignal, type TextMatches } from './rankState';
 import { signalReader } from './signals';
 import { queryTerms } from './text';
 import type { Contribution, PredictionIndex, RankedItem, RankRequest } from './types';
@@ -74,7 +74,7 @@ function profileOf(index: EngineIndex, request: RankRequest): Profile {
   return { anchors, labelCounts, interactions, bandCounts, bandTotal, favouriteLabel, favouriteBand };
 }
 
-const NO_TEXT: TextMatches = { best: [], maxScore: 0, words: new Map() };
+const NO_TEXT: TextMatches = { best: new Int32Array(0), maxScore: 0, words: [], matched: new Uint32Array(0) };
 
 /** Keeps the `limit` best (score, then lower item) of a stream in a binary min-heap on the worst kept. */
 function bestOf(items: ArrayLike<number>, count: number, score: Float64Array, limit: number): number[] {
@@ -115,14 +115,34 @@ function bestOf(items: ArrayLike<number>, count: number, score: Float64Array, li
   return heap;
 }
 
-/** BM25 over the query's postings, each posting's share precomputed with the snapshot (serving.ts). */
+/**
+ * BM25 over the query's postings, each posting's share precomputed with the snapshot (serving.ts).
+ * The matches depend on the query's terms and words alone, so the last TEXT_CACHE_SIZE queries'
+ * matches are kept with the index's scratch: a popular search is summed once per snapshot.
+ */
 function searchText(index: EngineIndex, scratch: Scratch, query: string): TextMatches {
   const terms = queryTerms(query)
     .map(({ term, word }) => ({ id: index.terms.get(term), word }))
     .filter((term): term is { id: number; word: string } => term.id !== undefined)
     .slice(0, 31);
   if (!terms.length) return NO_TEXT;
-  const { score, matchedTerms, touched, textScore } = scratch;
+  const key = terms.map(({ id, word }) => `${id}:${word}`).join(' ');
+  const { textCache, textScore } = scratch;
+  let matches = textCache.get(key);
+  if (matches) textCache.delete(key);
+  else {
+    matches = sumPostings(index, scratch, terms);
+    if (textCache.size >= TEXT_CACHE_SIZE) textCache.delete(textCache.keys().next().value as string);
+  }
+  // Re-inserted last: the map's order is the least recently used first.
+  textCache.set(key, matches);
+  const { best, scores } = matches;
+  for (let slot = 0; slot < best.length; slot++) textScore[best[slot]] = scores[slot];
+  return matches;
+}
+
+function sumPostings(index: EngineIndex, scratch: Scratch, terms: Array<{ id: number; word: string }>): CachedTextMatches {
+  const { score, matchedTerms, touched } = scratch;
   const { postingOffsets, postingItems, postingScores } = index;
   let touchedCount = 0;
   for (let position = 0; position < terms.length; position++) {
@@ -135,23 +155,21 @@ function searchText(index: EngineIndex, scratch: Scratch, query: string): TextMa
       matchedTerms[item] |= bit;
     }
   }
-  const best = bestOf(touched, touchedCount, score, TEXT_CANDIDATES);
-  const words = new Map<number, string[]>();
+  const best = Int32Array.from(bestOf(touched, touchedCount, score, TEXT_CANDIDATES));
+  const scores = new Float64Array(best.length);
+  const matched = new Uint32Array(best.length);
   let maxScore = 0;
-  for (const item of best) {
-    textScore[item] = score[item];
+  best.forEach((item, slot) => {
+    scores[slot] = score[item];
+    matched[slot] = matchedTerms[item];
     maxScore = Math.max(maxScore, score[item]);
-    words.set(
-      item,
-      terms.filter((_, position) => matchedTerms[item] & (1 << position)).map(({ word }) => word),
-    );
-  }
+  });
   // Only the touched entries are non-zero: clearing them readies the buffers for the next query.
   for (let slot = 0; slot < touchedCount; slot++) {
     score[touched[slot]] = 0;
     matchedTerms[touched[slot]] = 0;
   }
-  return { best, maxScore, words };
+  return { best, scores, maxScore, words: terms.map(({ word }) => word), matched };
 }
 
 const scratches = new WeakMap<EngineIndex, Scratch>();
@@ -166,6 +184,7 @@ function scratchOf(index: EngineIndex): Scratch {
       anchorTag: new Uint8Array(index.tagCount),
       labelCount: new Float64Array(index.labels.length),
       verdict: new Uint8Array(index.itemCount),
+      textCache: new Map(),
     };
     scratches.set(index, scratch);
   }
@@ -236,13 +255,20 @@ function sumOf(contributions: Contribution[]): number {
   return total;
 }
 
+/** A candidate in the running: its item, its score and its slot among the candidates. */
 interface Scored {
+  item: number;
+  score: number;
+  slot: number;
+}
+
+interface Answered {
   item: number;
   score: number;
   contributions: Contribution[];
 }
 
-function toRankedItem(index: EngineIndex, { item, score, contributions }: Scored, source: RankedItem['source']): RankedItem {
+function toRankedItem(index: EngineIndex, { item, score, contributions }: Answered, source: RankedItem['source']): RankedItem {
   return {
     id: index.itemIds[item],
     title: index.titles[item],
@@ -372,10 +398,10 @@ function rankCandidates(
   const raw = new Map<ScoredSignal, Float64Array>();
   for (const signal of weights.keys()) {
     const values = new Float64Array(candidates.length);
+    signals.value[signal](candidates, values);
     let max = 0;
-    const read = signals.value[signal];
-    for (let slot = 0; slot < candidates.length; slot++) {
-      const value = typeof read === 'function' ? read(candidates[slot]) : read[candidates[slot]];
+    for (let slot = 0; slot < values.length; slot++) {
+      const value = values[slot];
       values[slot] = value > 0 && Number.isFinite(value) ? value : 0;
       if (values[slot] > max) max = values[slot];
     }
@@ -391,32 +417,54 @@ function rankCandidates(
     const weight = weights.get(signal) ?? 0;
     for (let slot = 0; slot < values.length; slot++) quick[slot] += weight * values[slot];
   }
-  const order: number[] = [];
-  for (let slot = 0; slot < candidates.length; slot++) if (quick[slot] > 0) order.push(slot);
-  order.sort((left, right) => quick[right] - quick[left] || candidates[left] - candidates[right]);
-  const scoredOf = (slots: number[]): Scored[] => {
-    const scored = slots.map((slot) => {
-      const contributions: Contribution[] = [];
-      for (const [signal, values] of raw) {
-        const value = (weights.get(signal) ?? 0) * values[slot];
-        // Evidence is gathered only for the items served (below): most candidates are dropped.
-        if (value > 0) contributions.push({ signal, value, evidence: {} });
-      }
-      contributions.sort(compareContributions);
-      return { item: candidates[slot], score: sumOf(contributions), contributions };
-    });
-    return scored.sort((left, right) => right.score - left.score || left.item - right.item);
+  const positive: number[] = [];
+  for (let slot = 0; slot < candidates.length; slot++) if (quick[slot] > 0) positive.push(slot);
+  // Candidates are in item order, so the lower slot is the lower item on equal sums.
+  const byQuickSum = (left: number, right: number) => quick[right] - quick[left] || left - right;
+  const scoredSignals = [...raw.keys()];
+  const columns = scoredSignals.map((signal) => raw.get(signal) as Float64Array);
+  const columnWeights = scoredSignals.map((signal) => weights.get(signal) ?? 0);
+  const parts = new Float64Array(scoredSignals.length);
+  /**
+   * A slot's score: its weighted values added largest first, the order its contributions are listed
+   * in (equal values give the same sum in either order), so it equals their sum as served without
+   * making them. They are made only for the items served (below): most candidates are dropped.
+   */
+  const scoreOf = (slot: number) => {
+    let count = 0;
+    for (let column = 0; column < columns.length; column++) {
+      const value = columnWeights[column] * columns[column][slot];
+      if (!(value > 0)) continue;
+      let position = count++;
+      for (; position > 0 && parts[position - 1] < value; position--) parts[position] = parts[position - 1];
+      parts[position] = value;
+    }
+    let total = 0;
+    for (let position = 0; position < count; position++) total += parts[position];
+    return total;
   };
+  const contributionsOf = (slot: number): Contribution[] => {
+    const contributions: Contribution[] = [];
+    scoredSignals.forEach((signal, column) => {
+      const value = columnWeights[column] * columns[column][slot];
+      if (value > 0) contributions.push({ signal, value, evidence: {} });
+    });
+    return contributions.sort(compareContributions);
+  };
+  const scoredOf = (slots: number[]): Scored[] =>
+    slots.map((slot) => ({ item: candidates[slot], score: scoreOf(slot), slot })).sort((left, right) => right.score - left.score || left.item - right.item);
 
   const cap = sellerCap(discovery.fairExposure ?? 0, topK);
   const diversification = Math.min(100, Math.max(0, discovery.intentDiversification ?? 0));
   const scoredFirst = Math.max(MMR_POOL_MIN, topK * 4) * 2;
-  let chosen = selectDiverse(index, scoredOf(order.slice(0, scoredFirst)), topK, diversification, cap);
-  if (chosen.length < topK && order.length > scoredFirst) chosen = selectDiverse(index, scoredOf(order), topK, diversification, cap);
-  for (const entry of chosen) {
-    for (const contribution of entry.contributions) contribution.evidence = signals.evidence[contribution.signal as ScoredSignal](entry.item);
-  }
-  const answer = chosen.map((entry) => toRankedItem(index, entry, 'ranked'));
+  // The best first, found without ordering the rest; all of them only when sellers' caps need more.
+  let chosen = selectDiverse(index, scoredOf(bestOf(positive, positive.length, quick, scoredFirst).sort(byQuickSum)), topK, diversification, cap);
+  if (chosen.length < topK && positive.length > scoredFirst) chosen = selectDiverse(index, scoredOf(positive.sort(byQuickSum)), topK, diversification, cap);
+  const answer = chosen.map(({ item, score, slot }) => {
+    const contributions = contributionsOf(slot);
+    for (const contribution of contributions) contribution.evidence = signals.evidence[contribution.signal as ScoredSignal](item);
+    return toRankedItem(index, { item, score, contributions }, 'ranked');
+  });
   if (answer.length < topK) {
     const fillWeight = Math.min(POPULARITY_FILL_WEIGHT, ...chosen.map((entry) => entry.score));
     answer.push(...fillFromPopular(index, request, topK - answer.length, new Set(chosen.map((entry) => entry.item)), fillWeight, cap, chosen));

@@ -32,12 +32,27 @@ export interface Profile {
 
 export interface TextMatches {
   /** The best TEXT_CANDIDATES items by BM25 (their scores are in the scratch's textScore). */
-  best: number[];
+  best: Int32Array;
   /** The best BM25 among them. */
   maxScore: number;
-  /** The query words each of them contains, in query order. */
-  words: Map<number, string[]>;
+  /** The query's words (at most 31), and for each of the best the ones it contains, as bits in that order. */
+  words: string[];
+  matched: Uint32Array;
 }
+
+/** The query words an item among the best matches contains, in query order (none for any other item). */
+export function wordsMatched(text: TextMatches, item: number): string[] {
+  const position = text.best.indexOf(item);
+  return position < 0 ? [] : text.words.filter((_, word) => text.matched[position] & (1 << word));
+}
+
+/** Text matches kept between requests (never changed once made), with the best items' BM25 in their order. */
+export interface CachedTextMatches extends TextMatches {
+  scores: Float64Array;
+}
+
+/** Queries whose matches each index keeps (about 5 KB each at 300 matches): searches repeat, popular ones most. */
+export const TEXT_CACHE_SIZE = 512;
 
 /**
  * Buffers one request uses, made once per index and reused: allocating and zeroing arrays the
@@ -57,4 +72,6 @@ export interface Scratch {
   labelCount: Float64Array;
   /** Candidates: 1 taken, 2 failing the filters, 0 not seen yet. */
   verdict: Uint8Array;
+  /** The latest queries' matches by their terms and words, least recently used first. */
+  textCache: Map<string, CachedTextMatches>;
 }

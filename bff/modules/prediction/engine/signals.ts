@@ -1,11 +1,12 @@
 /**
  * The raw signal values of one request and their evidence, one family of signals per function.
- * Each function runs once per request and returns the readers rank calls per candidate (value) and
- * per served item (evidence); values are normalised by the caller.
+ * Each function runs once per request and returns what rank calls for the candidates (value: each
+ * candidate's raw value written into an array) and per served item (evidence); values are
+ * normalised by the caller.
  */
 import { DAY_MS, DEMAND_WINDOW_DAYS, NEW_WINDOW_MS, PRICE_BANDS, type EngineIndex } from './build';
 import { attributeMatch, itemField } from './filters';
-import type { Profile, Scratch, ScoredSignal, TextMatches } from './rankState';
+import { wordsMatched, type Profile, type Scratch, type ScoredSignal, type TextMatches } from './rankState';
 import type { RankRequest } from './types';
 
 /** Audiences are shrunk towards zero by this many people, so one shared fan is no evidence. */
@@ -13,17 +14,29 @@ const AUDIENCE_SHRINKAGE = 3;
 /** The share of tag similarity in content discovery, next to text relevance. */
 const TAG_SIMILARITY_SHARE = 0.5;
 
-type ValueReader = ((item: number) => number) | Float64Array;
+/**
+ * Writes each candidate's raw value of one signal into `out`. Each signal has its own loop, so the
+ * per-item function it calls is always the same one there (a loop shared by every signal calls ten
+ * different functions from one place, which V8 can neither inline nor predict).
+ */
+export type ValueFill = (candidates: Int32Array, out: Float64Array) => void;
 type Facts = Record<string, string | number>;
 type EvidenceReader = (item: number) => Facts;
 
 /** The readers of some signals: what each family function returns. */
 interface SignalFamily<S extends ScoredSignal> {
-  value: Record<S, ValueReader>;
+  value: Record<S, ValueFill>;
   evidence: Record<S, EvidenceReader>;
 }
 
 const lowerTags = (index: EngineIndex, item: number) => index.tagKeys[item];
+
+/** The value of a signal precomputed per item with the snapshot. */
+const fromArray =
+  (values: ArrayLike<number>): ValueFill =>
+  (candidates, out) => {
+    for (let slot = 0; slot < candidates.length; slot++) out[slot] = values[candidates[slot]];
+  };
 
 const round = (value: number, digits = 1) => {
   const scale = 10 ** digits;
@@ -58,12 +71,19 @@ function contentSignals(index: EngineIndex, scratch: Scratch, request: RankReque
     return shared / (end - start + anchorTags.size - shared);
   };
   return {
-    value: { contentDiscovery: (item) => (maxText > 0 ? textScore[item] / maxText : 0) + TAG_SIMILARITY_SHARE * tagSimilarity(item) },
+    value: {
+      contentDiscovery: (candidates, out) => {
+        for (let slot = 0; slot < candidates.length; slot++) {
+          const item = candidates[slot];
+          out[slot] = (maxText > 0 ? textScore[item] / maxText : 0) + TAG_SIMILARITY_SHARE * tagSimilarity(item);
+        }
+      },
+    },
     evidence: {
       contentDiscovery: (item) => {
         const facts: Facts = {};
-        const words = text.words.get(item);
-        if (query && words?.length) {
+        const words = wordsMatched(text, item);
+        if (query && words.length) {
           facts.query = query;
           facts.matched = words.join(' ');
         }
@@ -99,7 +119,11 @@ function viewingSignals(index: EngineIndex, profile: Profile, anchorSet: Set<num
   }
   const cooccurrence = (item: number) => together.get(item) ?? { total: 0, best: -1, bestCount: 0 };
   return {
-    value: { viewingPatterns: (item) => cooccurrence(item).total },
+    value: {
+      viewingPatterns: (candidates, out) => {
+        for (let slot = 0; slot < candidates.length; slot++) out[slot] = together.get(candidates[slot])?.total ?? 0;
+      },
+    },
     evidence: {
       viewingPatterns: (item) => {
         const { best, bestCount } = cooccurrence(item);
@@ -128,8 +152,23 @@ function tasteSignals(index: EngineIndex, scratch: Scratch, profile: Profile): S
   };
   return {
     value: {
-      genreBased: (item) => (profile.interactions > 0 ? strongestLabel(item).bestCount / profile.interactions : 0),
-      priceElasticity: (item) => (index.priceBand[item] >= 0 && profile.bandTotal > 0 ? profile.bandCounts[index.priceBand[item]] / profile.bandTotal : 0),
+      genreBased: (candidates, out) => {
+        const { interactions } = profile;
+        for (let slot = 0; slot < candidates.length; slot++) {
+          const item = candidates[slot];
+          // strongestLabel's count without its object: the largest count among the item's labels.
+          let strongest = 0;
+          for (let label = index.itemLabelOffsets[item]; label < index.itemLabelOffsets[item + 1]; label++) strongest = Math.max(strongest, labelCount[index.itemLabels[label]]);
+          out[slot] = interactions > 0 ? strongest / interactions : 0;
+        }
+      },
+      priceElasticity: (candidates, out) => {
+        const { bandCounts, bandTotal } = profile;
+        for (let slot = 0; slot < candidates.length; slot++) {
+          const band = index.priceBand[candidates[slot]];
+          out[slot] = band >= 0 && bandTotal > 0 ? bandCounts[band] / bandTotal : 0;
+        }
+      },
     },
     evidence: {
       genreBased: (item) => {
@@ -152,7 +191,7 @@ function tasteSignals(index: EngineIndex, scratch: Scratch, profile: Profile): S
 function itemSignals(index: EngineIndex): SignalFamily<'trendingContent' | 'trustSafety' | 'supplyDemand'> {
   const coverDays = (item: number) => index.stock[item] / Math.max(index.demandPerDay[item], 1 / DEMAND_WINDOW_DAYS);
   return {
-    value: { trendingContent: index.trendScore, trustSafety: index.trustValue, supplyDemand: index.supplyValue },
+    value: { trendingContent: fromArray(index.trendScore), trustSafety: fromArray(index.trustValue), supplyDemand: fromArray(index.supplyValue) },
     evidence: {
       trendingContent: (item) => {
         const previous = index.previousDailyAverage[item];
@@ -177,8 +216,10 @@ function sellerSignals(index: EngineIndex, request: RankRequest): SignalFamily<'
   const lowExposure = (item: number) => index.lowExposure[item];
   return {
     value: {
-      fairExposure: index.sellerDebt,
-      coldStartSellers: (item) => 0.5 * sellerNewness(item) + 0.5 * lowExposure(item),
+      fairExposure: fromArray(index.sellerDebt),
+      coldStartSellers: (candidates, out) => {
+        for (let slot = 0; slot < candidates.length; slot++) out[slot] = 0.5 * sellerNewness(candidates[slot]) + 0.5 * lowExposure(candidates[slot]);
+      },
     },
     evidence: {
       fairExposure: (item) => {
@@ -210,7 +251,14 @@ function deliverySignals(index: EngineIndex, request: RankRequest): SignalFamily
   const regionKey = region?.toLowerCase() ?? null;
   const deliversToRegion = (item: number) => regionKey !== null && index.regions[item].includes(regionKey);
   return {
-    value: { deliveryAware: region === null ? index.deliverySpeed : (item) => (index.deliverySpeed[item] + (deliversToRegion(item) ? 1 : 0)) / 2 },
+    value: {
+      deliveryAware:
+        region === null
+          ? fromArray(index.deliverySpeed)
+          : (candidates, out) => {
+              for (let slot = 0; slot < candidates.length; slot++) out[slot] = (index.deliverySpeed[candidates[slot]] + (deliversToRegion(candidates[slot]) ? 1 : 0)) / 2;
+            },
+    },
     evidence: {
       deliveryAware: (item) => {
         const facts: Facts = {};
@@ -238,24 +286,33 @@ function audienceSignals(index: EngineIndex, profile: Profile): SignalFamily<'tw
     return { size, labelShare, bandShare };
   };
   // The score of audienceShares above without its objects: it runs for every candidate.
+  const { favouriteLabel, favouriteBand } = profile;
   const audienceMatch = (item: number) => {
     const size = index.audienceSize[item];
     if (size <= 0) return 0;
     let labelShare = Number.NaN;
-    if (profile.favouriteLabel >= 0) {
+    if (favouriteLabel >= 0) {
       labelShare = 0;
+      // An item's audience labels are distinct (audiences.ts): the first match is the only one.
       for (let slot = index.audienceLabelOffsets[item]; slot < index.audienceLabelOffsets[item + 1]; slot++) {
-        if (index.audienceLabels[slot] === profile.favouriteLabel) labelShare = index.audienceLabelCounts[slot] / size;
+        if (index.audienceLabels[slot] === favouriteLabel) {
+          labelShare = index.audienceLabelCounts[slot] / size;
+          break;
+        }
       }
     }
-    const bandShare = profile.favouriteBand >= 0 ? index.audienceBandCounts[item * PRICE_BANDS + profile.favouriteBand] / size : Number.NaN;
+    const bandShare = favouriteBand >= 0 ? index.audienceBandCounts[item * PRICE_BANDS + favouriteBand] / size : Number.NaN;
     const first = Number.isNaN(labelShare) ? bandShare : labelShare;
     if (Number.isNaN(first)) return 0;
     const second = Number.isNaN(labelShare) || Number.isNaN(bandShare) ? first : bandShare;
     return ((first + second) / 2) * (size / (size + AUDIENCE_SHRINKAGE));
   };
   return {
-    value: { twoSidedMatchmaking: audienceMatch },
+    value: {
+      twoSidedMatchmaking: (candidates, out) => {
+        for (let slot = 0; slot < candidates.length; slot++) out[slot] = audienceMatch(candidates[slot]);
+      },
+    },
     evidence: {
       twoSidedMatchmaking: (item): Facts => {
         const { size, labelShare, bandShare } = audienceShares(item);
@@ -280,7 +337,13 @@ function attributeSignals(index: EngineIndex, request: RankRequest, attributeNam
   const attributeMatches = (item: number) =>
     attributeNames.map((name) => ({ name, match: attributeMatch(itemField(index, item, name), request.customAttributes[name], request.customAttributeTypes[name]) }));
   return {
-    value: { customAttributes: (item) => (attributeNames.length ? attributeMatches(item).reduce((sum, { match }) => sum + match, 0) / attributeNames.length : 0) },
+    value: {
+      customAttributes: (candidates, out) => {
+        for (let slot = 0; slot < candidates.length; slot++) {
+          out[slot] = attributeNames.length ? attributeMatches(candidates[slot]).reduce((sum, { match }) => sum + match, 0) / attributeNames.length : 0;
+        }
+      },
+    },
     evidence: {
       customAttributes: (item) => ({
         matched: attributeMatches(item)
@@ -304,7 +367,7 @@ export function signalReader(index: EngineIndex, scratch: Scratch, request: Rank
   const delivery = deliverySignals(index, request);
   const audience = audienceSignals(index, profile);
   const attributes = attributeSignals(index, request, attributeNames);
-  const value: Record<ScoredSignal, ValueReader> = {
+  const value: Record<ScoredSignal, ValueFill> = {
     ...content.value,
     ...viewing.value,
     ...taste.value,
