@@ -14,18 +14,18 @@ interface PgConnection {
 }
 
 /**
- * A single-row read prepared once per database connection and run on the driver directly: the
- * query that runs on every request skips the ORM's query building and entity mapping, which cost
- * many times the read itself. The row comes back as an array of the selected columns, in order
- * (cheaper than an object with a key per column). The connection comes from the ORM's own pool,
- * so it shares its limits and sees every committed write. `sql` uses `?` placeholders.
+ * A read prepared once per database connection and run on the driver directly: the queries that
+ * run on every request skip the ORM's query building and entity mapping, which cost many times the
+ * read itself. Rows come back as arrays of the selected columns, in order (cheaper than an object
+ * with a key per column). The connection comes from the ORM's own pool, so it shares its limits and
+ * sees every committed write. `sql` uses `?` placeholders.
  */
-export function preparedRowReader(orm: Orm, name: string, sql: string): (...values: unknown[]) => Promise<Row | undefined> {
+function preparedRead<Result>(orm: Orm, name: string, sql: string, read: { sqlite: (statement: SqliteStatement, values: unknown[]) => Result; pg: (rows: Row[]) => Result }) {
   const client = (orm.em.getConnection() as AbstractSqlConnection).getKnex().client;
   let position = 0;
   const numbered = sql.replace(/\?/g, () => `$${++position}`);
   const statements = new WeakMap<object, SqliteStatement>();
-  return async (...values) => {
+  return async (...values: unknown[]): Promise<Result> => {
     const connection = (await client.acquireConnection()) as SqliteConnection | PgConnection;
     try {
       if ('prepare' in connection) {
@@ -34,14 +34,24 @@ export function preparedRowReader(orm: Orm, name: string, sql: string): (...valu
           statement = connection.prepare(sql).raw(true);
           statements.set(connection, statement);
         }
-        return statement.get(...values);
+        return read.sqlite(statement, values);
       }
       // pg prepares a named statement once per connection and reuses it afterwards.
-      return (await connection.query({ name, text: numbered, values, rowMode: 'array' })).rows[0];
+      return read.pg((await connection.query({ name, text: numbered, values, rowMode: 'array' })).rows);
     } finally {
       await client.releaseConnection(connection);
     }
   };
+}
+
+/** The first row of a prepared read (above), or undefined. */
+export function preparedRowReader(orm: Orm, name: string, sql: string): (...values: unknown[]) => Promise<Row | undefined> {
+  return preparedRead(orm, name, sql, { sqlite: (statement, values) => statement.get(...values), pg: (rows) => rows[0] });
+}
+
+/** Every row of a prepared read (above): for a few rows read on every request. */
+export function preparedRowsReader(orm: Orm, name: string, sql: string): (...values: unknown[]) => Promise<Row[]> {
+  return preparedRead(orm, name, sql, { sqlite: (statement, values) => statement.all(...values), pg: (rows) => rows });
 }
 
 /** A value bound as knex binds it for better-sqlite3, which takes neither a Date nor a boolean. */

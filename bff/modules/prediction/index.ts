@@ -11,6 +11,7 @@ import { repeatingJob, type Job } from '../../platform/jobs';
 import { createCallLog, FLUSH_INTERVAL_MS, type CallLog } from './callLog';
 import { createCallRecording, createIngestBody } from './callRecording';
 import { createQuota, createRateLimit, type Quota, type RateLimit } from './limits';
+import { createRecentEventsReader } from './predict';
 import { createPredictionApiRouter, createPredictionUsageRouter } from './routes';
 import { createSettingsReader } from './settings';
 import { createSnapshotStore, type SnapshotStore } from './snapshots';
@@ -71,18 +72,20 @@ export function createPredictionRuntime(options: PredictionRuntimeOptions): Pred
     localCalls: (apiKeyId, companyId, at) => callLog.minuteCalls(apiKeyId, companyId, at),
   });
   const { callRecorder, describeCall, startedAt } = createCallRecording({ callLog, rateLimit, now });
+  const recentEvents = createRecentEventsReader(orm, config.database.kind);
   const routers = [
     createPredictionApiRouter({
       kind: config.database.kind,
       publicUrl: config.publicUrl,
       snapshots,
       latestSettings: createSettingsReader(orm),
+      recentEvents,
       quota,
       now,
       describeCall,
       startedAt,
     }),
-    createPredictionUsageRouter({ snapshots, now }),
+    createPredictionUsageRouter({ snapshots, recentEvents, now }),
   ];
   return {
     replicaId,

@@ -8,8 +8,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { PredictItem, PredictRequest, PredictResponse } from '@domain/prediction/contract';
 import { CUSTOM_ATTRIBUTE_TYPE_NAMES, hasAttributeType, predictRequestSchema, type ValidPredictRequest } from '@domain/prediction/schemas';
-import { CustomAttribute, DataRecord } from '../../entities';
+import { CustomAttribute } from '../../entities';
 import { apiError } from '../../platform/errors';
+import { preparedRowsReader } from '../../platform/preparedRows';
+import { bindTime } from '../../platform/rawRows';
+import type { DatabaseKind } from '../../platform/sql';
+import type { Orm } from '../../types';
 import { validateBody } from '../../middleware/validate';
 import type { CallEntry } from './callLog';
 import { baseline, explain, rank } from './engine';
@@ -62,22 +66,30 @@ export async function checkCustomAttributes(em: EntityManager, companyId: string
 }
 
 /** The user's events stored after the snapshot's watermark, oldest first. */
-export async function recentEventsOf(em: EntityManager, companyId: string, userId: string | null, snapshot: LoadedSnapshot): Promise<Interaction[]> {
-  if (!userId) return [];
-  const where = snapshot.watermark === null ? { companyId, userId, kind: 'events' as const } : { companyId, userId, kind: 'events' as const, updatedAt: { $gt: new Date(snapshot.watermark) } };
-  const rows = await em.find(DataRecord, where, {
-    fields: ['userId', 'itemId', 'eventType', 'eventTime', 'data', 'unified'],
-    orderBy: { eventTime: 'desc', id: 'asc' },
-    limit: RECENT_EVENTS_MAX,
-    disableIdentityMap: true,
-  });
-  const events: Interaction[] = [];
-  for (const row of rows) {
-    const interaction = interactionOf({ user_id: row.userId, item_id: row.itemId, event_type: row.eventType, event_time: row.eventTime, data: row.data, unified: row.unified });
-    if (interaction) events.push(interaction);
-  }
-  return events.reverse();
+/**
+ * The caller's events newer than the snapshot, newest first up to RECENT_EVENTS_MAX, handed to the
+ * engine oldest first. Read on every call, so as two statements prepared per connection (with and
+ * without the snapshot's watermark) rather than through the ORM, whose query building and entity
+ * mapping cost more than the read (the (company_id, user_id, kind, event_time) index serves it).
+ */
+export function createRecentEventsReader(orm: Orm, kind: DatabaseKind) {
+  const read = `select user_id, item_id, event_type, event_time, data, unified from data_records where company_id = ? and user_id = ? and kind = 'events'`;
+  const newestFirst = `order by event_time desc, id asc limit ${RECENT_EVENTS_MAX}`;
+  const all = preparedRowsReader(orm, 'navout_recent_events', `${read} ${newestFirst}`);
+  const sinceWatermark = preparedRowsReader(orm, 'navout_recent_events_since', `${read} and updated_at > ? ${newestFirst}`);
+  return async function recentEvents(companyId: string, userId: string | null, snapshot: LoadedSnapshot): Promise<Interaction[]> {
+    if (!userId) return [];
+    const rows = snapshot.watermark === null ? await all(companyId, userId) : await sinceWatermark(companyId, userId, bindTime(kind, snapshot.watermark));
+    const events: Interaction[] = [];
+    for (const [user_id, item_id, event_type, event_time, data, unified] of rows) {
+      const interaction = interactionOf({ user_id, item_id, event_type, event_time, data, unified });
+      if (interaction) events.push(interaction);
+    }
+    return events.reverse();
+  };
 }
+
+export type RecentEventsReader = ReturnType<typeof createRecentEventsReader>;
 
 export interface Ranking {
   holdout: boolean;

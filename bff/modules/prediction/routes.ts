@@ -21,7 +21,7 @@ import type { CallEntry } from './callLog';
 import { predictExampleFor } from './example';
 import { buildOpenApiDocument } from './openapi';
 import { TOP_K_MAX } from '@domain/prediction/contract';
-import { callDetailsOf, checkCustomAttributes, rankRequestOf, rankWith, recentEventsOf, responseOf, validatePredictRequest } from './predict';
+import { callDetailsOf, checkCustomAttributes, rankRequestOf, rankWith, responseOf, validatePredictRequest, type RecentEventsReader } from './predict';
 import type { Quota } from './limits';
 import type { DatabaseKind } from '../../platform/sql';
 import { storeEvents, upsertItems, type ValidItem } from './records';
@@ -38,6 +38,8 @@ export interface PredictionRouteDependencies {
   snapshots: SnapshotStore;
   /** The company's latest model settings, cached by version. */
   latestSettings: SettingsReader;
+  /** The caller's events newer than the snapshot. */
+  recentEvents: RecentEventsReader;
   quota: Quota;
   now: () => Date;
   /** What the call log should keep of this request beyond its status and latency. */
@@ -101,7 +103,7 @@ export function createPredictionApiRouter(deps: PredictionRouteDependencies): Ro
       const settings = await deps.latestSettings(companyId);
       const snapshot = await snapshotFor(deps.snapshots, companyId);
       const probe = rankRequestOf(request, attributeTypes, [], deps.now().getTime());
-      const rankRequest = { ...probe, recentEvents: await recentEventsOf(em(), companyId, probe.userId, snapshot) };
+      const rankRequest = { ...probe, recentEvents: await deps.recentEvents(companyId, probe.userId, snapshot) };
       const ranking = rankWith(snapshot, settings, rankRequest);
       const response = responseOf(request, ranking, deps.startedAt(ctx));
       deps.describeCall(ctx, callDetailsOf(request, rankRequest, ranking, settings, snapshot));
@@ -160,7 +162,7 @@ async function scopeOf(ctx: AppContext, keyId: string | undefined, companyFilter
   return { companyId, apiKeyId: undefined };
 }
 
-export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependencies, 'snapshots' | 'now'>): Router<AppState> {
+export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependencies, 'snapshots' | 'recentEvents' | 'now'>): Router<AppState> {
   const routes = new ApiRouter('/api/api-keys');
   const call = inReach(PredictionCall, CALL_NOT_FOUND);
 
@@ -198,7 +200,7 @@ export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependenci
     const old = (logged.settingsVersion !== null ? await settingsVersion(em, companyId, logged.settingsVersion) : null) ?? current;
     const snapshot = await snapshotFor(deps.snapshots, companyId);
     const probe = rankRequestOf(request, attributeTypes, [], deps.now().getTime());
-    const rankRequest = { ...probe, recentEvents: await recentEventsOf(em, companyId, probe.userId, snapshot) };
+    const rankRequest = { ...probe, recentEvents: await deps.recentEvents(companyId, probe.userId, snapshot) };
     const replay = rankWith(snapshot, current, rankRequest);
     // Each item's contributions under the call's settings and under the current ones, read from the
     // same request ranked widely on today's snapshot (the old snapshot is gone): an item that left
