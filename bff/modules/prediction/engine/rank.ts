@@ -5,7 +5,7 @@
 import type { DiscoveryLever } from '@domain/models/settings';
 import { asEngineIndex, PRICE_BANDS, type EngineIndex } from './build';
 import { COMFORTABLE_COVER_DAYS } from './serving';
-import { passesHardFilters } from './filters';
+import { hardFilters } from './filters';
 import { compareIds } from './hash';
 import { SCORED_SIGNALS, TEXT_CACHE_SIZE, type CachedTextMatches, type Profile, type Scratch, type ScoredSignal, type TextMatches } from './rankState';
 import { signalReader } from './signals';
@@ -205,7 +205,7 @@ function clearScratch(index: EngineIndex, scratch: Scratch, text: TextMatches, p
  * enough items match it, only those are ranked, and the other levers order them. With too few
  * matches, or with text relevance turned off, the usual candidates join (or replace) them.
  */
-function gatherCandidates(index: EngineIndex, scratch: Scratch, request: RankRequest, profile: Profile, text: TextMatches, queryLeads: boolean): Int32Array {
+function gatherCandidates(index: EngineIndex, scratch: Scratch, request: RankRequest, passes: (item: number) => boolean, profile: Profile, text: TextMatches, queryLeads: boolean): Int32Array {
   // Each item's verdict is kept in the scratch (1 taken, 2 filtered out), so none is checked twice.
   const { verdict, touched } = scratch;
   let checked = 0;
@@ -213,7 +213,7 @@ function gatherCandidates(index: EngineIndex, scratch: Scratch, request: RankReq
   const add = (item: number) => {
     if (verdict[item] !== 0) return;
     touched[checked++] = item;
-    if (passesHardFilters(index, item, request.filters)) {
+    if (passes(item)) {
       verdict[item] = 1;
       taken++;
     } else verdict[item] = 2;
@@ -386,7 +386,8 @@ function rankCandidates(
   text: TextMatches,
   topK: number,
 ): RankedItem[] {
-  const candidates = gatherCandidates(index, scratch, request, profile, text, (discovery.contentDiscovery ?? 0) > 0);
+  const passes = hardFilters(index, request.filters);
+  const candidates = gatherCandidates(index, scratch, request, passes, profile, text, (discovery.contentDiscovery ?? 0) > 0);
   const signals = signalReader(index, scratch, request, profile, text);
 
   const weights = new Map<ScoredSignal, number>();
@@ -467,12 +468,12 @@ function rankCandidates(
   });
   if (answer.length < topK) {
     const fillWeight = Math.min(POPULARITY_FILL_WEIGHT, ...chosen.map((entry) => entry.score));
-    answer.push(...fillFromPopular(index, request, topK - answer.length, new Set(chosen.map((entry) => entry.item)), fillWeight, cap, chosen));
+    answer.push(...fillFromPopular(index, passes, topK - answer.length, new Set(chosen.map((entry) => entry.item)), fillWeight, cap, chosen));
   }
   return answer;
 }
 
-function fillFromPopular(index: EngineIndex, request: RankRequest, needed: number, taken: Set<number>, weight: number, cap: number, chosen: Scored[]): RankedItem[] {
+function fillFromPopular(index: EngineIndex, passes: (item: number) => boolean, needed: number, taken: Set<number>, weight: number, cap: number, chosen: Scored[]): RankedItem[] {
   const perSeller = new Map<number, number>();
   for (const { item } of chosen) {
     const seller = index.sellerOf[item];
@@ -482,7 +483,7 @@ function fillFromPopular(index: EngineIndex, request: RankRequest, needed: numbe
   const filled: RankedItem[] = [];
   for (const item of index.popularOrder) {
     if (filled.length >= needed) break;
-    if (taken.has(item) || !passesHardFilters(index, item, request.filters)) continue;
+    if (taken.has(item) || !passes(item)) continue;
     const seller = index.sellerOf[item];
     if (seller >= 0 && (perSeller.get(seller) ?? 0) >= cap) continue;
     if (seller >= 0) perSeller.set(seller, (perSeller.get(seller) ?? 0) + 1);
@@ -498,10 +499,11 @@ export function baseline(prediction: PredictionIndex, request: RankRequest): Ran
   const index = asEngineIndex(prediction);
   const topK = Math.max(0, Math.floor(request.topK));
   const mostPopular = index.popularOrder.length ? index.popularity[index.popularOrder[0]] : 0;
+  const passes = hardFilters(index, request.filters);
   const answer: RankedItem[] = [];
   for (const item of index.popularOrder) {
     if (answer.length >= topK) break;
-    if (!passesHardFilters(index, item, request.filters)) continue;
+    if (!passes(item)) continue;
     const value = mostPopular > 0 ? index.popularity[item] / mostPopular : 0;
     const contributions: Contribution[] = value > 0 ? [{ signal: 'popularity', value, evidence: popularityFacts(index, item) }] : [];
     answer.push(toRankedItem(index, { item, score: sumOf(contributions), contributions }, 'baseline'));
