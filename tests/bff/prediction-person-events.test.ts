@@ -1,21 +1,40 @@
 /**
  * The prediction API reads a known person's latest events on every call. The embedded database
  * runs queries on the event loop, so that read must come from one index whatever else the company
- * holds: after a large people import, with the planner's statistics refreshed, it still seeks the
- * person's events by (company, user, kind) in event_time order, never a scan of the company's
- * events. (PostgreSQL plans by the same index; this checks the engine where a scan stalls everyone.)
+ * holds: with no planner statistics while many records wait for the next snapshot, and after a
+ * large people import with the statistics refreshed, it seeks the person's events by (company,
+ * user, kind) in event_time order, never a scan or range of the company's records. (PostgreSQL
+ * plans with statistics; this checks the engine where a scan stalls everyone.)
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
 import { describe, expect, it } from 'vitest';
 import { DataSource } from '@bff/entities';
+import { recentEventsStatements } from '@bff/modules/prediction/predict';
 import { useWorld } from './support/world';
 
-const PERSON_EVENTS = `select user_id, item_id, event_type, event_time, data, unified from data_records
-  where company_id = ? and user_id = ? and kind = 'events' and updated_at > ? order by event_time desc, id asc limit 50`;
+const PERSON_INDEX = 'data_records_company_id_user_id_kind_event_time_index';
+const { all: PERSON_EVENTS, sinceWatermark: PERSON_EVENTS_SINCE } = recentEventsStatements('sqlite');
 
 describe("a person's events for the prediction API", () => {
   const world = useWorld();
+
+  it('are read from the person index, not the records changed since the snapshot, with no planner statistics', async () => {
+    const w = world();
+    const knex = (w.orm.em as SqlEntityManager).getKnex();
+    const companyId = w.companies.acme.id;
+    // Thousands of items restocked after the snapshot: (company_id, updated_at) looks selective.
+    await knex('data_records').where({ company_id: companyId }).update({ updated_at: new Date() });
+    const statistics = (await knex.raw(`select count(*) as tables from sqlite_master where name = 'sqlite_stat1'`)) as Array<{ tables: number }>;
+    expect(statistics[0].tables).toBe(0);
+
+    for (const [statement, parameters] of [[PERSON_EVENTS_SINCE, [companyId, 'U-7', new Date(0)]], [PERSON_EVENTS, [companyId, 'U-7']]] as const) {
+      const plan = (await knex.raw(`explain query plan ${statement}`, [...parameters])) as Array<{ detail: string }>;
+      const details = plan.map((step) => step.detail).join(' | ');
+      expect(details).toContain(`${PERSON_INDEX} (company_id=? AND user_id=? AND kind=?)`);
+      expect(details).not.toMatch(/updated_at|SCAN data_records/);
+    }
+  });
 
   it('are read from the person index after a large import, with fresh planner statistics', async () => {
     const w = world();
@@ -36,9 +55,9 @@ describe("a person's events for the prediction API", () => {
     for (let start = 0; start < rows.length; start += 200) await knex('data_records').insert(rows.slice(start, start + 200));
     await knex.raw('analyze');
 
-    const plan = (await knex.raw(`explain query plan ${PERSON_EVENTS}`, [companyId, 'U-7', new Date(0)])) as Array<{ detail: string }>;
+    const plan = (await knex.raw(`explain query plan ${PERSON_EVENTS_SINCE}`, [companyId, 'U-7', new Date(0)])) as Array<{ detail: string }>;
     const details = plan.map((step) => step.detail).join(' | ');
-    expect(details).toContain('data_records_company_id_user_id_kind_event_time_index');
+    expect(details).toContain(PERSON_INDEX);
     expect(details).not.toMatch(/TEMP B-TREE FOR ORDER BY|SCAN data_records/);
   });
 });

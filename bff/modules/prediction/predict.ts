@@ -65,18 +65,32 @@ export async function checkCustomAttributes(em: EntityManager, companyId: string
   return result;
 }
 
-/** The user's events stored after the snapshot's watermark, oldest first. */
 /**
- * The caller's events newer than the snapshot, newest first up to RECENT_EVENTS_MAX, handed to the
- * engine oldest first. Read on every call, so as two statements prepared per connection (with and
- * without the snapshot's watermark) rather than through the ORM, whose query building and entity
- * mapping cost more than the read (the (company_id, user_id, kind, event_time) index serves it).
+ * The two reads of a person's events, newest first up to RECENT_EVENTS_MAX: every one, or those
+ * stored after a snapshot's watermark. Both are served by the person index (company_id, user_id,
+ * kind, event_time). On SQLite the watermark's term is written `+updated_at`: with no planner
+ * statistics (nothing runs ANALYZE) SQLite prefers to range (company_id, updated_at) and visit every
+ * record the company changed since the snapshot, of any kind and person (1-1.5 ms a call while a
+ * restock waits for its rebuild, against tens of microseconds). The unary plus is SQLite's way to
+ * keep a term off an index; PostgreSQL, which has statistics and no `+` for timestamps, is left
+ * to choose.
  */
-export function createRecentEventsReader(orm: Orm, kind: DatabaseKind) {
+export function recentEventsStatements(kind: DatabaseKind): { all: string; sinceWatermark: string } {
   const read = `select user_id, item_id, event_type, event_time, data, unified from data_records where company_id = ? and user_id = ? and kind = 'events'`;
   const newestFirst = `order by event_time desc, id asc limit ${RECENT_EVENTS_MAX}`;
-  const all = preparedRowsReader(orm, 'navout_recent_events', `${read} ${newestFirst}`);
-  const sinceWatermark = preparedRowsReader(orm, 'navout_recent_events_since', `${read} and updated_at > ? ${newestFirst}`);
+  const updatedAt = kind === 'sqlite' ? '+updated_at' : 'updated_at';
+  return { all: `${read} ${newestFirst}`, sinceWatermark: `${read} and ${updatedAt} > ? ${newestFirst}` };
+}
+
+/**
+ * The caller's events newer than the snapshot, handed to the engine oldest first. Read on every
+ * call, so as two statements prepared per connection (with and without the snapshot's watermark)
+ * rather than through the ORM, whose query building and entity mapping cost more than the read.
+ */
+export function createRecentEventsReader(orm: Orm, kind: DatabaseKind) {
+  const statements = recentEventsStatements(kind);
+  const all = preparedRowsReader(orm, 'navout_recent_events', statements.all);
+  const sinceWatermark = preparedRowsReader(orm, 'navout_recent_events_since', statements.sinceWatermark);
   return async function recentEvents(companyId: string, userId: string | null, snapshot: LoadedSnapshot): Promise<Interaction[]> {
     if (!userId) return [];
     const rows = snapshot.watermark === null ? await all(companyId, userId) : await sinceWatermark(companyId, userId, bindTime(kind, snapshot.watermark));
