@@ -1,6 +1,7 @@
 /** The messages between the server and the snapshot worker: index builds and offline evaluations. */
 import type { DiscoveryLever, EvaluationScores } from '@domain/models/settings';
 import type { PredictionIndex } from './engine/types';
+import type { PackedIndex } from './snapshotHandOver';
 import type { RecentWindow } from './snapshotInput';
 
 export interface BuildRequest {
@@ -14,6 +15,9 @@ export interface BuildRequest {
 export type BuildReply =
   | { id: number; ok: true; index: PredictionIndex; itemCount: number; eventCount: number; watermark: number | null; buildMs: number }
   | { id: number; ok: false; error: string; buildMs: number };
+
+/** A build's reply as the worker posts it: the index packed for the hand-over (snapshotHandOver.ts). */
+export type PostedBuildReply = Exclude<BuildReply, { ok: true }> | (Omit<Extract<BuildReply, { ok: true }>, 'index'> & { index: PackedIndex });
 
 export interface EvaluateRequest {
   type: 'evaluate';
@@ -29,3 +33,4 @@ export type EvaluateReply = { id: number; ok: true; scores: EvaluationScores[]; 
 
 export type WorkerRequest = BuildRequest | EvaluateRequest;
 export type WorkerReply = BuildReply | EvaluateReply;
+export type PostedReply = PostedBuildReply | EvaluateReply;

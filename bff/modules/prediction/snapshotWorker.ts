@@ -2,15 +2,16 @@
  * The snapshot builder's thread. It opens its own database connection, reads a company's records
  * and builds the index, so neither the reading (JSON parsing of a million rows) nor the build
  * runs on the server's event loop. The model screen's offline evaluations (a build and thousands
- * of rankings) run here for the same reason. The index goes back as plain data; its typed arrays' buffers
- * are transferred, not copied.
+ * of rankings) run here for the same reason. The index goes back packed (snapshotHandOver.ts), so
+ * the server takes it in without holding its event loop.
  */
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { DatabaseConfig } from '../../config';
 import { buildIndex, evaluate } from './engine';
 import { readRecentInput, readSnapshotInput, type Row, type RowQuery } from './snapshotInput';
-import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, WorkerReply, WorkerRequest } from './snapshotProtocol';
+import { packIndex } from './snapshotHandOver';
+import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, PostedReply, WorkerReply, WorkerRequest } from './snapshotProtocol';
 
 const require = createRequire(import.meta.url);
 
@@ -60,21 +61,6 @@ async function connect(database: DatabaseConfig): Promise<Connection> {
   };
 }
 
-/** Every ArrayBuffer under the index, for a zero-copy hand-over. */
-function buffersOf(value: unknown, found = new Set<ArrayBuffer>(), depth = 0): Set<ArrayBuffer> {
-  if (depth > 4 || value === null || typeof value !== 'object') return found;
-  if (ArrayBuffer.isView(value)) {
-    if (value.buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength) found.add(value.buffer);
-    return found;
-  }
-  if (value instanceof Map) for (const entry of value.values()) buffersOf(entry, found, depth + 1);
-  else if (Array.isArray(value)) {
-    // Arrays of numbers or strings hold no buffers; only look into arrays of objects.
-    if (value.length && typeof value[0] === 'object') for (const entry of value) buffersOf(entry, found, depth + 1);
-  } else for (const entry of Object.values(value)) buffersOf(entry, found, depth + 1);
-  return found;
-}
-
 async function build(request: BuildRequest): Promise<BuildReply> {
   const started = Date.now();
   try {
@@ -113,7 +99,9 @@ async function evaluateSettings(request: EvaluateRequest): Promise<EvaluateReply
 parentPort!.on('message', (request: WorkerRequest) => {
   const work: Promise<WorkerReply> = request.type === 'evaluate' ? evaluateSettings(request) : build(request);
   void work.then((reply) => {
-    const transfer = 'index' in reply && reply.ok ? [...buffersOf(reply.index)] : [];
-    parentPort!.postMessage(reply, transfer);
+    if (!('index' in reply && reply.ok)) return parentPort!.postMessage(reply);
+    const { packed, transfer } = packIndex(reply.index);
+    const posted: PostedReply = { ...reply, index: packed };
+    parentPort!.postMessage(posted, transfer);
   });
 });

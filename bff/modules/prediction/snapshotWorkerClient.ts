@@ -6,7 +6,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, WorkerReply, WorkerRequest } from './snapshotProtocol';
+import { unpackIndex } from './snapshotHandOver';
+import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, PostedReply, WorkerReply, WorkerRequest } from './snapshotProtocol';
 
 /** One long-lived worker, builds and evaluations queued one after another; restarted if it dies. */
 export class SnapshotBuilder {
@@ -28,10 +29,12 @@ export class SnapshotBuilder {
       ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData: { database: this.config.database } })
       : new Worker(url, { workerData: { database: this.config.database } });
     worker.unref();
-    worker.on('message', (reply: WorkerReply) => {
-      const waiting = this.pending.get(reply.id);
-      this.pending.delete(reply.id);
-      waiting?.resolve(reply);
+    worker.on('message', (posted: PostedReply) => {
+      const waiting = this.pending.get(posted.id);
+      this.pending.delete(posted.id);
+      if (!('index' in posted && posted.ok)) return waiting?.resolve(posted);
+      // A slice at a time between requests: the old snapshot serves until this one is in.
+      unpackIndex(posted.index).then((index) => waiting?.resolve({ ...posted, index }), (failure: Error) => waiting?.reject(failure));
     });
     const fail = (failure: Error) => {
       if (this.worker === worker) this.worker = null;
