@@ -15,8 +15,10 @@
 // (c) Predict: POST /api/v1/predict under autocannon, 10 connections, a mix of queries, people and
 //     filters. Target: p99 under PREDICT_P99_TARGET_MS and at least PREDICT_TARGET_RPS.
 // (d) Predict during a rebuild: new items are sent, the refresher (every 2 s here) builds a new
-//     snapshot in the worker while autocannon runs. Target: p99 under PREDICT_REBUILD_P99_TARGET_MS,
-//     and a new snapshot version during the run.
+//     snapshot in the worker while autocannon runs, until the new version is published (at most
+//     REBUILD_RUN_MAX_S). Target: p99 under PREDICT_REBUILD_P99_TARGET_MS, and the new version
+//     published during the run. The worker runs at a lower priority than the requests, so on
+//     saturated cores the build takes longer than alone.
 // Before (c), warm-up runs are repeated until none has a slow answer: every web process has loaded
 // the snapshot, however long a loaded machine takes for that.
 import { randomUUID } from 'node:crypto';
@@ -48,6 +50,8 @@ export const PREDICT_P99_TARGET_MS = 20;
 export const PREDICT_TARGET_RPS = 1_000;
 /** While a snapshot is rebuilt (in a worker thread of each web process) predict may be slower, within this. */
 export const PREDICT_REBUILD_P99_TARGET_MS = 30;
+/** How long the run during a rebuild may wait for the new version. */
+const REBUILD_RUN_MAX_S = 180;
 /** Web processes: WEB_CONCURRENCY's production default, one per core (BENCH_WEB_CONCURRENCY to change it). */
 export const WEB_PROCESSES = Number(process.env.BENCH_WEB_CONCURRENCY ?? CORES);
 /** A warm-up run whose slowest answer is under this found every web process ready. */
@@ -112,6 +116,20 @@ async function call(base, method, path, headers, body) {
 
 function run(options) {
   return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+}
+
+/** An autocannon run stopped once `done()` holds (asked every second), or after its duration. */
+function runUntil(options, done) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => {
+      clearInterval(asking);
+      if (error) reject(error);
+      else resolve(result);
+    });
+    const asking = setInterval(() => {
+      if (done()) instance.stop();
+    }, 1_000);
+  });
 }
 
 export function predictRequests() {
@@ -257,11 +275,21 @@ export async function measurePrediction() {
 
     const before = latest.get(companyId).version;
     await call(base, 'PUT', '/api/v1/items', key, items.slice(0, 1_000).map((item) => ({ ...item, title: `${item.title} (restocked)` })));
-    // Long enough for the refresher to notice the change and the worker to build (about 15 s here).
+    // Until the refresher has noticed the change and the worker has built and published the new version.
     const duringLoad = watchLoad();
-    const during = await run({ url: base, connections: 10, duration: Math.max(DURATION_S, 40), requests, headers });
+    const duringStarted = performance.now();
+    const during = await runUntil({ url: base, connections: 10, duration: REBUILD_RUN_MAX_S, requests, headers }, () => latest.get(companyId).version > before);
     const after = latest.get(companyId);
-    result.duringRebuild = { rps: during.requests.average, p99: during.latency.p99, errors: during.non2xx + during.errors, failures: failuresOf(during), rebuilt: after.version > before, buildMs: after.build_ms, load: duringLoad.stop() };
+    result.duringRebuild = {
+      rps: during.requests.average,
+      p99: during.latency.p99,
+      errors: during.non2xx + during.errors,
+      failures: failuresOf(during),
+      rebuilt: after.version > before,
+      runS: (performance.now() - duringStarted) / 1000,
+      buildMs: after.build_ms,
+      load: duringLoad.stop(),
+    };
     db.close();
   } finally {
     await stop(bff);
@@ -294,9 +322,9 @@ export async function printPredictionBenchmark(log = console.info) {
     load: steady.load,
   });
   const during = result.duringRebuild;
-  const rebuilt = during.rebuilt ? `yes (${(during.buildMs / 1000).toFixed(1)} s)` : 'no';
-  report.figure('predict during a rebuild', `${Math.round(during.rps)} req/s, p99 ${during.p99} ms, ${during.errors} errors${during.failures}; new snapshot during the run: ${rebuilt}`, {
-    target: `p99 under ${PREDICT_REBUILD_P99_TARGET_MS} ms, a new snapshot`,
+  const rebuilt = during.rebuilt ? `published after ${during.runS.toFixed(0)} s (its build ${(during.buildMs / 1000).toFixed(1)} s)` : `not published within ${REBUILD_RUN_MAX_S} s`;
+  report.figure('predict during a rebuild', `${Math.round(during.rps)} req/s, p99 ${during.p99} ms, ${during.errors} errors${during.failures}; new snapshot ${rebuilt}`, {
+    target: `p99 under ${PREDICT_REBUILD_P99_TARGET_MS} ms, the new snapshot published during the run`,
     ok: during.rebuilt && during.p99 < PREDICT_REBUILD_P99_TARGET_MS && during.errors === 0,
     load: during.load,
   });

@@ -5,7 +5,9 @@
  * of rankings) run here for the same reason. The index goes back packed (snapshotHandOver.ts), so
  * the server takes it in without holding its event loop.
  */
+import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { DatabaseConfig } from '../../config';
 import { buildIndex, evaluate } from './engine';
@@ -94,6 +96,18 @@ async function evaluateSettings(request: EvaluateRequest): Promise<EvaluateReply
     connection = null;
     return { id: request.id, ok: false, error: failure instanceof Error ? failure.message : String(failure) };
   }
+}
+
+/**
+ * Builds and evaluations give way to the web process's requests when the cores are busy: this
+ * thread runs at a lower priority (Linux keeps a nice value per thread, and /proc/thread-self
+ * names this one). Elsewhere it runs at the process's priority.
+ */
+const WORKER_NICE = 10;
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), WORKER_NICE);
+} catch {
+  // No per-thread priority here.
 }
 
 parentPort!.on('message', (request: WorkerRequest) => {
