@@ -5,30 +5,18 @@
  * profile runs on the server's event loop. Requests run one after another, in the order sent;
  * progress goes back as messages, which the server records on the job.
  */
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { knex as createKnex, type Knex } from '@mikro-orm/knex';
 import type { DatabaseConfig } from '../../config';
+import { lowerThreadPriority } from '../../platform/threadPriority';
 import { buildAudience } from './build';
 import type { AudienceBuildMessage, AudienceBuildRequest } from './buildProtocol';
 
 /** Progress is sent at most this often: each message becomes a write of the job's row. */
 const PROGRESS_INTERVAL_MS = 250;
-/**
- * This thread's niceness. On Linux setpriority with pid 0 applies to the calling thread alone: on
- * a busy machine the server's event loop then gets a core before the build does, and the build
- * takes what is left (measured: longest event-loop delay in bench/audience.mjs).
- */
-const BUILD_NICENESS = 10;
-
-// Elsewhere the call would lower the whole server's priority.
-if (process.platform === 'linux') {
-  try {
-    setPriority(BUILD_NICENESS);
-  } catch {
-    // Not permitted here: the build runs at the server's priority.
-  }
-}
+// On a busy machine the server's event loop gets a core before the build (measured: longest
+// event-loop delay in bench/audience.mjs).
+lowerThreadPriority();
 
 let connection: Knex | null = null;
 
