@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { API_ERRORS } from '@domain/errors';
-import { DraftBar } from './DraftBar';
+import { DRAFT_BAR_LABELS, DraftBar } from './DraftBar';
 import { CREATOR_LABELS } from './labels';
 
 const nameField = { name: 'Store visit feedback – June', onChange: fn(), onBlur: fn(), saving: false, error: null };
@@ -66,5 +66,16 @@ export const Blocked: Story = {
     await expect(canvas.getByRole('button', { name: CREATOR_LABELS.publish })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: CREATOR_LABELS.publish })).toHaveAttribute('aria-describedby', 'checklist');
     await expect(canvas.getByText(API_ERRORS.company_required.message)).toBeVisible();
+  },
+};
+
+/** A viewer sees the current draft's name, read-only, with nothing to save or publish. */
+export const ViewerOfADraft: Story = {
+  args: { nameField, canManage: false },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: CREATOR_LABELS.draftName })).toBeDisabled();
+    await expect(canvas.getByRole('textbox', { name: CREATOR_LABELS.draftName })).toHaveValue(nameField.name);
+    await expect(canvas.queryByText(DRAFT_BAR_LABELS.autosaves)).toBeNull();
+    await expect(canvas.queryByRole('button')).toBeNull();
   },
 };

@@ -64,7 +64,8 @@ export function DraftBar({
               }}
               disabled={!canManage}
               error={Boolean(nameField.error)}
-              helperText={nameField.saving ? CREATOR_LABELS.saving : (nameField.error ?? DRAFT_BAR_LABELS.autosaves)}
+              // A viewer cannot change the draft: no word of saving, and no helper drawn in the disabled grey.
+              helperText={canManage ? (nameField.saving ? CREATOR_LABELS.saving : (nameField.error ?? DRAFT_BAR_LABELS.autosaves)) : undefined}
               size="small"
               sx={{ flexGrow: 1, maxWidth: { md: 420 } }}
               slotProps={{ htmlInput: { maxLength: SURVEY_LIMITS.name }, formHelperText: { role: 'status' } }}
