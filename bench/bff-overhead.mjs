@@ -22,7 +22,6 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createReport, describeLoad, loadNow, runAlone } from './report.mjs';
-import { SERVER_ENTRY, SERVER_NODE_ARGS } from '../scripts/serverProcess.mjs';
 
 export const OVERHEAD_TARGET = 0.2;
 const BFF_PORT = 3901;
@@ -147,7 +146,7 @@ export function startBff(env, options = {}) {
   const { seed = false, quiet = false, logFile = null, nodeArgs = [] } = typeof options === 'boolean' ? { seed: options } : options;
   const fd = logFile ? openSync(logFile, 'a') : null;
   const output = fd ?? (quiet ? 'ignore' : 'pipe');
-  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bff/server.ts'], {
     env: { ...env, SEED_DEMO: String(seed) },
     stdio: ['ignore', output, fd ?? 'pipe'],
   });

@@ -2,9 +2,8 @@
 // SIGTERM and SIGINT reach it directly and it can shut down gracefully.
 import { spawn } from 'node:child_process';
 import './ensure-build.mjs';
-import { SERVER_ENTRY, SERVER_NODE_ARGS } from './serverProcess.mjs';
 
-const server = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'bff/server.ts'], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
