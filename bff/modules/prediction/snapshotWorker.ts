@@ -98,8 +98,8 @@ async function evaluateSettings(request: EvaluateRequest): Promise<EvaluateReply
 }
 
 // Builds and evaluations give way to the web process's requests when the cores are busy: with two
-// web processes and a build on two saturated cores, predict's p99 went from 58-68 to 29-38 ms and
-// its rate from 850-970 to 1,400-1,500 a second (bench/prediction.mjs), the build taking longer.
+// web processes and a build on two saturated cores, predict's p99 went from 58-68 to 29-41 ms and
+// its rate from 850-970 to 1,300-1,500 a second (bench/prediction.mjs), the build taking longer.
 lowerThreadPriority();
 
 parentPort!.on('message', (request: WorkerRequest) => {
