@@ -60,7 +60,10 @@ describe('the responses export', { timeout: 30_000 }, () => {
     // The server announced the total; the bar moved through the rows to it.
     expect(seen.every((progress) => progress.total === null || progress.total === expected)).toBe(true);
     expect(seen.some((progress) => progress.rows > 0 && progress.rows < expected)).toBe(true);
-    expect(seen.at(-1)).toEqual({ rows: expected, total: expected });
+    // Never past the total on the way. The final count is the notice above: the bar's last state
+    // and its removal are set in the same task, so React may render only the removal, and the last
+    // state seen is then the last piece's (a record without its line break yet is not counted).
+    expect(seen.every((progress) => progress.rows <= expected)).toBe(true);
     await waitFor(() => expect(screen.getByRole('button', { name: EXPORT_LABEL })).toBeEnabled());
   });
 
