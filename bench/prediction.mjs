@@ -114,19 +114,15 @@ async function call(base, method, path, headers, body) {
   return response.status === 204 ? null : response.json();
 }
 
-function run(options) {
-  return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
-}
-
-/** An autocannon run stopped once `done()` holds (asked every second), or after its duration. */
-function runUntil(options, done) {
+/** An autocannon run for its duration or, given `done`, until `done()` holds (asked every second). */
+function run(options, done = null) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (error, result) => {
       clearInterval(asking);
       if (error) reject(error);
       else resolve(result);
     });
-    const asking = setInterval(() => {
+    const asking = done && setInterval(() => {
       if (done()) instance.stop();
     }, 1_000);
   });
@@ -278,7 +274,7 @@ export async function measurePrediction() {
     // Until the refresher has noticed the change and the worker has built and published the new version.
     const duringLoad = watchLoad();
     const duringStarted = performance.now();
-    const during = await runUntil({ url: base, connections: 10, duration: REBUILD_RUN_MAX_S, requests, headers }, () => latest.get(companyId).version > before);
+    const during = await run({ url: base, connections: 10, duration: REBUILD_RUN_MAX_S, requests, headers }, () => latest.get(companyId).version > before);
     const after = latest.get(companyId);
     result.duringRebuild = {
       rps: during.requests.average,

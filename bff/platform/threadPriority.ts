@@ -10,10 +10,10 @@ export const BUILD_THREAD_NICENESS = 10;
  * Lowers the calling worker thread's priority. On Linux setpriority with pid 0 applies to the
  * calling thread alone; elsewhere it would lower the whole server's, so it is left alone there.
  */
-export function lowerThreadPriority(niceness = BUILD_THREAD_NICENESS): void {
+export function lowerThreadPriority(): void {
   if (process.platform !== 'linux') return;
   try {
-    setPriority(niceness);
+    setPriority(BUILD_THREAD_NICENESS);
   } catch {
     // Not permitted here: the thread runs at the server's priority.
   }

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { upsertItems } from '@bff/modules/prediction';
 import { SLICE_ENTRIES } from '@bff/modules/prediction/snapshotHandOver';
 import { SnapshotBuilder } from '@bff/modules/prediction/snapshotWorkerClient';
+import { BUILD_THREAD_NICENESS } from '@bff/platform/threadPriority';
 import { useWorld } from './support/world';
 
 /** Each thread of this process with its nice value (field 19 of /proc/self/task/<id>/stat). */
@@ -29,7 +30,7 @@ describe('the snapshot worker', () => {
     const companyId = w.companies.globex.id;
     const items = Array.from({ length: SLICE_ENTRIES * 2 + 500 }, (_, item) => ({ id: `sku-${item}`, title: `Lamp ${item}`, price: item % 90, material: item % 2 ? 'oak' : 'brass' }));
     for (let start = 0; start < items.length; start += 1_000) await upsertItems(w.em(), w.config.database.kind, companyId, items.slice(start, start + 1_000));
-    expect(threadNiceValues()).not.toContain(10);
+    expect(threadNiceValues()).not.toContain(BUILD_THREAD_NICENESS);
     builder = new SnapshotBuilder(w.config, pino({ level: 'silent' }));
 
     const reply = await builder.build(companyId, Date.now());
@@ -43,6 +44,6 @@ describe('the snapshot worker', () => {
     expect(itemIds.every((id, position) => itemById.get(id) === position)).toBe(true);
     const fields = index.fields as Array<Record<string, unknown>>;
     expect(fields.map((field, position) => field.material === (Number(itemIds[position].slice(4)) % 2 ? 'oak' : 'brass'))).not.toContain(false);
-    expect(threadNiceValues()).toContain(10);
+    expect(threadNiceValues()).toContain(BUILD_THREAD_NICENESS);
   });
 });

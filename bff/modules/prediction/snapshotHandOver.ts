@@ -76,18 +76,17 @@ export async function unpackIndex(packed: PackedIndex, budgetMs = SLICE_BUDGET_M
       index[part.key] = part.value;
       continue;
     }
-    const array: unknown[] = [];
-    const map = new Map<unknown, unknown>();
+    const whole: unknown[] | Map<unknown, unknown> = part.kind === 'array' ? [] : new Map();
     for (const slice of part.slices) {
       const entries = deserialize(slice) as unknown[];
-      if (part.kind === 'array') for (const entry of entries) array.push(entry);
-      else for (const [key, value] of entries as Array<[unknown, unknown]>) map.set(key, value);
+      if (Array.isArray(whole)) whole.push(...entries);
+      else for (const [key, value] of entries as Array<[unknown, unknown]>) whole.set(key, value);
       if (performance.now() - turnStarted >= budgetMs) {
         await nextTurn();
         turnStarted = performance.now();
       }
     }
-    index[part.key] = part.kind === 'array' ? array : map;
+    index[part.key] = whole;
   }
   return index as unknown as PredictionIndex;
 }
