@@ -76,7 +76,10 @@ function profileOf(index: EngineIndex, request: RankRequest): Profile {
 
 const NO_TEXT: TextMatches = { best: new Int32Array(0), maxScore: 0, words: [], matched: new Uint32Array(0) };
 
-/** Keeps the `limit` best (score, then lower item) of a stream in a binary min-heap on the worst kept. */
+/**
+ * Keeps the `limit` best (score, then lower item) of a stream in a binary min-heap on the worst kept.
+ * Swaps go through a local rather than `[a, b] = [b, a]`, whose array V8 does not always elide.
+ */
 function bestOf(items: ArrayLike<number>, count: number, score: Float64Array, limit: number): number[] {
   const heap: number[] = [];
   const worse = (left: number, right: number) => score[left] < score[right] || (score[left] === score[right] && left > right);
@@ -89,7 +92,9 @@ function bestOf(items: ArrayLike<number>, count: number, score: Float64Array, li
       if (left < heap.length && worse(heap[left], heap[smallest])) smallest = left;
       if (right < heap.length && worse(heap[right], heap[smallest])) smallest = right;
       if (smallest === parent) return;
-      [heap[parent], heap[smallest]] = [heap[smallest], heap[parent]];
+      const moved = heap[parent];
+      heap[parent] = heap[smallest];
+      heap[smallest] = moved;
       parent = smallest;
     }
   };
@@ -100,7 +105,9 @@ function bestOf(items: ArrayLike<number>, count: number, score: Float64Array, li
       for (let child = heap.length - 1; child > 0; ) {
         const parent = (child - 1) >> 1;
         if (!worse(heap[child], heap[parent])) break;
-        [heap[parent], heap[child]] = [heap[child], heap[parent]];
+        const moved = heap[parent];
+        heap[parent] = heap[child];
+        heap[child] = moved;
         child = parent;
       }
       continue;
@@ -183,7 +190,11 @@ function scratchOf(index: EngineIndex): Scratch {
       textScore: new Float64Array(index.itemCount),
       anchorTag: new Uint8Array(index.tagCount),
       labelCount: new Float64Array(index.labels.length),
+      viewedTotal: new Float64Array(index.itemCount),
+      viewedBest: new Int32Array(index.itemCount),
+      viewedBestCount: new Float64Array(index.itemCount),
       verdict: new Uint8Array(index.itemCount),
+      columns: [],
       textCache: new Map(),
     };
     scratches.set(index, scratch);
@@ -191,11 +202,32 @@ function scratchOf(index: EngineIndex): Scratch {
   return scratch;
 }
 
+/**
+ * The scratch's `position`th column of per-candidate numbers, zeroed, as a view of `length`. The
+ * buffers grow to the most candidates seen: arrays that size, made for every signal of every call,
+ * were a sixth of a call's garbage (each with its own off-heap store to free).
+ */
+function columnOf(scratch: Scratch, position: number, length: number): Float64Array {
+  let buffer = scratch.columns[position];
+  if (!buffer || buffer.length < length) {
+    buffer = new Float64Array(Math.max(length, buffer ? buffer.length * 2 : 1024));
+    scratch.columns[position] = buffer;
+  }
+  const column = buffer.subarray(0, length);
+  column.fill(0);
+  return column;
+}
+
 /** Zeroes what one request set in the scratch (searchText clears its own sums). */
 function clearScratch(index: EngineIndex, scratch: Scratch, text: TextMatches, profile: Profile): void {
   for (const item of text.best) scratch.textScore[item] = 0;
   for (const anchor of profile.anchors) {
     for (let slot = index.itemTagOffsets[anchor]; slot < index.itemTagOffsets[anchor + 1]; slot++) scratch.anchorTag[index.itemTagIds[slot]] = 0;
+    for (let slot = index.neighbourOffsets[anchor]; slot < index.neighbourOffsets[anchor + 1]; slot++) {
+      const item = index.neighbourItems[slot];
+      scratch.viewedTotal[item] = 0;
+      scratch.viewedBestCount[item] = 0;
+    }
   }
   for (const label of profile.labelCounts.keys()) scratch.labelCount[label] = 0;
 }
@@ -244,8 +276,16 @@ function gatherCandidates(index: EngineIndex, scratch: Scratch, request: RankReq
   return collect();
 }
 
+/**
+ * The larger first. Comparators return -1, 0 or 1 rather than a difference: a difference of two
+ * doubles is a new heap number for every comparison the sort makes.
+ */
+function descending(left: number, right: number): number {
+  return left > right ? -1 : left < right ? 1 : 0;
+}
+
 function compareContributions(left: Contribution, right: Contribution): number {
-  return right.value - left.value || compareIds(left.signal, right.signal);
+  return descending(left.value, right.value) || compareIds(left.signal, right.signal);
 }
 
 /** Sums in the listed order, so the score equals the sum of the contributions as served. */
@@ -397,8 +437,9 @@ function rankCandidates(
   }
   // Each signal is divided by its largest value among the candidates: 0..1, where 1 is the best candidate.
   const raw = new Map<ScoredSignal, Float64Array>();
+  let columnsUsed = 0;
   for (const signal of weights.keys()) {
-    const values = new Float64Array(candidates.length);
+    const values = columnOf(scratch, columnsUsed, candidates.length);
     signals.value[signal](candidates, values);
     let max = 0;
     for (let slot = 0; slot < values.length; slot++) {
@@ -409,11 +450,12 @@ function rankCandidates(
     if (max > 0) {
       for (let slot = 0; slot < values.length; slot++) values[slot] /= max;
       raw.set(signal, values);
+      columnsUsed++;
     }
   }
   // Every candidate is ordered by a plain sum first; its contributions (objects, sorted) are made only
   // for the best, which is all the answer draws from unless sellers' caps use them up (then all).
-  const quick = new Float64Array(candidates.length);
+  const quick = columnOf(scratch, columnsUsed, candidates.length);
   for (const [signal, values] of raw) {
     const weight = weights.get(signal) ?? 0;
     for (let slot = 0; slot < values.length; slot++) quick[slot] += weight * values[slot];
@@ -421,7 +463,7 @@ function rankCandidates(
   const positive: number[] = [];
   for (let slot = 0; slot < candidates.length; slot++) if (quick[slot] > 0) positive.push(slot);
   // Candidates are in item order, so the lower slot is the lower item on equal sums.
-  const byQuickSum = (left: number, right: number) => quick[right] - quick[left] || left - right;
+  const byQuickSum = (left: number, right: number) => descending(quick[left], quick[right]) || left - right;
   const scoredSignals = [...raw.keys()];
   const columns = scoredSignals.map((signal) => raw.get(signal) as Float64Array);
   const columnWeights = scoredSignals.map((signal) => weights.get(signal) ?? 0);
@@ -444,16 +486,17 @@ function rankCandidates(
     for (let position = 0; position < count; position++) total += parts[position];
     return total;
   };
-  const contributionsOf = (slot: number): Contribution[] => {
+  const contributionsOf = (slot: number, item: number): Contribution[] => {
     const contributions: Contribution[] = [];
-    scoredSignals.forEach((signal, column) => {
+    for (let column = 0; column < columns.length; column++) {
       const value = columnWeights[column] * columns[column][slot];
-      if (value > 0) contributions.push({ signal, value, evidence: {} });
-    });
+      const signal = scoredSignals[column];
+      if (value > 0) contributions.push({ signal, value, evidence: signals.evidence[signal](item) });
+    }
     return contributions.sort(compareContributions);
   };
   const scoredOf = (slots: number[]): Scored[] =>
-    slots.map((slot) => ({ item: candidates[slot], score: scoreOf(slot), slot })).sort((left, right) => right.score - left.score || left.item - right.item);
+    slots.map((slot) => ({ item: candidates[slot], score: scoreOf(slot), slot })).sort((left, right) => descending(left.score, right.score) || left.item - right.item);
 
   const cap = sellerCap(discovery.fairExposure ?? 0, topK);
   const diversification = Math.min(100, Math.max(0, discovery.intentDiversification ?? 0));
@@ -461,11 +504,7 @@ function rankCandidates(
   // The best first, found without ordering the rest; all of them only when sellers' caps need more.
   let chosen = selectDiverse(index, scoredOf(bestOf(positive, positive.length, quick, scoredFirst).sort(byQuickSum)), topK, diversification, cap);
   if (chosen.length < topK && positive.length > scoredFirst) chosen = selectDiverse(index, scoredOf(positive.sort(byQuickSum)), topK, diversification, cap);
-  const answer = chosen.map(({ item, score, slot }) => {
-    const contributions = contributionsOf(slot);
-    for (const contribution of contributions) contribution.evidence = signals.evidence[contribution.signal as ScoredSignal](item);
-    return toRankedItem(index, { item, score, contributions }, 'ranked');
-  });
+  const answer = chosen.map(({ item, score, slot }) => toRankedItem(index, { item, score, contributions: contributionsOf(slot, item) }, 'ranked'));
   if (answer.length < topK) {
     const fillWeight = Math.min(POPULARITY_FILL_WEIGHT, ...chosen.map((entry) => entry.score));
     answer.push(...fillFromPopular(index, passes, topK - answer.length, new Set(chosen.map((entry) => entry.item)), fillWeight, cap, chosen));

@@ -70,8 +70,14 @@ export interface Scratch {
   anchorTag: Uint8Array;
   /** The person's interactions per label. */
   labelCount: Float64Array;
+  /** Co-occurrence with the person's anchors by item: the sum, and the anchor with the most (0 when none). */
+  viewedTotal: Float64Array;
+  viewedBest: Int32Array;
+  viewedBestCount: Float64Array;
   /** Candidates: 1 taken, 2 failing the filters, 0 not seen yet. */
   verdict: Uint8Array;
+  /** Per-candidate numbers of the scored signals and their sum, grown to the most candidates seen (rank's columnOf). */
+  columns: Float64Array[];
   /** The latest queries' matches by their terms and words, least recently used first. */
   textCache: Map<string, CachedTextMatches>;
 }
