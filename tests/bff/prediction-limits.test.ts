@@ -1,6 +1,6 @@
 /**
  * The prediction API's per-key rate limit (PREDICT_RATE_LIMIT calls per minute over all
- * replicas) and the call log's hand-over on shutdown.
+ * replicas), the call log's hand-over on shutdown and how a busy second's calls are written.
  */
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
@@ -74,5 +74,45 @@ describe('prediction API limits', () => {
     expect(await w.em().count(PredictionCall, { apiKeyId: apiKey.id })).toBe(2);
     const rollup = await w.em().findOneOrFail(PredictionCallMinute, { apiKeyId: apiKey.id, replicaId: replica.replicaId });
     expect(rollup.calls).toBe(2);
+  });
+
+  it("writes a busy second's calls in slices, letting requests run between them, each as it was recorded", async () => {
+    const w = world();
+    const company = await w.addCompany();
+    const { apiKey } = await w.addApiKey(company.id, { scopes: ['read'] });
+    const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }) });
+    const at = new Date(MINUTE.getTime() + 12_345);
+    const request = { query: 'trail shoes', top_k: 3, metadata: { user_id: 'person-1', channel: 'web' } };
+    for (let call = 0; call < 240; call++) {
+      replica.callLog.record({
+        companyId: company.id, apiKeyId: apiKey.id, endpoint: 'predict', status: 200, errorCode: null, latencyMs: 2.5, itemsServed: 2,
+        zeroResults: call === 0, holdout: call === 1, settingsVersion: 4, snapshotVersion: 9, userId: `person-${call}`,
+        request: call === 2 ? null : request, items: [{ id: `item-${call}`, score: 0.75, topSignal: 'contentDiscovery' }, { id: 'item-x', score: 0.5, topSignal: null }], at,
+      });
+    }
+    // Turns of the event loop while the flush runs: on SQLite, whose driver is synchronous, the 240
+    // calls written at once would allow none.
+    let turns = 0;
+    let flushing = true;
+    const turn = () => {
+      turns++;
+      if (flushing) setImmediate(turn);
+    };
+    setImmediate(turn);
+    await replica.callLog.flush();
+    flushing = false;
+    expect(turns).toBeGreaterThanOrEqual(4);
+    const stored = await w.em().find(PredictionCall, { apiKeyId: apiKey.id }, { orderBy: { userId: 'asc' } });
+    expect(stored).toHaveLength(240);
+    const byUser = new Map(stored.map((row) => [row.userId, row]));
+    expect(byUser.get('person-0')).toMatchObject({ zeroResults: true, holdout: false, status: 200, endpoint: 'predict', settingsVersion: 4, snapshotVersion: 9, latencyMs: 2.5 });
+    expect(byUser.get('person-1')).toMatchObject({ zeroResults: false, holdout: true, request });
+    expect(byUser.get('person-2')!.request).toBeNull();
+    expect(byUser.get('person-7')!.items).toEqual([{ id: 'item-7', score: 0.75, topSignal: 'contentDiscovery' }, { id: 'item-x', score: 0.5, topSignal: null }]);
+    expect(byUser.get('person-7')!.createdAt.getTime()).toBe(at.getTime());
+    expect(new Set(stored.map((row) => row.id)).size).toBe(240);
+    expect(replica.callLog.buffered).toBe(0);
+    const rollup = await w.em().findOneOrFail(PredictionCallMinute, { apiKeyId: apiKey.id, replicaId: replica.replicaId });
+    expect(rollup.calls).toBe(240);
   });
 });

@@ -1,14 +1,14 @@
 /**
  * The prediction API's call log, written off the request path. A call is buffered and counted
  * into its minute's rollup in memory; every second (and on shutdown) the buffer goes to
- * prediction_calls in one transaction, and this replica's touched minutes are written to
+ * prediction_calls a slice at a time, and this replica's touched minutes are written to
  * prediction_call_minutes with their absolute totals (each replica owns its rows, so nothing is
  * read back or merged under contention). A failed flush keeps the calls for the next one.
  * Keys' last_used_at is written at most once a minute per key. The key itself is never written.
  */
 import type { CallEntry, CallLogOptions } from './callEntry';
 import { countCall, minuteCalls } from './callMinutes';
-import { writeCallLog, type CallLogState } from './callLogWrite';
+import { callsWriter, writeCallLog, type CallLogState } from './callLogWrite';
 
 export { bucketOf, HISTOGRAM_LENGTH, LATENCY_BUCKETS_MS, percentileOf } from './callLatency';
 export { countsAgainstQuota } from './callLogWrite';
@@ -19,6 +19,7 @@ export const FLUSH_INTERVAL_MS = 1_000;
 /** The log over its state (callLogWrite.ts): calls are counted into their minutes (callMinutes.ts) as they are recorded. */
 export function createCallLog(options: CallLogOptions) {
   const state: CallLogState = { buffer: [], minutes: new Map(), lastUsed: new Map(), lastUsedWritten: new Map() };
+  const writeCalls = callsWriter(options.orm);
   let flushing: Promise<void> | null = null;
 
   const log = {
@@ -36,7 +37,7 @@ export function createCallLog(options: CallLogOptions) {
     /** Writes what is buffered; concurrent callers share one write. */
     async flush(): Promise<void> {
       while (flushing) await flushing;
-      flushing = writeCallLog(state, options).finally(() => {
+      flushing = writeCallLog(state, options, writeCalls).finally(() => {
         flushing = null;
       });
       await flushing;
