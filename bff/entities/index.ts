@@ -9,6 +9,7 @@ import { CustomConnector } from './CustomConnector';
 import { ModelSettingsVersion } from './ModelSettingsVersion';
 import { PredictionCall } from './PredictionCall';
 import { PredictionCallMinute } from './PredictionCallMinute';
+import { PredictionCallMonth } from './PredictionCallMonth';
 import { PredictionSnapshot } from './PredictionSnapshot';
 import { ApiKey } from './ApiKey';
 import { Company } from './Company';
@@ -69,6 +70,7 @@ export const ENTITIES = [
   PredictionSnapshot,
   PredictionCall,
   PredictionCallMinute,
+  PredictionCallMonth,
   AudienceProfile,
   AudienceBuild,
   AudienceIdentity,
@@ -121,6 +123,7 @@ export { CustomAttribute } from './CustomAttribute';
 export { ModelSettingsVersion } from './ModelSettingsVersion';
 export { PredictionCall } from './PredictionCall';
 export { PredictionCallMinute } from './PredictionCallMinute';
+export { PredictionCallMonth } from './PredictionCallMonth';
 export { PredictionSnapshot } from './PredictionSnapshot';
 export { DashboardPreference } from './DashboardPreference';
 export { RecommendationOutcomeHour } from './RecommendationOutcomeHour';

@@ -24,6 +24,7 @@ import { Migration20270106000000_responses_search } from './Migration20270106000
 import { Migration20270107000000_responses_by_address } from './Migration20270107000000_responses_by_address';
 import { Migration20270108000000_answer_tallies } from './Migration20270108000000_answer_tallies';
 import { Migration20270109000000_address_tallies } from './Migration20270109000000_address_tallies';
+import { Migration20270110000000_prediction_call_months } from './Migration20270110000000_prediction_call_months';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -52,4 +53,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20270107000000_responses_by_address', class: Migration20270107000000_responses_by_address },
   { name: 'Migration20270108000000_answer_tallies', class: Migration20270108000000_answer_tallies },
   { name: 'Migration20270109000000_address_tallies', class: Migration20270109000000_address_tallies },
+  { name: 'Migration20270110000000_prediction_call_months', class: Migration20270110000000_prediction_call_months },
 ];

@@ -12,9 +12,9 @@ import type { PlanId } from '@domain/plans/plans';
 import type { CallItemRecord, ItemInput, PredictRequest } from '@domain/prediction/contract';
 import type { ValidEvent } from '@domain/prediction/schemas';
 import { randomSource } from '@domain/random';
-import { ApiKey, Company, ModelSettingsVersion, PredictionCall, PredictionCallMinute, type User } from '../entities';
+import { ApiKey, Company, ModelSettingsVersion, PredictionCall, PredictionCallMinute, PredictionCallMonth, type User } from '../entities';
 import { generateApiKey } from '../platform/apiKeys';
-import { bucketOf, HISTOGRAM_LENGTH, storeEvents, upsertItems, type ValidItem } from '../modules/prediction';
+import { bucketOf, countsAgainstQuota, HISTOGRAM_LENGTH, monthOf, storeEvents, upsertItems, type ValidItem } from '../modules/prediction';
 import type { DatabaseKind } from '../platform/sql';
 import { hashSecret } from '../platform/secrets';
 import { demoCatalogue } from './demoCatalogue';
@@ -92,6 +92,7 @@ function validEvents(events: ReturnType<typeof demoCatalogue>['events']): ValidE
 }
 
 type CallRow = RequiredEntityData<PredictionCall> & { id: string; createdAt: Date; latencyMs: number; itemsServed: number; status: number; apiKeyId: string };
+type MonthRow = RequiredEntityData<PredictionCallMonth> & { served: number };
 type MinuteRow = RequiredEntityData<PredictionCallMinute> & { calls: number; errors: number; zeroResults: number; itemsServed: number; latencyHistogram: number[]; latencyTotalMs: number };
 
 /** A month of calls from the company's keys: busier on weekdays and in the evening, a few refused. */
@@ -164,6 +165,19 @@ function rollupsOf(calls: readonly CallRow[]): MinuteRow[] {
   return [...minutes.values()];
 }
 
+/** The served predict calls of each month (UTC), as the call log keeps them for the plan's allowance. */
+function monthsOf(calls: readonly CallRow[]): MonthRow[] {
+  const months = new Map<string, MonthRow>();
+  for (const call of calls) {
+    if (!countsAgainstQuota(call)) continue;
+    const month = monthOf(call.createdAt);
+    const row = months.get(month) ?? { id: randomUUID(), companyId: call.companyId, replicaId: SEED_REPLICA, month, served: 0 };
+    row.served += 1;
+    months.set(month, row);
+  }
+  return [...months.values()];
+}
+
 export async function seedDemoPrediction(
   em: EntityManager,
   kind: DatabaseKind,
@@ -210,6 +224,7 @@ export async function seedDemoPrediction(
       for (let start = 0; start < calls.length; start += 500) await tx.insertMany<PredictionCall>(PredictionCall, calls.slice(start, start + 500));
       const rollups = rollupsOf(calls);
       for (let start = 0; start < rollups.length; start += 500) await tx.insertMany<PredictionCallMinute>(PredictionCallMinute, rollups.slice(start, start + 500));
+      await tx.insertMany<PredictionCallMonth>(PredictionCallMonth, monthsOf(calls));
     });
   }
 }

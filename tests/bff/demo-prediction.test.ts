@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ApiKey, Company, ModelSettingsVersion, PredictionCall, PredictionCallMinute } from '@bff/entities';
+import { ApiKey, Company, ModelSettingsVersion, PredictionCall, PredictionCallMinute, PredictionCallMonth } from '@bff/entities';
 import { API_SOURCE_TYPE } from '@bff/modules/dataSources/records/apiRecords';
 import { demoCatalogue } from '@bff/seeders/demoCatalogue';
 import { seedDemoPrediction } from '@bff/seeders/demoPrediction';
@@ -66,6 +66,13 @@ describe('demo prediction data', () => {
     expect(minutes.reduce((sum, row) => sum + row.latencyHistogram.reduce((a, b) => a + b, 0), 0)).toBe(calls);
     const errors = await em.count(PredictionCall, { companyId: acme, status: { $gte: 400 } });
     expect(minutes.reduce((sum, row) => sum + row.errors, 0)).toBe(errors);
+    // The month totals the plan's allowance reads hold each month's served predict calls (UTC months).
+    const months = await em.find(PredictionCallMonth, { companyId: acme });
+    const served = await em.find(PredictionCall, { companyId: acme, endpoint: 'predict', status: { $lt: 400 } }, { fields: ['createdAt'] });
+    const byMonth = new Map<string, number>();
+    for (const call of served) byMonth.set(call.createdAt.toISOString().slice(0, 7), (byMonth.get(call.createdAt.toISOString().slice(0, 7)) ?? 0) + 1);
+    expect(Object.fromEntries(months.map((row) => [row.month, row.served]))).toEqual(Object.fromEntries(byMonth));
+    expect(served.length).toBeGreaterThan(5_000);
   }, 300_000);
 
   it('answers predict from the seeded catalogue, with explanations and the saved settings version', async () => {

@@ -2,11 +2,11 @@
  * The Plans page's usage line: this calendar month's (UTC) predict calls of the viewed company
  * against its plan's allowance, with the overage paid plans count.
  */
-import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MONTHLY_CALL_ALLOWANCE, type PlanId } from '@domain/plans/plans';
-import { Company } from '@bff/entities';
+import { Company, PredictionCallMonth } from '@bff/entities';
+import { COUNTED_FROM_CALLS, servedMonthsFromCalls } from '@bff/migrations/Migration20270110000000_prediction_call_months';
 import { calendarMonthOf, overageOf } from '@bff/modules/plans/service';
 import { useWorld, type World } from './support/world';
 
@@ -16,17 +16,20 @@ interface CallRow {
   at?: Date;
 }
 
-/** Inserts call-log rows directly, in batches: a plan's worth of calls through HTTP would take minutes. */
+/** Calls answered by this server, written by its call log as a served call is. */
 async function addCalls(world: World, companyId: string, count: number, row: CallRow = {}): Promise<void> {
-  const knex = (world.orm.em as SqlEntityManager).getKnex();
-  const at = row.at ?? new Date();
-  const stamp = world.config.database.kind === 'sqlite' ? at.getTime() : at;
-  const rows = Array.from({ length: count }, () => ({
-    id: randomUUID(), company_id: companyId, api_key_id: null, endpoint: row.endpoint ?? 'predict', status: row.status ?? 200,
-    error_code: null, latency_ms: 3, items_served: 5, zero_results: false, holdout: false, settings_version: 0, snapshot_version: 1,
-    user_id: null, request: null, items: '[]', created_at: stamp, updated_at: stamp,
-  }));
-  await knex.batchInsert('prediction_calls', rows, 500);
+  for (let call = 0; call < count; call++) {
+    world.prediction.callLog.record({
+      companyId, apiKeyId: null, endpoint: row.endpoint ?? 'predict', status: row.status ?? 200, errorCode: null, latencyMs: 3, itemsServed: 5,
+      zeroResults: false, holdout: false, settingsVersion: 0, snapshotVersion: 1, userId: null, request: null, items: [], at: row.at ?? new Date(),
+    });
+  }
+  await world.prediction.callLog.flush();
+}
+
+/** A month's total as another replica wrote it: a plan's worth of calls through the log would take long. */
+async function addReplicaTotal(world: World, companyId: string, served: number): Promise<void> {
+  await world.em().insertMany(PredictionCallMonth, [{ id: randomUUID(), companyId, replicaId: randomUUID(), month: calendarMonthOf(new Date()).month, served }]);
 }
 
 describe('plan usage', () => {
@@ -55,7 +58,9 @@ describe('plan usage', () => {
   it('shows the allowance of each plan and the overage of paid plans', async () => {
     const w = world();
     const company = await w.addCompany();
-    await addCalls(w, company.id, 20_003);
+    // Two replicas' totals add up.
+    await addReplicaTotal(w, company.id, 20_000);
+    await addCalls(w, company.id, 3);
     await setPlan(company.id, 'entry');
     expect((await usage(company.id)).body).toMatchObject({ planId: 'entry', calls: 20_003, allowance: 20_000, overage: 3 });
     await setPlan(company.id, 'mid-market');
@@ -65,6 +70,26 @@ describe('plan usage', () => {
     // Free stops at its allowance rather than counting overage.
     await setPlan(company.id, 'free');
     expect((await usage(company.id)).body).toMatchObject({ allowance: 1000, overage: 0, calls: 20_003 });
+  });
+
+  it("counts the calls logged before month totals were kept into their months, as the migration does", async () => {
+    const w = world();
+    const company = await w.addCompany();
+    const other = await w.addCompany();
+    const month = calendarMonthOf(new Date());
+    const lastMonth = calendarMonthOf(new Date(month.start.getTime() - 1000));
+    await addCalls(w, company.id, 3);
+    await addCalls(w, company.id, 2, { status: 429 });
+    await addCalls(w, company.id, 4, { endpoint: 'events' });
+    await addCalls(w, company.id, 5, { at: new Date(month.start.getTime() - 1000) });
+    await addCalls(w, other.id, 6);
+    // As before the table: the calls alone, counted again by the migration's statement.
+    await w.em().nativeDelete(PredictionCallMonth, { companyId: company.id });
+    await w.em().getConnection().execute(servedMonthsFromCalls(w.config.database.kind, true), [company.id], 'run');
+    const months = await w.em().find(PredictionCallMonth, { companyId: company.id });
+    expect(Object.fromEntries(months.map((row) => [row.month, row.served]))).toEqual({ [month.month]: 3, [lastMonth.month]: 5 });
+    expect(months.every((row) => row.replicaId === COUNTED_FROM_CALLS)).toBe(true);
+    expect((await usage(company.id)).body).toMatchObject({ month: month.month, calls: 3 });
   });
 
   it('shares the allowances with the plans and computes months in UTC', () => {

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ApiKey, Company, CustomAttribute, DataRecord, DataSource, PredictionCall, PredictionCallMinute, PredictionSnapshot } from '@bff/entities';
+import { ApiKey, Company, CustomAttribute, DataRecord, DataSource, PredictionCall, PredictionCallMinute, PredictionCallMonth, PredictionSnapshot } from '@bff/entities';
 import { createPredictionRuntime, LATENCY_BUCKETS_MS, percentileOf } from '@bff/modules/prediction';
 import { HISTOGRAM_LENGTH } from '@bff/modules/prediction/callLog';
 import { inHoldout } from '@bff/modules/prediction/predict';
@@ -298,21 +298,23 @@ describe('prediction API', () => {
     it('stops a Free company at 1,000 calls this month with quota_exceeded', async () => {
       const w = world();
       const { company, key } = await catalogueCompany(w);
-      const at = new Date();
-      const rows = Array.from({ length: 999 }, () => ({
-        id: randomUUID(), companyId: company.id, apiKeyId: key.apiKey.id, endpoint: 'predict' as 'predict' | 'events', status: 200, errorCode: null as string | null, latencyMs: 3,
-        itemsServed: 5, zeroResults: false, holdout: false, settingsVersion: 0, snapshotVersion: 1, userId: null, request: null, items: [], createdAt: at, updatedAt: at,
-      }));
-      // Refused calls and other endpoints do not count.
-      rows.push({ ...rows[0]!, id: randomUUID(), status: 429, errorCode: 'quota_exceeded' });
-      rows.push({ ...rows[0]!, id: randomUUID(), endpoint: 'events' });
-      await w.em().insertMany(PredictionCall, rows);
+      // 999 served calls of this month, as another replica's total.
+      await w.em().insertMany(PredictionCallMonth, [{ id: randomUUID(), companyId: company.id, replicaId: randomUUID(), month: new Date().toISOString().slice(0, 7), served: 999 }]);
       w.prediction.quota.forget(company.id);
 
       expect((await predict(key.header, {})).status).toBe(200);
       const refused = await predict(key.header, {});
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('quota_exceeded');
+      // Refused calls, bad requests and other endpoints use none of it: the month holds the one call served here.
+      expect((await predict(key.header, { top_k: 0 })).status).toBe(400);
+      expect((await w.http.post('/api/v1/events').set(key.header).send({ event_id: 'evt-quota', user_id: 'u-9', item_id: 'shoe-trail', type: 'view' })).status).toBe(200);
+      await w.prediction.callLog.flush();
+      const months = await w.em().find(PredictionCallMonth, { companyId: company.id }, { orderBy: { served: 'asc' } });
+      expect(months.map((row) => [row.replicaId === w.prediction.replicaId, row.served])).toEqual([
+        [true, 1],
+        [false, 999],
+      ]);
 
       // A paid plan counts overage instead of refusing.
       await w.em().nativeUpdate(Company, { id: company.id }, { plan: 'entry' });

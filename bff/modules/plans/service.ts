@@ -1,17 +1,16 @@
 /**
  * This month's prediction calls against the plan's allowance (Plans page: "this month: N of M
- * calls"). Counted as the prediction runtime's quota counts (bff/modules/prediction/limits.ts):
- * predict calls that were served (status below 400), over the calendar month in UTC. Refusals
- * (bad requests, the quota's own 429, failures) are logged but use none of the allowance.
+ * calls"), read as the prediction runtime's quota reads them (bff/modules/prediction/limits.ts):
+ * predict calls that were served (status below 400), over the calendar month in UTC, from the
+ * month totals the call log keeps. Refusals (bad requests, the quota's own 429, failures) are
+ * logged but use none of the allowance.
  */
 import { HARD_STOP_PLANS, MONTHLY_CALL_ALLOWANCE, type PlanId } from '@domain/plans/plans';
 import type { PlanUsage } from '@domain/prediction/contract';
 import type { Orm } from '../../types';
-import { Company, PredictionCall } from '../../entities';
+import { Company } from '../../entities';
 import { apiError } from '../../platform/errors';
-
-/** Answers below this status were served; the quota counts only those. */
-const SERVED_BELOW_STATUS = 400;
+import { servedCalls } from '../prediction';
 
 /** The calendar month (UTC) holding `at`: its first instant, the next month's, and its "YYYY-MM" name. */
 export function calendarMonthOf(at: Date): { start: Date; end: Date; month: string } {
@@ -38,13 +37,8 @@ export function createPlanUsageService({ orm, now }: { orm: Orm; now: () => Date
       const company = await em.findOne(Company, { id: companyId }, { fields: ['id', 'plan'] });
       if (!company) throw apiError('not_found', { message: 'No such company exists in your reach.' });
       const plan: PlanId = company.plan in MONTHLY_CALL_ALLOWANCE ? company.plan : 'free';
-      const { start, end, month } = calendarMonthOf(now());
-      const calls = await em.count(PredictionCall, {
-        companyId,
-        endpoint: 'predict',
-        status: { $lt: SERVED_BELOW_STATUS },
-        createdAt: { $gte: start, $lt: end },
-      });
+      const { month } = calendarMonthOf(now());
+      const calls = await servedCalls(em, companyId, month);
       return { planId: plan, month, calls, allowance: MONTHLY_CALL_ALLOWANCE[plan], overage: overageOf(plan, calls) };
     },
   };

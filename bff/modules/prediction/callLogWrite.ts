@@ -1,15 +1,16 @@
 /**
- * One flush of the call log: the buffered calls a slice at a time, then the touched minutes and the
- * keys' last use; on failure what was not written is put back for the next flush.
+ * One flush of the call log: the buffered calls a slice at a time, then the touched minutes, the
+ * months' served calls and the keys' last use; on failure what was not written is put back for
+ * the next flush.
  */
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/core';
-import { ApiKey, Company, PredictionCall, PredictionCallMinute } from '../../entities';
+import { ApiKey, Company, PredictionCall, PredictionCallMinute, PredictionCallMonth } from '../../entities';
 import { preparedInserter } from '../../platform/preparedRows';
 import type { Orm } from '../../types';
 import type { CallEntry, CallLogOptions } from './callEntry';
-import { forgetWrittenMinutes, type CallMinutes, type MinuteTotals } from './callMinutes';
+import { forgetWrittenMinutes, forgetWrittenMonths, type CallMinutes, type CallMonths, type MinuteTotals, type MonthTotals } from './callMinutes';
 
 const LAST_USED_INTERVAL_MS = 60_000;
 /** Calls held while the database refuses them; beyond this the oldest are dropped (and logged). */
@@ -25,6 +26,7 @@ const CALLS_PER_TRANSACTION = 50;
 export interface CallLogState {
   buffer: CallEntry[];
   minutes: CallMinutes;
+  months: CallMonths;
   /** Keys used since their last_used_at was written, with their latest use; and when that was written. */
   lastUsed: Map<string, Date>;
   lastUsedWritten: Map<string, number>;
@@ -34,6 +36,8 @@ export interface CallLogState {
 interface Pending {
   calls: CallEntry[];
   touched: MinuteTotals[];
+  /** Months whose served calls changed, with the total this flush writes. */
+  months: Array<{ totals: MonthTotals; served: number }>;
   keysToMark: Array<[string, Date]>;
 }
 
@@ -44,7 +48,8 @@ function takePending(state: CallLogState, now: number): Pending {
   const touched = [...state.minutes.values()].filter((totals) => totals.dirty);
   for (const totals of touched) totals.dirty = false;
   const keysToMark = [...state.lastUsed.entries()].filter(([apiKeyId]) => now - (state.lastUsedWritten.get(apiKeyId) ?? 0) >= LAST_USED_INTERVAL_MS);
-  return { calls, touched, keysToMark };
+  const months = [...state.months.values()].filter((totals) => totals.served > totals.written).map((totals) => ({ totals, served: totals.served }));
+  return { calls, touched, months, keysToMark };
 }
 
 /** A company deleted since its calls were buffered takes them with it; kept, they would fail every flush. */
@@ -54,7 +59,9 @@ async function dropDeletedCompanies(tx: EntityManager, state: CallLogState, pend
   if (existing.size < companyIds.length) {
     pending.calls = pending.calls.filter((call) => existing.has(call.companyId));
     pending.touched = pending.touched.filter((totals) => existing.has(totals.companyId));
+    pending.months = pending.months.filter(({ totals }) => existing.has(totals.companyId));
     for (const [key, totals] of state.minutes) if (!existing.has(totals.companyId)) state.minutes.delete(key);
+    for (const [key, totals] of state.months) if (!existing.has(totals.companyId)) state.months.delete(key);
   }
 }
 
@@ -78,8 +85,15 @@ export function callsWriter(orm: Orm): (calls: CallEntry[]) => Promise<void> {
     );
 }
 
-/** This replica's touched minutes (absolute totals) and the keys' last use. */
-async function writeTotals(tx: EntityManager, replicaId: string, { touched, keysToMark }: Pending): Promise<void> {
+/** This replica's touched minutes and months (absolute totals) and the keys' last use. */
+async function writeTotals(tx: EntityManager, replicaId: string, { touched, months, keysToMark }: Pending): Promise<void> {
+  if (months.length) {
+    await tx.upsertMany(
+      PredictionCallMonth,
+      months.map(({ totals, served }) => ({ id: randomUUID(), companyId: totals.companyId, replicaId, month: totals.month, served })),
+      { onConflictFields: ['companyId', 'month', 'replicaId'], onConflictAction: 'merge', onConflictExcludeFields: ['id'] },
+    );
+  }
   if (touched.length) {
     await tx.upsertMany(
       PredictionCallMinute,
@@ -123,20 +137,20 @@ function markKeysWritten(state: CallLogState, keysToMark: Pending['keysToMark'],
   for (const [apiKeyId, written] of lastUsedWritten) if (now - written >= LAST_USED_INTERVAL_MS && !lastUsed.has(apiKeyId)) lastUsedWritten.delete(apiKeyId);
 }
 
-/** Whether a call counts against the month's allowance: a predict call that was answered. */
-export const countsAgainstQuota = (entry: Pick<CallEntry, 'endpoint' | 'status'>) => entry.endpoint === 'predict' && entry.status < 400;
-
-/** Tells the quota how many served predict calls of each company are now in the database. */
-function reportServed(calls: CallEntry[], options: CallLogOptions): void {
+/** The months' totals are written: tells the quota how many more served calls of each company the database now counts. */
+function monthsWritten(months: Pending['months'], options: CallLogOptions): void {
   const served = new Map<string, number>();
-  for (const call of calls) if (countsAgainstQuota(call)) served.set(call.companyId, (served.get(call.companyId) ?? 0) + 1);
+  for (const { totals, served: total } of months) {
+    served.set(totals.companyId, (served.get(totals.companyId) ?? 0) + total - totals.written);
+    totals.written = total;
+  }
   if (served.size) options.onFlushed?.(served);
 }
 
 export async function writeCallLog(state: CallLogState, options: CallLogOptions, writeCalls: (calls: CallEntry[]) => Promise<void>): Promise<void> {
   const now = Date.now();
   const pending = takePending(state, now);
-  if (!pending.calls.length && !pending.touched.length && !pending.keysToMark.length) return;
+  if (!pending.calls.length && !pending.touched.length && !pending.months.length && !pending.keysToMark.length) return;
   const em = options.orm.em.fork();
   let written = 0;
   try {
@@ -145,7 +159,6 @@ export async function writeCallLog(state: CallLogState, options: CallLogOptions,
       const slice = pending.calls.slice(written, written + CALLS_PER_TRANSACTION);
       await writeCalls(slice);
       written += slice.length;
-      reportServed(slice, options);
       await nextTurn();
     }
     await em.transactional((tx) => writeTotals(tx, options.replicaId, pending));
@@ -153,6 +166,8 @@ export async function writeCallLog(state: CallLogState, options: CallLogOptions,
     putBack(state, { ...pending, calls: pending.calls.slice(written) }, options.logger);
     throw failure;
   }
+  monthsWritten(pending.months, options);
   markKeysWritten(state, pending.keysToMark, now);
   forgetWrittenMinutes(state.minutes);
+  forgetWrittenMonths(state.months, new Date(now));
 }

@@ -1,6 +1,7 @@
 /**
- * The call log's minute rollups in memory: each company's and key's calls, errors, items and
- * latencies of one minute, marked dirty until written.
+ * The call log's rollups in memory: each company's and key's calls, errors, items and latencies of
+ * one minute, marked dirty until written; and each company's served predict calls of the month,
+ * the plan's allowance, with the total last written.
  */
 import { bucketOf, HISTOGRAM_LENGTH } from './callLatency';
 import type { CallEntry } from './callEntry';
@@ -22,6 +23,42 @@ export interface MinuteTotals {
 }
 
 export type CallMinutes = Map<string, MinuteTotals>;
+
+/** A company's served predict calls of a month (UTC) counted here, and how many of them are written. */
+export interface MonthTotals {
+  companyId: string;
+  month: string;
+  served: number;
+  written: number;
+}
+
+export type CallMonths = Map<string, MonthTotals>;
+
+/** Whether a call counts against the month's allowance: a predict call that was answered. */
+export const countsAgainstQuota = (entry: Pick<CallEntry, 'endpoint' | 'status'>) => entry.endpoint === 'predict' && entry.status < 400;
+
+/** The calendar month (UTC) of `date`, as "2026-11". */
+export function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+export function countServed(months: CallMonths, entry: CallEntry): void {
+  if (!countsAgainstQuota(entry)) return;
+  const month = monthOf(entry.at);
+  const key = `${entry.companyId}|${month}`;
+  let totals = months.get(key);
+  if (!totals) {
+    totals = { companyId: entry.companyId, month, served: 0, written: 0 };
+    months.set(key, totals);
+  }
+  totals.served++;
+}
+
+/** Months before the current one are forgotten once all their calls are written. */
+export function forgetWrittenMonths(months: CallMonths, now: Date): void {
+  const current = monthOf(now);
+  for (const [key, totals] of months) if (totals.written === totals.served && totals.month < current) months.delete(key);
+}
 
 const minuteOf = (at: number) => Math.floor(at / MINUTE_MS) * MINUTE_MS;
 const minuteKey = (companyId: string, apiKeyId: string, minute: number) => `${companyId}|${apiKeyId}|${minute}`;

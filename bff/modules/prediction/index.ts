@@ -18,7 +18,9 @@ import { createSnapshotStore, type SnapshotStore } from './snapshots';
 
 // The prediction module's public face, besides the runtime below: what the dashboard, the model
 // screen, the seeders and the server use.
-export { bucketOf, HISTOGRAM_LENGTH, LATENCY_BUCKETS_MS, percentileOf } from './callLog';
+export { bucketOf, countsAgainstQuota, HISTOGRAM_LENGTH, LATENCY_BUCKETS_MS, percentileOf } from './callLog';
+export { monthOf } from './callMinutes';
+export { servedCalls } from './limits';
 export { readiness } from './engine';
 export type { PredictionIndex } from './engine/types';
 export { rebuildOutcomes, timeOf } from './outcomes';

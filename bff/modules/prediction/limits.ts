@@ -2,7 +2,7 @@
  * The prediction API's two limits, decided in memory so a call costs no query:
  *
  * - The plan's monthly allowance: per company, the served predict calls of the calendar month
- *   (UTC) as the database counted them at the last refresh (every QUOTA_REFRESH_MS, and at once
+ *   (UTC) as the replicas' month totals held them at the last refresh (every QUOTA_REFRESH_MS, and at once
  *   for a company's first call or a new month), plus this replica's calls not yet written. Other
  *   replicas' calls show up after their next flush and our next refresh, so a Free company can
  *   overshoot 1,000 by at most what the other replicas serve in about FLUSH_INTERVAL_MS +
@@ -17,7 +17,9 @@
 import type { Logger } from 'pino';
 import { HARD_STOP_PLANS, MONTHLY_CALL_ALLOWANCE, type PlanId } from '@domain/plans/plans';
 import type { Orm } from '../../types';
-import { Company, PredictionCall, PredictionCallMinute } from '../../entities';
+import type { EntityManager } from '@mikro-orm/core';
+import { Company, PredictionCallMinute, PredictionCallMonth } from '../../entities';
+import { monthOf } from './callMinutes';
 import { apiError } from '../../platform/errors';
 
 export const QUOTA_REFRESH_MS = 5_000;
@@ -44,20 +46,20 @@ export interface QuotaTicket {
   released(): void;
 }
 
-export function monthOf(date: Date): string {
-  return date.toISOString().slice(0, 7);
-}
-
-export function monthStart(date: Date): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+/**
+ * A company's served predict calls of a month as the database holds them: the month totals every
+ * replica wrote (a few rows), never a count of the calls.
+ */
+export async function servedCalls(em: EntityManager, companyId: string, month: string): Promise<number> {
+  const rows = await em.find(PredictionCallMonth, { companyId, month }, { fields: ['served'] });
+  return rows.reduce((total, row) => total + row.served, 0);
 }
 
 /** The company's plan and the served predict calls the database holds for the month of `at`. */
 async function readQuota(orm: Orm, companyId: string, at: Date): Promise<{ plan: PlanId; stored: number }> {
   const em = orm.em.fork();
   const company = await em.findOne(Company, { id: companyId }, { fields: ['plan'] });
-  const stored = await em.count(PredictionCall, { companyId, endpoint: 'predict', status: { $lt: 400 }, createdAt: { $gte: monthStart(at) } });
-  return { plan: company?.plan ?? 'free', stored };
+  return { plan: company?.plan ?? 'free', stored: await servedCalls(em, companyId, monthOf(at)) };
 }
 
 /** Reserves one call of the company's allowance, or answers 429 quota_exceeded (Free plan at its allowance). */
