@@ -27,6 +27,7 @@ export const PredictionCallMinute = defineEntity({
     latencyTotalMs: nullable(p.float()),
   },
   uniques: [{ name: 'prediction_call_minutes_unique', properties: ['companyId', 'apiKeyId', 'minute', 'replicaId'] }],
-  indexes: [{ properties: ['companyId', 'minute'] }],
+  // By minute alone: the rate limit reads every key's current minute (limits.ts).
+  indexes: [{ properties: ['companyId', 'minute'] }, { properties: ['minute'] }],
 });
 export type PredictionCallMinute = InferEntity<typeof PredictionCallMinute>;
