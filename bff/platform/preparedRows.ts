@@ -14,6 +14,24 @@ interface PgConnection {
   query(query: { name?: string; text: string; values: unknown[]; rowMode: 'array' }): Promise<{ rows: Row[] }>;
 }
 
+type Connection = SqliteConnection | PgConnection;
+
+/**
+ * Runs `work` on a driver connection from the ORM's own pool (so it shares its limits and sees every
+ * committed write), handing the connection back afterwards.
+ */
+function driverConnections(orm: Orm): <Result>(work: (connection: Connection) => Result | Promise<Result>) => Promise<Result> {
+  const client = (orm.em.getConnection() as AbstractSqlConnection).getKnex().client;
+  return async (work) => {
+    const connection = (await client.acquireConnection()) as Connection;
+    try {
+      return await work(connection);
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  };
+}
+
 /**
  * A read prepared once per database connection and run on the driver directly: the queries that
  * run on every request skip the ORM's query building and entity mapping, which cost many times the
@@ -22,13 +40,12 @@ interface PgConnection {
  * sees every committed write. `sql` uses `?` placeholders.
  */
 function preparedRead<Result>(orm: Orm, name: string, sql: string, read: { sqlite: (statement: SqliteStatement, values: unknown[]) => Result; pg: (rows: Row[]) => Result }) {
-  const client = (orm.em.getConnection() as AbstractSqlConnection).getKnex().client;
+  const withConnection = driverConnections(orm);
   let position = 0;
   const numbered = sql.replace(/\?/g, () => `$${++position}`);
   const statements = new WeakMap<object, SqliteStatement>();
-  return async (...values: unknown[]): Promise<Result> => {
-    const connection = (await client.acquireConnection()) as SqliteConnection | PgConnection;
-    try {
+  return (...values: unknown[]): Promise<Result> =>
+    withConnection(async (connection) => {
       if ('prepare' in connection) {
         let statement = statements.get(connection);
         if (!statement) {
@@ -39,10 +56,7 @@ function preparedRead<Result>(orm: Orm, name: string, sql: string, read: { sqlit
       }
       // pg prepares a named statement once per connection and reuses it afterwards.
       return read.pg((await connection.query({ name, text: numbered, values, rowMode: 'array' })).rows);
-    } finally {
-      await client.releaseConnection(connection);
-    }
-  };
+    });
 }
 
 /** The first row of a prepared read (above), or undefined. */
@@ -65,16 +79,13 @@ const sqliteValue = (value: unknown) => (value instanceof Date ? value.valueOf()
  * the ORM's own reads get them (the same connections, so the same type parsers).
  */
 export function arrayRowsReader(orm: Orm): (query: Knex.QueryBuilder) => Promise<Row[]> {
-  const client = (orm.em.getConnection() as AbstractSqlConnection).getKnex().client;
-  return async (query) => {
+  const withConnection = driverConnections(orm);
+  return (query) => {
     const { sql, bindings } = query.toSQL().toNative();
-    const connection = (await client.acquireConnection()) as SqliteConnection | PgConnection;
-    try {
+    return withConnection(async (connection) => {
       if ('prepare' in connection) return connection.prepare(sql).raw(true).all(...bindings.map(sqliteValue));
       return (await connection.query({ text: sql, values: [...bindings], rowMode: 'array' })).rows;
-    } finally {
-      await client.releaseConnection(connection);
-    }
+    });
   };
 }
 
@@ -86,13 +97,12 @@ export function arrayRowsReader(orm: Orm): (query: Knex.QueryBuilder) => Promise
  * (SQLite: a Date as epoch milliseconds, a boolean as 0 or 1); a JSON column takes its text.
  */
 export function preparedInserter(orm: Orm, table: string, columns: string[]): (rows: unknown[][]) => Promise<void> {
-  const client = (orm.em.getConnection() as AbstractSqlConnection).getKnex().client;
+  const withConnection = driverConnections(orm);
   const names = columns.join(', ');
   const inserts = new WeakMap<object, (rows: unknown[][]) => void>();
   return async (rows) => {
     if (!rows.length) return;
-    const connection = (await client.acquireConnection()) as SqliteConnection | PgConnection;
-    try {
+    await withConnection(async (connection) => {
       if ('prepare' in connection) {
         let insert = inserts.get(connection);
         if (!insert) {
@@ -109,8 +119,6 @@ export function preparedInserter(orm: Orm, table: string, columns: string[]): (r
       let position = 0;
       const tuples = rows.map((row) => `(${row.map(() => `$${++position}`).join(', ')})`);
       await connection.query({ text: `insert into ${table} (${names}) values ${tuples.join(', ')}`, values: rows.flat(), rowMode: 'array' });
-    } finally {
-      await client.releaseConnection(connection);
-    }
+    });
   };
 }
