@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiKey, Company, CustomAttribute, DataRecord, DataSource, PredictionCall, PredictionCallMinute, PredictionCallMonth, PredictionSnapshot } from '@bff/entities';
-import { createPredictionRuntime, LATENCY_BUCKETS_MS, percentileOf } from '@bff/modules/prediction';
+import { createPredictionRuntime, LATENCY_BUCKETS_MS, monthOf, percentileOf } from '@bff/modules/prediction';
 import { HISTOGRAM_LENGTH } from '@bff/modules/prediction/callLog';
 import { inHoldout } from '@bff/modules/prediction/predict';
 import { WARM_WINDOW_MS } from '@bff/modules/prediction/snapshotRefresh';
@@ -299,7 +299,7 @@ describe('prediction API', () => {
       const w = world();
       const { company, key } = await catalogueCompany(w);
       // 999 served calls of this month, as another replica's total.
-      await w.em().insertMany(PredictionCallMonth, [{ id: randomUUID(), companyId: company.id, replicaId: randomUUID(), month: new Date().toISOString().slice(0, 7), served: 999 }]);
+      await w.em().insertMany(PredictionCallMonth, [{ id: randomUUID(), companyId: company.id, replicaId: randomUUID(), month: monthOf(new Date()), served: 999 }]);
       w.prediction.quota.forget(company.id);
 
       expect((await predict(key.header, {})).status).toBe(200);
