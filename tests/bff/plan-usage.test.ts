@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { MONTHLY_CALL_ALLOWANCE, type PlanId } from '@domain/plans/plans';
 import { Company, PredictionCallMonth } from '@bff/entities';
 import { COUNTED_FROM_CALLS, servedMonthsFromCalls } from '@bff/migrations/Migration20270110000000_prediction_call_months';
-import { calendarMonthOf, overageOf } from '@bff/modules/plans/service';
+import { overageOf } from '@bff/modules/plans/service';
+import { monthOf } from '@bff/modules/prediction';
 import { useWorld, type World } from './support/world';
 
 interface CallRow {
@@ -29,7 +30,13 @@ async function addCalls(world: World, companyId: string, count: number, row: Cal
 
 /** A month's total as another replica wrote it: a plan's worth of calls through the log would take long. */
 async function addReplicaTotal(world: World, companyId: string, served: number): Promise<void> {
-  await world.em().insertMany(PredictionCallMonth, [{ id: randomUUID(), companyId, replicaId: randomUUID(), month: calendarMonthOf(new Date()).month, served }]);
+  await world.em().insertMany(PredictionCallMonth, [{ id: randomUUID(), companyId, replicaId: randomUUID(), month: monthOf(new Date()), served }]);
+}
+
+/** The last second of the month before this one (UTC). */
+function lastMonthsEnd(): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 1000);
 }
 
 describe('plan usage', () => {
@@ -41,18 +48,18 @@ describe('plan usage', () => {
     const w = world();
     const company = await w.addCompany();
     const other = await w.addCompany();
-    const month = calendarMonthOf(new Date());
+    const month = monthOf(new Date());
     await addCalls(w, company.id, 3);
     await addCalls(w, company.id, 1, { status: 400 });
     await addCalls(w, company.id, 2, { status: 500 });
     await addCalls(w, company.id, 2, { status: 429 });
     await addCalls(w, company.id, 4, { endpoint: 'events' });
-    await addCalls(w, company.id, 5, { at: new Date(month.start.getTime() - 1000) });
+    await addCalls(w, company.id, 5, { at: lastMonthsEnd() });
     await addCalls(w, other.id, 6);
 
     const response = await usage(company.id);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ planId: 'free', month: month.month, calls: 3, allowance: 1000, overage: 0 });
+    expect(response.body).toEqual({ planId: 'free', month, calls: 3, allowance: 1000, overage: 0 });
   });
 
   it('shows the allowance of each plan and the overage of paid plans', async () => {
@@ -76,29 +83,28 @@ describe('plan usage', () => {
     const w = world();
     const company = await w.addCompany();
     const other = await w.addCompany();
-    const month = calendarMonthOf(new Date());
-    const lastMonth = calendarMonthOf(new Date(month.start.getTime() - 1000));
+    const month = monthOf(new Date());
+    const lastMonth = monthOf(lastMonthsEnd());
     await addCalls(w, company.id, 3);
     await addCalls(w, company.id, 2, { status: 429 });
     await addCalls(w, company.id, 4, { endpoint: 'events' });
-    await addCalls(w, company.id, 5, { at: new Date(month.start.getTime() - 1000) });
+    await addCalls(w, company.id, 5, { at: lastMonthsEnd() });
     await addCalls(w, other.id, 6);
     // As before the table: the calls alone, counted again by the migration's statement.
     await w.em().nativeDelete(PredictionCallMonth, { companyId: company.id });
     await w.em().getConnection().execute(servedMonthsFromCalls(w.config.database.kind, true), [company.id], 'run');
     const months = await w.em().find(PredictionCallMonth, { companyId: company.id });
-    expect(Object.fromEntries(months.map((row) => [row.month, row.served]))).toEqual({ [month.month]: 3, [lastMonth.month]: 5 });
+    expect(Object.fromEntries(months.map((row) => [row.month, row.served]))).toEqual({ [month]: 3, [lastMonth]: 5 });
     expect(months.every((row) => row.replicaId === COUNTED_FROM_CALLS)).toBe(true);
-    expect((await usage(company.id)).body).toMatchObject({ month: month.month, calls: 3 });
+    expect((await usage(company.id)).body).toMatchObject({ month, calls: 3 });
   });
 
   it('shares the allowances with the plans and computes months in UTC', () => {
     expect(MONTHLY_CALL_ALLOWANCE).toEqual({ free: 1000, entry: 20000, 'mid-market': 80000, enterprise: null });
     expect(overageOf('mid-market', 80_250)).toBe(250);
     expect(overageOf('free', 5_000)).toBe(0);
-    expect(calendarMonthOf(new Date('2026-12-31T23:59:59Z'))).toEqual({
-      start: new Date('2026-12-01T00:00:00Z'), end: new Date('2027-01-01T00:00:00Z'), month: '2026-12',
-    });
+    expect(monthOf(new Date('2026-12-31T23:59:59.999Z'))).toBe('2026-12');
+    expect(monthOf(new Date('2027-01-01T00:00:00Z'))).toBe('2027-01');
   });
 
   it('needs plans:read and a chosen company', async () => {

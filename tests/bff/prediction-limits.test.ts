@@ -5,9 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { PredictionCall, PredictionCallMinute } from '@bff/entities';
+import { PredictionCall, PredictionCallMinute, PredictionCallMonth } from '@bff/entities';
 import { createPredictionRuntime } from '@bff/modules/prediction';
-import { HISTOGRAM_LENGTH } from '@bff/modules/prediction/callLog';
+import { HISTOGRAM_LENGTH, type CallEntry } from '@bff/modules/prediction/callLog';
+import { countCall, countServed, monthOf } from '@bff/modules/prediction/callMinutes';
+import { callsWriter, writeCallLog, type CallLogState } from '@bff/modules/prediction/callLogWrite';
 import { useWorld } from './support/world';
 
 // Every call of this file falls in one minute of the server's clock: no window turns mid-test.
@@ -114,5 +116,43 @@ describe('prediction API limits', () => {
     expect(replica.callLog.buffered).toBe(0);
     const rollup = await w.em().findOneOrFail(PredictionCallMinute, { apiKeyId: apiKey.id, replicaId: replica.replicaId });
     expect(rollup.calls).toBe(240);
+  });
+  it('keeps the calls of a slice that failed, and those after it, for the next flush, writing none twice', async () => {
+    const w = world();
+    const company = await w.addCompany();
+    const { apiKey } = await w.addApiKey(company.id, { scopes: ['read'] });
+    const state: CallLogState = { buffer: [], minutes: new Map(), months: new Map(), lastUsed: new Map(), lastUsedWritten: new Map() };
+    const options = { orm: w.orm, logger: pino({ level: 'silent' }), replicaId: randomUUID() };
+    const at = new Date(MINUTE.getTime() + 5_000);
+    for (let call = 0; call < 120; call++) {
+      const entry: CallEntry = {
+        companyId: company.id, apiKeyId: apiKey.id, endpoint: 'predict', status: 200, errorCode: null, latencyMs: 1, itemsServed: 1,
+        zeroResults: false, holdout: false, settingsVersion: 1, snapshotVersion: 1, userId: `person-${String(call).padStart(3, '0')}`, request: null, items: [], at,
+      };
+      state.buffer.push(entry);
+      countCall(state.minutes, entry);
+      countServed(state.months, entry);
+    }
+    const writeCalls = callsWriter(w.orm);
+    const slices: number[] = [];
+    // The database goes away while the second slice is written.
+    const failingSecondSlice = async (calls: CallEntry[]) => {
+      slices.push(calls.length);
+      if (slices.length === 2) throw new Error('connection lost');
+      await writeCalls(calls);
+    };
+    await expect(writeCallLog(state, options, failingSecondSlice)).rejects.toThrow('connection lost');
+    expect(slices).toEqual([50, 50]);
+    const storedUsers = async () => (await w.em().fork().find(PredictionCall, { apiKeyId: apiKey.id }, { orderBy: { userId: 'asc' } })).map((row) => row.userId);
+    expect(await storedUsers()).toHaveLength(50);
+    // Back in the buffer in their order: the failed slice and the one never tried.
+    expect(state.buffer.map((call) => call.userId)).toEqual(Array.from({ length: 70 }, (_, index) => `person-${String(50 + index).padStart(3, '0')}`));
+    expect(await w.em().fork().count(PredictionCallMinute, { apiKeyId: apiKey.id })).toBe(0);
+
+    await writeCallLog(state, options, writeCalls);
+    expect(await storedUsers()).toEqual(Array.from({ length: 120 }, (_, index) => `person-${String(index).padStart(3, '0')}`));
+    expect(state.buffer).toHaveLength(0);
+    expect((await w.em().fork().findOneOrFail(PredictionCallMinute, { apiKeyId: apiKey.id, replicaId: options.replicaId })).calls).toBe(120);
+    expect((await w.em().fork().findOneOrFail(PredictionCallMonth, { companyId: company.id, replicaId: options.replicaId, month: monthOf(at) })).served).toBe(120);
   });
 });

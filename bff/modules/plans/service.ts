@@ -10,18 +10,7 @@ import type { PlanUsage } from '@domain/prediction/contract';
 import type { Orm } from '../../types';
 import { Company } from '../../entities';
 import { apiError } from '../../platform/errors';
-import { servedCalls } from '../prediction';
-
-/** The calendar month (UTC) holding `at`: its first instant, the next month's, and its "YYYY-MM" name. */
-export function calendarMonthOf(at: Date): { start: Date; end: Date; month: string } {
-  const year = at.getUTCFullYear();
-  const month = at.getUTCMonth();
-  return {
-    start: new Date(Date.UTC(year, month, 1)),
-    end: new Date(Date.UTC(year, month + 1, 1)),
-    month: `${year}-${String(month + 1).padStart(2, '0')}`,
-  };
-}
+import { monthOf, servedCalls } from '../prediction';
 
 /** Calls beyond the allowance that a paid plan counts (a hard-stop plan refuses them instead). */
 export function overageOf(plan: PlanId, calls: number): number {
@@ -37,7 +26,7 @@ export function createPlanUsageService({ orm, now }: { orm: Orm; now: () => Date
       const company = await em.findOne(Company, { id: companyId }, { fields: ['id', 'plan'] });
       if (!company) throw apiError('not_found', { message: 'No such company exists in your reach.' });
       const plan: PlanId = company.plan in MONTHLY_CALL_ALLOWANCE ? company.plan : 'free';
-      const { month } = calendarMonthOf(now());
+      const month = monthOf(now());
       const calls = await servedCalls(em, companyId, month);
       return { planId: plan, month, calls, allowance: MONTHLY_CALL_ALLOWANCE[plan], overage: overageOf(plan, calls) };
     },
