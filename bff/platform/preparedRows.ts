@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/knex';
 import type { Orm } from '../types';
 
@@ -8,6 +9,7 @@ interface SqliteStatement {
 }
 interface SqliteConnection {
   prepare(sql: string): { raw(toggle: boolean): SqliteStatement; run(...values: unknown[]): unknown };
+  pragma(source: string, options?: { simple: true }): unknown;
   transaction<Args extends unknown[]>(body: (...args: Args) => void): { immediate(...args: Args): void };
 }
 interface PgConnection {
@@ -89,36 +91,76 @@ export function arrayRowsReader(orm: Orm): (query: Knex.QueryBuilder) => Promise
   };
 }
 
+/** Between tries for SQLite's write lock while another process holds it. */
+const WRITE_LOCK_RETRY_MS = 1;
+
+const isBusy = (failure: unknown) => (failure as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+
 /**
  * Rows appended to `table` off the ORM, atomically: on SQLite one prepared statement per row in one
  * IMMEDIATE transaction of the driver (synchronous, so nothing else runs on the connection
  * meanwhile), on PostgreSQL one multi-row statement. For logs written in bulk every second, where
  * the unit of work costs several times the insert. Values are bound as the ORM binds them
  * (SQLite: a Date as epoch milliseconds, a boolean as 0 or 1); a JSON column takes its text.
+ *
+ * On SQLite the write lock is asked for without SQLite's busy handler, which sleeps on the event
+ * loop (1, 2, 5, 10 ms ... between its tries) while another process holds the lock: with two web
+ * processes writing their call logs, requests stood 10-14 ms behind it now and then (a CPU
+ * profile of the prediction benchmark). Here a busy lock hands the connection back and tries
+ * again a millisecond later, the event loop serving requests meanwhile, for as long as the
+ * connection's busy_timeout would have waited; then it fails with SQLITE_BUSY, as that wait would.
  */
 export function preparedInserter(orm: Orm, table: string, columns: string[]): (rows: unknown[][]) => Promise<void> {
   const withConnection = driverConnections(orm);
   const names = columns.join(', ');
   const inserts = new WeakMap<object, (rows: unknown[][]) => void>();
-  return async (rows) => {
-    if (!rows.length) return;
-    await withConnection(async (connection) => {
+
+  function sqliteInsert(connection: SqliteConnection): (rows: unknown[][]) => void {
+    let insert = inserts.get(connection);
+    if (!insert) {
+      const statement = connection.prepare(`insert into ${table} (${names}) values (${columns.map(() => '?').join(', ')})`);
+      const many = connection.transaction((all: unknown[][]) => {
+        for (const row of all) statement.run(...row.map(sqliteValue));
+      });
+      insert = (all) => many.immediate(all);
+      inserts.set(connection, insert);
+    }
+    return insert;
+  }
+
+  /** Null once written; when SQLite's write lock was busy, the connection's busy_timeout (how long to keep trying). */
+  const tryInsert = (rows: unknown[][]) =>
+    withConnection(async (connection): Promise<number | null> => {
       if ('prepare' in connection) {
-        let insert = inserts.get(connection);
-        if (!insert) {
-          const statement = connection.prepare(`insert into ${table} (${names}) values (${columns.map(() => '?').join(', ')})`);
-          const many = connection.transaction((all: unknown[][]) => {
-            for (const row of all) statement.run(...row.map(sqliteValue));
-          });
-          insert = (all) => many.immediate(all);
-          inserts.set(connection, insert);
+        const insert = sqliteInsert(connection);
+        const busyTimeout = Number(connection.pragma('busy_timeout', { simple: true }));
+        connection.pragma('busy_timeout = 0');
+        try {
+          insert(rows);
+          return null;
+        } catch (failure) {
+          if (isBusy(failure)) return busyTimeout;
+          throw failure;
+        } finally {
+          connection.pragma(`busy_timeout = ${busyTimeout}`);
         }
-        insert(rows);
-        return;
       }
       let position = 0;
       const tuples = rows.map((row) => `(${row.map(() => `$${++position}`).join(', ')})`);
       await connection.query({ text: `insert into ${table} (${names}) values ${tuples.join(', ')}`, values: rows.flat(), rowMode: 'array' });
+      return null;
     });
+
+  return async (rows) => {
+    if (!rows.length) return;
+    const started = performance.now();
+    for (;;) {
+      const busyTimeout = await tryInsert(rows);
+      if (busyTimeout === null) return;
+      if (performance.now() - started >= busyTimeout) {
+        throw Object.assign(new Error(`${table}: the database stayed locked by another writer for ${busyTimeout} ms`), { code: 'SQLITE_BUSY' });
+      }
+      await delay(WRITE_LOCK_RETRY_MS);
+    }
   };
 }
