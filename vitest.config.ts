@@ -50,6 +50,7 @@ const POSTGRES_FILES = [
   'writeback',
   'prediction-api',
   'prediction-limits',
+  'write-lock',
   'plan-usage',
   'model-settings',
   'survey-collection',

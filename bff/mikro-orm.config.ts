@@ -12,6 +12,7 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { DatabaseConfig } from './config';
 import { ENTITIES } from './entities';
 import { contextEntityManager } from './platform/requestScope';
+import { tryWithoutBusyWait, untilNotBusy, type BusyTimeoutConnection } from './platform/sqliteWriteLock';
 import { MIGRATIONS } from './migrations';
 
 const shared = {
@@ -39,15 +40,14 @@ const shared = {
 /**
  * How long a SQLite connection waits for another connection's write lock before failing busy. The
  * other writers are the audience build worker's connection (its batches hold the lock for
- * milliseconds) and `npm run worker` processes; better-sqlite3 waits synchronously, so this is
- * also the longest the event loop can stand still behind one of them. The build worker's
- * connection waits as long (builder.ts passes it on).
+ * milliseconds), other web processes and `npm run worker` processes. Transactions and the call
+ * log wait off the event loop (sqliteWriteLock.ts); better-sqlite3 makes a single statement outside
+ * a transaction wait synchronously, so this is also the longest the event loop can stand still
+ * behind one of them. The build worker's connection waits as long (builder.ts passes it on).
  */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
-interface SqliteDatabase {
-  pragma(source: string): unknown;
-}
+type SqliteDatabase = BusyTimeoutConnection;
 
 /**
  * Knex's better-sqlite3 client whose transactions begin IMMEDIATE: they take the write lock as
@@ -66,7 +66,9 @@ class ImmediateTransactionsDialect extends BetterSqliteKnexDialect {
     // promise). Run on the transaction's client rather than through transaction.query, which would
     // swallow a failure (SQLITE_BUSY after the wait) and hand out a transaction already ended: the
     // caller then sees "Transaction query already complete" instead of the busy error it can retry.
-    transaction.begin = (connection: unknown) => transaction.trxClient.query(connection, 'BEGIN IMMEDIATE;');
+    // The lock is waited for off the event loop (sqliteWriteLock.ts), not in SQLite's busy handler.
+    transaction.begin = (connection: SqliteDatabase) =>
+      untilNotBusy(() => tryWithoutBusyWait(connection, () => transaction.trxClient.query(connection, 'BEGIN IMMEDIATE;')));
     return transaction;
   }
 }

@@ -1,6 +1,6 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/knex';
 import type { Orm } from '../types';
+import { tryWithoutBusyWait, untilNotBusy, type Tried } from './sqliteWriteLock';
 
 type Row = unknown[];
 interface SqliteStatement {
@@ -91,24 +91,14 @@ export function arrayRowsReader(orm: Orm): (query: Knex.QueryBuilder) => Promise
   };
 }
 
-/** Between tries for SQLite's write lock while another process holds it. */
-const WRITE_LOCK_RETRY_MS = 1;
-
-const isBusy = (failure: unknown) => (failure as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
-
 /**
  * Rows appended to `table` off the ORM, atomically: on SQLite one prepared statement per row in one
  * IMMEDIATE transaction of the driver (synchronous, so nothing else runs on the connection
  * meanwhile), on PostgreSQL one multi-row statement. For logs written in bulk every second, where
  * the unit of work costs several times the insert. Values are bound as the ORM binds them
  * (SQLite: a Date as epoch milliseconds, a boolean as 0 or 1); a JSON column takes its text.
- *
- * On SQLite the write lock is asked for without SQLite's busy handler, which sleeps on the event
- * loop (1, 2, 5, 10 ms ... between its tries) while another process holds the lock: with two web
- * processes writing their call logs, requests stood 10-14 ms behind it now and then (a CPU
- * profile of the prediction benchmark). Here a busy lock hands the connection back and tries
- * again a millisecond later, the event loop serving requests meanwhile, for as long as the
- * connection's busy_timeout would have waited; then it fails with SQLITE_BUSY, as that wait would.
+ * SQLite's write lock is waited for off the event loop (sqliteWriteLock.ts), the connection handed
+ * back to the pool between tries.
  */
 export function preparedInserter(orm: Orm, table: string, columns: string[]): (rows: unknown[][]) => Promise<void> {
   const withConnection = driverConnections(orm);
@@ -128,39 +118,16 @@ export function preparedInserter(orm: Orm, table: string, columns: string[]): (r
     return insert;
   }
 
-  /** Null once written; when SQLite's write lock was busy, the connection's busy_timeout (how long to keep trying). */
   const tryInsert = (rows: unknown[][]) =>
-    withConnection(async (connection): Promise<number | null> => {
-      if ('prepare' in connection) {
-        const insert = sqliteInsert(connection);
-        const busyTimeout = Number(connection.pragma('busy_timeout', { simple: true }));
-        connection.pragma('busy_timeout = 0');
-        try {
-          insert(rows);
-          return null;
-        } catch (failure) {
-          if (isBusy(failure)) return busyTimeout;
-          throw failure;
-        } finally {
-          connection.pragma(`busy_timeout = ${busyTimeout}`);
-        }
-      }
+    withConnection(async (connection): Promise<Tried<void>> => {
+      if ('prepare' in connection) return tryWithoutBusyWait(connection, () => sqliteInsert(connection)(rows));
       let position = 0;
       const tuples = rows.map((row) => `(${row.map(() => `$${++position}`).join(', ')})`);
       await connection.query({ text: `insert into ${table} (${names}) values ${tuples.join(', ')}`, values: rows.flat(), rowMode: 'array' });
-      return null;
+      return { busy: false, value: undefined };
     });
 
   return async (rows) => {
-    if (!rows.length) return;
-    const started = performance.now();
-    for (;;) {
-      const busyTimeout = await tryInsert(rows);
-      if (busyTimeout === null) return;
-      if (performance.now() - started >= busyTimeout) {
-        throw Object.assign(new Error(`${table}: the database stayed locked by another writer for ${busyTimeout} ms`), { code: 'SQLITE_BUSY' });
-      }
-      await delay(WRITE_LOCK_RETRY_MS);
-    }
+    if (rows.length) await untilNotBusy(() => tryInsert(rows));
   };
 }

@@ -3,8 +3,6 @@
  * replicas), the call log's hand-over on shutdown and how a busy second's calls are written.
  */
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { PredictionCall, PredictionCallMinute, PredictionCallMonth } from '@bff/entities';
@@ -12,37 +10,12 @@ import { createPredictionRuntime } from '@bff/modules/prediction';
 import { HISTOGRAM_LENGTH, type CallEntry } from '@bff/modules/prediction/callLog';
 import { countCall, countServed, monthOf } from '@bff/modules/prediction/callMinutes';
 import { callsWriter, writeCallLog, type CallLogState } from '@bff/modules/prediction/callLogWrite';
-import { useWorld, type World } from './support/world';
-
-const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => { exec(sql: string): void; close(): void };
+import { countTurns, holdWriteLock } from './support/writeLock';
+import { useWorld } from './support/world';
 
 // Every call of this file falls in one minute of the server's clock: no window turns mid-test.
 const MINUTE = new Date(Math.floor(Date.now() / 60_000) * 60_000);
 const clock = () => new Date(MINUTE.getTime() + 30_000);
-
-/**
- * Another writer holding the lock the call log's inserts need, as another web process would: on
- * SQLite the database's write lock, on PostgreSQL a table lock inserts wait for. Answers its release.
- */
-async function holdCallsWriteLock(w: World): Promise<() => Promise<void>> {
-  const database = w.config.database;
-  if (database.kind === 'sqlite') {
-    const other = new Database(database.file);
-    other.exec('begin immediate');
-    return async () => {
-      other.exec('commit');
-      other.close();
-    };
-  }
-  const other = new pg.Client({ connectionString: database.url });
-  await other.connect();
-  await other.query('begin');
-  await other.query('lock table prediction_calls in share row exclusive mode');
-  return async () => {
-    await other.query('commit');
-    await other.end();
-  };
-}
 
 describe('prediction API limits', () => {
   const world = useWorld({ env: { PREDICT_RATE_LIMIT: '3' }, dependencies: { clock } });
@@ -194,29 +167,20 @@ describe('prediction API limits', () => {
         zeroResults: false, holdout: false, settingsVersion: 1, snapshotVersion: 1, userId: `person-${call}`, request: null, items: [], at: new Date(MINUTE.getTime() + 1_000),
       });
     }
-    const release = await holdCallsWriteLock(w);
-    // Turns of the event loop while the flush waits: SQLite's own busy handler would allow none
-    // (it sleeps on the event loop until the lock is free or its timeout passes).
-    let turns = 0;
-    let turning = true;
-    let fiftyTurns!: () => void;
-    const turnedFiftyTimes = new Promise<void>((resolve) => (fiftyTurns = resolve));
-    const turn = () => {
-      if (++turns === 50) fiftyTurns();
-      if (turning) setImmediate(turn);
-    };
-    setImmediate(turn);
+    const release = await holdWriteLock(w, 'prediction_calls');
+    // The event loop turns while the flush waits: SQLite's own busy handler would allow no turn.
+    const turns = countTurns();
     let flushed = false;
     const flushing = replica.callLog.flush().then(() => (flushed = true));
     try {
-      await turnedFiftyTimes;
+      await turns.turned(50);
       expect(flushed).toBe(false);
       expect(await w.em().fork().count(PredictionCall, { apiKeyId: apiKey.id })).toBe(0);
     } finally {
       await release();
     }
     await flushing;
-    turning = false;
+    turns.stop();
     expect(await w.em().fork().count(PredictionCall, { apiKeyId: apiKey.id })).toBe(10);
     expect(replica.callLog.buffered).toBe(0);
   });
