@@ -10,10 +10,10 @@ import type { Row } from './buildRows';
 
 /**
  * Rows per write transaction of a new generation on SQLite. Each holds SQLite's write lock while it
- * runs, and the server's writes wait for it synchronously (better-sqlite3's busy wait stops the
- * event loop), so a batch's length is the longest a respondent's request can stand still behind
- * the build. Measured on two busy cores: 2,000 profile rows held the lock 80-400 ms, 500 rows
- * 10-90 ms, for about a sixth more time writing the whole generation.
+ * runs, and the server's writes wait for it (its transactions off the event loop, holding its one
+ * connection: platform/sqliteWriteLock.ts), so a batch's length is the longest a respondent's
+ * request can wait behind the build. Measured on two busy cores: 2,000 profile rows held the lock
+ * 80-400 ms, 500 rows 10-90 ms, for about a sixth more time writing the whole generation.
  */
 const WRITE_BATCH = 500;
 /**
