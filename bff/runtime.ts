@@ -60,7 +60,7 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
       verifyIdToken: config.sso ? createIdTokenVerifier(config.sso) : null,
     }),
     users: createUserService({ orm, config, logger, mailer }),
-    companies: createCompanyService({ orm }),
+    companies: createCompanyService({ orm, kind: config.database.kind }),
     dataSources: createDataSourceService({ orm, config, logger, clock }),
     customConnectors: createCustomConnectorService({ orm, config }),
     fields: createFieldService({ orm }),

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DASHBOARD_PREFERENCES } from '@domain/dashboard/schemas';
-import { Company, DashboardPreference, Invitation, StoredFile, User } from '@bff/entities';
+import { Company, DashboardPreference, Invitation, PredictionCall, StoredFile, User } from '@bff/entities';
 import { companyOwnedEntities } from '@bff/modules/companies/removeCompany';
 import { catalogueCompany } from './support/prediction';
 import { addResponses } from './support/responses';
 import { addPublished } from './support/surveys';
+import { countTurns, writeHeldOpen } from './support/writeLock';
 import { PNG_BYTES, SVG_BYTES, useWorld } from './support/world';
 
 const GIF_BYTES = Buffer.from('474946383961010001008000000000ffffff21f90401000000002c00000000010001000002024401003b', 'hex');
@@ -207,6 +208,37 @@ describe('companies', () => {
       expect(Object.values(after).every((count) => count === 0), JSON.stringify(after)).toBe(true);
       expect(await em.count(Company, { id: company.id })).toBe(0);
       expect(await em.count(DashboardPreference, { $or: [{ userId: admin.id }, { scope: company.id }] })).toBe(0);
+    });
+
+    it("removes a row another writer adds for the company meanwhile, once that writer commits", async () => {
+      const w = world();
+      const company = await w.addCompany();
+      const sqlite = w.config.database.kind === 'sqlite';
+      const now = new Date();
+      // A prediction call log's flush in another process, its transaction still open.
+      const commit = await writeHeldOpen(
+        w,
+        'insert into prediction_calls (id, created_at, updated_at, company_id, endpoint, status, latency_ms, items_served, zero_results, holdout, settings_version, snapshot_version, items) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [randomUUID(), sqlite ? now.getTime() : now, sqlite ? now.getTime() : now, company.id, 'predict', 200, 1, 1, sqlite ? 0 : false, sqlite ? 0 : false, 1, 1, '[]'],
+      );
+      let deleted: { status: number } | null = null;
+      const deleting = w.http.delete(`/api/companies/${company.id}`).set(as('admin')).then((response) => (deleted = response));
+      try {
+        if (sqlite) {
+          // The deletion waits for the write lock, off the event loop.
+          await countTurns().turned(50);
+        } else {
+          // The deletion waits for the writer's lock on the company's row.
+          const waiting = async () => Number((await w.em().getConnection().execute("select count(*) as n from pg_stat_activity where wait_event_type = 'Lock'"))[0].n);
+          await expect.poll(waiting, { timeout: 10_000, interval: 10 }).toBeGreaterThan(0);
+        }
+        expect(deleted).toBeNull();
+      } finally {
+        await commit();
+      }
+      expect((await deleting).status).toBe(204);
+      expect(await w.em().fork().count(PredictionCall, { companyId: company.id })).toBe(0);
+      expect(await w.em().fork().count(Company, { id: company.id })).toBe(0);
     });
 
     it('orders the company-owned tables so a row goes before the rows it points at', () => {

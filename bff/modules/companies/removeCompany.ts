@@ -1,5 +1,6 @@
 import type { EntityManager, EntityMetadata } from '@mikro-orm/core';
 import { Company, DashboardPreference, Invitation, User } from '../../entities';
+import type { DatabaseKind } from '../../platform/sql';
 
 /**
  * Every table that holds a company's rows, found from the entity metadata (an entity with a
@@ -31,8 +32,14 @@ export function companyOwnedEntities(em: EntityManager): EntityMetadata[] {
  * preferences first (they belong to the company through the user), anyone's overview preferences
  * for this company, then every company-owned table, then the company.
  * The caller runs it in a transaction, so a failure keeps everything.
+ *
+ * On PostgreSQL the company's row is locked first: a row written for the company meanwhile (the
+ * prediction call log's flush, an ingested event) then waits for the deletion and fails for want
+ * of its company, rather than landing between the deletion of its table and the company's, which
+ * then failed on it, or locking rows in the other order (a deadlock). SQLite's writers take turns.
  */
-export async function removeCompanyRows(em: EntityManager, companyId: string): Promise<void> {
+export async function removeCompanyRows(em: EntityManager, companyId: string, kind: DatabaseKind): Promise<void> {
+  if (kind === 'postgresql') await em.getConnection().execute('select id from companies where id = ? for update', [companyId], 'all', em.getTransactionContext());
   const members = await em.find(User, { companyId }, { fields: ['id'] });
   const memberIds = members.map((member) => member.id);
   if (memberIds.length) await em.nativeDelete(Invitation, { userId: { $in: memberIds } });

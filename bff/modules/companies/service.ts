@@ -7,6 +7,7 @@ import type { Orm, UserActor } from '../../types';
 import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files';
 import { presentCompany } from './present';
 import { removeCompanyRows } from './removeCompany';
+import type { DatabaseKind } from '../../platform/sql';
 
 type CompanyDetails = Pick<
   CompanyProfileInput,
@@ -26,7 +27,7 @@ function applyDetails(company: Company, details: CompanyDetails): void {
   }
 }
 
-export function createCompanyService({ orm }: { orm: Orm }) {
+export function createCompanyService({ orm, kind }: { orm: Orm; kind: DatabaseKind }) {
   return {
     async list(actor: UserActor): Promise<CompanyView[]> {
       if (!actor.isGlobalAdmin) return [presentCompany(actor.company)];
@@ -62,7 +63,7 @@ export function createCompanyService({ orm }: { orm: Orm }) {
     /** The company and everything that belongs to it, all or nothing. */
     async remove(company: Company): Promise<void> {
       if (company.isInternal) throw apiError('internal_company_protected', { error: 'The internal company cannot be deleted' });
-      await orm.em.transactional((em) => removeCompanyRows(em, company.id));
+      await orm.em.transactional((em) => removeCompanyRows(em, company.id, kind));
     },
 
     async updateProfile(actor: UserActor, input: CompanyProfileInput): Promise<CompanyView> {
