@@ -47,8 +47,6 @@ const shared = {
  */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
-type SqliteDatabase = BusyTimeoutConnection;
-
 /**
  * Knex's better-sqlite3 client whose transactions begin IMMEDIATE: they take the write lock as
  * they begin, waiting up to the busy timeout for it. A plain (deferred) BEGIN takes it only at the
@@ -67,14 +65,14 @@ class ImmediateTransactionsDialect extends BetterSqliteKnexDialect {
     // swallow a failure (SQLITE_BUSY after the wait) and hand out a transaction already ended: the
     // caller then sees "Transaction query already complete" instead of the busy error it can retry.
     // The lock is waited for off the event loop (sqliteWriteLock.ts), not in SQLite's busy handler.
-    transaction.begin = (connection: SqliteDatabase) =>
+    transaction.begin = (connection: BusyTimeoutConnection) =>
       untilNotBusy(() => tryWithoutBusyWait(connection, () => transaction.trxClient.query(connection, 'BEGIN IMMEDIATE;')));
     return transaction;
   }
 }
 
 /** Every SQLite connection, the first and any the pool makes again, waits for the lock and enforces foreign keys. */
-function prepareSqliteConnection(connection: SqliteDatabase, done: (failure: Error | null, connection: SqliteDatabase) => void): void {
+function prepareSqliteConnection(connection: BusyTimeoutConnection, done: (failure: Error | null, connection: BusyTimeoutConnection) => void): void {
   try {
     connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     connection.pragma('foreign_keys = on');

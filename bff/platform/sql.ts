@@ -7,10 +7,19 @@
  * Column and key names never come from a request unchecked: question ids match
  * [A-Za-z0-9_-]{1,100} (src/domain/params.ts), and are bound as parameters anyway.
  */
+import { LockMode } from '@mikro-orm/core';
 import type { DatabaseConfig } from '../config';
 import { RESPONSE_SEARCH_TEXT } from '../entities/SurveyResponse';
 
 export type DatabaseKind = DatabaseConfig['kind'];
+
+/** The find options that lock a row for the rest of the transaction, where the engine needs it. */
+export type RowLock = { lockMode?: LockMode };
+
+export function rowLockFor(kind: DatabaseKind): RowLock {
+  // SQLite runs one write transaction at a time, which serialises its writers by itself.
+  return kind === 'postgresql' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
+}
 
 export interface ResultsDialect {
   kind: DatabaseKind;

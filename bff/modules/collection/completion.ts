@@ -3,21 +3,13 @@
  * the survey is capped by a 'responses' end condition, so its N+1th completion is refused however
  * many arrive at once) and the company's completion webhook is queued in the same transaction.
  */
-import { LockMode, raw, type EntityManager } from '@mikro-orm/core';
+import { raw, type EntityManager } from '@mikro-orm/core';
 import { PublishedSurvey, type SurveyResponse } from '../../entities';
-import type { DatabaseKind } from '../../platform/sql';
+import type { RowLock } from '../../platform/sql';
 import { enqueueCompletionWebhook, COMPLETION_EVENT, type CompletionWebhookPayload } from '../webhooks';
 import { bumpBundleVersion } from './bundleCache';
 import { inactiveReason, isCapped, refuseInactive } from './running';
 import { companyCollectionState, type CompanyCollectionState } from './settings';
-
-/** The find options that lock a row for the rest of the transaction, where the engine needs it. */
-export type RowLock = { lockMode?: LockMode };
-
-export function rowLockFor(kind: DatabaseKind): RowLock {
-  // SQLite runs one write transaction at a time, which serialises completions by itself.
-  return kind === 'postgresql' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
-}
 
 /**
  * Completes `response` inside the caller's transaction. For a survey with a 'responses' end

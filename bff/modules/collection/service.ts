@@ -19,7 +19,7 @@ import { createAudienceMembership } from '../audience';
 import { addressHashKey } from '../../platform/clientAddress';
 import { publicBundle } from './bundle';
 import { createBundleCache, forgetChangedBundles, type ServedBundle } from './bundleCache';
-import { rowLockFor } from './completion';
+import { rowLockFor } from '../../platform/sql';
 import { createSurveyReader } from './intake';
 import { audienceMembership, recordDisplay, type MembershipDeps } from './displays';
 import { responseFor, startResponse, updateResponse, type Respondent, type ResponseDeps } from './responses';

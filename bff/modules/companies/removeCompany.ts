@@ -1,6 +1,6 @@
 import type { EntityManager, EntityMetadata } from '@mikro-orm/core';
 import { Company, DashboardPreference, Invitation, User } from '../../entities';
-import type { DatabaseKind } from '../../platform/sql';
+import type { RowLock } from '../../platform/sql';
 
 /**
  * Every table that holds a company's rows, found from the entity metadata (an entity with a
@@ -38,8 +38,8 @@ export function companyOwnedEntities(em: EntityManager): EntityMetadata[] {
  * of its company, rather than landing between the deletion of its table and the company's, which
  * then failed on it, or locking rows in the other order (a deadlock). SQLite's writers take turns.
  */
-export async function removeCompanyRows(em: EntityManager, companyId: string, kind: DatabaseKind): Promise<void> {
-  if (kind === 'postgresql') await em.getConnection().execute('select id from companies where id = ? for update', [companyId], 'all', em.getTransactionContext());
+export async function removeCompanyRows(em: EntityManager, companyId: string, lockForUpdate: RowLock): Promise<void> {
+  if (lockForUpdate.lockMode) await em.findOne(Company, { id: companyId }, { ...lockForUpdate, fields: ['id'] });
   const members = await em.find(User, { companyId }, { fields: ['id'] });
   const memberIds = members.map((member) => member.id);
   if (memberIds.length) await em.nativeDelete(Invitation, { userId: { $in: memberIds } });

@@ -7,7 +7,7 @@ import type { Orm, UserActor } from '../../types';
 import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files';
 import { presentCompany } from './present';
 import { removeCompanyRows } from './removeCompany';
-import type { DatabaseKind } from '../../platform/sql';
+import { rowLockFor, type DatabaseKind } from '../../platform/sql';
 
 type CompanyDetails = Pick<
   CompanyProfileInput,
@@ -28,6 +28,7 @@ function applyDetails(company: Company, details: CompanyDetails): void {
 }
 
 export function createCompanyService({ orm, kind }: { orm: Orm; kind: DatabaseKind }) {
+  const lockForUpdate = rowLockFor(kind);
   return {
     async list(actor: UserActor): Promise<CompanyView[]> {
       if (!actor.isGlobalAdmin) return [presentCompany(actor.company)];
@@ -63,7 +64,7 @@ export function createCompanyService({ orm, kind }: { orm: Orm; kind: DatabaseKi
     /** The company and everything that belongs to it, all or nothing. */
     async remove(company: Company): Promise<void> {
       if (company.isInternal) throw apiError('internal_company_protected', { error: 'The internal company cannot be deleted' });
-      await orm.em.transactional((em) => removeCompanyRows(em, company.id, kind));
+      await orm.em.transactional((em) => removeCompanyRows(em, company.id, lockForUpdate));
     },
 
     async updateProfile(actor: UserActor, input: CompanyProfileInput): Promise<CompanyView> {
