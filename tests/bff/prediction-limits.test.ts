@@ -95,16 +95,9 @@ describe('prediction API limits', () => {
     }
     // Turns of the event loop while the flush runs: on SQLite, whose driver is synchronous, the 240
     // calls written at once would allow none.
-    let turns = 0;
-    let flushing = true;
-    const turn = () => {
-      turns++;
-      if (flushing) setImmediate(turn);
-    };
-    setImmediate(turn);
+    const turns = countTurns();
     await replica.callLog.flush();
-    flushing = false;
-    expect(turns).toBeGreaterThanOrEqual(4);
+    expect(turns.stop()).toBeGreaterThanOrEqual(4);
     const stored = await w.em().find(PredictionCall, { apiKeyId: apiKey.id }, { orderBy: { userId: 'asc' } });
     expect(stored).toHaveLength(240);
     const byUser = new Map(stored.map((row) => [row.userId, row]));

@@ -8,55 +8,57 @@ const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: 
   close(): void;
 };
 
-/**
- * Another writer holding the lock a write to `table` needs, as another web process or
- * `npm run worker` would: on SQLite the database's write lock, on PostgreSQL a lock on the table
- * that writes wait for (reads do not). Answers its release.
- */
-export async function holdWriteLock(w: World, table: string): Promise<() => Promise<void>> {
+/** A transaction of another connection (another web process or `npm run worker`, say), left open. */
+interface OpenTransaction {
+  /** Runs `sql` (`?` placeholders) in it. */
+  run(sql: string, values?: unknown[]): Promise<void>;
+  commit(): Promise<void>;
+}
+
+/** Begins a transaction on a connection of its own to this world's database: on SQLite, holding the write lock. */
+async function otherTransaction(w: World): Promise<OpenTransaction> {
   const database = w.config.database;
   if (database.kind === 'sqlite') {
     const other = new Database(database.file);
     other.exec('begin immediate');
-    return async () => {
-      other.exec('commit');
-      other.close();
+    return {
+      run: async (sql, values = []) => void other.prepare(sql).run(...values),
+      commit: async () => {
+        other.exec('commit');
+        other.close();
+      },
     };
   }
   const other = new pg.Client({ connectionString: database.url });
   await other.connect();
   await other.query('begin');
-  await other.query(`lock table ${table} in share row exclusive mode`);
-  return async () => {
-    await other.query('commit');
-    await other.end();
+  return {
+    run: async (sql, values = []) => {
+      let position = 0;
+      await other.query(sql.replace(/\?/g, () => `$${++position}`), values);
+    },
+    commit: async () => {
+      await other.query('commit');
+      await other.end();
+    },
   };
 }
 
 /**
- * A row written by another connection (another process, say) in a transaction left open: `sql`
- * with `?` placeholders, `values` as that engine stores them. Answers its commit.
+ * Another writer holding the lock a write to `table` needs: on SQLite the database's write lock, on
+ * PostgreSQL a lock on the table that writes wait for (reads do not). Answers its release.
  */
+export async function holdWriteLock(w: World, table: string): Promise<() => Promise<void>> {
+  const other = await otherTransaction(w);
+  if (w.config.database.kind === 'postgresql') await other.run(`lock table ${table} in share row exclusive mode`);
+  return other.commit;
+}
+
+/** A row written by another connection in a transaction left open: `values` as that engine stores them. Answers its commit. */
 export async function writeHeldOpen(w: World, sql: string, values: unknown[]): Promise<() => Promise<void>> {
-  const database = w.config.database;
-  if (database.kind === 'sqlite') {
-    const other = new Database(database.file);
-    other.exec('begin immediate');
-    other.prepare(sql).run(...values);
-    return async () => {
-      other.exec('commit');
-      other.close();
-    };
-  }
-  const other = new pg.Client({ connectionString: database.url });
-  await other.connect();
-  await other.query('begin');
-  let position = 0;
-  await other.query(sql.replace(/\?/g, () => `$${++position}`), values);
-  return async () => {
-    await other.query('commit');
-    await other.end();
-  };
+  const other = await otherTransaction(w);
+  await other.run(sql, values);
+  return other.commit;
 }
 
 /**
