@@ -5,6 +5,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { authenticate } from './middleware/auth';
+import type { AccountChanges } from './platform/accountChanges';
 import { jsonBody, refuseUnstorable } from './middleware/body';
 import { apiCompression } from './middleware/compression';
 import { publicApiCors } from './middleware/cors';
@@ -65,6 +66,7 @@ export interface AppRuntime {
     collectionSettings: ServiceOf<typeof createCollectionRouters>['settings'];
     publicLimiter: RateLimiter;
     ingestLimiter: RateLimiter;
+    accountChanges: AccountChanges;
     modelSettings: ServiceOf<typeof createModelSettingsRouter>;
     apiKeys: ServiceOf<typeof createApiKeyRouter>;
     customAttributes: ServiceOf<typeof createCustomAttributeRouter>;
@@ -100,7 +102,7 @@ export function createApp(config: Config, runtime: AppRuntime): Koa<AppState> {
   app.use(jsonBody());
   app.use(refuseUnstorable());
   app.use(requestContext(orm));
-  app.use(authenticate(config, orm));
+  app.use(authenticate(config, orm, services.accountChanges));
   // Every /api/v1 call of a known key: rate limited, and logged once answered.
   app.use(prediction.callRecorder);
 

@@ -11,6 +11,8 @@ import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { DatabaseConfig } from './config';
 import { ENTITIES } from './entities';
+import type pg from 'pg';
+import { countAccountChangeNotices } from './platform/accountChanges';
 import { contextEntityManager } from './platform/requestScope';
 import { tryWithoutBusyWait, untilNotBusy, type BusyTimeoutConnection } from './platform/sqliteWriteLock';
 import { MIGRATIONS } from './migrations';
@@ -82,9 +84,15 @@ function prepareSqliteConnection(connection: BusyTimeoutConnection, done: (failu
   }
 }
 
+/** Every PostgreSQL connection tells this process when one of its statements changed a user or company. */
+function preparePostgresConnection(connection: pg.Client, done: (failure: Error | null, connection: pg.Client) => void): void {
+  countAccountChangeNotices(connection);
+  done(null, connection);
+}
+
 export function buildOrmOptions(database: DatabaseConfig): Options {
   if (database.kind === 'postgresql') {
-    return { ...shared, driver: PostgreSqlDriver, clientUrl: database.url, pool: { min: 0, max: 10 } } as Options;
+    return { ...shared, driver: PostgreSqlDriver, clientUrl: database.url, pool: { min: 0, max: 10, afterCreate: preparePostgresConnection } } as Options;
   }
   if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
   return {

@@ -30,6 +30,7 @@ import { createUserService } from './modules/users';
 import { createWebhookWorker } from './modules/webhooks';
 import { createWritebackService } from './modules/writeback';
 import type { Job } from './platform/jobs';
+import { followAccountChanges } from './platform/accountChanges';
 import { createCounterStore, type CounterStore } from './platform/counters';
 import { createMailer, type Mailer } from './platform/mailer';
 import { createRateLimiter } from './platform/rateLimit';
@@ -50,6 +51,8 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
   return {
     // Where rate limits and sign-in throttles count (memory, the cluster's supervisor or Redis).
     counters,
+    // When a kept signed-in caller's row may be stale (bff/middleware/auth.ts).
+    accountChanges: followAccountChanges(orm, config.database, logger),
     health: createHealthService(orm),
     files: createFileService(orm),
     dataTypes: createDataTypeService({ orm }),
@@ -184,6 +187,7 @@ export function createRuntime(config: Config, orm: Orm, dependencies: RuntimeDep
         if (outcome.status === 'rejected') logger.error({ err: outcome.reason, job: running[index]!.name }, 'A background job did not stop cleanly');
       }
       await services.counters.close();
+      await services.accountChanges.close();
     },
   };
 }

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import pino from 'pino';
 import supertest from 'supertest';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { ApiKeyScope } from '@domain/apiKeys';
 import { DEFAULT_PERMISSIONS, type Role } from '@domain/auth/roles';
 import type { UserStatus } from '@domain/company/options';
@@ -138,6 +138,16 @@ export class World {
     await this.runtime.stop();
     await this.orm.close(true);
     await this.database.drop();
+  }
+
+  /** The account changes' version, once they are followed (on PostgreSQL, once its connection listens). */
+  async accountVersion(): Promise<number> {
+    let version: number | null = null;
+    await vi.waitFor(async () => {
+      version = await this.runtime.services.accountChanges.version();
+      expect(version).not.toBeNull();
+    });
+    return version!;
   }
 
   /** A fresh EntityManager for reading or arranging rows directly. */

@@ -1,0 +1,171 @@
+/**
+ * Whether any user or company row may have changed since a given moment: what lets a process keep
+ * the signed-in caller's row in memory (bff/middleware/auth.ts) and still never serve one that a
+ * suspension, deletion, role change or password reset has replaced. Database triggers report every
+ * change, whichever write path made it (Migration20270112000000_account_changes):
+ *
+ * - SQLite: a counter row the triggers increase, read on every request: exact, for every process
+ *   sharing the file.
+ * - PostgreSQL: a count in memory, moved on by the notice a connection of this process receives
+ *   when its statement changed such a row (before the statement answers, so this process's next
+ *   request already sees the change) and by the notification every listening process receives when
+ *   another process's or replica's change commits (a millisecond or so on one machine). While the
+ *   listening connection is down, nothing can be known: the version is null and nothing is kept.
+ */
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { DatabaseConfig } from '../config';
+import type { Orm } from '../types';
+import { preparedRowReader } from './preparedRows';
+
+/** The trigger's notice and channel (Migration20270112000000_account_changes). */
+export const ACCOUNT_CHANGED_NOTICE = 'navout: account changed';
+export const ACCOUNT_CHANGES_CHANNEL = 'navout_account_changes';
+
+/** Waits between attempts to listen again after the connection was lost (doubling up to the last). */
+const RELISTEN_DELAYS_MS = [100, 1_000, 5_000, 30_000];
+
+export interface AccountChanges {
+  /**
+   * A number that differs from any earlier one once a user or company row has changed since; null
+   * when changes cannot be followed now. Read it before reading a row: the row is at least as new.
+   */
+  version(): Promise<number | null>;
+  close(): Promise<void>;
+}
+
+/** Changes made through this process's own PostgreSQL connections, counted from their notices. */
+let noticedChanges = 0;
+
+/** For each connection of the ORM's pool (PostgreSQL): counts the trigger's notice when it arrives. */
+export function countAccountChangeNotices(connection: pg.Client): void {
+  connection.on('notice', (notice) => {
+    if (notice.message === ACCOUNT_CHANGED_NOTICE) noticedChanges++;
+  });
+}
+
+/** The counter, read by a statement prepared once per connection of the ORM's pool. */
+function sqliteAccountChanges(orm: Orm): AccountChanges {
+  const read = preparedRowReader(orm, 'navout_account_changes', 'select version from account_changes where id = 1');
+  return {
+    version: async () => Number((await read())?.[0]),
+    close: async () => {},
+  };
+}
+
+/**
+ * Listens on its own connection from the first version asked for (a process that serves no
+ * signed-in user holds none), and again after losing it: every change meanwhile is unknown, so the
+ * count moves on when listening starts again.
+ */
+function postgresAccountChanges(url: string, logger: Pick<Logger, 'warn'>): AccountChanges {
+  let notified = 0;
+  let listener: pg.Client | null = null;
+  let listening = false;
+  let closed = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  function lost(client: pg.Client, failure?: Error) {
+    if (listener !== client) return;
+    listener = null;
+    listening = false;
+    notified++;
+    client.removeAllListeners();
+    client.on('error', () => {});
+    void client.end().catch(() => {});
+    if (closed) return;
+    if (failure) logger.warn({ err: failure }, 'Listening for account changes failed; signed-in callers are read from the database until it is back');
+    const delay = RELISTEN_DELAYS_MS[Math.min(failures++, RELISTEN_DELAYS_MS.length - 1)];
+    retry = setTimeout(listen, delay);
+    retry.unref();
+  }
+
+  function listen() {
+    retry = undefined;
+    if (closed || listener) return;
+    const client = new pg.Client({ connectionString: url });
+    listener = client;
+    client.on('notification', () => {
+      notified++;
+    });
+    client.on('error', (failure) => lost(client, failure));
+    client.on('end', () => lost(client));
+    client
+      .connect()
+      .then(() => client.query(`listen ${ACCOUNT_CHANGES_CHANNEL}`))
+      .then(() => {
+        if (listener !== client) return;
+        // Whatever changed before this moment is unknown to entries kept while not listening.
+        notified++;
+        listening = true;
+        failures = 0;
+      })
+      .catch((failure: Error) => lost(client, failure));
+  }
+
+  return {
+    async version() {
+      if (!listening) {
+        if (!listener && !retry && !closed) listen();
+        return null;
+      }
+      return notified + noticedChanges;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = listener;
+      listener = null;
+      listening = false;
+      if (client) {
+        client.removeAllListeners();
+        client.on('error', () => {});
+        await client.end().catch(() => {});
+      }
+    },
+  };
+}
+
+/** Rows kept by one reader at most (it starts over beyond). */
+const KEPT_MAX = 10_000;
+
+/** Kept rows are shared by every request that finds them: none may change them. */
+function frozen<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * `read` (a row read from users or companies by a key), its rows kept in memory for as long as the
+ * version of `changes` stays the same, and nothing kept while it is null. Rows are kept frozen.
+ */
+export function keptWhileAccountsUnchanged<Row extends object>(read: (key: string) => Promise<Row | null>, changes: Pick<AccountChanges, 'version'>): (key: string) => Promise<Row | null> {
+  const kept = new Map<string, Row>();
+  let keptVersion: number | null = null;
+  return async (key) => {
+    const version = await changes.version();
+    if (version === null) return read(key);
+    if (version !== keptVersion) {
+      kept.clear();
+      keptVersion = version;
+    }
+    const known = kept.get(key);
+    if (known) return known;
+    // Read after the version was: the row is at least that new, so it may be kept under it ...
+    const found = await read(key);
+    // ... unless a request has seen a newer version meanwhile (and cleared what was kept).
+    if (found && keptVersion === version) {
+      if (kept.size >= KEPT_MAX) kept.clear();
+      kept.set(key, frozen(found));
+    }
+    return found;
+  };
+}
+
+export function followAccountChanges(orm: Orm, database: DatabaseConfig, logger: Pick<Logger, 'warn'>): AccountChanges {
+  return database.kind === 'postgresql' ? postgresAccountChanges(database.url, logger) : sqliteAccountChanges(orm);
+}
