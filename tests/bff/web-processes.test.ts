@@ -4,7 +4,7 @@
  * machine (WEB_CONCURRENCY=2, counting through their supervisor) or as two replicas sharing Redis.
  * Either way a rate limit of N admits N in total, a responses cap of N takes exactly N, each
  * completion webhook and each sync run happens once, and a model-settings change is used by every
- * process's predictions at once.
+ * process's predictions at once, and a user suspended through one process is refused by all.
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
@@ -166,6 +166,14 @@ describe('web processes and a worker sharing one PostgreSQL database', () => {
     const changed = await send(next(), 'PUT', '/api/model-settings', w.bearer(shopAdmin), { ...current.current.settings, companyId: shop.id });
     expect(changed.status).toBe(200);
     for (let index = 0; index < 2 * bases.length; index++) expect(await modelOf()).toMatch(/^discovery@settings1\//);
+
+    // A user suspended through one process: every process, having kept the user's row, refuses them
+    // (the process that made the change at once, the others once the database's notification arrives).
+    const member = await w.addUser(company.id);
+    const sessions = () => Promise.all(Array.from({ length: 2 * bases.length }, () => send(next(), 'GET', '/api/auth/me', w.bearer(member))));
+    for (let round = 0; round < 2; round++) expect((await sessions()).map((answer) => answer.status)).toEqual(Array(2 * bases.length).fill(200));
+    expect((await send(next(), 'PUT', `/api/users/${member.id}/status`, w.bearer(admin), { status: 'suspended' })).status).toBe(200);
+    await expect.poll(async () => (await sessions()).map((answer) => answer.status), { timeout: 2_000, interval: 20 }).toEqual(Array(2 * bases.length).fill(401));
   }
 
   it('two web processes of one machine: counts through their supervisor', { timeout: 240_000 }, async () => {
