@@ -8,6 +8,7 @@
  * SQLITE_BUSY stands, as it would have.
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import { isBusy } from './busyDatabase';
 
 /** Between tries for the lock. */
 const RETRY_MS = 1;
@@ -18,8 +19,6 @@ export interface BusyTimeoutConnection {
 
 /** What one try did: its value, or the lock was busy (with the failure and how long busy_timeout allows). */
 export type Tried<T> = { busy: false; value: T } | { busy: true; failure: unknown; busyTimeout: number };
-
-const isBusy = (failure: unknown) => (failure as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 
 /** Runs `work`, which takes the write lock, once on `connection` with its busy handler off. */
 export async function tryWithoutBusyWait<T>(connection: BusyTimeoutConnection, work: () => T | Promise<T>): Promise<Tried<T>> {

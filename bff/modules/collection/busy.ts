@@ -7,29 +7,14 @@
  * the lock was held longer than that wait; on PostgreSQL a deadlock or a serialization failure is
  * the engine asking for the transaction to be run again. Either way the transaction was rolled
  * back whole, so running it again from its start is safe. Recognised by the driver's code, never
- * by the message.
+ * by the message (platform/busyDatabase.ts).
  */
-
-/** SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, _RECOVERY, _TIMEOUT). */
-const SQLITE_BUSY_PREFIX = 'SQLITE_BUSY';
-/** PostgreSQL's serialization_failure and deadlock_detected. */
-const POSTGRES_RETRYABLE = new Set(['40001', '40P01']);
+import { isBusy } from '../../platform/busyDatabase';
 
 /** Runs, in all, at most this many times: each SQLite attempt has already waited busy_timeout for the lock. */
 export const BUSY_ATTEMPTS = 3;
 /** The first pause between attempts, doubled each time, with jitter so waiting writers do not retry in step. */
 export const BUSY_BACKOFF_MS = 25;
-
-/** Whether a failure (or what it wraps: MikroORM and knex keep the driver's error as `cause` or copy its code) is a busy database. */
-export function isBusy(failure: unknown): boolean {
-  let current: unknown = failure;
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (code.startsWith(SQLITE_BUSY_PREFIX) || POSTGRES_RETRYABLE.has(code))) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export interface BusyRetry {
   attempts?: number;
