@@ -66,14 +66,18 @@ function postgresAccountChanges(url: string, logger: Pick<Logger, 'warn'>): Acco
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
 
+  /** Ends a listening connection that is no longer wanted, whatever state it is in. */
+  function hangUp(client: pg.Client): Promise<void> {
+    client.removeAllListeners();
+    client.on('error', () => {});
+    return client.end().catch(() => {});
+  }
+
   function lost(client: pg.Client, failure?: Error) {
     if (listener !== client) return;
     listener = null;
     listening = false;
-    notified++;
-    client.removeAllListeners();
-    client.on('error', () => {});
-    void client.end().catch(() => {});
+    void hangUp(client);
     if (closed) return;
     if (failure) logger.warn({ err: failure }, 'Listening for account changes failed; signed-in callers are read from the database until it is back');
     const delay = RELISTEN_DELAYS_MS[Math.min(failures++, RELISTEN_DELAYS_MS.length - 1)];
@@ -96,7 +100,7 @@ function postgresAccountChanges(url: string, logger: Pick<Logger, 'warn'>): Acco
       .then(() => client.query(`listen ${ACCOUNT_CHANGES_CHANNEL}`))
       .then(() => {
         if (listener !== client) return;
-        // Whatever changed before this moment is unknown to entries kept while not listening.
+        // Whatever changed before this moment (while not listening, say) is unknown: nothing kept before is trusted.
         notified++;
         listening = true;
         failures = 0;
@@ -118,11 +122,7 @@ function postgresAccountChanges(url: string, logger: Pick<Logger, 'warn'>): Acco
       const client = listener;
       listener = null;
       listening = false;
-      if (client) {
-        client.removeAllListeners();
-        client.on('error', () => {});
-        await client.end().catch(() => {});
-      }
+      if (client) await hangUp(client);
     },
   };
 }
