@@ -34,6 +34,7 @@ import { followAccountChanges } from './platform/accountChanges';
 import { createCounterStore, type CounterStore } from './platform/counters';
 import { createMailer, type Mailer } from './platform/mailer';
 import { createRateLimiter } from './platform/rateLimit';
+import { walCheckpoints } from './platform/walCheckpoints';
 import type { Orm } from './types';
 
 export interface RuntimeDependencies {
@@ -113,14 +114,19 @@ function createJobs(config: Config, orm: Orm, logger: Logger, services: Services
     audienceRefresh: audience.refresher,
     // InsightIQ's answer tallies: settled responses counted in batches, off the write path.
     answerTallies: createAnswerTallyJob({ orm, kind: config.database.kind, now: services.results.now, logger }),
+    // SQLite's write-ahead log copied into the file from a thread, not by the commits of a process that serves requests.
+    walCheckpoints: walCheckpoints({ orm, database: config.database, logger }),
   };
 }
 
 export type Jobs = ReturnType<typeof createJobs>;
 export type JobName = keyof Jobs;
 
-/** What each web process runs for itself: the calls it served go to the log, its loaded prediction snapshots stay fresh. */
-export const PROCESS_JOBS: readonly JobName[] = ['callLogFlush', 'snapshotRefresh', 'snapshotPoll'];
+/**
+ * What each web process runs for itself: the calls it served go to the log, its loaded prediction
+ * snapshots stay fresh, its commits leave SQLite's checkpoints to a thread.
+ */
+export const PROCESS_JOBS: readonly JobName[] = ['callLogFlush', 'snapshotRefresh', 'snapshotPoll', 'walCheckpoints'];
 
 /**
  * The deployment's jobs, each backed by a queue in the database: one process runs them (the web

@@ -96,7 +96,8 @@ async function supervise(config: Config): Promise<void> {
   const orm = await prepareDatabase(config, logger);
   if (!config.redis.url) serveClusterCounters();
   const runtime = createRuntime(config, orm, { logger });
-  runtime.start(webServerDeploymentJobs(config));
+  // It answers its web processes' counts: its commits leave checkpoints to a thread, as theirs do.
+  runtime.start([...webServerDeploymentJobs(config), 'walCheckpoints']);
 
   let stopping = false;
   const fork = (): Worker => cluster.fork();
