@@ -35,7 +35,8 @@ export async function measureSyncPull({ name, bffPort, startApi, catalogueId, se
   });
   const base = `http://127.0.0.1:${bffPort}`;
   const api = await startApi();
-  const bff = startBff(env);
+  // BENCH_BFF_NODE_ARGS passes flags to the BFF's node (e.g. "--trace-gc"), BENCH_BFF_LOG_FILE keeps its output.
+  const bff = startBff(env, { logFile: process.env.BENCH_BFF_LOG_FILE ?? null, nodeArgs: (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean) });
   try {
     await waitFor(`${base}/api/health`, { process: bff });
     const headers = { ...(await createAccount(base)).headers, 'Content-Type': 'application/json' };
