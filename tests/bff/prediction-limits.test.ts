@@ -149,6 +149,40 @@ describe('prediction API limits', () => {
     expect((await w.em().fork().findOneOrFail(PredictionCallMinute, { apiKeyId: apiKey.id, replicaId: options.replicaId })).calls).toBe(120);
     expect((await w.em().fork().findOneOrFail(PredictionCallMonth, { companyId: company.id, replicaId: options.replicaId, month: monthOf(at) })).served).toBe(120);
   });
+  it("lets a company deleted while its calls are written take them with it, and writes the others'", async () => {
+    const w = world();
+    const [leaving, staying] = [await w.addCompany(), await w.addCompany()];
+    const keys = [(await w.addApiKey(leaving.id, { scopes: ['read'] })).apiKey, (await w.addApiKey(staying.id, { scopes: ['read'] })).apiKey];
+    const state: CallLogState = { buffer: [], minutes: new Map(), months: new Map(), lastUsed: new Map(), lastUsedWritten: new Map() };
+    const options = { orm: w.orm, logger: pino({ level: 'silent' }), replicaId: randomUUID() };
+    const at = new Date(MINUTE.getTime() + 5_000);
+    // Two slices, each with calls of both companies.
+    for (let call = 0; call < 80; call++) {
+      const apiKey = keys[call % 2]!;
+      const entry: CallEntry = {
+        companyId: apiKey.companyId, apiKeyId: apiKey.id, endpoint: 'predict', status: 200, errorCode: null, latencyMs: 1, itemsServed: 1,
+        zeroResults: false, holdout: false, settingsVersion: 1, snapshotVersion: 1, userId: `person-${call}`, request: null, items: [], at,
+      };
+      state.buffer.push(entry);
+      countCall(state.minutes, entry);
+      countServed(state.months, entry);
+    }
+    const writeCalls = callsWriter(w.orm);
+    let slices = 0;
+    // The company is deleted after the flush has found it, as its second slice is about to be written.
+    const deletingBeforeSecondSlice = async (calls: CallEntry[]) => {
+      if (++slices === 2) expect((await w.http.delete(`/api/companies/${leaving.id}`).set(w.bearer('admin'))).status).toBe(204);
+      await writeCalls(calls);
+    };
+    await writeCallLog(state, options, deletingBeforeSecondSlice);
+
+    expect(state.buffer).toHaveLength(0);
+    const stored = await w.em().fork().find(PredictionCall, { companyId: { $in: [leaving.id, staying.id] } });
+    expect(stored.filter((row) => row.companyId === leaving.id)).toHaveLength(0);
+    expect(stored.filter((row) => row.companyId === staying.id)).toHaveLength(40);
+    const minutes = await w.em().fork().find(PredictionCallMinute, { replicaId: options.replicaId });
+    expect(minutes.map((row) => [row.companyId, row.calls])).toEqual([[staying.id, 40]]);
+  });
   it("waits for another writer's lock on the calls without holding the event loop", async () => {
     const w = world();
     const company = await w.addCompany();

@@ -36,9 +36,12 @@ export function createCallLog(options: CallLogOptions) {
       return minuteCalls(state.minutes, apiKeyId, companyId, at);
     },
 
-    /** Writes what is buffered; concurrent callers share one write. */
+    /**
+     * Writes what is buffered, once the write under way (another caller's, or the job's) has ended:
+     * its failure is that caller's to see, and what it put back is written here.
+     */
     async flush(): Promise<void> {
-      while (flushing) await flushing;
+      while (flushing) await flushing.catch(() => undefined);
       flushing = writeCallLog(state, options, writeCalls).finally(() => {
         flushing = null;
       });

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { EntityManager } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { ApiKey, Company, PredictionCall, PredictionCallMinute, PredictionCallMonth } from '../../entities';
 import { preparedInserter } from '../../platform/preparedRows';
 import type { Orm } from '../../types';
@@ -63,6 +63,13 @@ async function dropDeletedCompanies(tx: EntityManager, state: CallLogState, pend
     for (const [key, totals] of state.minutes) if (!existing.has(totals.companyId)) state.minutes.delete(key);
     for (const [key, totals] of state.months) if (!existing.has(totals.companyId)) state.months.delete(key);
   }
+}
+
+/** A row refused for a foreign key: PostgreSQL's 23503 or SQLite's extended code, from the driver or as MikroORM wraps it. */
+function isForeignKeyViolation(failure: unknown): boolean {
+  if (failure instanceof ForeignKeyConstraintViolationException) return true;
+  const code = (failure as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 /** prediction_calls' columns in the order callsWriter binds them. */
@@ -153,15 +160,37 @@ export async function writeCallLog(state: CallLogState, options: CallLogOptions,
   if (!pending.calls.length && !pending.touched.length && !pending.months.length && !pending.keysToMark.length) return;
   const em = options.orm.em.fork();
   let written = 0;
+  let rechecked = false;
+  /**
+   * A company deleted after the check below, while its calls were being written, refuses them
+   * (or its minutes): it takes them with it, once, and the others are written. Any other failure
+   * keeps them for the next flush.
+   */
+  const dropCompaniesDeletedMeanwhile = async (failure: unknown): Promise<void> => {
+    if (rechecked || !isForeignKeyViolation(failure)) throw failure;
+    rechecked = true;
+    pending.calls = pending.calls.slice(written);
+    written = 0;
+    await dropDeletedCompanies(em, state, pending);
+  };
+  const writeAllTotals = () => em.transactional((tx) => writeTotals(tx, options.replicaId, pending));
   try {
     await dropDeletedCompanies(em, state, pending);
     while (written < pending.calls.length) {
       const slice = pending.calls.slice(written, written + CALLS_PER_TRANSACTION);
-      await writeCalls(slice);
+      try {
+        await writeCalls(slice);
+      } catch (failure) {
+        await dropCompaniesDeletedMeanwhile(failure);
+        continue;
+      }
       written += slice.length;
       await nextTurn();
     }
-    await em.transactional((tx) => writeTotals(tx, options.replicaId, pending));
+    await writeAllTotals().catch(async (failure: unknown) => {
+      await dropCompaniesDeletedMeanwhile(failure);
+      await writeAllTotals();
+    });
   } catch (failure) {
     putBack(state, { ...pending, calls: pending.calls.slice(written) }, options.logger);
     throw failure;
