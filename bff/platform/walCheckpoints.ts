@@ -14,11 +14,12 @@
  * answers its web processes' counts); each has its own thread, since each turns off its own
  * connection's checkpoints. Nothing to do on PostgreSQL or an in-memory database.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { DatabaseConfig } from '../config';
 import type { Orm } from '../types';
 import type { Job } from './jobs';
+import { startWorkerThread } from './workerThreads';
 
 /** SQLite's default: the connection checkpoints once a commit leaves the log over this many pages. */
 const AUTOCHECKPOINT_PAGES = 1_000;
@@ -51,14 +52,9 @@ export interface WalCheckpointOptions {
   startThread?: (data: CheckpointWorkerData) => Worker;
 }
 
-/** Starts the checkpoint thread: TypeScript under tsx (dev, tests and the server), JavaScript when bundled. */
+/** Starts the checkpoint thread (walCheckpointWorker.ts). */
 export function startCheckpointThread(workerData: CheckpointWorkerData): Worker {
-  const typescript = import.meta.url.endsWith('.ts');
-  const url = new URL(`./walCheckpointWorker${typescript ? '.ts' : '.js'}`, import.meta.url);
-  // tsx's loader is registered in the thread before its entry is imported, as for the other workers.
-  return typescript
-    ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData })
-    : new Worker(url, { workerData });
+  return startWorkerThread('walCheckpointWorker', import.meta.url, { workerData });
 }
 
 export function walCheckpoints({ orm, database, logger, everyMs = CHECKPOINT_EVERY_MS, logLimitPages = LOG_LIMIT_PAGES, onCheckpoint, startThread = startCheckpointThread }: WalCheckpointOptions): Job {

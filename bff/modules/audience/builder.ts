@@ -4,11 +4,12 @@
  * the event loop that answers requests. An in-memory SQLite database is invisible to another
  * thread, so there the build runs in process.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Knex } from '@mikro-orm/knex';
 import type { Logger } from 'pino';
 import type { DatabaseConfig } from '../../config';
 import { SQLITE_BUSY_TIMEOUT_MS } from '../../db';
+import { startWorkerThread } from '../../platform/workerThreads';
 import { buildAudience, type BuildResult } from './build';
 import type { AudienceBuildMessage, AudienceBuildRequest } from './buildProtocol';
 
@@ -33,22 +34,14 @@ export interface AudienceBuilder {
 }
 
 /**
- * Starts the worker thread: TypeScript under tsx (dev, tests and the server), JavaScript when
- * bundled. Its heap is limited to `memoryMb` (AUDIENCE_BUILD_MEMORY_MB): under 2 GB V8 grows a
+ * Starts the build thread (buildWorker.ts). Its heap is limited to `memoryMb` (AUDIENCE_BUILD_MEMORY_MB): under 2 GB V8 grows a
  * heap by less than the fourfold of its live data between full collections, and a build that
  * outgrows the limit ends its worker, not the server.
  */
 export function startBuildWorker(database: DatabaseConfig, memoryMb: number): Worker {
-  const typescript = import.meta.url.endsWith('.ts');
-  const url = new URL(`./buildWorker${typescript ? '.ts' : '.js'}`, import.meta.url);
-  // tsx's loader is registered in the worker's own thread before its entry is imported (an
-  // --import in execArgv is not applied to it on Node 20), as for the prediction snapshot worker.
   // The worker's SQLite connection waits for the server's write lock as long as the server waits for the worker's.
   const workerData = { database, sqliteBusyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS };
-  const resourceLimits = { maxOldGenerationSizeMb: memoryMb };
-  return typescript
-    ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData, resourceLimits })
-    : new Worker(url, { workerData, resourceLimits });
+  return startWorkerThread('buildWorker', import.meta.url, { workerData, resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
 }
 
 interface Pending {

@@ -23,11 +23,12 @@
  * (at most 366 days, see series.ts for the drill-down's shape); the budget is the guard for a
  * company much larger than the ones measured (README, Benchmarks).
  */
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import type { Knex } from '@mikro-orm/knex';
 import { apiError, type HttpError } from '../../platform/errors';
 import { rowsOf, type RawRow } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
+import { startWorkerThread } from '../../platform/workerThreads';
 
 /** One request's reads, all of them together: a 90-day overview takes tens of milliseconds. */
 export const READ_BUDGET_MS = 5_000;
@@ -127,17 +128,10 @@ export interface ReadWorkerData {
   replies: MessagePort;
 }
 
-/** Starts the read thread: TypeScript under tsx (dev, tests and the server), JavaScript when bundled. */
+/** Starts the read thread (readWorker.ts). */
 export function startReadWorker(file: string, replies: MessagePort): Worker {
-  const typescript = import.meta.url.endsWith('.ts');
-  const url = new URL(`./readWorker${typescript ? '.ts' : '.js'}`, import.meta.url);
-  // tsx's loader is registered in the worker's own thread before its entry is imported (an
-  // --import in execArgv is not applied to it on Node 20), as for the audience build worker.
   const workerData: ReadWorkerData = { file, replies };
-  const transferList = [replies];
-  return typescript
-    ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData, transferList })
-    : new Worker(url, { workerData, transferList });
+  return startWorkerThread('readWorker', import.meta.url, { workerData, transferList: [replies] });
 }
 
 /** The SQLite file's reads in one worker thread at a time, in the order asked. */

@@ -3,9 +3,10 @@
  * builds indexes and runs offline evaluations one after another, started on first use and
  * restarted if it dies.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
+import { startWorkerThread } from '../../platform/workerThreads';
 import { unpackIndex } from './snapshotHandOver';
 import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, PostedReply, WorkerReply, WorkerRequest } from './snapshotProtocol';
 
@@ -21,13 +22,7 @@ export class SnapshotBuilder {
   ) {}
 
   private start(): Worker {
-    const typescript = import.meta.url.endsWith('.ts');
-    const url = new URL(`./snapshotWorker${typescript ? '.ts' : '.js'}`, import.meta.url);
-    // The worker is TypeScript like the server: tsx's loader is registered in the worker's own
-    // thread before its entry is imported (an --import in execArgv is not applied to it on Node 20).
-    const worker = typescript
-      ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData: { database: this.config.database } })
-      : new Worker(url, { workerData: { database: this.config.database } });
+    const worker = startWorkerThread('snapshotWorker', import.meta.url, { workerData: { database: this.config.database } });
     worker.unref();
     worker.on('message', (posted: PostedReply) => {
       const waiting = this.pending.get(posted.id);
