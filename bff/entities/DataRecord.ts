@@ -45,8 +45,10 @@ export const DataRecord = defineEntity({
     { properties: ['companyId', 'email'] },
     // A person's events newest first (the prediction API's per-call read), and every user_id lookup.
     // event_type at its end lets the dashboard's drill-down count a member's events in a range from
-    // the index alone (bff/modules/dashboard/series.ts); the name is the four-column index's.
-    { name: 'data_records_company_id_user_id_kind_event_time_index', properties: ['companyId', 'userId', 'kind', 'eventTime', 'eventType'] },
+    // the index alone (bff/modules/dashboard/series.ts), and updated_at lets the prediction API skip
+    // the events older than its snapshot without reading them from the table; the name is the
+    // four-column index's.
+    { name: 'data_records_company_id_user_id_kind_event_time_index', properties: ['companyId', 'userId', 'kind', 'eventTime', 'eventType', 'updatedAt'] },
     { properties: ['companyId', 'anonymousId'] },
     { properties: ['companyId', 'itemId'] },
     // The prediction snapshots' freshness probe (records changed after a watermark).

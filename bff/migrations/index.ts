@@ -27,6 +27,7 @@ import { Migration20270109000000_address_tallies } from './Migration202701090000
 import { Migration20270110000000_prediction_call_months } from './Migration20270110000000_prediction_call_months';
 import { Migration20270111000000_call_minutes_by_minute } from './Migration20270111000000_call_minutes_by_minute';
 import { Migration20270112000000_account_changes } from './Migration20270112000000_account_changes';
+import { Migration20270113000000_person_events_updated_at } from './Migration20270113000000_person_events_updated_at';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -58,4 +59,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20270110000000_prediction_call_months', class: Migration20270110000000_prediction_call_months },
   { name: 'Migration20270111000000_call_minutes_by_minute', class: Migration20270111000000_call_minutes_by_minute },
   { name: 'Migration20270112000000_account_changes', class: Migration20270112000000_account_changes },
+  { name: 'Migration20270113000000_person_events_updated_at', class: Migration20270113000000_person_events_updated_at },
 ];
