@@ -47,7 +47,7 @@ export async function seriesTarget({ orm, kind, now }: DashboardDeps, scope: Das
  *    in the category (or view); computed once (materialized);
  * 2. active: the members' events in the range's buckets, aggregated per profile and bucket. Both
  *    ways to find them read the index alone (Migration20270102000000_dashboard_drilldown): one
- *    seek per member in the person index (company_id, user_id, kind, event_time, event_type), or
+ *    seek per member in the person index (company_id, user_id, kind, event_time, event_type, ...), or
  *    the range once in (company_id, kind, event_time, user_id, event_type) hash-joined to the
  *    members. SQLite, which has no hash join, always seeks; PostgreSQL picks the cheaper;
  * 3. visits and responded: the range's survey responses of each of the company's surveys
