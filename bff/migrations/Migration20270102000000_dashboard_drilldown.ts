@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { addStatements } from './schemaBuilder';
+import { replaceIndex } from './schemaBuilder';
 
 /** The person index's name, kept from Migration20270101000000_person_events_index (its plan test names it). */
 const PERSON_EVENTS_INDEX = 'data_records_company_id_user_id_kind_event_time_index';
@@ -21,21 +21,12 @@ const EVENT_TIME_INDEX = 'data_records_company_id_kind_event_time_index';
  */
 export class Migration20270102000000_dashboard_drilldown extends Migration {
   override up(): void {
-    this.replace(PERSON_EVENTS_INDEX, ['company_id', 'user_id', 'kind', 'event_time', 'event_type']);
-    this.replace(EVENT_TIME_INDEX, ['company_id', 'kind', 'event_time', 'user_id', 'event_type']);
+    replaceIndex(this, 'data_records', PERSON_EVENTS_INDEX, ['company_id', 'user_id', 'kind', 'event_time', 'event_type']);
+    replaceIndex(this, 'data_records', EVENT_TIME_INDEX, ['company_id', 'kind', 'event_time', 'user_id', 'event_type']);
   }
 
   override down(): void {
-    this.replace(PERSON_EVENTS_INDEX, ['company_id', 'user_id', 'kind', 'event_time']);
-    this.replace(EVENT_TIME_INDEX, ['company_id', 'kind', 'event_time']);
-  }
-
-  private replace(name: string, columns: string[]): void {
-    const schema = this.getKnex().schema;
-    schema.raw(`drop index if exists ${name}`);
-    schema.alterTable('data_records', (table) => {
-      table.index(columns, name);
-    });
-    addStatements(this, schema);
+    replaceIndex(this, 'data_records', PERSON_EVENTS_INDEX, ['company_id', 'user_id', 'kind', 'event_time']);
+    replaceIndex(this, 'data_records', EVENT_TIME_INDEX, ['company_id', 'kind', 'event_time']);
   }
 }

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { addStatements } from './schemaBuilder';
+import { replaceIndex } from './schemaBuilder';
 
 /** The person index's name, kept from Migration20270101000000_person_events_index (its plan tests name it). */
 const PERSON_EVENTS_INDEX = 'data_records_company_id_user_id_kind_event_time_index';
@@ -18,19 +18,10 @@ const PERSON_EVENTS_INDEX = 'data_records_company_id_user_id_kind_event_time_ind
  */
 export class Migration20270113000000_person_events_updated_at extends Migration {
   override up(): void {
-    this.replace(['company_id', 'user_id', 'kind', 'event_time', 'event_type', 'updated_at']);
+    replaceIndex(this, 'data_records', PERSON_EVENTS_INDEX, ['company_id', 'user_id', 'kind', 'event_time', 'event_type', 'updated_at']);
   }
 
   override down(): void {
-    this.replace(['company_id', 'user_id', 'kind', 'event_time', 'event_type']);
-  }
-
-  private replace(columns: string[]): void {
-    const schema = this.getKnex().schema;
-    schema.raw(`drop index if exists ${PERSON_EVENTS_INDEX}`);
-    schema.alterTable('data_records', (table) => {
-      table.index(columns, PERSON_EVENTS_INDEX);
-    });
-    addStatements(this, schema);
+    replaceIndex(this, 'data_records', PERSON_EVENTS_INDEX, ['company_id', 'user_id', 'kind', 'event_time', 'event_type']);
   }
 }

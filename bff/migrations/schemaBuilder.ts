@@ -16,3 +16,16 @@ export function addStatements(migration: Migration, schema: Knex.SchemaBuilder):
     migration.addSql(statement.sql);
   }
 }
+
+/**
+ * Replaces index `name` of `table` by one on `columns` under the same name, so the queries and
+ * plan tests that name it keep working (widening an index in place rather than adding another).
+ */
+export function replaceIndex(migration: Migration, table: string, name: string, columns: string[]): void {
+  const schema = migration.getKnex().schema;
+  schema.raw(`drop index if exists ${name}`);
+  schema.alterTable(table, (builder) => {
+    builder.index(columns, name);
+  });
+  addStatements(migration, schema);
+}
