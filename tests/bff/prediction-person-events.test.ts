@@ -37,10 +37,11 @@ describe("a person's events for the prediction API", () => {
   });
 
   it("are checked against the snapshot's watermark in the index, before the table is read", async () => {
-    const knex = (world().orm.em as SqlEntityManager).getKnex();
+    const w = world();
+    const knex = (w.orm.em as SqlEntityManager).getKnex();
     // The statement's program: SQLite defers the table's seek until a column outside the index is
     // wanted, so a comparison made before any table column is read skips an old event for free.
-    const program = (await knex.raw(`explain ${PERSON_EVENTS_SINCE}`, [world().companies.acme.id, 'U-7', new Date(0)])) as Array<{ opcode: string; p1: number; p4: unknown }>;
+    const program = (await knex.raw(`explain ${PERSON_EVENTS_SINCE}`, [w.companies.acme.id, 'U-7', new Date(0)])) as Array<{ opcode: string; p1: number; p4: unknown }>;
     const tableCursors = new Set(program.filter((step) => step.opcode === 'OpenRead' && !String(step.p4).startsWith('k(')).map((step) => step.p1));
     const seek = program.findIndex((step) => step.opcode === 'DeferredSeek');
     const watermarkCheck = program.findIndex((step, at) => at > seek && ['Le', 'Lt', 'Ge', 'Gt'].includes(step.opcode));

@@ -34,9 +34,10 @@ export interface AudienceBuilder {
 }
 
 /**
- * Starts the build thread (buildWorker.ts). Its heap is limited to `memoryMb` (AUDIENCE_BUILD_MEMORY_MB): under 2 GB V8 grows a
- * heap by less than the fourfold of its live data between full collections, and a build that
- * outgrows the limit ends its worker, not the server.
+ * Starts the build thread (buildWorker.ts). Its heap is limited to `memoryMb`
+ * (AUDIENCE_BUILD_MEMORY_MB): under 2 GB V8 grows a heap by less than the fourfold of its live
+ * data between full collections, and a build that outgrows the limit ends its worker, not the
+ * server.
  */
 export function startBuildWorker(database: DatabaseConfig, memoryMb: number): Worker {
   // The worker's SQLite connection waits for the server's write lock as long as the server waits for the worker's.

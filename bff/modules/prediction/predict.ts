@@ -69,10 +69,11 @@ export async function checkCustomAttributes(em: EntityManager, companyId: string
  * The two reads of a person's events, newest first up to RECENT_EVENTS_MAX: every one, or those
  * stored after a snapshot's watermark. Both are served by the person index (company_id, user_id,
  * kind, event_time, ...), which ends with updated_at: the watermark is checked in the index, and
- * only the events newer than it are read from the table. On SQLite the watermark's term is written `+updated_at`: with no planner
- * statistics (nothing runs ANALYZE) SQLite prefers to range (company_id, updated_at) and visit every
- * record the company changed since the snapshot, of any kind and person (1-1.5 ms a call while a
- * restock waits for its rebuild, against tens of microseconds). The unary plus is SQLite's way to
+ * only the events newer than it are read from the table. On SQLite the watermark's term is
+ * written `+updated_at`: with no planner statistics (nothing runs ANALYZE) SQLite prefers to
+ * range (company_id, updated_at) and visit every record the company changed since the snapshot,
+ * of any kind and person (1-1.5 ms a call while a restock waits for its rebuild, against tens of
+ * microseconds). The unary plus is SQLite's way to
  * keep a term off an index; PostgreSQL, which has statistics and no `+` for timestamps, is left
  * to choose.
  */
