@@ -47,7 +47,7 @@ const MODULE_FACES = [{ type: 'bff-module', fileInternalPath: 'index.ts' }];
 const fromBffRoom = (type, allowed) => ({ from: { element: { type } }, allow: { to: { element: allowed } } });
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'data', 'node_modules', 'design-tokens/build', 'test-results', 'playwright-report', 'coverage'] },
+  { ignores: ['dist', 'dist-server', 'storybook-static', 'data', 'node_modules', 'design-tokens/build', 'test-results', 'playwright-report', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

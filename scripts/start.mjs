@@ -1,9 +1,11 @@
-// `npm start`: the built dashboard and the BFF on one port. The server runs as a child so that
-// SIGTERM and SIGINT reach it directly and it can shut down gracefully.
+// `npm start`: the built dashboard and the compiled BFF on one port. The server runs as a child so
+// that SIGTERM and SIGINT reach it directly and it can shut down gracefully.
 import { spawn } from 'node:child_process';
-import './ensure-build.mjs';
+import { ensureDashboardBuild, ensureServerBuild } from './ensure-build.mjs';
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'bff/server.ts'], {
+ensureDashboardBuild();
+await ensureServerBuild();
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist-server/server.js'], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });

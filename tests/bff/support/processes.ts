@@ -1,6 +1,6 @@
 /**
- * The BFF's own scripts run as child processes (bff/server.ts, bff/seed-demo.ts), with an
- * environment of their own and their output kept for the test to read.
+ * The BFF's own scripts run as child processes (bff/server.ts, bff/seed-demo.ts, or the compiled
+ * server's .js), with an environment of their own and their output kept for the test to read.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -31,9 +31,11 @@ function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, LOG_LEVEL: 'info', STATIC_DIR: '/nonexistent-dashboard', DEMO_SCALE_PERCENT: '2', ...settings };
 }
 
+/** Runs `script`: TypeScript through tsx, compiled JavaScript as `npm start` runs it. */
 export function run(script: string, settings: Record<string, string>): Running {
   let output = '';
-  const child = spawn(TSX, [script], { env: childEnv(settings), stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, args] = script.endsWith('.js') ? [process.execPath, ['--enable-source-maps', script]] : [TSX, [script]];
+  const child = spawn(command, args, { env: childEnv(settings), stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
