@@ -13,7 +13,8 @@ process.env.E2E_DATA_DIR = dataRoot;
 function server(index: number) {
   const port = serverPort(index);
   return {
-    command: 'node --import tsx bff/server.ts',
+    // The compiled server, as `npm start` runs it (the test command's build step compiles it).
+    command: 'node --enable-source-maps dist-server/server.js',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     // The first start seeds the whole demo, profiles included.

@@ -21,7 +21,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ensureServerBuild } from '../scripts/ensure-build.mjs';
 import { createReport, describeLoad, loadNow, runAlone } from './report.mjs';
+
+// Every benchmark's BFF is the compiled server, as `npm start` runs it.
+await ensureServerBuild();
 
 export const OVERHEAD_TARGET = 0.2;
 const BFF_PORT = 3901;
@@ -146,7 +150,7 @@ export function startBff(env, options = {}) {
   const { seed = false, quiet = false, logFile = null, nodeArgs = [] } = typeof options === 'boolean' ? { seed: options } : options;
   const fd = logFile ? openSync(logFile, 'a') : null;
   const output = fd ?? (quiet ? 'ignore' : 'pipe');
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bff/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist-server/server.js'], {
     env: { ...env, SEED_DEMO: String(seed) },
     stdio: ['ignore', output, fd ?? 'pipe'],
   });
