@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { compiledEntryArgs } from '../scripts/build-server.mjs';
 import { ensureServerBuild } from '../scripts/ensure-build.mjs';
 import { createReport, describeLoad, loadNow, runAlone } from './report.mjs';
 
@@ -150,7 +151,7 @@ export function startBff(env, options = {}) {
   const { seed = false, quiet = false, logFile = null, nodeArgs = [] } = typeof options === 'boolean' ? { seed: options } : options;
   const fd = logFile ? openSync(logFile, 'a') : null;
   const output = fd ?? (quiet ? 'ignore' : 'pipe');
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist-server/server.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...compiledEntryArgs('server')], {
     env: { ...env, SEED_DEMO: String(seed) },
     stdio: ['ignore', output, fd ?? 'pipe'],
   });

@@ -15,6 +15,14 @@ export const SERVER_OUT_DIR = join(root, 'dist-server');
 /** What the compiled server is made from: a change to any of them calls for a new build. */
 export const SERVER_SOURCES = ['bff', 'src/domain', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 
+/**
+ * Node's arguments to run the compiled `entry` ('server' or 'worker') from `outDir`: stack traces
+ * through the source maps name the TypeScript file and line.
+ */
+export function compiledEntryArgs(entry, outDir = SERVER_OUT_DIR) {
+  return ['--enable-source-maps', join(outDir, `${entry}.js`)];
+}
+
 /** The worker threads' entry modules under bff/, as paths from the project's root. */
 export function workerThreadEntries() {
   return readdirSync(join(root, 'bff'), { recursive: true, withFileTypes: true })
