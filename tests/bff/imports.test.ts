@@ -83,6 +83,20 @@ describe('file import', () => {
   }
 
   describe('CSV', () => {
+    it('keeps every character of a large file, multi-byte characters cut between the pieces the text is parsed in', async () => {
+      const w = world();
+      // Mostly three- and four-byte characters, rows of varying length: pieces of the upload and
+      // of the text (8 KB) end inside characters many times over 250 KB.
+      const names = Array.from({ length: 3_000 }, (_, index) => `${'日本語'.repeat(1 + (index % 7))} Zoë Ødegård 🙂${'é'.repeat(index % 5)}`);
+      const csv = ['customer_id,email,name', ...names.map((name, index) => `C-${index},p${index}@example.com,${name}`)].join('\n');
+      expect(Buffer.byteLength(csv)).toBeGreaterThan(250_000);
+      const response = await importFile('alice', fileOf('unicode.csv', csv), PEOPLE_OPTIONS);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ totalRows: 3_000, added: 3_000, invalidRows: 0 });
+      const records = await recordsOf(w, (response.body as ImportResult).source!.id);
+      expect(records.map((record) => record.data.name)).toEqual(names);
+    });
+
     it('keeps quoted commas, doubled quotes and line breaks exactly, and HTML and formulas as text', async () => {
       const w = world();
       const csv = [

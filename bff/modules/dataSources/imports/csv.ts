@@ -12,8 +12,12 @@ import { invalidFile } from '../../../platform/uploads';
 import type { ReaderMeta, RawRow, RowReader } from './rows';
 
 export const CSV_DELIMITERS = [',', ';', '\t'];
-/** Batches (one per piece of text, a few hundred rows each) waiting for the consumer. */
-const WAITING_BATCHES = 4;
+/**
+ * Batches (one per piece of text, about a hundred rows each) waiting for the consumer. One: a row
+ * is checked and spooled soon after it is parsed, so it dies young (more waiting batches only kept
+ * rows alive longer, and more of them were promoted to the old generation; bench/import.mjs).
+ */
+const WAITING_BATCHES = 1;
 const GUESS_ROWS = 20;
 
 /**

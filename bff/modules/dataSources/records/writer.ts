@@ -142,6 +142,12 @@ function postgresWriter(connection: PgConnection, em: SqlEntityManager, values: 
     const isFull = records.length === PG_STATEMENT_ROWS;
     const text = isFull ? (merge ? full.upsert : full.insert) : statement(records.length, merge);
     await connection.query({ name: isFull ? `navout_import_${merge ? 'upsert' : 'insert'}_${PG_STATEMENT_ROWS}` : '', text, values: bound });
+    // Let go of the records' text as soon as the statement is answered. Measured with --trace-gc
+    // (bench/import.mjs): without this, each young-generation collection while the records were
+    // stored promoted about 3 MB of them to the old generation, garbage until its next full
+    // collection (about 75 MB over 100,000 records); with it, almost none. What held them past the
+    // statement was not found (a heap snapshot, which collects first, shows nothing).
+    bound.length = 0;
   };
   return async (records, ids, merge) => {
     for (let start = 0; start < records.length; start += PG_STATEMENT_ROWS) {
