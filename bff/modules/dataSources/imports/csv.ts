@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { invalidFile } from '../../../platform/uploads';
 import type { ReaderMeta, RawRow, RowReader } from './rows';
+import { StrictUtf8Text } from './text';
 
 export const CSV_DELIMITERS = [',', ';', '\t'];
 /**
@@ -50,7 +51,8 @@ export async function* csvRows(text: Readable, meta: ReaderMeta): RowReader {
   });
 
   Papa.parse<string[]>(text, {
-    delimiter: (sample: string) => (meta.delimiter = guessDelimiter(sample)),
+    // Guessed from the text's head rather than the parser's first piece, which is shorter.
+    delimiter: (sample: string) => (meta.delimiter = guessDelimiter(text instanceof StrictUtf8Text ? text.head : sample)),
     chunk(results) {
       const unclosed = results.errors.find((error) => error.code === 'MissingQuotes');
       if (unclosed) {

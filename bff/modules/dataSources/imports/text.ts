@@ -5,16 +5,17 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { invalidFile } from '../../../platform/uploads';
 
-/** The delimiter is guessed from the first piece of text: give it enough rows to be sure. */
-const FIRST_PIECE_CHARS = 64 * 1024;
+/** The delimiter is guessed from the start of the text (`head`): give it enough rows to be sure. */
+const HEAD_CHARS = 64 * 1024;
 /**
- * After the first piece, text goes to the parser at most this many bytes at a time (the upload
- * arrives in pieces of up to 64 KB). Each piece's rows are checked and spooled before the next is
- * parsed; with the upload's own pieces, the rows of most large imports outlived young-generation
- * collections and were promoted to the old generation (tens of megabytes of garbage until its next
- * full collection, measured with --trace-gc in bench/import.mjs).
+ * Text goes to the parser in pieces of about this size (the upload arrives in pieces of up to
+ * 64 KB): each piece's rows, a hundred or so, are checked and spooled before the next is parsed.
+ * With larger pieces, V8 would at times see most of the rows of a burst still alive at a
+ * young-generation collection and from then on allocate rows straight in the old generation
+ * (allocation-site pretenuring): tens of megabytes of garbage there until its next full
+ * collection (bench/import.mjs with --trace-gc; none in runs with --no-allocation-site-pretenuring).
  */
-const PIECE_BYTES = 8 * 1024;
+const PIECE_SIZE = 8 * 1024;
 /** How much of the start is looked at for "mostly binary". */
 const SNIFF_BYTES = 8 * 1024;
 /** Control characters (other than tab and line breaks) in more than this share of the start: not text. */
@@ -30,15 +31,20 @@ function controlShare(bytes: Buffer): number {
   return bytes.length ? control / bytes.length : 0;
 }
 
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
 /**
  * A Transform from bytes to strings (object mode on its readable side, one string per piece).
- * The first piece is held back until it is FIRST_PIECE_CHARS long or the file ends.
+ * Nothing goes out until the head is read (HEAD_CHARS, or the whole file if shorter), so that the
+ * parser's first piece comes with the head to guess from.
  */
 export class StrictUtf8Text extends Transform {
+  /** The start of the text, up to HEAD_CHARS; complete once the first piece has gone out. */
+  head = '';
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
   private offset = 0;
   private sniffed = false;
-  private held: string | null = '';
+  private holding = true;
 
   constructor() {
     super({ readableObjectMode: true });
@@ -55,7 +61,7 @@ export class StrictUtf8Text extends Transform {
     }
     try {
       // The decoder keeps a character cut between two pieces until the next one.
-      for (let at = 0; at < chunk.length; at += PIECE_BYTES) this.emitText(this.decoder.decode(chunk.subarray(at, at + PIECE_BYTES), { stream: true }));
+      for (let at = 0; at < chunk.length; at += PIECE_SIZE) this.emitText(this.decoder.decode(chunk.subarray(at, at + PIECE_SIZE), { stream: true }));
     } catch {
       return done(this.notUtf8(start, this.offset));
     }
@@ -70,20 +76,28 @@ export class StrictUtf8Text extends Transform {
       return done(this.notUtf8(Math.max(0, this.offset - 4), this.offset));
     }
     this.emitText(rest);
-    if (this.held) this.push(this.held);
-    this.held = null;
+    if (this.holding) this.releaseHead();
     done();
   }
 
   private emitText(text: string): void {
-    if (this.held === null) {
+    if (!this.holding) {
       if (text) this.push(text);
       return;
     }
-    this.held += text;
-    if (this.held.length >= FIRST_PIECE_CHARS) {
-      this.push(this.held);
-      this.held = null;
+    this.head += text;
+    if (this.head.length >= HEAD_CHARS) this.releaseHead();
+  }
+
+  /** The head, in pieces of PIECE_SIZE characters or one less (a character's two halves never part). */
+  private releaseHead(): void {
+    this.holding = false;
+    const { head } = this;
+    for (let at = 0; at < head.length; ) {
+      let end = Math.min(at + PIECE_SIZE, head.length);
+      if (end < head.length && isHighSurrogate(head.charCodeAt(end - 1))) end--;
+      this.push(head.slice(at, end));
+      at = end;
     }
   }
 
