@@ -83,16 +83,17 @@ describe('file import', () => {
   }
 
   describe('CSV', () => {
-    it('keeps every character of a large file, multi-byte characters cut between the pieces the text is parsed in', async () => {
+    it('keeps every character of a large file, multi-byte characters cut between the pieces the text is parsed in, and guesses its delimiter', async () => {
       const w = world();
       // Mostly three- and four-byte characters, rows of varying length: pieces of the upload and
       // of the text (8 KB) end inside characters many times over 250 KB.
       const names = Array.from({ length: 3_000 }, (_, index) => `${'日本語'.repeat(1 + (index % 7))} Zoë Ødegård 🙂${'é'.repeat(index % 5)}`);
-      const csv = ['customer_id,email,name', ...names.map((name, index) => `C-${index},p${index}@example.com,${name}`)].join('\n');
+      const csv = ['customer_id;email;name', ...names.map((name, index) => `C-${index};p${index}@example.com;${name}`)].join('\n');
       expect(Buffer.byteLength(csv)).toBeGreaterThan(250_000);
       const response = await importFile('alice', fileOf('unicode.csv', csv), PEOPLE_OPTIONS);
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ totalRows: 3_000, added: 3_000, invalidRows: 0 });
+      expect(JSON.parse((response.body as ImportResult).source!.config).delimiter).toBe(';');
       const records = await recordsOf(w, (response.body as ImportResult).source!.id);
       expect(records.map((record) => record.data.name)).toEqual(names);
     });
