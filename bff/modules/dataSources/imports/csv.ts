@@ -10,7 +10,6 @@ import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { invalidFile } from '../../../platform/uploads';
 import type { ReaderMeta, RawRow, RowReader } from './rows';
-import { StrictUtf8Text } from './text';
 
 export const CSV_DELIMITERS = [',', ';', '\t'];
 /**
@@ -34,8 +33,12 @@ export function guessDelimiter(sample: string): string {
   return undetectable ? ',' : guess.meta.delimiter;
 }
 
-/** Rows of a CSV text stream (strings, see StrictUtf8Text), numbered as records from 1 (the header). */
-export async function* csvRows(text: Readable, meta: ReaderMeta): RowReader {
+/**
+ * Rows of a CSV text stream (strings, see StrictUtf8Text), numbered as records from 1 (the header).
+ * The delimiter is guessed from `head()` when given (the start of the text, longer than the
+ * parser's first piece), otherwise from that first piece.
+ */
+export async function* csvRows(text: Readable, meta: ReaderMeta, head?: () => string): RowReader {
   let rowNumber = 0;
   let ended = false;
   const batches = new Readable({
@@ -51,8 +54,7 @@ export async function* csvRows(text: Readable, meta: ReaderMeta): RowReader {
   });
 
   Papa.parse<string[]>(text, {
-    // Guessed from the text's head rather than the parser's first piece, which is shorter.
-    delimiter: (sample: string) => (meta.delimiter = guessDelimiter(text instanceof StrictUtf8Text ? text.head : sample)),
+    delimiter: (sample: string) => (meta.delimiter = guessDelimiter(head?.() ?? sample)),
     chunk(results) {
       const unclosed = results.errors.find((error) => error.code === 'MissingQuotes');
       if (unclosed) {

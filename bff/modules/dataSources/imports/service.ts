@@ -57,7 +57,7 @@ function readerFor(fileType: ImportFileType, bytes: Upload['file']['stream'], me
       const text = new StrictUtf8Text();
       // A failure on either side reaches the parser as the text stream's error.
       pipeline(bytes, text, () => undefined);
-      return csvRows(text, meta);
+      return csvRows(text, meta, () => text.head);
     }
     case 'json':
       return jsonRows(bytes, meta);
