@@ -140,6 +140,14 @@ export function random32(seed) {
 }
 
 /**
+ * Node flags for a measured BFF from BENCH_BFF_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profile"
+ * or "--trace-gc" (its output kept with BENCH_BFF_LOG_FILE where a benchmark takes it).
+ */
+export function benchNodeArgs() {
+  return (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
+/**
  * The BFF in its own process on the given environment. Without the demo by default: each
  * benchmark creates the rows it measures. Its output: with `logFile`, written to that file;
  * with `quiet`, dropped (a BFF at LOG_LEVEL info logs every request, which the benchmark process
@@ -314,8 +322,7 @@ export async function measureBffOverhead(engine) {
   if (engine === 'postgresql' && !postgres) return null;
   // The request log is part of what a BFF does per request, so it is measured too.
   const env = bffEnv({ port: BFF_PORT, dataDir, databaseUrl: postgres?.url }, { LOG_LEVEL: 'info' });
-  // BENCH_BFF_NODE_ARGS passes flags to the BFF's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profile".
-  const bff = startBff(env, { quiet: true, nodeArgs: (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean) });
+  const bff = startBff(env, { quiet: true, nodeArgs: benchNodeArgs() });
   let koa;
   try {
     const base = `http://127.0.0.1:${BFF_PORT}`;

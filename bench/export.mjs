@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { bffEnv, createAccount, createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { benchNodeArgs, bffEnv, createAccount, createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { memoryWatch, procStatus } from './memory.mjs';
 import { createReport, loadNow, runAlone } from './report.mjs';
 
@@ -105,8 +105,7 @@ export async function measureExport() {
     }
     const setupSeconds = (performance.now() - started) / 1000;
 
-    // BENCH_BFF_NODE_ARGS passes flags to the measured BFF's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profile".
-    const bff = startBff(env, { nodeArgs: (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean) });
+    const bff = startBff(env, { nodeArgs: benchNodeArgs() });
     try {
       await waitFor(`${base}/api/health`, { process: bff });
       const headers = await signIn(base);

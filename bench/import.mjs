@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryWatch, procStatus } from './memory.mjs';
-import { bffEnv, createAccount, createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { benchNodeArgs, bffEnv, createAccount, createPostgresDatabase, signIn, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { createReport, loadNow, runAlone } from './report.mjs';
 
 export const IMPORT_TIME_TARGET_S = 10;
@@ -97,8 +97,7 @@ export async function measureImport(engine, sizes = [10_000, 100_000]) {
     // Each size on a freshly started BFF (a later start on the same database, as a server runs
     // day to day), so both measurements begin from the same state of the garbage collector.
     for (const file of files) {
-      // BENCH_BFF_NODE_ARGS passes flags to the measured BFF's node, e.g. "--trace-gc"; BENCH_BFF_LOG_FILE keeps its output.
-      const bff = startBff(env, { nodeArgs: (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean), logFile: process.env.BENCH_BFF_LOG_FILE ?? null });
+      const bff = startBff(env, { nodeArgs: benchNodeArgs(), logFile: process.env.BENCH_BFF_LOG_FILE ?? null });
       try {
         await waitFor(`${base}/api/health`, { process: bff });
         const token = (await signIn(base)).Authorization.slice('Bearer '.length);

@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { bffEnv, createAccount, random32, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { benchNodeArgs, bffEnv, createAccount, random32, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { CORES, createReport, describeLoad, loadNow, runAlone, watchLoad } from './report.mjs';
 
 /** What the failed requests of an autocannon run were (" (2 × 503, 1 timed out)"), or nothing when none failed. */
@@ -214,8 +214,7 @@ export async function measurePrediction() {
   });
   const base = `http://127.0.0.1:${BFF_PORT}`;
   const result = { webProcesses: WEB_PROCESSES };
-  // BENCH_BFF_NODE_ARGS passes flags to the BFF's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profile".
-  const nodeArgs = (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = benchNodeArgs();
   // BENCH_BFF_LOG_FILE keeps the BFF's log (every request with its time) in that file.
   const bff = startBff(env, { quiet: !process.env.BENCH_BFF_LOG, logFile: process.env.BENCH_BFF_LOG_FILE ?? null, nodeArgs });
   try {

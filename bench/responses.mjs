@@ -33,7 +33,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { bffEnv, createAccount, createPostgresDatabase, signIn, startBff, startKoa, stop, waitFor } from './bff-overhead.mjs';
+import { benchNodeArgs, bffEnv, createAccount, createPostgresDatabase, signIn, startBff, startKoa, stop, waitFor } from './bff-overhead.mjs';
 import { describeStatuses, HEALTH_TARGET_MS, HEAVY_CLIENTS, HEAVY_SECONDS, measureHealthUnderLoad, PROBE_MS } from './healthUnderLoad.mjs';
 import { memoryWatch, procStatus } from './memory.mjs';
 import { createReport, loadNow, runAlone } from './report.mjs';
@@ -317,8 +317,7 @@ export async function measureResponses(engine) {
   const result = { engine };
   /** A BFF started afresh for `work` (given the BFF's process), stopped after it. */
   const withBff = async (work) => {
-    // BENCH_BFF_NODE_ARGS passes flags to the BFF's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profile".
-    const bff = startBff(env, { nodeArgs: (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean) });
+    const bff = startBff(env, { nodeArgs: benchNodeArgs() });
     try {
       await waitFor(`${base}/api/health`, { process: bff });
       return await work(bff);

@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bffEnv, createAccount, createPostgresDatabase, startBff, stop, waitFor } from './bff-overhead.mjs';
+import { benchNodeArgs, bffEnv, createAccount, createPostgresDatabase, startBff, stop, waitFor } from './bff-overhead.mjs';
 import { createReport, loadNow } from './report.mjs';
 
 export const TARGET_RECORDS_PER_S = 3_000;
@@ -35,8 +35,7 @@ export async function measureSyncPull({ name, bffPort, startApi, catalogueId, se
   });
   const base = `http://127.0.0.1:${bffPort}`;
   const api = await startApi();
-  // BENCH_BFF_NODE_ARGS passes flags to the BFF's node (e.g. "--trace-gc"), BENCH_BFF_LOG_FILE keeps its output.
-  const bff = startBff(env, { logFile: process.env.BENCH_BFF_LOG_FILE ?? null, nodeArgs: (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean) });
+  const bff = startBff(env, { logFile: process.env.BENCH_BFF_LOG_FILE ?? null, nodeArgs: benchNodeArgs() });
   try {
     await waitFor(`${base}/api/health`, { process: bff });
     const headers = { ...(await createAccount(base)).headers, 'Content-Type': 'application/json' };
