@@ -4,10 +4,11 @@
  * MMR features as integer ids, and the item-only signals. Each value is computed with exactly the
  * expression rank used per request, so answers are unchanged to the last bit.
  */
+import { DELIVERY_SPEED, ITEM_ROW_LENGTH, itemRowsOf, LOW_EXPOSURE, SELLER_DEBT, SUPPLY, TRUST, type ItemRowSource } from './itemRows';
 import { BM25_B, BM25_K1, bm25Idf } from './text';
 
 /** The parts of the index the serving arrays are derived from. */
-export interface ServingSource {
+export interface ServingSource extends Omit<ItemRowSource, 'itemTagOffsets'> {
   itemCount: number;
   categories: Array<string | null>;
   tagKeys: string[][];
@@ -39,12 +40,11 @@ export interface ServingArrays {
   /** MMR's "same intent" features (tags and the category) as sorted ids, per item. */
   itemFeatureOffsets: Int32Array;
   itemFeatures: Int32Array;
-  /** trustSafety, supplyDemand, fairExposure, the delivery speed and the low-exposure half of cold start, 0 where absent. */
-  trustValue: Float64Array;
-  supplyValue: Float64Array;
-  sellerDebt: Float64Array;
-  deliverySpeed: Float64Array;
-  lowExposure: Float64Array;
+  /**
+   * What the signals read of each candidate (itemRows.ts), among it trustSafety, supplyDemand,
+   * fairExposure, the delivery speed and the low-exposure half of cold start, 0 where absent.
+   */
+  itemRows: Float64Array;
 }
 
 /** Stock that covers this many days of demand counts as plenty. */
@@ -109,28 +109,26 @@ function featureIdsOf(source: ServingSource) {
   return { tagCount, itemTagOffsets, itemTagIds, itemFeatureOffsets, itemFeatures: Int32Array.from(features) };
 }
 
-function itemSignalsOf(source: ServingSource) {
-  const count = source.itemCount;
-  const trustValue = new Float64Array(count);
-  const supplyValue = new Float64Array(count);
-  const sellerDebt = new Float64Array(count);
-  const deliverySpeed = new Float64Array(count);
-  const lowExposure = new Float64Array(count);
-  for (let item = 0; item < count; item++) {
+/** The item-only signal values, written into the items' rows. */
+function writeItemSignals(source: ServingSource, rows: Float64Array): void {
+  for (let item = 0; item < source.itemCount; item++) {
+    const row = item * ITEM_ROW_LENGTH;
     const rating = source.bayesianRating[item];
-    trustValue[item] = Number.isNaN(rating) ? 0 : Math.min(1, Math.max(0, (rating - 1) / 4));
+    rows[row + TRUST] = Number.isNaN(rating) ? 0 : Math.min(1, Math.max(0, (rating - 1) / 4));
     const stock = source.stock[item];
     const coverDays = stock / Math.max(source.demandPerDay[item], 1 / source.demandWindowDays);
-    supplyValue[item] = stock > 0 ? Math.min(1, coverDays / COMFORTABLE_COVER_DAYS) : 0;
+    rows[row + SUPPLY] = stock > 0 ? Math.min(1, coverDays / COMFORTABLE_COVER_DAYS) : 0;
     const seller = source.sellerOf[item];
-    sellerDebt[item] = seller < 0 || source.sellerFairImpressions[seller] <= 0 ? 0 : Math.max(0, 1 - source.sellerImpressions[seller] / source.sellerFairImpressions[seller]);
+    rows[row + SELLER_DEBT] = seller < 0 || source.sellerFairImpressions[seller] <= 0 ? 0 : Math.max(0, 1 - source.sellerImpressions[seller] / source.sellerFairImpressions[seller]);
     const days = source.deliveryDays[item];
-    deliverySpeed[item] = Number.isNaN(days) ? 0 : 1 / Math.max(1, days);
-    lowExposure[item] = source.maxImpressions > 0 ? 1 - Math.log1p(source.impressions[item]) / Math.log1p(source.maxImpressions) : 0;
+    rows[row + DELIVERY_SPEED] = Number.isNaN(days) ? 0 : 1 / Math.max(1, days);
+    rows[row + LOW_EXPOSURE] = source.maxImpressions > 0 ? 1 - Math.log1p(source.impressions[item]) / Math.log1p(source.maxImpressions) : 0;
   }
-  return { trustValue, supplyValue, sellerDebt, deliverySpeed, lowExposure };
 }
 
 export function servingArraysOf(source: ServingSource): ServingArrays {
-  return { postingScores: postingScoresOf(source), ...featureIdsOf(source), ...itemSignalsOf(source) };
+  const features = featureIdsOf(source);
+  const itemRows = itemRowsOf({ ...source, itemTagOffsets: features.itemTagOffsets });
+  writeItemSignals(source, itemRows);
+  return { postingScores: postingScoresOf(source), ...features, itemRows };
 }

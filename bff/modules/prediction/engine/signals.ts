@@ -4,8 +4,26 @@
  * candidate's raw value written into an array) and per served item (evidence); values are
  * normalised by the caller.
  */
-import { DAY_MS, DEMAND_WINDOW_DAYS, NEW_WINDOW_MS, PRICE_BANDS, type EngineIndex } from './build';
+import { AUDIENCE_LABELS_PER_ITEM, DAY_MS, DEMAND_WINDOW_DAYS, NEW_WINDOW_MS, PRICE_BANDS, type EngineIndex } from './build';
 import { attributeMatch, itemField } from './filters';
+import {
+  AUDIENCE_BANDS,
+  AUDIENCE_LABELS,
+  AUDIENCE_SIZE,
+  DELIVERY_SPEED,
+  ITEM_ROW_LENGTH as ROW,
+  LABELS_END,
+  LABELS_START,
+  LOW_EXPOSURE,
+  PRICE_BAND,
+  SELLER_DEBT,
+  SELLER_FIRST_SEEN,
+  SUPPLY,
+  TAGS_END,
+  TAGS_START,
+  TREND,
+  TRUST,
+} from './itemRows';
 import { wordsMatched, type Profile, type Scratch, type ScoredSignal, type TextMatches } from './rankState';
 import type { RankRequest } from './types';
 
@@ -31,11 +49,11 @@ interface SignalFamily<S extends ScoredSignal> {
 
 const lowerTags = (index: EngineIndex, item: number) => index.tagKeys[item];
 
-/** The value of a signal precomputed per item with the snapshot. */
-const fromArray =
-  (values: ArrayLike<number>): ValueFill =>
+/** The value of a signal precomputed per item with the snapshot, read from the item's row (itemRows.ts). */
+const fromRow =
+  (rows: Float64Array, field: number): ValueFill =>
   (candidates, out) => {
-    for (let slot = 0; slot < candidates.length; slot++) out[slot] = values[candidates[slot]];
+    for (let slot = 0; slot < candidates.length; slot++) out[slot] = rows[candidates[slot] * ROW + field];
   };
 
 const round = (value: number, digits = 1) => {
@@ -61,10 +79,11 @@ function contentSignals(index: EngineIndex, scratch: Scratch, request: RankReque
   }
   const query = request.query.trim();
   const sharedTags = (item: number) => (anchorSet.has(item) ? [] : lowerTags(index, item).filter((tag) => anchorTags.has(tag)));
+  const { itemRows } = index;
   const tagSimilarity = (item: number) => {
     if (!anchorTags.size || anchorSet.has(item)) return 0;
-    const start = index.itemTagOffsets[item];
-    const end = index.itemTagOffsets[item + 1];
+    const start = itemRows[item * ROW + TAGS_START];
+    const end = itemRows[item * ROW + TAGS_END];
     if (end === start) return 0;
     let shared = 0;
     for (let slot = start; slot < end; slot++) shared += anchorTag[index.itemTagIds[slot]];
@@ -150,18 +169,20 @@ function tasteSignals(index: EngineIndex, scratch: Scratch, profile: Profile): S
     value: {
       genreBased: (candidates, out) => {
         const { interactions } = profile;
+        const { itemRows, itemLabels } = index;
         for (let slot = 0; slot < candidates.length; slot++) {
-          const item = candidates[slot];
+          const row = candidates[slot] * ROW;
           // strongestLabel's count without its object: the largest count among the item's labels.
           let strongest = 0;
-          for (let label = index.itemLabelOffsets[item]; label < index.itemLabelOffsets[item + 1]; label++) strongest = Math.max(strongest, labelCount[index.itemLabels[label]]);
+          for (let label = itemRows[row + LABELS_START]; label < itemRows[row + LABELS_END]; label++) strongest = Math.max(strongest, labelCount[itemLabels[label]]);
           out[slot] = interactions > 0 ? strongest / interactions : 0;
         }
       },
       priceElasticity: (candidates, out) => {
         const { bandCounts, bandTotal } = profile;
+        const { itemRows } = index;
         for (let slot = 0; slot < candidates.length; slot++) {
-          const band = index.priceBand[candidates[slot]];
+          const band = itemRows[candidates[slot] * ROW + PRICE_BAND];
           out[slot] = band >= 0 && bandTotal > 0 ? bandCounts[band] / bandTotal : 0;
         }
       },
@@ -187,7 +208,7 @@ function tasteSignals(index: EngineIndex, scratch: Scratch, profile: Profile): S
 function itemSignals(index: EngineIndex): SignalFamily<'trendingContent' | 'trustSafety' | 'supplyDemand'> {
   const coverDays = (item: number) => index.stock[item] / Math.max(index.demandPerDay[item], 1 / DEMAND_WINDOW_DAYS);
   return {
-    value: { trendingContent: fromArray(index.trendScore), trustSafety: fromArray(index.trustValue), supplyDemand: fromArray(index.supplyValue) },
+    value: { trendingContent: fromRow(index.itemRows, TREND), trustSafety: fromRow(index.itemRows, TRUST), supplyDemand: fromRow(index.itemRows, SUPPLY) },
     evidence: {
       trendingContent: (item) => {
         const previous = index.previousDailyAverage[item];
@@ -203,16 +224,18 @@ function itemSignals(index: EngineIndex): SignalFamily<'trendingContent' | 'trus
 
 /** Sellers short of their fair share of impressions, and new sellers and little-seen items. */
 function sellerSignals(index: EngineIndex, request: RankRequest): SignalFamily<'fairExposure' | 'coldStartSellers'> {
-  const sellerDebt = (item: number) => index.sellerDebt[item];
+  const { itemRows } = index;
+  const sellerDebt = (item: number) => itemRows[item * ROW + SELLER_DEBT];
+  /** NaN (never finite) for an item without a seller. */
   const sellerNewness = (item: number) => {
-    const seller = index.sellerOf[item];
-    if (seller < 0 || !Number.isFinite(index.sellerFirstSeen[seller])) return 0;
-    return Math.max(0, 1 - Math.max(0, request.now - index.sellerFirstSeen[seller]) / NEW_WINDOW_MS);
+    const firstSeen = itemRows[item * ROW + SELLER_FIRST_SEEN];
+    if (!Number.isFinite(firstSeen)) return 0;
+    return Math.max(0, 1 - Math.max(0, request.now - firstSeen) / NEW_WINDOW_MS);
   };
-  const lowExposure = (item: number) => index.lowExposure[item];
+  const lowExposure = (item: number) => itemRows[item * ROW + LOW_EXPOSURE];
   return {
     value: {
-      fairExposure: fromArray(index.sellerDebt),
+      fairExposure: fromRow(itemRows, SELLER_DEBT),
       coldStartSellers: (candidates, out) => {
         for (let slot = 0; slot < candidates.length; slot++) out[slot] = 0.5 * sellerNewness(candidates[slot]) + 0.5 * lowExposure(candidates[slot]);
       },
@@ -250,9 +273,9 @@ function deliverySignals(index: EngineIndex, request: RankRequest): SignalFamily
     value: {
       deliveryAware:
         region === null
-          ? fromArray(index.deliverySpeed)
+          ? fromRow(index.itemRows, DELIVERY_SPEED)
           : (candidates, out) => {
-              for (let slot = 0; slot < candidates.length; slot++) out[slot] = (index.deliverySpeed[candidates[slot]] + (deliversToRegion(candidates[slot]) ? 1 : 0)) / 2;
+              for (let slot = 0; slot < candidates.length; slot++) out[slot] = (index.itemRows[candidates[slot] * ROW + DELIVERY_SPEED] + (deliversToRegion(candidates[slot]) ? 1 : 0)) / 2;
             },
     },
     evidence: {
@@ -281,23 +304,26 @@ function audienceSignals(index: EngineIndex, profile: Profile): SignalFamily<'tw
     if (size > 0 && profile.favouriteBand >= 0) bandShare = index.audienceBandCounts[item * PRICE_BANDS + profile.favouriteBand] / size;
     return { size, labelShare, bandShare };
   };
-  // The score of audienceShares above without its objects: it runs for every candidate.
+  // The score of audienceShares above without its objects, from the item's row: it runs for every candidate.
   const { favouriteLabel, favouriteBand } = profile;
+  const { itemRows } = index;
   const audienceMatch = (item: number) => {
-    const size = index.audienceSize[item];
+    const row = item * ROW;
+    const size = itemRows[row + AUDIENCE_SIZE];
     if (size <= 0) return 0;
     let labelShare = Number.NaN;
     if (favouriteLabel >= 0) {
       labelShare = 0;
       // An item's audience labels are distinct (audiences.ts): the first match is the only one.
-      for (let slot = index.audienceLabelOffsets[item]; slot < index.audienceLabelOffsets[item + 1]; slot++) {
-        if (index.audienceLabels[slot] === favouriteLabel) {
-          labelShare = index.audienceLabelCounts[slot] / size;
+      const pairsEnd = row + AUDIENCE_LABELS + 2 * AUDIENCE_LABELS_PER_ITEM;
+      for (let pair = row + AUDIENCE_LABELS; pair < pairsEnd; pair += 2) {
+        if (itemRows[pair] === favouriteLabel) {
+          labelShare = itemRows[pair + 1] / size;
           break;
         }
       }
     }
-    const bandShare = favouriteBand >= 0 ? index.audienceBandCounts[item * PRICE_BANDS + favouriteBand] / size : Number.NaN;
+    const bandShare = favouriteBand >= 0 ? itemRows[row + AUDIENCE_BANDS + favouriteBand] / size : Number.NaN;
     const first = Number.isNaN(labelShare) ? bandShare : labelShare;
     if (Number.isNaN(first)) return 0;
     const second = Number.isNaN(labelShare) || Number.isNaN(bandShare) ? first : bandShare;
