@@ -49,7 +49,7 @@ function requestFor(item: CatalogueItem, attributes: ReadonlyArray<{ name: strin
 /** Whether the request, run as an integrator would, answers with at least one item. */
 async function answersWithItems(em: EntityManager, companyId: string, snapshot: LoadedSnapshot, request: PredictRequest, now: number): Promise<boolean> {
   const valid = await validatePredictRequest(request);
-  const attributeTypes = await checkCustomAttributes(em, companyId, valid.custom_attributes ?? {});
+  const attributeTypes = await checkCustomAttributes(() => em, companyId, valid.custom_attributes ?? {});
   const settings = await latestSettings(em, companyId);
   return rankWith(snapshot, settings, rankRequestOf(valid, attributeTypes, [], now), { holdout: false }).items.length > 0;
 }

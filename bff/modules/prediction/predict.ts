@@ -37,11 +37,15 @@ export async function validatePredictRequest(body: unknown): Promise<ValidPredic
   return validateBody(predictRequestSchema, body);
 }
 
-/** The request's custom attributes against the company's definitions: their types for the engine. */
-export async function checkCustomAttributes(em: EntityManager, companyId: string, given: Record<string, unknown>): Promise<Record<string, CustomAttribute['type']>> {
+/**
+ * The request's custom attributes against the company's definitions: their types for the engine.
+ * `em` is asked for only when attributes were sent: most calls send none, and a request's first use
+ * of the ORM forks its EntityManager.
+ */
+export async function checkCustomAttributes(em: () => EntityManager, companyId: string, given: Record<string, unknown>): Promise<Record<string, CustomAttribute['type']>> {
   const names = Object.keys(given);
   if (!names.length) return {};
-  const defined = await em.find(CustomAttribute, { companyId }, { fields: ['name', 'type'] });
+  const defined = await em().find(CustomAttribute, { companyId }, { fields: ['name', 'type'] });
   const types = new Map(defined.map((attribute) => [attribute.name, attribute.type]));
   const result: Record<string, CustomAttribute['type']> = {};
   for (const name of names) {

@@ -99,7 +99,7 @@ export function createPredictionApiRouter(deps: PredictionRouteDependencies): Ro
     const request = await validatePredictRequest(ctx.request.body);
     const ticket = await deps.quota.admit(companyId);
     try {
-      const attributeTypes = await checkCustomAttributes(em(), companyId, request.custom_attributes ?? {});
+      const attributeTypes = await checkCustomAttributes(em, companyId, request.custom_attributes ?? {});
       const settings = await deps.latestSettings(companyId);
       const snapshot = await snapshotFor(deps.snapshots, companyId);
       const probe = rankRequestOf(request, attributeTypes, [], deps.now().getTime());
@@ -195,7 +195,7 @@ export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependenci
     const companyId = logged.companyId;
     const startedAt = performance.now();
     const request = await validatePredictRequest(logged.request);
-    const attributeTypes = await checkCustomAttributes(em, companyId, request.custom_attributes ?? {});
+    const attributeTypes = await checkCustomAttributes(() => em, companyId, request.custom_attributes ?? {});
     const current = await latestSettings(em, companyId);
     const old = (logged.settingsVersion !== null ? await settingsVersion(em, companyId, logged.settingsVersion) : null) ?? current;
     const snapshot = await snapshotFor(deps.snapshots, companyId);
