@@ -9,6 +9,12 @@ import { startCheckpointThread, walCheckpoints, type CheckpointReport, type Chec
 
 type Checkpoint = Extract<CheckpointReport, { kind: 'checkpoint' }>;
 
+/**
+ * How long the thread may take to start or end: a moment when the machine is idle, over a second
+ * while the rest of the suite keeps both cores busy. A wait for the event, not a measure of it.
+ */
+const THREAD_WAIT = { timeout: 30_000, interval: 20 };
+
 /** Comfortably past the 1,000 pages at which a connection that checkpoints itself would have. */
 const PAGES_WRITTEN = 2_400;
 const PAGE_BYTES = 4_096;
@@ -55,7 +61,7 @@ describe('SQLite checkpoints off the event loop', () => {
     const job = walCheckpoints({ orm, database: { kind: 'sqlite', file }, logger, everyMs: 60_000 });
     expect(await autocheckpoint()).toBe(1_000);
     job.start();
-    await vi.waitFor(async () => expect(await autocheckpoint()).toBe(0));
+    await vi.waitFor(async () => expect(await autocheckpoint()).toBe(0), THREAD_WAIT);
 
     await writePages(PAGES_WRITTEN);
     // A connection that checkpoints itself starts the log again past 1,000 pages: it never holds 2,400.
@@ -94,7 +100,7 @@ describe('SQLite checkpoints off the event loop', () => {
       },
     });
     job.start();
-    await vi.waitFor(async () => expect(await autocheckpoint()).toBe(0));
+    await vi.waitFor(async () => expect(await autocheckpoint()).toBe(0), THREAD_WAIT);
 
     const copied = await writeThenCheckpoint(200);
     expect(copied).toMatchObject({ busy: false, restarted: false, checkpointedFrames: copied.logFrames });
@@ -124,10 +130,10 @@ describe('SQLite checkpoints off the event loop', () => {
       startThread: (data: CheckpointWorkerData) => (thread = startCheckpointThread(data)),
     });
     job.start();
-    await vi.waitFor(async () => expect(await autocheckpoint()).toBe(0));
+    await vi.waitFor(async () => expect(await autocheckpoint()).toBe(0), THREAD_WAIT);
 
     await thread!.terminate();
-    await vi.waitFor(async () => expect(await autocheckpoint()).toBe(1_000));
+    await vi.waitFor(async () => expect(await autocheckpoint()).toBe(1_000), THREAD_WAIT);
     expect(logger.warn).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/thread ended/));
     await job.stop();
     expect(await autocheckpoint()).toBe(1_000);
