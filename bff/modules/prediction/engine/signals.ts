@@ -226,7 +226,7 @@ function itemSignals(index: EngineIndex): SignalFamily<'trendingContent' | 'trus
 function sellerSignals(index: EngineIndex, request: RankRequest): SignalFamily<'fairExposure' | 'coldStartSellers'> {
   const { itemRows } = index;
   const sellerDebt = (item: number) => itemRows[item * ROW + SELLER_DEBT];
-  /** NaN (never finite) for an item without a seller. */
+  /** 0 for an item without a seller: its row's first sighting is NaN. */
   const sellerNewness = (item: number) => {
     const firstSeen = itemRows[item * ROW + SELLER_FIRST_SEEN];
     if (!Number.isFinite(firstSeen)) return 0;
