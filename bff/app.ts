@@ -8,7 +8,7 @@ import { authenticate } from './middleware/auth';
 import { jsonBody, refuseUnstorable } from './middleware/body';
 import { apiCompression } from './middleware/compression';
 import { publicApiCors } from './middleware/cors';
-import { errorHandler } from './middleware/errors';
+import { errorHandler, logResponseFailure } from './middleware/errors';
 import { requestContext } from './middleware/requestContext';
 import { requestLogger } from './middleware/requestLog';
 import { inlineScriptHashes, securityHeaders } from './middleware/security';
@@ -87,7 +87,7 @@ export function createApp(config: Config, runtime: AppRuntime): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: config.trustProxy });
   // Failures are answered and logged by errorHandler; Koa's own stderr output would duplicate them.
   app.silent = true;
-  app.on('error', (failure: unknown) => logger.error({ err: failure }, 'Response failed'));
+  app.on('error', logResponseFailure(logger));
 
   app.use(requestLogger(logger));
   app.use(apiCompression());

@@ -17,6 +17,26 @@ const DEFAULT_ERRORS: Record<number, ErrorCode> = {
   501: 'not_implemented',
 };
 
+/** What a socket reports when the client hung up while its answer was still being written. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * Koa's 'error' event: a streamed answer (a file, a compressed body) failed after its headers
+ * were sent. A visitor who closes the page mid-download is no fault of the server, so it is
+ * logged at debug; anything else is an error.
+ */
+export function logResponseFailure(logger: Logger) {
+  return function onResponseFailure(failure: unknown, ctx?: { method: string; path: string }) {
+    const where = ctx ? { method: ctx.method, url: ctx.path } : {};
+    const code = (failure as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && CLIENT_GONE.has(code)) {
+      logger.debug({ ...where, code }, 'The client closed the connection before its answer was sent');
+      return;
+    }
+    logger.error({ err: failure, ...where }, 'Response failed');
+  };
+}
+
 export function errorHandler(logger: Logger): AppMiddleware {
   return async function handleErrors(ctx, next) {
     try {

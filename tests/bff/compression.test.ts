@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMPRESSION_THRESHOLD_BYTES } from '@bff/middleware/compression';
 import { StoredFile } from '@bff/entities';
 import { decoded, rawGet, varyNames } from './support/rawRequest';
@@ -87,7 +88,7 @@ describe('precompressed files of the built dashboard', () => {
     writeFileSync(join(staticDir, 'assets', 'tiny-1234.css'), 'a{}');
     // The same step `npm run build` ends with.
     execFileSync(process.execPath, ['scripts/compress-dist.mjs', staticDir], { stdio: 'ignore' });
-    world = await World.start({ env: { STATIC_DIR: staticDir } });
+    world = await World.start({ env: { STATIC_DIR: staticDir }, logLevel: 'debug' });
   });
 
   afterAll(async () => {
@@ -149,6 +150,27 @@ describe('precompressed files of the built dashboard', () => {
 
   it('still answer a missing file with 404', async () => {
     expect((await get('/assets/missing.js', 'br')).status).toBe(404);
+  });
+
+  it('take a visitor who leaves mid-download as no error of the server', async () => {
+    // Far more than the sockets' buffers hold, so the file is still being sent when the visitor leaves.
+    writeFileSync(join(staticDir, 'assets', 'large-1234.bin'), Buffer.alloc(64 * 1024 * 1024, 7));
+    await new Promise<void>((resolve, reject) => {
+      const outgoing = request(new URL('/assets/large-1234.bin', world.baseUrl), { agent: false }, (incoming) => {
+        incoming.once('data', () => {
+          outgoing.destroy();
+          resolve();
+        });
+      });
+      outgoing.on('error', (failure: NodeJS.ErrnoException) => (failure.code === 'ECONNRESET' ? undefined : reject(failure)));
+      outgoing.end();
+    });
+    await vi.waitFor(() =>
+      expect(world.logLines).toContainEqual(
+        expect.objectContaining({ level: 20, url: '/assets/large-1234.bin', msg: 'The client closed the connection before its answer was sent' }),
+      ),
+    );
+    expect(world.logLines.filter((line) => (line.level as number) >= 50)).toEqual([]);
   });
 
   function brotliOf(path: string): Buffer {

@@ -42,6 +42,8 @@ export type Person = keyof typeof PEOPLE;
 export interface WorldOptions {
   env?: Record<string, string>;
   dependencies?: RuntimeDependencies;
+  /** The least severe log line kept in `logLines` (info unless a test reads debug lines). */
+  logLevel?: 'info' | 'debug';
 }
 
 export interface AddUserOptions {
@@ -115,7 +117,7 @@ export class World {
         done();
       },
     });
-    const logger = pino({ level: 'info' }, sink);
+    const logger = pino({ level: options.logLevel ?? 'info' }, sink);
     const runtime = createRuntime(config, orm, { logger, ...options.dependencies });
     const server = createServer(createApp(config, runtime).callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
