@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { DEMO, fillSignIn, signIn, test, toggleThemeAndCheck, uniqueEmail } from './support';
 
 test('an admin invites, the invitee activates and signs in, and a suspended user is refused', async ({ page, browser }) => {
-  // Three browser contexts and three password hashes: alone about 30 s, over a minute beside another worker on two cores.
+  // Three browser contexts and three password hashes: alone 18-30 s, over a minute beside another worker on two cores.
   test.setTimeout(180_000);
   const invitee = { email: uniqueEmail('invitee'), name: 'Ivy Invitee', password: 'Invited-2026' };
 
