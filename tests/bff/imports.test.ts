@@ -417,13 +417,13 @@ describe('file import', () => {
       const pid = await (async () => {
         try {
           await waitFor(crashing, 'spooled', 60_000);
-          // The process that spooled (tsx runs the script in a child of its own).
+          // The process that spooled, by the pid it printed.
           const spooler = Number(/spooled (\d+)/.exec(crashing.output())![1]);
           process.kill(spooler, 'SIGKILL');
           await crashing.exited;
           return spooler;
         } finally {
-          // tsx hands a SIGTERM on to the script's process, should the test fail before the kill.
+          // Should the test fail before the kill, the script's process is not left running.
           if (crashing.child.exitCode === null) crashing.child.kill();
         }
       })();

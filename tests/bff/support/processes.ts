@@ -5,9 +5,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-
-const TSX = resolve('node_modules/.bin/tsx');
 
 export interface Running {
   child: ChildProcess;
@@ -31,11 +28,16 @@ function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, LOG_LEVEL: 'info', STATIC_DIR: '/nonexistent-dashboard', DEMO_SCALE_PERCENT: '2', ...settings };
 }
 
-/** Runs `script`: TypeScript through tsx, compiled JavaScript as `npm start` runs it. */
+/**
+ * Runs `script`: compiled JavaScript as `npm start` runs it, TypeScript with tsx's loader in the
+ * process itself. Not through the tsx command, which runs the script in a child of its own and,
+ * on SIGTERM, kills that child outright when it has not said within 30 ms that the signal arrived:
+ * on a busy machine a server was then killed mid-shutdown (exit code 143) instead of stopping.
+ */
 export function run(script: string, settings: Record<string, string>): Running {
   let output = '';
-  const [command, args] = script.endsWith('.js') ? [process.execPath, ['--enable-source-maps', script]] : [TSX, [script]];
-  const child = spawn(command, args, { env: childEnv(settings), stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = script.endsWith('.js') ? ['--enable-source-maps', script] : ['--import', 'tsx', script];
+  const child = spawn(process.execPath, args, { env: childEnv(settings), stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
