@@ -13,7 +13,9 @@
 //     figure is prediction_snapshots.build_ms (read, index, hand-back). Target: under
 //     BUILD_TARGET_MS.
 // (c) Predict: POST /api/v1/predict under autocannon, 10 connections, a mix of queries, people and
-//     filters. Target: p99 under PREDICT_P99_TARGET_MS and at least PREDICT_TARGET_RPS.
+//     filters. Target: p99 under PREDICT_P99_TARGET_MS and at least PREDICT_TARGET_RPS. Printed
+//     with it (information, Linux): how long each web process and the load generator ran and
+//     waited on the run queue for a core meanwhile: the three share the machine's cores.
 // (d) Predict during a rebuild: new items are sent, the refresher (every 2 s here) builds a new
 //     snapshot in the worker while autocannon runs, until the new version is published (at most
 //     REBUILD_RUN_MAX_S). Target: p99 under PREDICT_REBUILD_P99_TARGET_MS, and the new version
@@ -28,7 +30,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { benchNodeArgs, bffEnv, createAccount, random32, startBff, stop, waitFor } from './bff-overhead.mjs';
-import { CORES, createReport, describeLoad, loadNow, runAlone, watchLoad } from './report.mjs';
+import { childPids, CORES, createReport, describeLoad, loadNow, runAlone, watchLoad, watchScheduler } from './report.mjs';
 
 /** What the failed requests of an autocannon run were (" (2 × 503, 1 timed out)"), or nothing when none failed. */
 function failuresOf(result) {
@@ -268,8 +270,12 @@ export async function measurePrediction() {
     const requests = predictRequests();
     const headers = { 'content-type': 'application/json', ...key };
     await warmUp(base, requests, headers, bff);
+    // The web processes and the load generator share the cores: how long each waited for one.
+    const webProcesses = childPids(bff.pid);
+    const scheduler = watchScheduler([...webProcesses, process.pid]);
     const steady = await run({ url: base, connections: 10, duration: DURATION_S, requests, headers });
     result.predict = { rps: steady.requests.average, p99: steady.latency.p99, p50: steady.latency.p50, errors: steady.non2xx + steady.errors, failures: failuresOf(steady), load: loadNow() };
+    result.predict.scheduler = scheduler.stop();
 
     const before = latest.get(companyId).version;
     await call(base, 'PUT', '/api/v1/items', key, items.slice(0, 1_000).map((item) => ({ ...item, title: `${item.title} (restocked)` })));
@@ -319,6 +325,17 @@ export async function printPredictionBenchmark(log = console.info) {
     ok: steady.p99 < PREDICT_P99_TARGET_MS && steady.rps >= PREDICT_TARGET_RPS && steady.errors === 0,
     load: steady.load,
   });
+  const cores = steady.scheduler;
+  if (cores && cores.processes.length > 1) {
+    const web = cores.processes.slice(0, -1);
+    const loadGenerator = cores.processes.at(-1);
+    const range = (values) => (Math.min(...values) === Math.max(...values) ? values[0].toFixed(1) : `${Math.min(...values).toFixed(1)}-${Math.max(...values).toFixed(1)}`);
+    report.figure(
+      '  where the cores went',
+      `in ${cores.seconds.toFixed(1)} s each web process ran ${range(web.map((p) => p.runS))} s and waited ${range(web.map((p) => p.waitS))} s for a core; the load generator ran ${loadGenerator.runS.toFixed(1)} s`,
+      { load: steady.load },
+    );
+  }
   const during = result.duringRebuild;
   const rebuilt = during.rebuilt ? `published after ${during.runS.toFixed(0)} s (its build ${(during.buildMs / 1000).toFixed(1)} s)` : `not published within ${REBUILD_RUN_MAX_S} s`;
   report.figure('predict during a rebuild', `${Math.round(during.rps)} req/s, p99 ${during.p99} ms, ${during.errors} errors${during.failures}; new snapshot ${rebuilt}`, {

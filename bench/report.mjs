@@ -2,6 +2,7 @@
 // 1-minute load average when the figure was measured. The benchmarks run on shared machines (two
 // cores, a CI run beside them), where the same code measures a third slower or faster depending on
 // what else runs; the load average says which kind of run a figure came from.
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 
 export const CORES = availableParallelism();
@@ -22,6 +23,55 @@ export function watchLoad(everyMs = 5_000) {
       clearInterval(timer);
       samples.push(loadNow());
       return { min: Math.min(...samples), max: Math.max(...samples), last: samples.at(-1) };
+    },
+  };
+}
+
+/**
+ * How long a process's threads have run and waited on the run queue for a core, in ms, from
+ * /proc/<pid>/task/<tid>/schedstat; null where the system does not tell (not Linux, the process
+ * gone). A busy server on cores it shares with its load generator waits there: what the load
+ * average hints at, per process.
+ */
+export function schedulerTimes(pid) {
+  try {
+    let runMs = 0;
+    let waitMs = 0;
+    for (const thread of readdirSync(`/proc/${pid}/task`)) {
+      const [run, wait] = readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').trim().split(' ').map(Number);
+      runMs += run / 1e6;
+      waitMs += wait / 1e6;
+    }
+    return { runMs, waitMs };
+  } catch {
+    return null;
+  }
+}
+
+/** The processes `pid` started (a cluster's web processes), from /proc; empty where it cannot tell. */
+export function childPids(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * From now until `stop()`: how long each of `pids` ran and waited for a core, and the seconds
+ * between; null when the system does not tell.
+ */
+export function watchScheduler(pids) {
+  const started = performance.now();
+  const before = pids.map(schedulerTimes);
+  return {
+    stop() {
+      const after = pids.map(schedulerTimes);
+      if (before.some((times) => !times) || after.some((times) => !times)) return null;
+      return {
+        seconds: (performance.now() - started) / 1000,
+        processes: after.map((times, index) => ({ runS: (times.runMs - before[index].runMs) / 1000, waitS: (times.waitMs - before[index].waitMs) / 1000 })),
+      };
     },
   };
 }
