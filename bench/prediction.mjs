@@ -14,7 +14,7 @@
 //     BUILD_TARGET_MS.
 // (c) Predict: POST /api/v1/predict under autocannon, 10 connections, a mix of queries, people and
 //     filters. Target: p99 under PREDICT_P99_TARGET_MS and at least PREDICT_TARGET_RPS. Printed
-//     with it (information, Linux): how long each web process and the load generator ran and
+//     with it (information, Linux): how long the threads of each web process and of the load generator ran and
 //     waited on the run queue for a core meanwhile: the three share the machine's cores.
 // (d) Predict during a rebuild: new items are sent, the refresher (every 2 s here) builds a new
 //     snapshot in the worker while autocannon runs, until the new version is published (at most
@@ -332,7 +332,7 @@ export async function printPredictionBenchmark(log = console.info) {
     const range = (values) => (Math.min(...values) === Math.max(...values) ? values[0].toFixed(1) : `${Math.min(...values).toFixed(1)}-${Math.max(...values).toFixed(1)}`);
     report.figure(
       '  where the cores went',
-      `in ${cores.seconds.toFixed(1)} s each web process ran ${range(web.map((p) => p.runS))} s and waited ${range(web.map((p) => p.waitS))} s for a core; the load generator ran ${loadGenerator.runS.toFixed(1)} s`,
+      `in ${cores.seconds.toFixed(1)} s each web process's threads ran ${range(web.map((p) => p.runS))} s and waited ${range(web.map((p) => p.waitS))} s for a core; the load generator ran ${loadGenerator.runS.toFixed(1)} s`,
       { load: steady.load },
     );
   }
