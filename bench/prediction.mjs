@@ -14,8 +14,8 @@
 //     BUILD_TARGET_MS.
 // (c) Predict: POST /api/v1/predict under autocannon, 10 connections, a mix of queries, people and
 //     filters. Target: p99 under PREDICT_P99_TARGET_MS and at least PREDICT_TARGET_RPS. Printed
-//     with it (information, Linux): how long the threads of each web process and of the load generator ran and
-//     waited on the run queue for a core meanwhile: the three share the machine's cores.
+//     with it (information, Linux): how long the threads of each web process and of the load
+//     generator ran and waited on the run queue for a core meanwhile; the three share the cores.
 // (d) Predict during a rebuild: new items are sent, the refresher (every 2 s here) builds a new
 //     snapshot in the worker while autocannon runs, until the new version is published (at most
 //     REBUILD_RUN_MAX_S). Target: p99 under PREDICT_REBUILD_P99_TARGET_MS, and the new version
