@@ -274,8 +274,8 @@ export async function measurePrediction() {
     const webProcesses = childPids(bff.pid);
     const scheduler = watchScheduler([...webProcesses, process.pid]);
     const steady = await run({ url: base, connections: 10, duration: DURATION_S, requests, headers });
-    result.predict = { rps: steady.requests.average, p99: steady.latency.p99, p50: steady.latency.p50, errors: steady.non2xx + steady.errors, failures: failuresOf(steady), load: loadNow() };
-    result.predict.scheduler = scheduler.stop();
+    const cores = scheduler.stop();
+    result.predict = { rps: steady.requests.average, p99: steady.latency.p99, p50: steady.latency.p50, errors: steady.non2xx + steady.errors, failures: failuresOf(steady), load: loadNow(), cores };
 
     const before = latest.get(companyId).version;
     await call(base, 'PUT', '/api/v1/items', key, items.slice(0, 1_000).map((item) => ({ ...item, title: `${item.title} (restocked)` })));
@@ -325,7 +325,7 @@ export async function printPredictionBenchmark(log = console.info) {
     ok: steady.p99 < PREDICT_P99_TARGET_MS && steady.rps >= PREDICT_TARGET_RPS && steady.errors === 0,
     load: steady.load,
   });
-  const cores = steady.scheduler;
+  const { cores } = steady;
   if (cores && cores.processes.length > 1) {
     const web = cores.processes.slice(0, -1);
     const loadGenerator = cores.processes.at(-1);
