@@ -1,7 +1,7 @@
 /**
  * Who is calling, decided once per request on a lean path: a session token (verified with a key
  * prepared at start-up) or an API key (found by its hash), then the caller's row and their company
- * (one prepared read, the session's kept while no user or company has changed: accountChanges.ts).
+ * (one prepared read, kept while no user, company or API key has changed: accountChanges.ts).
  * The current row decides on every request whether the caller may still act, so a suspension,
  * deletion, password reset, paused or revoked key takes effect at once. Routes then declare what
  * they need through the capability map (authorize).
@@ -94,11 +94,14 @@ interface Column {
   convert: Convert;
 }
 
+/** Which of an entity's columns a reader takes: all but `omit`, or `only` these. */
+type ColumnChoice = { omit?: readonly string[]; only?: readonly string[] };
+
 /** The stored columns of an entity: no relations to other tables, nothing lazy, nothing secret. */
-function columnsOf(meta: EntityMetadata, omit: readonly string[] = []): Column[] {
+function columnsOf(meta: EntityMetadata, { omit = [], only }: ColumnChoice = {}): Column[] {
   return meta.props
     .filter((prop) => (prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE) && !prop.lazy)
-    .filter((prop) => !omit.includes(prop.name))
+    .filter((prop) => !omit.includes(prop.name) && (!only || only.includes(prop.name)))
     .map((prop) => ({ prop: prop.name, field: prop.fieldNames[0], convert: converterFor(prop) }));
 }
 
@@ -113,13 +116,13 @@ function readColumns<T>(row: unknown[], columns: Column[], offset: number): T {
  * One prepared read: a row of `entity` found by one of its columns, with its company (left
  * joined, so a missing company still reads as "company not active"), as plain snapshots.
  */
-function callerReader<Caller>(orm: Orm, name: string, entity: typeof User | typeof ApiKey, byProp: string, omit: string[] = []) {
+function callerReader<Caller>(orm: Orm, name: string, entity: typeof User | typeof ApiKey, byProp: string, choice: ColumnChoice = {}) {
   const metadata = orm.getMetadata();
   const platform = orm.em.getPlatform();
   const quote = (identifier: string) => platform.quoteIdentifier(identifier);
   const own = metadata.get(entity.meta.className);
   const company = metadata.get(Company.meta.className);
-  const ownColumns = columnsOf(own, omit);
+  const ownColumns = columnsOf(own, choice);
   const companyColumns = columnsOf(company);
   const select = [...ownColumns.map((c) => `k.${quote(c.field)}`), ...companyColumns.map((c) => `c.${quote(c.field)}`)];
   const byField = own.properties[byProp as keyof typeof own.properties].fieldNames[0];
@@ -138,7 +141,7 @@ function callerReader<Caller>(orm: Orm, name: string, entity: typeof User | type
 
 /** The signed-in user and their company by the user's id (never with the password hash). */
 export function sessionUserReader(orm: Orm) {
-  return callerReader<UserSnapshot>(orm, 'navout_session_user', User, 'id', ['passwordHash']);
+  return callerReader<UserSnapshot>(orm, 'navout_session_user', User, 'id', { omit: ['passwordHash'] });
 }
 
 /**
@@ -173,7 +176,19 @@ export function userActor(user: UserSnapshot, company: CompanySnapshot): UserAct
   };
 }
 
-type ApiKeySnapshot = Pick<ApiKey, 'id' | 'companyId' | 'scopes' | 'isActive' | 'revokedAt' | 'expiresAt'>;
+/** What decides whether a key authenticates (the columns whose changes count as account changes). */
+const API_KEY_COLUMNS = ['id', 'companyId', 'scopes', 'isActive', 'revokedAt', 'expiresAt'] as const;
+type ApiKeySnapshot = Pick<ApiKey, (typeof API_KEY_COLUMNS)[number]>;
+
+/**
+ * An API key's row and company by the token's hash, kept in memory while no account (user, company
+ * or key) has changed: integrators call with the same key many times a second, and its read was the
+ * largest of a predict call's. The kept row still decides each call (and a Live Test key's expiry is
+ * checked against the clock), so a pause or revocation takes effect at once.
+ */
+export function keptApiKeyReader(orm: Orm, changes: AccountChanges) {
+  return keptWhileAccountsUnchanged(callerReader<ApiKeySnapshot>(orm, 'navout_api_key', ApiKey, 'tokenHash', { only: API_KEY_COLUMNS }), changes);
+}
 
 /**
  * Sets ctx.state.actor for a valid session token or API key, or ctx.state.authFailure for
@@ -183,7 +198,7 @@ type ApiKeySnapshot = Pick<ApiKey, 'id' | 'companyId' | 'scopes' | 'isActive' | 
 export function authenticate(config: Pick<Config, 'jwt'>, orm: Orm, accountChanges: AccountChanges): AppMiddleware {
   const verifyToken = sessionTokenVerifier(config);
   const readUser = keptSessionUserReader(orm, accountChanges);
-  const readApiKey = callerReader<ApiKeySnapshot>(orm, 'navout_api_key', ApiKey, 'tokenHash');
+  const readApiKey = keptApiKeyReader(orm, accountChanges);
 
   async function sessionActor(authorization: string): Promise<Actor | HttpError> {
     const token = BEARER.exec(authorization)?.[1];

@@ -1,8 +1,10 @@
 /**
- * Whether any user or company row may have changed since a given moment: what lets a process keep
- * the signed-in caller's row in memory (bff/middleware/auth.ts) and still never serve one that a
- * suspension, deletion, role change or password reset has replaced. Database triggers report every
- * change, whichever write path made it (Migration20270112000000_account_changes):
+ * Whether any user, company or API key row may have changed since a given moment: what lets a
+ * process keep the caller's row in memory (bff/middleware/auth.ts: a signed-in user, or an API key)
+ * and still never serve one that a suspension, deletion, role change, password reset, paused or
+ * revoked key has replaced. Database triggers report every change, whichever write path made it
+ * (Migration20270112000000_account_changes; for keys, only the columns that decide whether they
+ * authenticate: Migration20270114000000_api_key_changes):
  *
  * - SQLite: a counter row the triggers increase, read on every request: exact, for every process
  *   sharing the file.
@@ -27,7 +29,7 @@ const RELISTEN_DELAYS_MS = [100, 1_000, 5_000, 30_000];
 
 export interface AccountChanges {
   /**
-   * A number that differs from any earlier one once a user or company row has changed since; null
+   * A number that differs from any earlier one once a user, company or API key row has changed since; null
    * when changes cannot be followed now. Read it before reading a row: the row is at least as new.
    */
   version(): Promise<number | null>;
@@ -140,7 +142,7 @@ function frozen<T>(value: T): T {
 }
 
 /**
- * `read` (a row read from users or companies by a key), its rows kept in memory for as long as the
+ * `read` (a caller's row read by a key: a user's or an API key's, with its company), its rows kept in memory for as long as the
  * version of `changes` stays the same, and nothing kept while it is null. Rows are kept frozen.
  */
 export function keptWhileAccountsUnchanged<Row extends object>(read: (key: string) => Promise<Row | null>, changes: Pick<AccountChanges, 'version'>): (key: string) => Promise<Row | null> {
