@@ -174,6 +174,13 @@ describe('web processes and a worker sharing one PostgreSQL database', () => {
     for (let round = 0; round < 2; round++) expect((await sessions()).map((answer) => answer.status)).toEqual(Array(2 * bases.length).fill(200));
     expect((await send(next(), 'PUT', `/api/users/${member.id}/status`, w.bearer(admin), { status: 'suspended' })).status).toBe(200);
     await expect.poll(async () => (await sessions()).map((answer) => answer.status), { timeout: 2_000, interval: 20 }).toEqual(Array(2 * bases.length).fill(401));
+
+    // An API key paused through one process: every process, having kept the key's row, refuses it.
+    const usage = () => Promise.all(Array.from({ length: 2 * bases.length }, () => send(next(), 'GET', '/api/v1/usage', key.header)));
+    for (let round = 0; round < 2; round++) expect((await usage()).map((answer) => answer.status)).toEqual(Array(2 * bases.length).fill(200));
+    expect((await send(next(), 'PATCH', `/api/api-keys/${key.apiKey.id}`, w.bearer(shopAdmin), { isActive: false })).status).toBe(200);
+    const codes = async () => (await usage()).map((answer) => `${answer.status} ${(answer.body as { code?: string }).code}`);
+    await expect.poll(codes, { timeout: 2_000, interval: 20 }).toEqual(Array(2 * bases.length).fill('401 api_key_paused'));
   }
 
   it('two web processes of one machine: counts through their supervisor', { timeout: 240_000 }, async () => {
