@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { onPostgres } from './schemaBuilder';
 
 /**
  * Cleans what was stored before every body was checked for unstorable values (bff/platform/
@@ -13,7 +14,7 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20270103000000_scrub_unstorable extends Migration {
   override async up(): Promise<void> {
-    const engine = (this.getKnex().client as { dialect?: string }).dialect === 'postgresql' ? 'postgresql' : 'sqlite';
+    const engine = onPostgres(this) ? 'postgresql' : 'sqlite';
     await scrubStoredJson((sql, params) => this.execute(sql, params), engine);
   }
 

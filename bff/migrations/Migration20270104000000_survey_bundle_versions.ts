@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { addStatements } from './schemaBuilder';
+import { addStatements, onPostgres } from './schemaBuilder';
 
 /** What a change to one of these tables means for the company's survey bundle. */
 const WATCHED = [
@@ -23,7 +23,7 @@ const WATCHED = [
  */
 export class Migration20270104000000_survey_bundle_versions extends Migration {
   override up(): void {
-    const postgres = (this.getKnex().client as { dialect?: string }).dialect === 'postgresql';
+    const postgres = onPostgres(this);
     const schema = this.getKnex().schema;
     schema.createTable('survey_bundle_versions', (table) => {
       table.string('company_id', 36).primary().references('id').inTable('companies').onDelete('CASCADE');
@@ -59,7 +59,7 @@ export class Migration20270104000000_survey_bundle_versions extends Migration {
   }
 
   override down(): void {
-    const postgres = (this.getKnex().client as { dialect?: string }).dialect === 'postgresql';
+    const postgres = onPostgres(this);
     for (const { table, events } of WATCHED) {
       for (const event of events) this.addSql(`drop trigger if exists ${table}_bumps_survey_bundle_on_${event}${postgres ? ` on ${table}` : ''}`);
       if (postgres) this.addSql(`drop function if exists bump_survey_bundle_${table}()`);

@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { onPostgres } from './schemaBuilder';
 
 /** The index and the text it covers, as the SurveyResponse entity names them (a migration keeps its own copy: it is history). */
 const RESPONSE_SEARCH_INDEX = 'survey_responses_search_index';
@@ -12,17 +13,13 @@ const RESPONSE_SEARCH_TEXT = "(answers::text || ' ' || identifiers::text || ' ' 
  */
 export class Migration20270106000000_responses_search extends Migration {
   override up(): void {
-    if (!this.onPostgres()) return;
+    if (!onPostgres(this)) return;
     this.addSql('create extension if not exists pg_trgm');
     this.addSql(`create index ${RESPONSE_SEARCH_INDEX} on survey_responses using gin (${RESPONSE_SEARCH_TEXT} gin_trgm_ops)`);
   }
 
   override down(): void {
-    if (!this.onPostgres()) return;
+    if (!onPostgres(this)) return;
     this.addSql(`drop index if exists ${RESPONSE_SEARCH_INDEX}`);
-  }
-
-  private onPostgres(): boolean {
-    return (this.getKnex().client as { dialect?: string }).dialect === 'postgresql';
   }
 }

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { addStatements } from './schemaBuilder';
+import { addStatements, onPostgres } from './schemaBuilder';
 
 /**
  * A survey's answers tallied per question off the write path (bff/modules/results/tallies.ts):
@@ -11,7 +11,7 @@ export class Migration20270108000000_answer_tallies extends Migration {
   override up(): void {
     // As written (rather than knex's defaultTo, which SQLite would keep as '0'): the entity's default reads the same.
     this.addSql('alter table survey_responses add column tallied boolean not null default false');
-    const onPostgres = (this.getKnex().client as { dialect?: string }).dialect === 'postgresql';
+    const postgres = onPostgres(this);
     const schema = this.getKnex().schema;
     schema.createTable('survey_answer_tallies', (table) => {
       table.string('id', 36).primary();
@@ -23,7 +23,7 @@ export class Migration20270108000000_answer_tallies extends Migration {
       table.integer('responses').notNullable();
       table.integer('numbered').notNullable();
       // A sum of any numbers answered: double precision on both engines (knex would give SQLite 'float').
-      table.specificType('number_sum', onPostgres ? 'double precision' : 'double').notNullable();
+      table.specificType('number_sum', postgres ? 'double precision' : 'double').notNullable();
       table.unique(['survey_id', 'question_id', 'is_complete', 'kind', 'value'], { indexName: 'survey_answer_tallies_unique' });
     });
     addStatements(this, schema);

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { addStatements } from './schemaBuilder';
+import { addStatements, onPostgres } from './schemaBuilder';
 
 /** The replica id of the totals counted from the calls already logged (no replica wrote them). */
 export const COUNTED_FROM_CALLS = 'counted-from-calls';
@@ -26,7 +26,7 @@ export function servedMonthsFromCalls(engine: 'postgresql' | 'sqlite', oneCompan
  */
 export class Migration20270110000000_prediction_call_months extends Migration {
   override up(): void {
-    const engine = (this.getKnex().client as { dialect?: string }).dialect === 'postgresql' ? 'postgresql' : 'sqlite';
+    const engine = onPostgres(this) ? 'postgresql' : 'sqlite';
     const schema = this.getKnex().schema;
     schema.createTable('prediction_call_months', (table) => {
       table.string('id', 36).primary();

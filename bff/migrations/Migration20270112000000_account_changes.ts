@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { onPostgres } from './schemaBuilder';
 
 /** The tables the caller's row is read from on every authenticated request (bff/middleware/auth.ts). */
 const WATCHED = ['users', 'companies'] as const;
@@ -21,7 +22,7 @@ const CHANNEL = 'navout_account_changes';
  */
 export class Migration20270112000000_account_changes extends Migration {
   override up(): void {
-    if (this.postgres()) {
+    if (onPostgres(this)) {
       this.addSql(
         'create function notify_account_change() returns trigger language plpgsql as $$ begin ' +
           `perform pg_notify('${CHANNEL}', ''); raise notice '${NOTICE}'; return null; end $$`,
@@ -41,7 +42,7 @@ export class Migration20270112000000_account_changes extends Migration {
   }
 
   override down(): void {
-    if (this.postgres()) {
+    if (onPostgres(this)) {
       for (const table of WATCHED) this.addSql(`drop trigger if exists ${table}_notify_account_change on ${table}`);
       this.addSql('drop function if exists notify_account_change()');
       return;
@@ -50,9 +51,5 @@ export class Migration20270112000000_account_changes extends Migration {
       for (const event of ['update', 'delete']) this.addSql(`drop trigger if exists ${table}_count_account_change_on_${event}`);
     }
     this.addSql('drop table if exists account_changes');
-  }
-
-  private postgres(): boolean {
-    return (this.getKnex().client as { dialect?: string }).dialect === 'postgresql';
   }
 }

@@ -1,6 +1,11 @@
 import type { Migration } from '@mikro-orm/migrations';
 import type { Knex } from '@mikro-orm/knex';
 
+/** Whether the migration runs on PostgreSQL (otherwise SQLite), for the statements that differ. */
+export function onPostgres(migration: Migration): boolean {
+  return (migration.getKnex().client as { dialect?: string }).dialect === 'postgresql';
+}
+
 export function timestamps(table: Knex.CreateTableBuilder): void {
   table.timestamp('created_at', { useTz: true }).notNullable();
   table.timestamp('updated_at', { useTz: true }).notNullable();
