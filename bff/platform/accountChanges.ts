@@ -29,8 +29,9 @@ const RELISTEN_DELAYS_MS = [100, 1_000, 5_000, 30_000];
 
 export interface AccountChanges {
   /**
-   * A number that differs from any earlier one once a user, company or API key row has changed since; null
-   * when changes cannot be followed now. Read it before reading a row: the row is at least as new.
+   * A number that differs from any earlier one once a user, company or API key row has changed
+   * since; null when changes cannot be followed now. Read it before reading a row: the row is at
+   * least as new.
    */
   version(): Promise<number | null>;
   close(): Promise<void>;
@@ -142,8 +143,9 @@ function frozen<T>(value: T): T {
 }
 
 /**
- * `read` (a caller's row read by a key: a user's or an API key's, with its company), its rows kept in memory for as long as the
- * version of `changes` stays the same, and nothing kept while it is null. Rows are kept frozen.
+ * `read` (a caller's row read by a key: a user's or an API key's, with its company), its rows kept
+ * in memory for as long as the version of `changes` stays the same, and nothing kept while it is
+ * null. Rows are kept frozen.
  */
 export function keptWhileAccountsUnchanged<Row extends object>(read: (key: string) => Promise<Row | null>, changes: Pick<AccountChanges, 'version'>): (key: string) => Promise<Row | null> {
   const kept = new Map<string, Row>();
