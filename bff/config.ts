@@ -22,7 +22,7 @@ export const SETTINGS: readonly SettingDescription[] = [
     description:
       'Database. A postgres:// (or postgresql://) URL selects PostgreSQL; sqlite:<file> or a plain file path selects the embedded SQLite file (default: navout.sqlite in DATA_DIR).',
   },
-  { name: 'DATA_DIR', default: './data', description: 'Folder for the SQLite file and the generated JWT secret.' },
+  { name: 'DATA_DIR', default: './data', description: 'Folder for the SQLite file, the generated JWT secret and credentials key, and the published prediction snapshots the web processes of one machine share (prediction-snapshots/, the last two versions of each company).' },
   {
     name: 'JWT_SECRET',
     default: '(generated)',

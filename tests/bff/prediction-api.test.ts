@@ -6,16 +6,30 @@
  * and the OpenAPI document.
  */
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiKey, Company, CustomAttribute, DataRecord, DataSource, PredictionCall, PredictionCallMinute, PredictionCallMonth, PredictionSnapshot } from '@bff/entities';
 import { createPredictionRuntime, LATENCY_BUCKETS_MS, monthOf, percentileOf } from '@bff/modules/prediction';
 import { HISTOGRAM_LENGTH } from '@bff/modules/prediction/callLog';
 import { inHoldout } from '@bff/modules/prediction/predict';
+import { sharedSnapshotFolder } from '@bff/modules/prediction/snapshotFiles';
+import type { LoadedSnapshot } from '@bff/modules/prediction/snapshots';
 import { WARM_WINDOW_MS } from '@bff/modules/prediction/snapshotRefresh';
 import { catalogueCompany, catalogueEvents, CATALOGUE, saveSettings } from './support/prediction';
 import { useWorld } from './support/world';
 
 type Answer = { id: string; reasons: Array<{ signal: string; contribution: number }> };
+
+const itemIdsOf = (snapshot: LoadedSnapshot) => snapshot.index.itemIds as string[];
+
+/** The company's shared snapshot files in the data folder, by version. */
+function sharedFiles(dataDir: string, companyId: string): string[] {
+  const folder = sharedSnapshotFolder(dataDir);
+  return readdirSync(folder)
+    .filter((name) => name.startsWith(`${companyId}.`))
+    .sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]));
+}
 
 describe('prediction API', () => {
   const world = useWorld();
@@ -467,9 +481,58 @@ describe('prediction API', () => {
         expect(row).toMatchObject({ status: 'ready', itemCount: CATALOGUE.length + 1 });
         expect(row.watermark).not.toBeNull();
 
+        // An item sent after version 2 was published is not in it, on either process: the replica
+        // takes in the index that was published (its shared file), not a build of today's records.
+        await w.http.put('/api/v1/items').set(key.header).send({ id: 'kite-boreas', title: 'Boreas Kite', tags: ['zephyr'] });
         expect(await replica.snapshots.poll()).toContain(company.id);
-        expect(replica.snapshots.current(company.id)?.version).toBe(2);
-        expect(replica.snapshots.current(company.id)?.itemCount).toBe(CATALOGUE.length + 1);
+        const loaded = replica.snapshots.current(company.id)!;
+        expect(loaded.version).toBe(2);
+        expect(loaded.itemCount).toBe(CATALOGUE.length + 1);
+        expect(itemIdsOf(loaded)).toContain('kite-zephyr');
+        expect(itemIdsOf(loaded)).not.toContain('kite-boreas');
+        const published = w.prediction.snapshots.current(company.id)!;
+        expect(loaded.index.builtAt).toBe(published.index.builtAt);
+        expect(loaded.watermark).toBe(published.watermark);
+        // Only the last two versions' files are kept.
+        expect(sharedFiles(w.config.dataDir, company.id)).toEqual([`${company.id}.1.snapshot`, `${company.id}.2.snapshot`]);
+        expect(await w.prediction.snapshots.refresh()).toContain(company.id);
+        expect(sharedFiles(w.config.dataDir, company.id)).toEqual([`${company.id}.2.snapshot`, `${company.id}.3.snapshot`]);
+      } finally {
+        await Promise.all(Object.values(replica.jobs).map((job) => job.stop()));
+      }
+    });
+
+    it('builds a published version from the records when its shared file is missing, damaged or not the version’s', async () => {
+      const w = world();
+      const { company, key } = await catalogueCompany(w);
+      expect((await predict(key.header, { query: 'zephyr' })).body.model).toBe('discovery@settings0/snapshot1');
+      const file = join(sharedSnapshotFolder(w.config.dataDir), `${company.id}.1.snapshot`);
+      const whole = readFileSync(file);
+      await w.http.put('/api/v1/items').set(key.header).send({ id: 'kite-boreas', title: 'Boreas Kite', tags: ['zephyr'] });
+      const row = await w.em().findOneOrFail(PredictionSnapshot, { companyId: company.id, version: 1 });
+      const damages: Array<[string, () => Promise<unknown> | void]> = [
+        ['missing', () => rmSync(file)],
+        ['cut short', () => writeFileSync(file, whole.subarray(0, whole.byteLength - 100))],
+        ['another build of the version', () => w.em().nativeUpdate(PredictionSnapshot, { id: row.id }, { buildMs: (row.buildMs ?? 0) + 1 })],
+      ];
+      for (const [damage, apply] of damages) {
+        writeFileSync(file, whole);
+        await w.em().nativeUpdate(PredictionSnapshot, { id: row.id }, { buildMs: row.buildMs });
+        await apply();
+        const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
+        try {
+          const loaded = await replica.snapshots.ensure(company.id);
+          expect({ damage, version: loaded.version, built: itemIdsOf(loaded).includes('kite-boreas') }).toEqual({ damage, version: 1, built: true });
+        } finally {
+          await Promise.all(Object.values(replica.jobs).map((job) => job.stop()));
+        }
+      }
+      // Whole again, it is the published index.
+      writeFileSync(file, whole);
+      await w.em().nativeUpdate(PredictionSnapshot, { id: row.id }, { buildMs: row.buildMs });
+      const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
+      try {
+        expect(itemIdsOf(await replica.snapshots.ensure(company.id))).not.toContain('kite-boreas');
       } finally {
         await Promise.all(Object.values(replica.jobs).map((job) => job.stop()));
       }

@@ -32,7 +32,7 @@ export { INGEST_BODY_LIMIT_BYTES } from './callRecording';
 
 export interface PredictionRuntimeOptions {
   orm: Orm;
-  config: Pick<Config, 'database' | 'publicUrl' | 'prediction'>;
+  config: Pick<Config, 'database' | 'dataDir' | 'publicUrl' | 'prediction'>;
   logger: Logger;
   now?: () => Date;
   /** Names this process's rows in prediction_call_minutes; random per start by default. */

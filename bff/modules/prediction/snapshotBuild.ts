@@ -1,10 +1,12 @@
 /**
- * Building a company's index and evaluating Discovery settings, in the snapshot worker or, where
- * there is none (an in-memory SQLite database), in process; and the watermark a build leaves.
+ * Building a company's index (or reading a published one from its shared file) and evaluating
+ * Discovery settings, in the snapshot worker or, where there is none (an in-memory SQLite
+ * database), in process; and the watermark a build leaves.
  */
 import type { DiscoveryLever } from '@domain/models/settings';
 import { buildIndex, evaluate } from './engine';
 import type { SnapshotContext } from './snapshotContext';
+import { sharedSnapshotFile, type SharedVersion } from './snapshotFiles';
 import { readRecentInput, readSnapshotInput, type RecentWindow } from './snapshotInput';
 import type { BuildReply, EvaluateReply, EvaluateRequest } from './snapshotProtocol';
 
@@ -29,12 +31,33 @@ async function evaluateInProcess(ctx: SnapshotContext, request: Omit<EvaluateReq
   return { id: 0, ok: true, ...evaluate(input, request.candidates, { maxUsers: request.maxUsers }) };
 }
 
-/** Builds the company's index now; throws what the build failed with. */
-export async function buildIndexFor(ctx: SnapshotContext, companyId: string): Promise<BuildResult> {
+/**
+ * Builds the company's index now, kept as `version`'s shared file when one is given (where builds
+ * run in the worker); throws what the build failed with.
+ */
+export async function buildIndexFor(ctx: SnapshotContext, companyId: string, sharedVersion: number | null = null): Promise<BuildResult> {
   const at = ctx.now().getTime();
-  const reply = ctx.builder ? await ctx.builder.build(companyId, at) : await buildInProcess(ctx, companyId, at);
+  const shareAs = ctx.sharedFolder && sharedVersion !== null ? { file: sharedSnapshotFile(ctx.sharedFolder, companyId, sharedVersion), version: sharedVersion } : null;
+  const reply = ctx.builder ? await ctx.builder.build(companyId, at, shareAs) : await buildInProcess(ctx, companyId, at);
   if (!reply.ok) throw new Error(reply.error);
+  if (reply.shareError) ctx.logger.warn({ companyId, version: sharedVersion, error: reply.shareError }, 'Could not keep the prediction snapshot for the other processes');
   const watermark = reply.watermark === null ? null : Math.min(reply.watermark, at - COMMIT_MARGIN_MS);
+  return { ...reply, watermark };
+}
+
+/**
+ * The published version's index from the shared file its builder wrote, or null when there is
+ * none that stands for it (another machine's build, other server code, a full disk): the caller
+ * builds it then. The watermark is the version's own, as its row records it.
+ */
+export async function readSharedIndex(ctx: SnapshotContext, published: SharedVersion & { watermark: number | null }): Promise<BuildResult | null> {
+  if (!ctx.builder || !ctx.sharedFolder) return null;
+  const { companyId, version, watermark } = published;
+  const reply = await ctx.builder.readShared(sharedSnapshotFile(ctx.sharedFolder, companyId, version), published);
+  if (!reply.ok) {
+    ctx.logger.debug({ companyId, version, reason: reply.error }, 'Prediction snapshot not read from its shared file');
+    return null;
+  }
   return { ...reply, watermark };
 }
 

@@ -48,23 +48,28 @@ function sliceOf(entries: unknown[]): Uint8Array {
 /** In the worker: the index as parts, and the buffers to transfer with it. */
 export function packIndex(index: PredictionIndex): { packed: PackedIndex; transfer: ArrayBuffer[] } {
   const parts: Part[] = [];
-  const transfer = new Set<ArrayBuffer>();
   for (const [key, value] of Object.entries(index)) {
     const entries = Array.isArray(value) ? value : value instanceof Map ? [...value] : null;
     if (!entries || entries.length <= SLICE_ENTRIES) {
       parts.push({ key, kind: 'value', value });
-      buffersOf(value, transfer);
       continue;
     }
     const slices: Uint8Array[] = [];
-    for (let start = 0; start < entries.length; start += SLICE_ENTRIES) {
-      const slice = sliceOf(entries.slice(start, start + SLICE_ENTRIES));
-      slices.push(slice);
-      transfer.add(slice.buffer as ArrayBuffer);
-    }
+    for (let start = 0; start < entries.length; start += SLICE_ENTRIES) slices.push(sliceOf(entries.slice(start, start + SLICE_ENTRIES)));
     parts.push({ key, kind: Array.isArray(value) ? 'array' : 'map', slices });
   }
-  return { packed: { parts }, transfer: [...transfer] };
+  const packed = { parts };
+  return { packed, transfer: transferablesOf(packed) };
+}
+
+/** The buffers of a packed index (as packed, or as read back from a file) that can be transferred, not copied. */
+export function transferablesOf(packed: PackedIndex): ArrayBuffer[] {
+  const found = new Set<ArrayBuffer>();
+  for (const part of packed.parts) {
+    if (part.kind === 'value') buffersOf(part.value, found);
+    else for (const slice of part.slices) found.add(slice.buffer as ArrayBuffer);
+  }
+  return [...found];
 }
 
 /** On the server's thread: the index back, read a slice at a time between other work. */

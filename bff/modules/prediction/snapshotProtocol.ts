@@ -1,6 +1,7 @@
-/** The messages between the server and the snapshot worker: index builds and offline evaluations. */
+/** The messages between the server and the snapshot worker: index builds, shared files read back and offline evaluations. */
 import type { DiscoveryLever, EvaluationScores } from '@domain/models/settings';
 import type { PredictionIndex } from './engine/types';
+import type { SharedVersion } from './snapshotFiles';
 import type { PackedIndex } from './snapshotHandOver';
 import type { RecentWindow } from './snapshotInput';
 
@@ -10,10 +11,20 @@ export interface BuildRequest {
   companyId: string;
   /** The build's clock (ms). */
   now: number;
+  /** The file and version to keep the built index as for the machine's other processes (snapshotFiles.ts), written before the reply; null: none. */
+  shareAs: { file: string; version: number } | null;
+}
+
+/** Reads a version's shared file (snapshotFiles.ts) instead of building it; answered as a build, or refused. */
+export interface ReadSharedRequest {
+  type: 'readShared';
+  id: number;
+  file: string;
+  expected: SharedVersion;
 }
 
 export type BuildReply =
-  | { id: number; ok: true; index: PredictionIndex; itemCount: number; eventCount: number; watermark: number | null; buildMs: number }
+  | { id: number; ok: true; index: PredictionIndex; itemCount: number; eventCount: number; watermark: number | null; buildMs: number; shareError?: string }
   | { id: number; ok: false; error: string; buildMs: number };
 
 /** A build's reply as the worker posts it: the index packed for the hand-over (snapshotHandOver.ts). */
@@ -31,6 +42,6 @@ export interface EvaluateRequest {
 /** `users` is 0 when the window holds too few events to score anything. */
 export type EvaluateReply = { id: number; ok: true; scores: EvaluationScores[]; users: number } | { id: number; ok: false; error: string };
 
-export type WorkerRequest = BuildRequest | EvaluateRequest;
+export type WorkerRequest = BuildRequest | ReadSharedRequest | EvaluateRequest;
 export type WorkerReply = BuildReply | EvaluateReply;
 export type PostedReply = PostedBuildReply | EvaluateReply;

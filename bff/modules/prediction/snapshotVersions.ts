@@ -53,7 +53,7 @@ export async function publish(ctx: SnapshotContext, companyId: string): Promise<
     return load(ctx, companyId, ready);
   }
   try {
-    const build = await buildIndexFor(ctx, companyId);
+    const build = await buildIndexFor(ctx, companyId, version);
     await orm.em.fork().nativeUpdate(
       PredictionSnapshot,
       { companyId, version },

@@ -3,7 +3,9 @@
  * and builds the index, so neither the reading (JSON parsing of a million rows) nor the build
  * runs on the server's event loop. The model screen's offline evaluations (a build and thousands
  * of rankings) run here for the same reason. The index goes back packed (snapshotHandOver.ts), so
- * the server takes it in without holding its event loop.
+ * the server takes it in without holding its event loop. A published build is also written to a
+ * shared file, and a version published by another process of the machine read back from its file
+ * (snapshotFiles.ts), here for the same reason.
  */
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -11,8 +13,9 @@ import type { DatabaseConfig } from '../../config';
 import { lowerThreadPriority } from '../../platform/threadPriority';
 import { buildIndex, evaluate } from './engine';
 import { readRecentInput, readSnapshotInput, type Row, type RowQuery } from './snapshotInput';
-import { packIndex } from './snapshotHandOver';
-import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, PostedReply, WorkerReply, WorkerRequest } from './snapshotProtocol';
+import { readSharedSnapshot, writeSharedSnapshot } from './snapshotFiles';
+import { packIndex, transferablesOf } from './snapshotHandOver';
+import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, PostedReply, ReadSharedRequest, WorkerRequest } from './snapshotProtocol';
 
 const require = createRequire(import.meta.url);
 
@@ -102,12 +105,46 @@ async function evaluateSettings(request: EvaluateRequest): Promise<EvaluateReply
 // its rate from 850-970 to 1,300-1,500 a second (bench/prediction.mjs), the build taking longer.
 lowerThreadPriority();
 
+/** A build, packed for the hand-over and written to its shared file when asked. */
+async function buildAndShare(request: BuildRequest): Promise<{ reply: PostedReply; transfer: ArrayBuffer[] }> {
+  const built = await build(request);
+  if (!built.ok) return { reply: built, transfer: [] };
+  const { index, ...counts } = built;
+  const { packed, transfer } = packIndex(index);
+  let shareError: string | undefined;
+  if (request.shareAs) {
+    const { file, version } = request.shareAs;
+    try {
+      writeSharedSnapshot(file, { companyId: request.companyId, version, itemCount: counts.itemCount, eventCount: counts.eventCount, buildMs: counts.buildMs, watermark: counts.watermark }, packed);
+    } catch (failure) {
+      // The version is still published: the other processes build it themselves.
+      shareError = failure instanceof Error ? failure.message : String(failure);
+    }
+  }
+  return { reply: { ...counts, index: packed, ...(shareError ? { shareError } : {}) }, transfer };
+}
+
+/** A version's shared file, answered as its build; refused (not ok) when it cannot stand for the version. */
+function readShared(request: ReadSharedRequest): { reply: PostedReply; transfer: ArrayBuffer[] } {
+  const started = Date.now();
+  const read = readSharedSnapshot(request.file, request.expected);
+  if ('refused' in read) return { reply: { id: request.id, ok: false, error: read.refused, buildMs: Date.now() - started }, transfer: [] };
+  const { itemCount, eventCount } = request.expected;
+  return {
+    reply: { id: request.id, ok: true, index: read.packed, itemCount, eventCount, watermark: read.watermark, buildMs: Date.now() - started },
+    transfer: transferablesOf(read.packed),
+  };
+}
+
+async function answer(request: WorkerRequest): Promise<{ reply: PostedReply; transfer: ArrayBuffer[] }> {
+  if (request.type === 'evaluate') return { reply: await evaluateSettings(request), transfer: [] };
+  if (request.type === 'readShared') return readShared(request);
+  return buildAndShare(request);
+}
+
 parentPort!.on('message', (request: WorkerRequest) => {
-  const work: Promise<WorkerReply> = request.type === 'evaluate' ? evaluateSettings(request) : build(request);
-  void work.then((reply) => {
-    if (!('index' in reply && reply.ok)) return parentPort!.postMessage(reply);
-    const { packed, transfer } = packIndex(reply.index);
-    const posted: PostedReply = { ...reply, index: packed };
-    parentPort!.postMessage(posted, transfer);
-  });
+  void answer(request).then(
+    ({ reply, transfer }) => parentPort!.postMessage(reply, transfer),
+    (failure: unknown) => parentPort!.postMessage({ id: request.id, ok: false, error: failure instanceof Error ? failure.message : String(failure), buildMs: 0 } satisfies PostedReply),
+  );
 });

@@ -1,13 +1,14 @@
 /**
  * The server's side of the snapshot worker (snapshotWorker.ts): one long-lived worker thread that
- * builds indexes and runs offline evaluations one after another, started on first use and
- * restarted if it dies.
+ * builds indexes, reads published ones back from their shared files and runs offline evaluations
+ * one after another, started on first use and restarted if it dies.
  */
 import type { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { startWorkerThread } from '../../platform/workerThreads';
 import { unpackIndex } from './snapshotHandOver';
+import type { SharedVersion } from './snapshotFiles';
 import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, PostedReply, WorkerReply, WorkerRequest } from './snapshotProtocol';
 
 /** One long-lived worker, builds and evaluations queued one after another; restarted if it dies. */
@@ -52,9 +53,14 @@ export class SnapshotBuilder {
     });
   }
 
-  build(companyId: string, now: number): Promise<BuildReply> {
-    const request: BuildRequest = { type: 'build', id: this.nextId++, companyId, now };
+  build(companyId: string, now: number, shareAs: BuildRequest['shareAs'] = null): Promise<BuildReply> {
+    const request: BuildRequest = { type: 'build', id: this.nextId++, companyId, now, shareAs };
     return this.send(request) as Promise<BuildReply>;
+  }
+
+  /** The version's index from its shared file, answered as a build; not ok when the file cannot stand for it. */
+  readShared(file: string, expected: SharedVersion): Promise<BuildReply> {
+    return this.send({ type: 'readShared', id: this.nextId++, file, expected }) as Promise<BuildReply>;
   }
 
   evaluate(request: Omit<EvaluateRequest, 'type' | 'id'>): Promise<EvaluateReply> {

@@ -6,16 +6,18 @@
  * - One builder per company across replicas: a new version row is claimed in a transaction that
  *   holds a PostgreSQL advisory lock on the company (SQLite has one process, whose in-flight map
  *   already serialises builds), and no other claim succeeds while a recent 'building' row exists.
- * - Replicas poll the table and load a newer ready version by building it locally, and also the
- *   snapshot of any company another replica served in the last day, so a new process (or a
- *   company that began calling on another process) does not make its first callers wait.
+ * - Replicas poll the table and load a newer ready version, and also the snapshot of any company
+ *   another replica served in the last day, so a new process (or a company that began calling on
+ *   another process) does not make its first callers wait. A process of the same machine reads the
+ *   index its builder kept in DATA_DIR (snapshotFiles.ts); another machine builds it locally.
  * - Freshness: the refresher rebuilds a company whose records changed after its watermark, and
  *   predict adds the caller's own newer events (recentEvents) between builds.
  *
  * The store is assembled here from plain functions on one shared context (snapshotContext.ts):
  * builds and evaluations (snapshotBuild.ts, in the worker of snapshotWorkerClient.ts), the
- * in-memory snapshots (snapshotCache.ts), the versions table (snapshotVersions.ts), and the
- * refresh and poll passes (snapshotRefresh.ts).
+ * published indexes' shared files (snapshotFiles.ts), the in-memory snapshots
+ * (snapshotCache.ts), the versions table (snapshotVersions.ts), and the refresh and poll passes
+ * (snapshotRefresh.ts).
  */
 import type { DiscoveryLever } from '@domain/models/settings';
 import { evaluateSettings } from './snapshotBuild';
