@@ -538,6 +538,26 @@ describe('prediction API', () => {
       }
     });
 
+    it('reads every event of a company across its pages of records into the snapshot', async () => {
+      const w = world();
+      const { company, key } = await catalogueCompany(w);
+      const stored = catalogueEvents().length;
+      // Past two pages of the build's paged read (5,000 records a page), one person's views in turn.
+      for (let start = 0; start < 10_500; start += 1_000) {
+        const events = Array.from({ length: Math.min(1_000, 10_500 - start) }, (_, offset) => ({
+          event_id: `paged-${start + offset}`,
+          user_id: `reader-${(start + offset) % 700}`,
+          item_id: CATALOGUE[(start + offset) % CATALOGUE.length].id,
+          type: (start + offset) % 10 === 0 ? 'purchase' : 'view',
+          value: (start + offset) % 10 === 0 ? 25 : null,
+        }));
+        expect((await w.http.post('/api/v1/events').set(key.header).send({ events })).status).toBe(200);
+      }
+      const snapshot = await w.prediction.snapshots.rebuild(company.id);
+      expect(snapshot.eventCount).toBe(stored + 10_500);
+      expect(snapshot.itemCount).toBe(CATALOGUE.length);
+    });
+
     it('loads the snapshot of a company served by another replica before its first call there, and not of one served long ago', async () => {
       const w = world();
       const { company, key } = await catalogueCompany(w);

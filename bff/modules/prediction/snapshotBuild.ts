@@ -20,13 +20,13 @@ export type BuildResult = Extract<BuildReply, { ok: true }>;
 
 async function buildInProcess(ctx: SnapshotContext, companyId: string, at: number): Promise<BuildReply> {
   const started = Date.now();
-  const read = await readSnapshotInput(ctx.query, companyId, at, ctx.timeParam);
+  const read = await readSnapshotInput(ctx.records, companyId, at);
   const index = buildIndex(read.input);
   return { id: 0, ok: true, index, itemCount: index.itemCount, eventCount: index.eventCount, watermark: read.watermark, buildMs: Date.now() - started };
 }
 
 async function evaluateInProcess(ctx: SnapshotContext, request: Omit<EvaluateRequest, 'type' | 'id'>): Promise<EvaluateReply> {
-  const input = await readRecentInput(ctx.query, request.companyId, request.window, ctx.timeParam);
+  const input = await readRecentInput(ctx.records, request.companyId, request.window);
   if (input.events.length < 2 || input.items.length === 0) return { id: 0, ok: true, scores: [], users: 0 };
   return { id: 0, ok: true, ...evaluate(input, request.candidates, { maxUsers: request.maxUsers }) };
 }

@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { Orm } from '../../types';
 import type { PredictionIndex } from './engine/types';
 import { sharedSnapshotFolder } from './snapshotFiles';
-import type { Row, RowQuery } from './snapshotInput';
+import type { RecordSource, Row, RowQuery } from './snapshotInput';
 import { SnapshotBuilder } from './snapshotWorkerClient';
 
 export interface LoadedSnapshot {
@@ -43,10 +43,8 @@ export interface SnapshotContext {
   loaded: Map<string, LoadedSnapshot>;
   /** The build or load under way per company (one at a time). */
   inFlight: Map<string, Promise<LoadedSnapshot>>;
-  /** A time (ms) as the database's parameter: SQLite stores ms, PostgreSQL timestamps. */
-  timeParam: (ms: number) => unknown;
-  /** Raw SQL on a fresh fork of the ORM's connection (the in-process builds' reads). */
-  query: RowQuery;
+  /** The records over a fresh fork of the ORM's connection (the in-process builds' reads). */
+  records: RecordSource;
 }
 
 export function createSnapshotContext(options: SnapshotOptions): SnapshotContext {
@@ -54,6 +52,7 @@ export function createSnapshotContext(options: SnapshotOptions): SnapshotContext
   const kind = config.database.kind;
   // An in-memory SQLite database is invisible to another thread: it is built in process.
   const inProcess = kind === 'sqlite' && config.database.file === ':memory:';
+  const query: RowQuery = (sql, params) => orm.em.fork().getConnection().execute<Row[]>(sql, params, 'all');
   return {
     orm,
     logger,
@@ -63,7 +62,12 @@ export function createSnapshotContext(options: SnapshotOptions): SnapshotContext
     sharedFolder: inProcess ? null : sharedSnapshotFolder(config.dataDir),
     loaded: new Map(),
     inFlight: new Map(),
-    timeParam: (ms) => (kind === 'sqlite' ? ms : new Date(ms)),
-    query: (sql, params) => orm.em.fork().getConnection().execute<Row[]>(sql, params, 'all'),
+    records: {
+      kind,
+      query,
+      // The columns in the order selected: a row's keys keep it.
+      arrays: async (sql, params) => (await query(sql, params)).map((row) => Object.values(row)),
+      timeParam: (ms) => (kind === 'sqlite' ? ms : new Date(ms)),
+    },
   };
 }

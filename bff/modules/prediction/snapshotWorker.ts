@@ -12,55 +12,60 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { DatabaseConfig } from '../../config';
 import { lowerThreadPriority } from '../../platform/threadPriority';
 import { buildIndex, evaluate } from './engine';
-import { readRecentInput, readSnapshotInput, type Row, type RowQuery } from './snapshotInput';
+import { readRecentInput, readSnapshotInput, type RecordSource, type Row } from './snapshotInput';
 import { readSharedSnapshot, writeSharedSnapshot } from './snapshotFiles';
 import { packIndex, transferablesOf } from './snapshotHandOver';
 import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, PostedReply, ReadSharedRequest, WorkerRequest } from './snapshotProtocol';
 
 const require = createRequire(import.meta.url);
 
+interface SqliteStatement {
+  all(...params: unknown[]): unknown[];
+  raw(toggle: boolean): SqliteStatement;
+}
 interface SqliteDatabase {
-  prepare(sql: string): { all(...params: unknown[]): Row[] };
-  pragma(statement: string): unknown;
+  prepare(sql: string): SqliteStatement;
   close(): void;
 }
 type SqliteConstructor = new (file: string, options: { readonly: boolean; fileMustExist: boolean }) => SqliteDatabase;
 interface PgClient {
   connect(): Promise<void>;
-  query(sql: string, params: unknown[]): Promise<{ rows: Row[] }>;
+  query(query: { text: string; values: unknown[]; rowMode?: 'array' }): Promise<{ rows: unknown[] }>;
   end(): Promise<void>;
 }
 type PgConstructor = new (options: { connectionString: string }) => PgClient;
 
-interface Connection {
-  query: RowQuery;
-  timeParam: (ms: number) => unknown;
-}
+let connection: Promise<RecordSource> | null = null;
 
-let connection: Promise<Connection> | null = null;
-
-async function connect(database: DatabaseConfig): Promise<Connection> {
+async function connect(database: DatabaseConfig): Promise<RecordSource> {
   if (database.kind === 'sqlite') {
     const Database = require('better-sqlite3') as SqliteConstructor;
     const db = new Database(database.file, { readonly: true, fileMustExist: true });
-    const statements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
+    const statements = new Map<string, SqliteStatement>();
+    const prepared = (sql: string, arrays: boolean) => {
+      const key = `${arrays ? 'arrays' : 'rows'}:${sql}`;
+      let statement = statements.get(key);
+      if (!statement) statements.set(key, (statement = db.prepare(sql).raw(arrays)));
+      return statement;
+    };
     return {
-      query: async (sql, params) => {
-        let statement = statements.get(sql);
-        if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-        return statement.all(...params);
-      },
+      kind: 'sqlite',
+      query: async (sql, params) => prepared(sql, false).all(...params) as Row[],
+      arrays: async (sql, params) => prepared(sql, true).all(...params) as unknown[][],
       timeParam: (ms) => ms,
     };
   }
   const { Client } = require('pg') as { Client: PgConstructor };
   const client = new Client({ connectionString: database.url });
   await client.connect();
+  const numbered = (sql: string) => {
+    let position = 0;
+    return sql.replace(/\?/g, () => `$${++position}`);
+  };
   return {
-    query: async (sql, params) => {
-      let position = 0;
-      return (await client.query(sql.replace(/\?/g, () => `$${++position}`), params)).rows;
-    },
+    kind: 'postgresql',
+    query: async (sql, params) => (await client.query({ text: numbered(sql), values: params })).rows as Row[],
+    arrays: async (sql, params) => (await client.query({ text: numbered(sql), values: params, rowMode: 'array' })).rows as unknown[][],
     timeParam: (ms) => new Date(ms),
   };
 }
@@ -69,8 +74,7 @@ async function build(request: BuildRequest): Promise<BuildReply> {
   const started = Date.now();
   try {
     connection ??= connect(workerData.database as DatabaseConfig);
-    const { query, timeParam } = await connection;
-    const read = await readSnapshotInput(query, request.companyId, request.now, timeParam);
+    const read = await readSnapshotInput(await connection, request.companyId, request.now);
     const index = buildIndex(read.input);
     return {
       id: request.id,
@@ -90,8 +94,7 @@ async function build(request: BuildRequest): Promise<BuildReply> {
 async function evaluateSettings(request: EvaluateRequest): Promise<EvaluateReply> {
   try {
     connection ??= connect(workerData.database as DatabaseConfig);
-    const { query, timeParam } = await connection;
-    const input = await readRecentInput(query, request.companyId, request.window, timeParam);
+    const input = await readRecentInput(await connection, request.companyId, request.window);
     if (input.events.length < 2 || input.items.length === 0) return { id: request.id, ok: true, scores: [], users: 0 };
     return { id: request.id, ok: true, ...evaluate(input, request.candidates, { maxUsers: request.maxUsers }) };
   } catch (failure) {
