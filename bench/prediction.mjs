@@ -185,7 +185,7 @@ function insertEvents(dbPath, companyId, from, to) {
 
 /**
  * Warm-up runs until one has no request slower than WARM_MAX_MS: every web process has loaded the
- * snapshot (each builds its own copy of a published version) and compiled its hot paths. A loaded
+ * snapshot (the published version, from the file its builder kept) and compiled its hot paths. A loaded
  * machine makes that slow, not wrong, so it waits as long as the BFF keeps making progress.
  */
 async function warmUp(base, requests, headers, bff) {
