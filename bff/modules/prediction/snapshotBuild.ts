@@ -53,7 +53,7 @@ export async function buildIndexFor(ctx: SnapshotContext, companyId: string, sha
 export async function readSharedIndex(ctx: SnapshotContext, published: SharedVersion & { watermark: number | null }): Promise<BuildResult | null> {
   if (!ctx.builder || !ctx.sharedFolder) return null;
   const { companyId, version, watermark } = published;
-  const reply = await ctx.builder.readShared(sharedSnapshotFile(ctx.sharedFolder, companyId, version), published);
+  const reply = await ctx.builder.readShared(sharedSnapshotFile(ctx.sharedFolder, companyId, version), published).catch((failure: Error) => ({ ok: false as const, error: failure.message }));
   if (!reply.ok) {
     ctx.logger.debug({ companyId, version, reason: reply.error }, 'Prediction snapshot not read from its shared file');
     return null;
