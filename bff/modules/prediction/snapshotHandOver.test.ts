@@ -1,40 +1,6 @@
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import type { PredictionIndex } from './engine/types';
-import { packIndex, SLICE_ENTRIES, unpackIndex, type PackedIndex } from './snapshotHandOver';
-
-const ITEMS = SLICE_ENTRIES * 3 + 7;
-
-/** An index shaped like the engine's: typed arrays, long arrays and maps, small values. */
-function sampleIndex(): PredictionIndex {
-  const itemIds = Array.from({ length: ITEMS }, (_, item) => `item-${item}`);
-  return {
-    format: 'sample',
-    itemCount: ITEMS,
-    eventCount: 12,
-    builtAt: 1_700_000_000_000,
-    itemIds,
-    itemById: new Map(itemIds.map((id, item) => [id, item])),
-    fields: itemIds.map((id, item) => ({ id, price: item % 50, tags: [`t${item % 3}`], nested: { deep: [item, null] }, ['__proto__']: 'kept as data' })),
-    price: Float64Array.from({ length: ITEMS }, (_, item) => item / 3),
-    terms: new Map([['oak', 1]]),
-    labels: ['Kitchen', 'Bath'],
-    coverage: { items: ITEMS, users: 2 },
-  } as unknown as PredictionIndex;
-}
-
-/** Posts the packed index across a real message channel, transferring its buffers as the worker does. */
-function postAcross(packed: PackedIndex, transfer: ArrayBuffer[]): Promise<PackedIndex> {
-  const { port1, port2 } = new MessageChannel();
-  return new Promise((resolve) => {
-    port2.once('message', (received: PackedIndex) => {
-      port1.close();
-      (port2 as MessagePort).close();
-      resolve(received);
-    });
-    port1.postMessage(packed, transfer);
-  });
-}
+import { packIndex, unpackIndex } from './snapshotHandOver';
+import { postAcross, SAMPLE_ITEMS, sampleIndex } from './snapshotSample';
 
 describe('the snapshot hand-over', () => {
   it('gives back the same index after a transfer across threads', async () => {
@@ -73,6 +39,6 @@ describe('the snapshot hand-over', () => {
     const index = await unpackIndex(packed, 0);
     unpacked = true;
     expect(turns).toBeGreaterThanOrEqual(11);
-    expect(index.itemCount).toBe(ITEMS);
+    expect(index.itemCount).toBe(SAMPLE_ITEMS);
   });
 });
