@@ -10,8 +10,14 @@ import { PermissionEditor } from './PermissionEditor';
 const companyAdminAssigner = { role: 'company_admin' as const, companyFilter: 'c-acme', viewedCompany: { isInternal: false } };
 const globalAdminAllView = { role: 'admin' as const, companyFilter: 'all', viewedCompany: undefined };
 
+/**
+ * The permission's checkbox, found by its label: a query by role computes the accessible name of
+ * every element on the page, and the first test asks for a dozen boxes (seconds in jsdom).
+ */
 function checkbox(permission: keyof typeof PERMISSION_LABELS) {
-  return screen.getByRole('checkbox', { name: new RegExp(`^${PERMISSION_LABELS[permission]}`) });
+  const box = screen.getByLabelText(new RegExp(`^${PERMISSION_LABELS[permission]}`));
+  expect(box).toHaveAttribute('type', 'checkbox');
+  return box;
 }
 
 async function chooseRole(label: string) {
