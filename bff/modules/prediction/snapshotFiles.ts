@@ -16,7 +16,7 @@
  * whole index at once.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync, mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
