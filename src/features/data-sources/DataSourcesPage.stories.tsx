@@ -6,7 +6,7 @@ import { CUSTOM_CONNECTOR_LABELS } from '@domain/data/customConnectors';
 import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { API_ERRORS } from '@domain/errors';
 import { SESSIONS, withSession } from '@/lib/testing/fixtures';
-import { failure, mockFetch, type MockAnswer, type MockCall, type MockRoutes } from '@/lib/testing/mockFetch';
+import { failure, heldRequest, mockFetch, type MockAnswer, type MockCall, type MockRoutes } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { acmeCompany } from '@/lib/testing/sessions';
 import { NAVOUT_TAGLINE } from '@/theme';
@@ -26,6 +26,8 @@ import { HOW_TO_GET_DATA_IN } from './components/ConnectedSourcesPanel';
 import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 
 let calls: MockCall[] = [];
+/** The request a story holds in flight until it has seen what shows meanwhile. */
+let held = heldRequest();
 
 /** The in-memory server's own answer, for a story that changes only its timing or its first answer. */
 function answer(routes: MockRoutes, call: MockCall): MockAnswer {
@@ -96,7 +98,8 @@ export const Syncing: Story = {
 export const DeleteSource: Story = {
   beforeEach: () => {
     const routes = dataSourceApiRoutes();
-    const restore = mockFetch({ ...routes, 'DELETE /api/*': (call) => ({ ...answer(routes, call), delayMs: 300 }) });
+    held = heldRequest();
+    const restore = mockFetch({ ...routes, 'DELETE /api/*': (call) => ({ ...answer(routes, call), until: held.released }) });
     calls = restore.calls;
     return restore;
   },
@@ -107,6 +110,7 @@ export const DeleteSource: Story = {
     await userEvent.click(confirm.getByRole('button', { name: DATA_SOURCE_LABELS.delete }));
     await expectShown(() => hubspot.getByRole('button', { name: DATA_SOURCE_MESSAGES.deleting }));
     await expect(hubspot.getByRole('button', { name: DATA_SOURCE_MESSAGES.deleting })).toBeDisabled();
+    held.release();
     await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.deleted('HubSpot')));
     await waitFor(() => expect(canvas.queryByRole('article', { name: 'HubSpot' })).not.toBeInTheDocument());
     await expect(calls.some((call) => call.method === 'DELETE' && call.path === `/api/data-sources/${SOURCES.hubspot.id}`)).toBe(true);

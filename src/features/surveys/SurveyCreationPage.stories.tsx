@@ -4,7 +4,7 @@ import { API_ERRORS } from '@domain/errors';
 import { CHECK_MESSAGES, DRAFT_MESSAGES } from '@domain/survey/messages';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { SESSIONS } from '@/lib/testing/fixtures';
-import { mockFetch, type MockCall } from '@/lib/testing/mockFetch';
+import { heldRequest, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { acmeCompany } from '@/lib/testing/sessions';
 import {
@@ -22,6 +22,8 @@ import { SurveyCreationPage } from './SurveyCreationPage';
 
 const PATH = '/zero-party/survey-creation';
 let calls: MockCall[] = [];
+/** The request a story holds in flight until it has seen what shows meanwhile. */
+let held = heldRequest();
 
 const meta = {
   title: 'Pages/CreateIQ',
@@ -166,9 +168,10 @@ export const RenameInHeader: Story = {
   beforeEach: () => {
     const forget = rememberDraft(DRAFTS.onboarding.id);
     const routes = creatorApiRoutes();
+    held = heldRequest();
     const restore = mockFetch({
       ...routes,
-      [`PATCH /api/surveys/drafts/${DRAFTS.onboarding.id}/name`]: (call) => ({ ...(routes['PATCH /api/*'] as (c: MockCall) => object)(call), delayMs: 400 }),
+      [`PATCH /api/surveys/drafts/${DRAFTS.onboarding.id}/name`]: (call) => ({ ...(routes['PATCH /api/*'] as (c: MockCall) => object)(call), until: held.released }),
     });
     calls = restore.calls;
     return () => {
@@ -181,6 +184,7 @@ export const RenameInHeader: Story = {
     await userEvent.clear(name);
     await userEvent.type(name, 'Rewards onboarding 2026');
     await expectShown(() => canvas.getByText(CREATOR_LABELS.saving));
+    held.release();
     await waitFor(() => expect(canvas.queryByText(CREATOR_LABELS.saving)).not.toBeInTheDocument());
     const renames = calls.filter((call) => call.method === 'PATCH');
     await expect(renames).toHaveLength(1);

@@ -20,6 +20,12 @@ export interface MockAnswer {
   /** Milliseconds before answering; Infinity never answers (a request still in flight). */
   delayMs?: number;
   /**
+   * Answers only once this settles (heldRequest): a test that checks what shows while a request
+   * is in flight releases it after it has looked, where a fixed delay could pass unseen on a busy
+   * machine.
+   */
+  until?: Promise<unknown>;
+  /**
    * A body sent as it is instead of `body` as JSON (a CSV download, say); several pieces are
    * streamed one after another, as a server that writes while it works would send them.
    */
@@ -82,6 +88,7 @@ export function mockFetch(routes: MockRoutes): RestoreFetch {
         : route
       : failure('route_not_found', { error: `No mocked answer for ${call.method} ${call.path}` });
     if (answer.delayMs) await waitOrAbort(answer.delayMs, init?.signal);
+    if (answer.until) await settledOrAbort(answer.until, init?.signal);
     const status = answer.status ?? 200;
     const headers = { 'Content-Type': 'application/json', ...answer.headers };
     if (answer.text !== undefined) return new Response(streamOf(answer.text), { status, headers });
@@ -108,6 +115,19 @@ function streamOf(text: string | readonly string[]): ReadableStream<Uint8Array> 
       else controller.enqueue(encoder.encode(piece));
     },
   });
+}
+
+/** A request's answer held back until the test calls `release` (MockAnswer.until). */
+export function heldRequest(): { released: Promise<void>; release: () => void } {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { released, release };
+}
+
+function settledOrAbort(until: Promise<unknown>, signal: AbortSignal | null | undefined): Promise<unknown> {
+  if (!signal) return until;
+  const aborted = new Promise((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), { once: true }));
+  return Promise.race([until, aborted]);
 }
 
 function waitOrAbort(ms: number, signal: AbortSignal | null | undefined): Promise<void> {

@@ -6,7 +6,7 @@ import { connectorDefinition } from '@domain/data/connectorSettings';
 import { API_ERRORS } from '@domain/errors';
 import { stubClipboard } from '@/lib/testing/clipboard';
 import { SESSIONS } from '@/lib/testing/fixtures';
-import { mockFetch, type MockCall } from '@/lib/testing/mockFetch';
+import { heldRequest, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { COPIED_LABEL } from '@/ui/CopyButton';
 import { dataSourceApiRoutes, STORY_INGEST_SECRET, VENDOR_REFUSAL, withConnectors } from '../fixtures';
@@ -19,6 +19,8 @@ const entry = (id: string): CatalogueSource => {
 };
 
 let calls: MockCall[] = [];
+/** The request a story holds in flight until it has seen what shows meanwhile. */
+let held = heldRequest();
 
 const meta = {
   title: 'Data Sources/ConnectSourceDialog',
@@ -150,10 +152,11 @@ export const RestTestConnectionFails: Story = {
   args: { source: entry('rest-api') },
   beforeEach: () => {
     const routes = dataSourceApiRoutes();
+    held = heldRequest();
     const restore = mockFetch({
       ...routes,
-      // Slow enough to see "Testing..." on the button.
-      'POST /api/data-sources/test-connection': (call) => ({ ...(routes['POST /api/*'] as (call: MockCall) => object)(call), delayMs: 300 }),
+      // Held until the story has seen "Testing..." on the button.
+      'POST /api/data-sources/test-connection': (call) => ({ ...(routes['POST /api/*'] as (call: MockCall) => object)(call), until: held.released }),
     });
     calls = restore.calls;
     return restore;
@@ -164,6 +167,7 @@ export const RestTestConnectionFails: Story = {
     await userEvent.type(form.getByLabelText(/^Auth header value/), 'Bearer bad-token');
     await userEvent.click(form.getByRole('button', { name: CONNECTOR_LABELS.testConnection }));
     await expect(await form.findByRole('button', { name: CONNECTOR_LABELS.testing })).toBeDisabled();
+    held.release();
     await expectShown(() => form.getByRole('alert'));
     await expect(form.getByRole('alert')).toHaveTextContent(VENDOR_REFUSAL);
     await userEvent.type(form.getByRole('textbox', { name: /^Records path/ }), 'data');

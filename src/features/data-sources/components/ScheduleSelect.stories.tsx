@@ -4,13 +4,15 @@ import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, SYNC_SCHEDULE_LABELS, SYNC_SCHEDU
 import { API_ERRORS } from '@domain/errors';
 import { withReason } from '@/lib/failure';
 import { withSession } from '@/lib/testing/fixtures';
-import { failure, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
+import { failure, heldRequest, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { useDataSources } from '../api';
 import { dataSourceApiRoutes, READ_ONLY_SESSION, SOURCES, withDataSession } from '../fixtures';
 import { ScheduleSelect, type ScheduleSelectProps } from './ScheduleSelect';
 
 let calls: MockCall[] = [];
+/** The request a story holds in flight until it has seen what shows meanwhile. */
+let held = heldRequest();
 
 /** The select as a card shows it: with its source as the list reads it again after a save. */
 function ScheduleOfListedSource({ source, disabled }: ScheduleSelectProps) {
@@ -69,7 +71,8 @@ export const SameChoiceSavesNothing: Story = {
 /** While saving, the choice shows and the select waits; refused, the stored schedule comes back with the reason. */
 export const SaveFails: Story = {
   beforeEach: () => {
-    const restore = mockFetch({ ...dataSourceApiRoutes(), [`PUT ${schedulePath}`]: { ...failure('internal_error'), delayMs: 400 } });
+    held = heldRequest();
+    const restore = mockFetch({ ...dataSourceApiRoutes(), [`PUT ${schedulePath}`]: { ...failure('internal_error'), until: held.released } });
     calls = restore.calls;
     return restore;
   },
@@ -78,6 +81,7 @@ export const SaveFails: Story = {
     await userEvent.click(await screen.findByRole('option', { name: SYNC_SCHEDULE_LABELS.daily }));
     await waitFor(() => expect(combobox(canvas)).toHaveAttribute('aria-disabled', 'true'));
     await expect(combobox(canvas)).toHaveTextContent(SYNC_SCHEDULE_LABELS.daily);
+    held.release();
 
     const reason = withReason(CONNECTOR_MESSAGES.scheduleFailed(source.name), new Error(API_ERRORS.internal_error.error));
     await expectShown(() => screen.getByText(reason));

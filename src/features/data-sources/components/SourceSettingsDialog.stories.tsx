@@ -4,12 +4,14 @@ import { CONNECTOR_LABELS, CONNECTOR_MESSAGES } from '@domain/data/connectors';
 import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { RECORD_KIND_LABELS } from '@domain/data/unifiedModel';
 import { withSession } from '@/lib/testing/fixtures';
-import { failure, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
+import { failure, heldRequest, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { CONNECTOR_SOURCES, dataSourceApiRoutes, SOURCES, VENDOR_REFUSAL, withConnectors } from '../fixtures';
 import { KEY_STORED, NO_KEY_STORED, REIMPORT_LABEL, SAVE_LABEL, SourceSettingsDialog } from './SourceSettingsDialog';
 
 let calls: MockCall[] = [];
+/** The request a story holds in flight until it has seen what shows meanwhile. */
+let held = heldRequest();
 
 const meta = {
   title: 'Data Sources/SourceSettingsDialog',
@@ -209,9 +211,10 @@ export const NewAddressAsksForTheSecretAgain: Story = {
 export const TestConnectionFails: Story = {
   args: { source: SOURCES.restFailed },
   beforeEach: () => {
+    held = heldRequest();
     const restore = mockFetch({
       ...dataSourceApiRoutes(),
-      'POST /api/data-sources/test-connection': { ...failure('connection_failed', { message: VENDOR_REFUSAL }), delayMs: 300 },
+      'POST /api/data-sources/test-connection': { ...failure('connection_failed', { message: VENDOR_REFUSAL }), until: held.released },
     });
     calls = restore.calls;
     return restore;
@@ -220,6 +223,7 @@ export const TestConnectionFails: Story = {
     const form = await dialog('Products API Settings');
     await userEvent.click(form.getByRole('button', { name: CONNECTOR_LABELS.testConnection }));
     await expect(await form.findByRole('button', { name: CONNECTOR_LABELS.testing })).toBeDisabled();
+    held.release();
     await expectShown(() => form.getByRole('alert'));
     await expect(form.getByRole('alert')).toHaveTextContent(VENDOR_REFUSAL);
     await expect(testCalls()[0]?.body).toMatchObject({ catalogueId: 'rest-api', sourceId: SOURCES.restFailed.id });
