@@ -3,7 +3,7 @@
  * company (API records and imports alike), items deduplicated by item_id (the newest wins), and
  * the impressions of the last week from the call log. Runs in the snapshot worker on its own
  * connection; the queries use `?` placeholders and read plain rows, so one function serves both
- * engines. Records are read in pages by id, so no statement holds the whole table at once.
+ * engines. Records are read in pages (pages()), so no statement holds the whole table at once.
  */
 import { EVENT_TYPES, type EventType } from '@domain/prediction/contract';
 import { jsonOf, numberOf, timeOf } from '../../platform/rawRows';
@@ -133,86 +133,86 @@ export interface SnapshotRead {
   watermark: number | null;
 }
 
-async function* pages(query: RowQuery, sql: string, params: unknown[]): AsyncGenerator<Row[]> {
-  let after = '';
+/**
+ * `select <cursor>, <columns> <from>` in pages of PAGE_ROWS in the cursor's order, each row an
+ * array of the selected columns, the cursor first: no statement holds the whole table at once, and
+ * no object is made per row (a company's events run to millions).
+ */
+async function* pages(source: RecordSource, cursor: 'id' | 'rowid', columns: string, from: string, params: unknown[]): AsyncGenerator<unknown[][]> {
+  let after: unknown = cursor === 'rowid' ? 0 : '';
   for (;;) {
-    const rows = await query(`${sql} and id > ? order by id limit ${PAGE_ROWS}`, [...params, after]);
+    const rows = await source.arrays(`select ${cursor}, ${columns} ${from} and ${cursor} > ? order by ${cursor} limit ${PAGE_ROWS}`, [...params, after]);
     if (!rows.length) return;
     yield rows;
-    after = String(rows[rows.length - 1]!.id);
     if (rows.length < PAGE_ROWS) return;
+    after = rows[rows.length - 1]![0];
   }
+}
+
+/** The company's catalogue, each item id's newest record, sorted by id; `seen` is given each record's updated_at. */
+async function readCatalogue(source: RecordSource, companyId: string, seen: (updated: unknown) => void = () => {}): Promise<CatalogueItem[]> {
+  const newest = new Map<string, { updated: number; item: CatalogueItem }>();
+  for await (const rows of pages(source, 'id', 'item_id, record_key, data, unified, updated_at', "from data_records where company_id = ? and kind = 'items'", [companyId])) {
+    for (const [, storedItemId, recordKey, data, unified, updatedAt] of rows) {
+      seen(updatedAt);
+      const itemId = textOf(storedItemId) ?? textOf(recordKey);
+      if (!itemId) continue;
+      const updated = timeOf(updatedAt) ?? 0;
+      const previous = newest.get(itemId);
+      if (previous && previous.updated > updated) continue;
+      newest.set(itemId, { updated, item: catalogueItemOf(itemId, data, unified) });
+    }
+  }
+  return [...newest.values()].map((entry) => entry.item).sort((a, b) => compare(a.id, b.id));
 }
 
 /**
  * The company's event records as interactions. On SQLite they are read in the table's own order
  * (rowid, through the company's index): read by id, each of a million rows was a seek to a random
- * page of the table, 10 s against 4 s. Each row is an array of its columns, not an object.
+ * page of the table, 10 s against 4 s.
  */
 async function readEvents(source: RecordSource, companyId: string, seen: (updated: unknown) => void): Promise<Interaction[]> {
-  const order = source.kind === 'sqlite' ? 'rowid' : 'id';
   // Only purchases, conversions and ratings carry a value: the JSON of other events is not read.
   const valued = "lower(event_type) in ('purchase', 'conversion', 'rating', 'order', 'review')";
-  const sql =
-    `select ${order} as position, user_id, item_id, event_type, event_time, updated_at, ` +
-    `case when ${valued} then data else null end as data, case when ${valued} then unified else null end as unified ` +
-    `from data_records where company_id = ? and kind = 'events' and ${order} > ? order by ${order} limit ${PAGE_ROWS}`;
+  const columns = `user_id, item_id, event_type, event_time, updated_at, case when ${valued} then data else null end as data, case when ${valued} then unified else null end as unified`;
   const events: Interaction[] = [];
-  let after: unknown = order === 'rowid' ? 0 : '';
-  for (;;) {
-    const rows = await source.arrays(sql, [companyId, after]);
+  for await (const rows of pages(source, source.kind === 'sqlite' ? 'rowid' : 'id', columns, "from data_records where company_id = ? and kind = 'events'", [companyId])) {
     for (const [, userId, itemId, eventType, eventTime, updatedAt, data, unified] of rows) {
       seen(updatedAt);
       const interaction = interactionFrom(userId, itemId, eventType, eventTime, data, unified);
       if (interaction) events.push(interaction);
     }
-    if (rows.length < PAGE_ROWS) break;
-    after = rows[rows.length - 1]![0];
   }
   return events;
 }
 
-/**
- * Reads everything a company's snapshot is built from. `since` bounds the impressions window;
- * `now` is the build's clock.
- */
-export async function readSnapshotInput(source: RecordSource, companyId: string, now: number): Promise<SnapshotRead> {
-  const { query, timeParam } = source;
-  let watermark: number | null = null;
-  const seen = (updated: unknown) => {
-    const time = timeOf(updated);
-    if (time !== null && (watermark === null || time > watermark)) watermark = time;
-  };
-
-  const newest = new Map<string, { updated: number; item: CatalogueItem }>();
-  for await (const rows of pages(query, "select id, item_id, record_key, data, unified, updated_at from data_records where company_id = ? and kind = 'items'", [companyId])) {
-    for (const row of rows) {
-      seen(row.updated_at);
-      const itemId = textOf(row.item_id) ?? textOf(row.record_key);
-      if (!itemId) continue;
-      const updated = timeOf(row.updated_at) ?? 0;
-      const previous = newest.get(itemId);
-      if (previous && previous.updated > updated) continue;
-      newest.set(itemId, { updated, item: catalogueItemOf(itemId, row.data, row.unified) });
-    }
-  }
-
-  const events = await readEvents(source, companyId, seen);
-  events.sort((a, b) => a.at - b.at || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-
+/** How often each item id was served by the API since `since`. */
+async function readImpressions(source: RecordSource, companyId: string, since: number): Promise<Record<string, number>> {
   const impressions: Record<string, number> = {};
-  const since = timeParam(now - IMPRESSION_WINDOW_MS);
-  for await (const rows of pages(query, "select id, items from prediction_calls where company_id = ? and endpoint = 'predict' and items_served > 0 and created_at >= ?", [companyId, since])) {
-    for (const row of rows) {
-      const served = typeof row.items === 'string' ? (JSON.parse(row.items) as unknown) : row.items;
+  const from = "from prediction_calls where company_id = ? and endpoint = 'predict' and items_served > 0 and created_at >= ?";
+  for await (const rows of pages(source, 'id', 'items', from, [companyId, source.timeParam(since)])) {
+    for (const [, items] of rows) {
+      const served = typeof items === 'string' ? (JSON.parse(items) as unknown) : items;
       if (!Array.isArray(served)) continue;
       for (const entry of served as Array<{ id?: unknown }>) {
         if (typeof entry?.id === 'string') impressions[entry.id] = (impressions[entry.id] ?? 0) + 1;
       }
     }
   }
+  return impressions;
+}
 
-  const items = [...newest.values()].map((entry) => entry.item).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+/** Reads everything a company's snapshot is built from; `now` is the build's clock. */
+export async function readSnapshotInput(source: RecordSource, companyId: string, now: number): Promise<SnapshotRead> {
+  let watermark: number | null = null;
+  const seen = (updated: unknown) => {
+    const time = timeOf(updated);
+    if (time !== null && (watermark === null || time > watermark)) watermark = time;
+  };
+  const items = await readCatalogue(source, companyId, seen);
+  const events = await readEvents(source, companyId, seen);
+  events.sort((a, b) => a.at - b.at || compare(a.userId, b.userId));
+  const impressions = await readImpressions(source, companyId, now - IMPRESSION_WINDOW_MS);
   return { input: { items, events, impressions, now }, watermark };
 }
 
@@ -228,38 +228,16 @@ export interface RecentWindow {
  * first: what an offline evaluation trains on and holds out from.
  */
 export async function readRecentInput(source: RecordSource, companyId: string, options: RecentWindow): Promise<SnapshotInput> {
-  const { query, timeParam } = source;
-  const newest = new Map<string, { updated: number; item: CatalogueItem }>();
-  let after = '';
-  for (;;) {
-    const rows = await query(
-      `select id, item_id, record_key, data, unified, updated_at from data_records where company_id = ? and kind = 'items' and id > ? order by id limit ${PAGE_ROWS}`,
-      [companyId, after],
-    );
-    for (const row of rows) {
-      const itemId = typeof row.item_id === 'string' && row.item_id ? row.item_id : typeof row.record_key === 'string' ? row.record_key : null;
-      if (!itemId) continue;
-      const updated = timeOf(row.updated_at) ?? 0;
-      const previous = newest.get(itemId);
-      if (previous && previous.updated > updated) continue;
-      newest.set(itemId, { updated, item: catalogueItemOf(itemId, row.data, row.unified) });
-    }
-    if (rows.length < PAGE_ROWS) break;
-    after = String(rows[rows.length - 1]!.id);
-  }
-
-  const rows = await query(
+  const items = await readCatalogue(source, companyId);
+  const rows = await source.query(
     'select user_id, item_id, event_type, event_time, data, unified from data_records ' +
       "where company_id = ? and kind = 'events' and event_time >= ? and user_id is not null and item_id is not null " +
       `order by event_time desc, id desc limit ${Math.max(1, Math.floor(options.maxEvents))}`,
-    [companyId, timeParam(options.since)],
+    [companyId, source.timeParam(options.since)],
   );
   const events = rows.map(interactionOf).filter((event): event is Interaction => event !== null);
   events.sort((a, b) => a.at - b.at || compare(a.userId, b.userId) || compare(a.itemId, b.itemId) || compare(a.type, b.type));
-
-  const items = [...newest.values()].map((entry) => entry.item).sort((a, b) => compare(a.id, b.id));
   return { items, events, impressions: {}, now: options.now };
 }
-
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
