@@ -6,7 +6,7 @@
 import type { DiscoveryLever } from '@domain/models/settings';
 import { buildIndex, evaluate } from './engine';
 import type { SnapshotContext } from './snapshotContext';
-import { sharedSnapshotFile, type SharedVersion } from './snapshotFiles';
+import type { SharedVersion } from './snapshotFiles';
 import { readRecentInput, readSnapshotInput, type RecentWindow } from './snapshotInput';
 import type { BuildReply, EvaluateReply, EvaluateRequest } from './snapshotProtocol';
 
@@ -37,8 +37,7 @@ async function evaluateInProcess(ctx: SnapshotContext, request: Omit<EvaluateReq
  */
 export async function buildIndexFor(ctx: SnapshotContext, companyId: string, sharedVersion: number | null = null): Promise<BuildResult> {
   const at = ctx.now().getTime();
-  const shareAs = ctx.sharedFolder && sharedVersion !== null ? { file: sharedSnapshotFile(ctx.sharedFolder, companyId, sharedVersion), version: sharedVersion } : null;
-  const reply = ctx.builder ? await ctx.builder.build(companyId, at, shareAs) : await buildInProcess(ctx, companyId, at);
+  const reply = ctx.builder ? await ctx.builder.build(companyId, at, sharedVersion) : await buildInProcess(ctx, companyId, at);
   if (!reply.ok) throw new Error(reply.error);
   if (reply.shareError) ctx.logger.warn({ companyId, version: sharedVersion, error: reply.shareError }, 'Could not keep the prediction snapshot for the other processes');
   const watermark = reply.watermark === null ? null : Math.min(reply.watermark, at - COMMIT_MARGIN_MS);
@@ -51,9 +50,9 @@ export async function buildIndexFor(ctx: SnapshotContext, companyId: string, sha
  * builds it then. The watermark is the version's own, as its row records it.
  */
 export async function readSharedIndex(ctx: SnapshotContext, published: SharedVersion & { watermark: number | null }): Promise<BuildResult | null> {
-  if (!ctx.builder || !ctx.sharedFolder) return null;
+  if (!ctx.builder) return null;
   const { companyId, version, watermark } = published;
-  const reply = await ctx.builder.readShared(sharedSnapshotFile(ctx.sharedFolder, companyId, version), published).catch((failure: Error) => ({ ok: false as const, error: failure.message }));
+  const reply = await ctx.builder.readShared(published).catch((failure: Error) => ({ ok: false as const, error: failure.message }));
   if (!reply.ok) {
     ctx.logger.debug({ companyId, version, reason: reply.error }, 'Prediction snapshot not read from its shared file');
     return null;

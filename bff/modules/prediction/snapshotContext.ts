@@ -1,14 +1,12 @@
 /**
  * What the snapshot store's functions share (snapshotBuild.ts, snapshotCache.ts,
- * snapshotVersions.ts, snapshotRefresh.ts): the database, the worker (or none), the folder of
- * shared snapshot files, and this replica's loaded snapshots and in-flight builds per company;
- * with the loaded snapshot's shape.
+ * snapshotVersions.ts, snapshotRefresh.ts): the database, the worker (or none), and this
+ * replica's loaded snapshots and in-flight builds per company; with the loaded snapshot's shape.
  */
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Orm } from '../../types';
 import type { PredictionIndex } from './engine/types';
-import { sharedSnapshotFolder } from './snapshotFiles';
 import type { RecordSource, Row, RowQuery } from './snapshotInput';
 import { SnapshotBuilder } from './snapshotWorkerClient';
 
@@ -37,8 +35,6 @@ export interface SnapshotContext {
   kind: Config['database']['kind'];
   /** The worker; null where builds run in process. */
   builder: SnapshotBuilder | null;
-  /** Where published indexes are kept for the machine's other processes (snapshotFiles.ts); null where builds run in process. */
-  sharedFolder: string | null;
   /** The loaded snapshot per company. */
   loaded: Map<string, LoadedSnapshot>;
   /** The build or load under way per company (one at a time). */
@@ -50,16 +46,14 @@ export interface SnapshotContext {
 export function createSnapshotContext(options: SnapshotOptions): SnapshotContext {
   const { orm, config, logger, now } = options;
   const kind = config.database.kind;
-  // An in-memory SQLite database is invisible to another thread: it is built in process.
-  const inProcess = kind === 'sqlite' && config.database.file === ':memory:';
   const query: RowQuery = (sql, params) => orm.em.fork().getConnection().execute<Row[]>(sql, params, 'all');
   return {
     orm,
     logger,
     now,
     kind,
-    builder: inProcess ? null : new SnapshotBuilder(config, logger),
-    sharedFolder: inProcess ? null : sharedSnapshotFolder(config.dataDir),
+    // An in-memory SQLite database is invisible to another thread: it is built in process.
+    builder: kind === 'sqlite' && config.database.file === ':memory:' ? null : new SnapshotBuilder(config, logger),
     loaded: new Map(),
     inFlight: new Map(),
     records: {

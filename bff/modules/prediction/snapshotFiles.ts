@@ -16,7 +16,7 @@
  * whole index at once.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
@@ -129,7 +129,6 @@ function owned(value: unknown, depth = 0): unknown {
 export function readSharedSnapshot(file: string, expected: SharedVersion): { packed: PackedIndex; watermark: number | null } | { refused: string } {
   let bytes: Buffer;
   try {
-    if (!statSync(file).isFile()) return { refused: 'not a file' };
     bytes = readFileSync(file);
   } catch {
     return { refused: 'no file' };

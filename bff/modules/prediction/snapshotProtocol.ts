@@ -11,15 +11,14 @@ export interface BuildRequest {
   companyId: string;
   /** The build's clock (ms). */
   now: number;
-  /** The file and version to keep the built index as for the machine's other processes (snapshotFiles.ts), written before the reply; null: none. */
-  shareAs: { file: string; version: number } | null;
+  /** The version whose shared file (snapshotFiles.ts) the built index is kept as for the machine's other processes, written before the reply; null: none. */
+  sharedVersion: number | null;
 }
 
 /** Reads a version's shared file (snapshotFiles.ts) instead of building it; answered as a build, or refused. */
 export interface ReadSharedRequest {
   type: 'readShared';
   id: number;
-  file: string;
   expected: SharedVersion;
 }
 

@@ -13,7 +13,7 @@ import type { DatabaseConfig } from '../../config';
 import { lowerThreadPriority } from '../../platform/threadPriority';
 import { buildIndex, evaluate } from './engine';
 import { readRecentInput, readSnapshotInput, type RecordSource, type Row } from './snapshotInput';
-import { readSharedSnapshot, writeSharedSnapshot } from './snapshotFiles';
+import { readSharedSnapshot, sharedSnapshotFile, sharedSnapshotFolder, writeSharedSnapshot } from './snapshotFiles';
 import { packIndex, transferablesOf } from './snapshotHandOver';
 import type { BuildReply, BuildRequest, EvaluateReply, EvaluateRequest, PostedReply, ReadSharedRequest, WorkerRequest } from './snapshotProtocol';
 
@@ -108,6 +108,9 @@ async function evaluateSettings(request: EvaluateRequest): Promise<EvaluateReply
 // its rate from 850-970 to 1,300-1,500 a second (bench/prediction.mjs), the build taking longer.
 lowerThreadPriority();
 
+/** Where this machine's processes keep a published version's index (DATA_DIR/prediction-snapshots). */
+const sharedFile = (companyId: string, version: number) => sharedSnapshotFile(sharedSnapshotFolder(workerData.dataDir as string), companyId, version);
+
 /** A build, packed for the hand-over and written to its shared file when asked. */
 async function buildAndShare(request: BuildRequest): Promise<{ reply: PostedReply; transfer: ArrayBuffer[] }> {
   const built = await build(request);
@@ -115,10 +118,11 @@ async function buildAndShare(request: BuildRequest): Promise<{ reply: PostedRepl
   const { index, ...counts } = built;
   const { packed, transfer } = packIndex(index);
   let shareError: string | undefined;
-  if (request.shareAs) {
-    const { file, version } = request.shareAs;
+  const version = request.sharedVersion;
+  if (version !== null) {
     try {
-      writeSharedSnapshot(file, { companyId: request.companyId, version, itemCount: counts.itemCount, eventCount: counts.eventCount, buildMs: counts.buildMs, watermark: counts.watermark }, packed);
+      const { companyId } = request;
+      writeSharedSnapshot(sharedFile(companyId, version), { companyId, version, itemCount: counts.itemCount, eventCount: counts.eventCount, buildMs: counts.buildMs, watermark: counts.watermark }, packed);
     } catch (failure) {
       // The version is still published: the other processes build it themselves.
       shareError = failure instanceof Error ? failure.message : String(failure);
@@ -130,7 +134,7 @@ async function buildAndShare(request: BuildRequest): Promise<{ reply: PostedRepl
 /** A version's shared file, answered as its build; refused (not ok) when it cannot stand for the version. */
 function readShared(request: ReadSharedRequest): { reply: PostedReply; transfer: ArrayBuffer[] } {
   const started = Date.now();
-  const read = readSharedSnapshot(request.file, request.expected);
+  const read = readSharedSnapshot(sharedFile(request.expected.companyId, request.expected.version), request.expected);
   if ('refused' in read) return { reply: { id: request.id, ok: false, error: read.refused, buildMs: Date.now() - started }, transfer: [] };
   const { itemCount, eventCount } = request.expected;
   return {

@@ -18,12 +18,12 @@ export class SnapshotBuilder {
   private readonly pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (failure: Error) => void }>();
 
   constructor(
-    private readonly config: Pick<Config, 'database'>,
+    private readonly config: Pick<Config, 'database' | 'dataDir'>,
     private readonly logger: Logger,
   ) {}
 
   private start(): Worker {
-    const worker = startWorkerThread('snapshotWorker', import.meta.url, { workerData: { database: this.config.database } });
+    const worker = startWorkerThread('snapshotWorker', import.meta.url, { workerData: { database: this.config.database, dataDir: this.config.dataDir } });
     worker.unref();
     worker.on('message', (posted: PostedReply) => {
       const waiting = this.pending.get(posted.id);
@@ -53,14 +53,14 @@ export class SnapshotBuilder {
     });
   }
 
-  build(companyId: string, now: number, shareAs: BuildRequest['shareAs'] = null): Promise<BuildReply> {
-    const request: BuildRequest = { type: 'build', id: this.nextId++, companyId, now, shareAs };
+  build(companyId: string, now: number, sharedVersion: number | null = null): Promise<BuildReply> {
+    const request: BuildRequest = { type: 'build', id: this.nextId++, companyId, now, sharedVersion };
     return this.send(request) as Promise<BuildReply>;
   }
 
   /** The version's index from its shared file, answered as a build; not ok when the file cannot stand for it. */
-  readShared(file: string, expected: SharedVersion): Promise<BuildReply> {
-    return this.send({ type: 'readShared', id: this.nextId++, file, expected }) as Promise<BuildReply>;
+  readShared(expected: SharedVersion): Promise<BuildReply> {
+    return this.send({ type: 'readShared', id: this.nextId++, expected }) as Promise<BuildReply>;
   }
 
   evaluate(request: Omit<EvaluateRequest, 'type' | 'id'>): Promise<EvaluateReply> {
