@@ -183,8 +183,9 @@ type ApiKeySnapshot = Pick<ApiKey, (typeof API_KEY_COLUMNS)[number]>;
 /**
  * An API key's row and company by the token's hash, kept in memory while no account (user, company
  * or key) has changed: integrators call with the same key many times a second, and each call read
- * the key with every column of its company (a round trip on PostgreSQL). The kept row still decides each call (and a Live Test key's expiry is
- * checked against the clock), so a pause or revocation takes effect at once.
+ * the key with every column of its company (a round trip on PostgreSQL). The kept row still
+ * decides each call (and a Live Test key's expiry is checked against the clock), so a pause or
+ * revocation takes effect at once.
  */
 export function keptApiKeyReader(orm: Orm, changes: AccountChanges) {
   return keptWhileAccountsUnchanged(callerReader<ApiKeySnapshot>(orm, 'navout_api_key', ApiKey, 'tokenHash', { only: API_KEY_COLUMNS }), changes);

@@ -28,6 +28,7 @@ export async function retryWhenBusy<T>(work: () => Promise<T>, { attempts = BUSY
       return await work();
     } catch (failure) {
       if (attempt >= attempts || !isBusy(failure)) throw failure;
+      // Jitter, 0.5 to 1.5 times the backoff: writers that met the same lock do not retry in step.
       const pause = backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random());
       if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     }
