@@ -3,7 +3,8 @@ import { neutraliseFormula } from '@domain/csv';
 import { responseCells } from '@domain/survey/collection';
 import type { Question } from '@domain/survey/types';
 import { resultsDialect } from '../../platform/sql';
-import { responseCsvLine } from './csv';
+import { CsvPage } from '../../platform/csvPage';
+import { writeResponseLine } from './csv';
 import { presentResponse, type ExportRow } from './responseRows';
 
 const questions = [
@@ -34,15 +35,22 @@ function lineFromCells(row: ExportRow, kind: 'sqlite' | 'postgresql'): string {
     .join(',');
 }
 
-describe('responseCsvLine', () => {
+/** One line as the export writes it, as text. */
+function responseCsvLine(row: ExportRow, kind: 'sqlite' | 'postgresql'): string {
+  const page = new CsvPage(16);
+  writeResponseLine(page, row, questions, resultsDialect(kind));
+  return page.take().toString('utf8');
+}
+
+describe('writeResponseLine', () => {
   it('writes the cells of responseCells, quoted and neutralised, straight from a stored row on both engines', () => {
     for (const row of rows) {
       // PostgreSQL hands the answers over parsed, SQLite as their JSON text.
       const sqliteRow = row.with(9, JSON.stringify(row[9])) as unknown as ExportRow;
-      expect(responseCsvLine(row, questions, resultsDialect('postgresql'))).toBe(lineFromCells(row, 'postgresql'));
-      expect(responseCsvLine(sqliteRow, questions, resultsDialect('sqlite'))).toBe(lineFromCells(sqliteRow, 'sqlite'));
+      expect(responseCsvLine(row, 'postgresql')).toBe(lineFromCells(row, 'postgresql'));
+      expect(responseCsvLine(sqliteRow, 'sqlite')).toBe(lineFromCells(sqliteRow, 'sqlite'));
     }
-    expect(responseCsvLine(rows[1]!, questions, resultsDialect('postgresql'))).toBe(
+    expect(responseCsvLine(rows[1]!, 'postgresql')).toBe(
       `"r-2","","mobile","","2026-11-24T08:00:00.044Z","","","No","2026-11-25T08:00:00.044Z","","","'=HYPERLINK(""http://x"")",""`,
     );
   });
