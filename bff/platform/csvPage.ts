@@ -5,8 +5,8 @@
  * and its pieces were most of the garbage the collector had to go through: together about half an
  * export's CPU.
  *
- * Cells are quoted as RFC 4180 says (quotes doubled, line breaks kept inside the quotes) with a
- * formula made inert (neutraliseFormula, src/domain/csv.ts): a spreadsheet must never run
+ * Cells are quoted as RFC 4180 says (quotes doubled, line breaks kept inside the quotes), always or
+ * only where needed as the file's format chooses, with a formula made inert (neutraliseFormula, src/domain/csv.ts): a spreadsheet must never run
  * "=HYPERLINK(...)" from a cell whose text came from the public or a customer's data.
  */
 import { FORMULA_PREFIX, startsFormula } from '@domain/csv';
@@ -16,6 +16,8 @@ const COMMA = 0x2c;
 const CR = 0x0d;
 const LF = 0x0a;
 const APOSTROPHE = FORMULA_PREFIX.charCodeAt(0);
+/** What makes a cell need its quotes: a comma, a quote or a line break. */
+const NEEDS_QUOTES = /[",\r\n]/;
 /** A string's UTF-8 bytes are at most three per UTF-16 unit. */
 const MAX_BYTES_PER_UNIT = 3;
 
@@ -59,6 +61,14 @@ export class CsvPage {
     if (startsFormula(text)) bytes[this.length++] = APOSTROPHE;
     this.length += bytes.write(escaped, this.length);
     bytes[this.length++] = QUOTE;
+  }
+
+  /** A cell quoted only when it needs to be (a comma, a quote or a line break), its formula made inert. */
+  quotedWhenNeeded(text: string): void {
+    if (NEEDS_QUOTES.test(text)) return this.quoted(text);
+    this.room(text.length * MAX_BYTES_PER_UNIT + 1);
+    if (startsFormula(text)) this.bytes[this.length++] = APOSTROPHE;
+    this.length += this.bytes.write(text, this.length);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExportRow } from '@domain/audience/export';
-import { cellOf, exportCsvStream, quotedWhenNeeded } from './csv';
+import { exportCsvStream } from './csv';
 
 /** The CSV of `rows` sent in pages of two, as the service sends pages. */
 async function textOf(rows: ExportRow[], fields: Parameters<typeof exportCsvStream>[1]): Promise<string> {
@@ -9,26 +9,32 @@ async function textOf(rows: ExportRow[], fields: Parameters<typeof exportCsvStre
   }
   const failures: Error[] = [];
   let text = '';
-  for await (const chunk of exportCsvStream(source(), fields, (failure) => failures.push(failure))) text += String(chunk);
+  for await (const chunk of exportCsvStream(source(), fields, (failure) => failures.push(failure))) text += Buffer.from(chunk).toString('utf8');
   expect(failures).toEqual([]);
   return text;
 }
 
 describe('the export CSV', () => {
-  it('quotes only values with a comma, a quote or a line break, doubling quotes', () => {
-    expect(quotedWhenNeeded('plain value')).toBe('plain value');
-    expect(quotedWhenNeeded('Doe, Jane')).toBe('"Doe, Jane"');
-    expect(quotedWhenNeeded('Say "hi"')).toBe('"Say ""hi"""');
-    expect(quotedWhenNeeded('one\ntwo')).toBe('"one\ntwo"');
-    expect(quotedWhenNeeded('one\rtwo')).toBe('"one\rtwo"');
+  /** The one cell a value becomes, in a file of that one field. */
+  const cellText = async (value: ExportRow['name']) => (await textOf([{ name: value }], ['name'])).slice('name\r\n'.length);
+
+  it('quotes only values with a comma, a quote or a line break, doubling quotes', async () => {
+    expect(await cellText('plain value')).toBe('plain value');
+    expect(await cellText('Doe, Jane')).toBe('"Doe, Jane"');
+    expect(await cellText('Say "hi"')).toBe('"Say ""hi"""');
+    expect(await cellText('one\ntwo')).toBe('"one\ntwo"');
+    expect(await cellText('one\rtwo')).toBe('"one\rtwo"');
+    expect(await cellText('Ünïcödé — 日本語 🎉')).toBe('Ünïcödé — 日本語 🎉');
   });
 
-  it('empties missing values and makes formulas inert, numbers included', () => {
-    expect(cellOf(null)).toBe('');
-    expect(cellOf(undefined)).toBe('');
-    expect(cellOf(12.5)).toBe('12.5');
-    expect(cellOf(-3)).toBe("'-3");
-    for (const formula of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(cellOf(formula)).toBe(`'${formula}`);
+  it('empties missing values and makes formulas inert, numbers included', async () => {
+    expect(await cellText(null)).toBe('');
+    expect(await cellText(undefined)).toBe('');
+    expect(await textOf([{ revenue: 12.5 }, { revenue: -3 }], ['revenue'])).toBe("revenue\r\n12.5\r\n'-3");
+    for (const formula of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx']) expect(await cellText(formula)).toBe(`'${formula}`);
+    // A carriage return starts a formula and breaks a line: made inert, then quoted.
+    expect(await cellText('\rx')).toBe(`"'\rx"`);
+    expect(await cellText('=HYPERLINK("http://x", "a, b")')).toBe(`"'=HYPERLINK(""http://x"", ""a, b"")"`);
   });
 
   it('writes the header of field ids, then one line per row, CRLF between lines', async () => {
