@@ -131,9 +131,12 @@ export const RestTestConnectionSucceeds: Story = {
     await expectShown(() => form.getByText('Please enter a valid URL (http or https)'));
     await expect(calls.some((call) => call.path === '/api/data-sources/test-connection')).toBe(false);
 
+    // Pasted: typed key by key, the long values alone outlasted the story's time on a busy machine.
     await userEvent.clear(form.getByRole('textbox', { name: /^API URL/ }));
-    await userEvent.type(form.getByRole('textbox', { name: /^API URL/ }), 'https://api.example.com/v1/customers');
-    await userEvent.type(form.getByLabelText(/^Auth header value/), 'Bearer sk_live_51H');
+    await userEvent.click(form.getByRole('textbox', { name: /^API URL/ }));
+    await userEvent.paste('https://api.example.com/v1/customers');
+    await userEvent.click(form.getByLabelText(/^Auth header value/));
+    await userEvent.paste('Bearer sk_live_51H');
     await userEvent.click(form.getByRole('button', { name: CONNECTOR_LABELS.testConnection }));
     await expectShown(() => form.getByRole('status'));
     await expect(form.getByRole('status')).toHaveTextContent(CONNECTOR_MESSAGES.testPassed('REST API'));
