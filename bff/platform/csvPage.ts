@@ -9,6 +9,7 @@
  * only where needed as the file's format chooses, with a formula made inert (neutraliseFormula, src/domain/csv.ts): a spreadsheet must never run
  * "=HYPERLINK(...)" from a cell whose text came from the public or a customer's data.
  */
+import { PassThrough, Readable, pipeline } from 'node:stream';
 import { FORMULA_PREFIX, startsFormula } from '@domain/csv';
 
 const QUOTE = 0x22;
@@ -89,4 +90,16 @@ export class CsvPage {
     this.bytes.copy(larger, 0, 0, this.length);
     this.bytes = larger;
   }
+}
+
+/**
+ * A download's pages as a stream, one chunk each (a chunk per row cost a stream step and a
+ * compression call per row). Destroying the stream (Koa does when the client goes away) ends the
+ * iteration of `pages`, so no further page is read from the database.
+ */
+export function csvPagesStream(pages: AsyncIterable<Buffer>, onFailure: (failure: Error) => void): Readable {
+  return pipeline(Readable.from(pages, { highWaterMark: 1 }), new PassThrough({ highWaterMark: 1 }), (failure) => {
+    // ERR_STREAM_PREMATURE_CLOSE is the client leaving: nothing failed on our side.
+    if (failure && (failure as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') onFailure(failure);
+  });
 }

@@ -9,7 +9,7 @@ async function textOf(rows: ExportRow[], fields: Parameters<typeof exportCsvStre
   }
   const failures: Error[] = [];
   let text = '';
-  for await (const chunk of exportCsvStream(source(), fields, (failure) => failures.push(failure))) text += Buffer.from(chunk).toString('utf8');
+  for await (const chunk of exportCsvStream(source(), fields, (failure) => failures.push(failure))) text += String(chunk);
   expect(failures).toEqual([]);
   return text;
 }

@@ -7,18 +7,16 @@
  * from customers' own data, so every cell has its formula made inert (CsvPage, the rule the
  * responses export uses): a spreadsheet must never run "=HYPERLINK(...)" as a formula.
  */
-import { PassThrough, Readable, pipeline } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { ExportFieldId, ExportRow } from '@domain/audience/export';
-import { CsvPage } from '../../platform/csvPage';
+import { CsvPage, csvPagesStream } from '../../platform/csvPage';
 
 /**
- * The CSV bytes of `pages`, as a stream: the header, then each page's rows as one chunk (the first
- * with the header), each row after a CRLF. A page is one chunk (a chunk per row would cost a stream
- * step and a compression call per row), written as bytes straight from the values (CsvPage): a
- * general CSV writer's per-row objects, field getters and pushes were most of the download's CPU.
- * A profile with none of the chosen fields known is still a row (an empty line): the count
- * announced must hold. Destroying the stream (the route does when the client goes away) ends the
- * iteration of `pages`, so no further page is read from the database.
+ * The CSV bytes of `pages`, as a stream (csvPagesStream): the header, then each page's rows as one
+ * chunk (the first with the header), each row after a CRLF, written as bytes straight from the
+ * values (CsvPage): a general CSV writer's per-row objects, field getters and pushes were most of
+ * the download's CPU. A profile with none of the chosen fields known is still a row (an empty
+ * line): the count announced must hold.
  */
 export function exportCsvStream(pages: AsyncIterable<readonly ExportRow[]>, fields: readonly ExportFieldId[], onFailure: (failure: Error) => void): Readable {
   async function* chunks() {
@@ -42,8 +40,5 @@ export function exportCsvStream(pages: AsyncIterable<readonly ExportRow[]>, fiel
     }
     if (csv.byteLength) yield csv.take();
   }
-  return pipeline(Readable.from(chunks(), { highWaterMark: 1 }), new PassThrough({ highWaterMark: 1 }), (failure) => {
-    // ERR_STREAM_PREMATURE_CLOSE is the client leaving: nothing failed on our side.
-    if (failure && (failure as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') onFailure(failure);
-  });
+  return csvPagesStream(chunks(), onFailure);
 }

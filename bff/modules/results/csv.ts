@@ -9,10 +9,10 @@
  * No byte-order mark: the file is UTF-8, which every current spreadsheet reads without one, and a
  * BOM would become part of the first header for programs that read the file as plain text.
  */
-import { PassThrough, Readable, pipeline } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { answerCell, RESPONSE_CSV_COLUMNS } from '@domain/survey/collection';
 import type { Answer, Question } from '@domain/survey/types';
-import { CsvPage } from '../../platform/csvPage';
+import { CsvPage, csvPagesStream } from '../../platform/csvPage';
 import { isoInstant } from '../../platform/isoInstant';
 import type { ResultsDialect } from '../../platform/sql';
 import type { ExportRow } from './responseRows';
@@ -65,11 +65,9 @@ export function writeResponseLine(page: CsvPage, row: ExportRow, questions: read
 }
 
 /**
- * The CSV bytes of `pages`, as a stream: the header, then each page's rows as one chunk (the first
- * with the header), each row after a CRLF. A page is one chunk (a chunk per row cost a stream step
- * and a compression call per row, and capped the export near 14,000 rows a second), written as
- * bytes straight from the stored rows (CsvPage). Destroying the stream (Koa does when the client
- * goes away) ends the iteration of `pages`, so no further batch is read from the database.
+ * The CSV bytes of `pages`, as a stream (csvPagesStream): the header, then each page's rows as one
+ * chunk (the first with the header), each row after a CRLF, written as bytes straight from the
+ * stored rows (CsvPage).
  */
 export function responsesCsvStream(pages: AsyncIterable<readonly ExportRow[]>, questions: readonly Question[], dialect: ResultsDialect, onFailure: (failure: Error) => void): Readable {
   async function* chunks() {
@@ -88,8 +86,5 @@ export function responsesCsvStream(pages: AsyncIterable<readonly ExportRow[]>, q
     }
     if (csv.byteLength) yield csv.take();
   }
-  return pipeline(Readable.from(chunks(), { highWaterMark: 1 }), new PassThrough({ highWaterMark: 1 }), (failure) => {
-    // ERR_STREAM_PREMATURE_CLOSE is the client leaving: nothing failed on our side.
-    if (failure && (failure as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') onFailure(failure);
-  });
+  return csvPagesStream(chunks(), onFailure);
 }
