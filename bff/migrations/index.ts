@@ -29,6 +29,7 @@ import { Migration20270111000000_call_minutes_by_minute } from './Migration20270
 import { Migration20270112000000_account_changes } from './Migration20270112000000_account_changes';
 import { Migration20270113000000_person_events_updated_at } from './Migration20270113000000_person_events_updated_at';
 import { Migration20270114000000_api_key_changes } from './Migration20270114000000_api_key_changes';
+import { Migration20270115000000_pending_completions } from './Migration20270115000000_pending_completions';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -62,4 +63,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20270112000000_account_changes', class: Migration20270112000000_account_changes },
   { name: 'Migration20270113000000_person_events_updated_at', class: Migration20270113000000_person_events_updated_at },
   { name: 'Migration20270114000000_api_key_changes', class: Migration20270114000000_api_key_changes },
+  { name: 'Migration20270115000000_pending_completions', class: Migration20270115000000_pending_completions },
 ];

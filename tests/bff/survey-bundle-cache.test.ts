@@ -4,6 +4,7 @@
  * completion that fills a cap), and a process rebuilds its copy only when the version or the clock
  * says so, checking the version at most once per recheck interval.
  */
+import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import { describe, expect, it } from 'vitest';
 import type { PublicSurveyBundle, StartedResponse } from '@domain/survey/collection';
 import { defaultSurvey } from '@domain/survey/defaults';
@@ -11,6 +12,7 @@ import { Company, CompanySurveySettings, PublishedSurvey } from '@bff/entities';
 import { publicBundle } from '@bff/modules/collection/bundle';
 import { bundleVersionOf, createBundleCache } from '@bff/modules/collection/bundleCache';
 import { createCollectionService } from '@bff/modules/collection';
+import { countPendingCompletions } from '@bff/modules/surveys';
 import { nextAddress } from './support/responses';
 import { addPublished, question } from './support/surveys';
 import { useWorld, type World } from './support/world';
@@ -20,6 +22,7 @@ const survey = () => ({ ...defaultSurvey(), title: 'Checkout', questions: [quest
 describe('the survey bundle cache', () => {
   const world = useWorld({ env: { PUBLIC_RATE_LIMIT: '100000', PUBLIC_SURVEY_RATE_LIMIT: '100000' } });
   const versionOf = (w: World, companyId: string) => bundleVersionOf(w.em(), companyId);
+  const knexOf = (w: World): Knex => (w.orm.em as SqlEntityManager).getKnex();
   const running = (w: World, companyId: string, details: Partial<PublishedSurvey> = {}) =>
     addPublished(w, companyId, { survey: survey(), status: 'active', startedAt: new Date(), ...details });
 
@@ -43,10 +46,11 @@ describe('the survey bundle cache', () => {
     ).toBe(1);
     expect(await moved(() => w.em().nativeUpdate(CompanySurveySettings, { companyId: company.id }, { collectionSettings: { ipAddressMode: 'hashed', cooldownDays: 5 } }))).toBe(1);
 
-    // A completion is a count, not an edit: the cached bundle stays.
+    // A completion is a count, not an edit: the cached bundle stays, when the count is pending and when the tally job adds it to the row.
     const started = await w.http.post(`/api/public/surveys/${published.id}/responses`).set('X-Forwarded-For', nextAddress()).send({ answers: { q_rating: 5 }, complete: true });
     expect(started.status).toBe(201);
     expect(await moved(async () => undefined)).toBe(0);
+    expect(await moved(() => countPendingCompletions(knexOf(w), w.config.database.kind, published.id))).toBe(0);
     const [row] = await w.em().getConnection().execute<Array<{ response_count: number }>>('select response_count from published_surveys where id = ?', [published.id]);
     expect(Number(row!.response_count)).toBe(1);
 

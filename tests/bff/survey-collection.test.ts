@@ -478,6 +478,51 @@ describe('survey response collection', () => {
       expect(((await bundleOf(w, w.companies.acme.id)).body as PublicSurveyBundle).surveys.map((item) => item.id)).not.toContain(survey.id);
       expect((await start(w, survey.id, { answers: { q_rating: 5 }, complete: false })).status).toBe(409);
     });
+
+    it('counts an uncapped survey\'s completions off its row until the tally job adds them, shown at once either way', async () => {
+      const w = world();
+      const survey = await runningSurvey(w);
+      const rowCount = async () => (await w.em().fork().findOneOrFail(PublishedSurvey, { id: survey.id })).responseCount;
+      const shown = async () => ((await w.http.get(`/api/surveys/published/${survey.id}`).set(as('alice'))).body as PublishedSurveyView).responseCount;
+      for (let index = 0; index < 3; index++) expect((await start(w, survey.id, { answers: { q_rating: 5 }, complete: true })).status).toBe(201);
+      const partial = await start(w, survey.id, { answers: { q_rating: 5 }, complete: false });
+      expect((await patch(w, partial.body.id, { token: partial.body.token, answers: {}, complete: true })).status).toBe(200);
+      expect((await start(w, survey.id, { answers: { q_rating: 5 }, complete: false })).status).toBe(201);
+
+      expect(await rowCount()).toBe(0);
+      expect(await w.em().fork().count(SurveyResponse, { surveyId: survey.id, countPending: true })).toBe(4);
+      expect(await shown()).toBe(4);
+
+      await tallySettledResponses({ orm: w.orm, kind: w.config.database.kind, now: () => new Date(now) });
+      expect(await rowCount()).toBe(4);
+      expect(await w.em().fork().count(SurveyResponse, { surveyId: survey.id, countPending: true })).toBe(0);
+      expect(await shown()).toBe(4);
+    });
+
+    it('holds a cap set after completions still pending: they count towards it at once', async () => {
+      const w = world();
+      const survey = await runningSurvey(w);
+      for (let index = 0; index < 5; index++) expect((await start(w, survey.id, { answers: { q_rating: 5 }, complete: true })).status).toBe(201);
+      const started = [];
+      for (let index = 0; index < 10; index++) started.push((await start(w, survey.id, { answers: { q_rating: 5 }, complete: false })).body as { id: string; token: string });
+      await w.em().fork().nativeUpdate(PublishedSurvey, { id: survey.id }, { endCondition: { type: 'responses', value: 7 } });
+      expect(((await bundleOf(w, w.companies.acme.id)).body as PublicSurveyBundle).surveys.map((item) => item.id)).toContain(survey.id);
+
+      const completions = await Promise.all([
+        ...started.slice(0, 5).map(({ id, token }) => patch(w, id, { token, answers: {}, complete: true })),
+        ...Array.from({ length: 5 }, () => start(w, survey.id, { answers: { q_rating: 5 }, complete: true })),
+      ]);
+      expect(completions.filter((response) => response.status < 300)).toHaveLength(2);
+      expect(completions.filter((response) => response.status === 409)).toHaveLength(8);
+      expect(await w.em().fork().count(SurveyResponse, { surveyId: survey.id, isComplete: true })).toBe(7);
+      expect(((await w.http.get(`/api/surveys/published/${survey.id}`).set(as('alice'))).body as PublishedSurveyView).responseCount).toBe(7);
+      expect(((await bundleOf(w, w.companies.acme.id)).body as PublicSurveyBundle).surveys.map((item) => item.id)).not.toContain(survey.id);
+
+      // Full before any completion was counted on its row: the bundle leaves it out from the start.
+      await w.em().fork().nativeUpdate(PublishedSurvey, { id: survey.id }, { endCondition: { type: 'responses', value: 9 } });
+      await w.em().fork().nativeUpdate(PublishedSurvey, { id: survey.id }, { endCondition: { type: 'responses', value: 7 } });
+      expect(((await bundleOf(w, w.companies.acme.id)).body as PublicSurveyBundle).surveys.map((item) => item.id)).not.toContain(survey.id);
+    });
   });
 
   describe('rate limits', () => {

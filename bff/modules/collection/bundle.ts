@@ -11,8 +11,8 @@ import type { DisplayTriggers } from '@domain/survey/types';
 import type { Orm } from '../../types';
 import { Company, PublishedSurvey } from '../../entities';
 import { apiError } from '../../platform/errors';
-import { globalIdentifiersOf } from '../surveys';
-import { inactiveReason } from './running';
+import { completedResponseCounts, globalIdentifiersOf } from '../surveys';
+import { inactiveReason, isCapped } from './running';
 import { companyCollectionState } from './settings';
 
 export const PUBLIC_COMPANY_NOT_FOUND = {
@@ -47,7 +47,9 @@ export async function publicBundle(orm: Orm, now: () => Date, companyId: string)
   if (!company || company.status !== 'active') throw apiError('not_found', PUBLIC_COMPANY_NOT_FOUND);
   const candidates = await em.find(PublishedSurvey, { companyId, status: 'active' }, { orderBy: { publishedAt: 'desc', id: 'asc' } });
   const clock = now();
-  const running = candidates.filter((survey) => inactiveReason(survey, survey.responseCount, clock) === null);
+  // A cap is checked against the exact count: the row's count and the completions still pending.
+  const counts = await completedResponseCounts(em, candidates.filter(isCapped).map((survey) => survey.id));
+  const running = candidates.filter((survey) => inactiveReason(survey, counts.get(survey.id) ?? survey.responseCount, clock) === null);
   const global = await globalIdentifiersOf(em, companyId);
   const { triggerSettings, collectionSettings } = await companyCollectionState(em, companyId);
   const ends = running.map((survey) => endsAt({ endCondition: survey.endCondition, startedAt: survey.startedAt?.toISOString() ?? null })?.getTime() ?? Infinity);

@@ -1,11 +1,13 @@
 /**
- * Completing a response: the completion is counted on the survey's row (under a row lock when
- * the survey is capped by a 'responses' end condition, so its N+1th completion is refused however
- * many arrive at once) and the company's completion webhook is queued in the same transaction.
+ * Completing a response: a capped survey's completion (a 'responses' end condition) is counted on
+ * the survey's row under its row lock, so its N+1th completion is refused however many arrive at
+ * once; any other is marked count_pending, for the tally job to count (surveys/counts.ts). The
+ * company's completion webhook is queued in the same transaction.
  */
 import { raw, type EntityManager } from '@mikro-orm/core';
 import { PublishedSurvey, type SurveyResponse } from '../../entities';
 import type { RowLock } from '../../platform/sql';
+import { completedResponseCount } from '../surveys';
 import { enqueueCompletionWebhook, COMPLETION_EVENT, type CompletionWebhookPayload } from '../webhooks';
 import { bumpBundleVersion } from './bundleCache';
 import { inactiveReason, isCapped, refuseInactive } from './running';
@@ -19,17 +21,22 @@ import { companyCollectionState, type CompanyCollectionState } from './settings'
  */
 export async function completeResponse(em: EntityManager, lockForUpdate: RowLock, surveyId: string, response: SurveyResponse, clock: Date): Promise<void> {
   let survey = await em.findOneOrFail(PublishedSurvey, { id: surveyId }, { refresh: true });
-  if (isCapped(survey)) survey = await em.findOneOrFail(PublishedSurvey, { id: surveyId }, { ...lockForUpdate, refresh: true });
-  const reason = inactiveReason(survey, survey.responseCount, clock);
+  const capped = isCapped(survey);
+  if (capped) survey = await em.findOneOrFail(PublishedSurvey, { id: surveyId }, { ...lockForUpdate, refresh: true });
+  // Only a cap needs the exact count, read under its lock; no other end condition counts responses.
+  const completed = capped ? await completedResponseCount(em, survey.id) : survey.responseCount;
+  const reason = inactiveReason(survey, completed, clock);
   if (reason) throw refuseInactive(reason);
   response.isComplete = true;
   response.completedAt = clock;
   response.completionTimeSeconds = Math.max(0, Math.floor((clock.getTime() - response.startedAt.getTime()) / 1000));
-  // Written directly: counting a completion is not an edit of the survey (its updatedAt, and so
-  // the public bundle's ETag, stay as they were).
-  await em.nativeUpdate(PublishedSurvey, { id: survey.id }, { responseCount: raw('response_count + 1') });
-  // This completion filled the survey's cap: it leaves the widget's bundle.
-  if (isCapped(survey) && inactiveReason(survey, survey.responseCount + 1, clock)) await bumpBundleVersion(em, survey.companyId);
+  if (capped) {
+    // Written directly: counting a completion is not an edit of the survey (its updatedAt, and so
+    // the public bundle's ETag, stay as they were).
+    await em.nativeUpdate(PublishedSurvey, { id: survey.id }, { responseCount: raw('response_count + 1') });
+    // This completion filled the survey's cap: it leaves the widget's bundle.
+    if (inactiveReason(survey, completed + 1, clock)) await bumpBundleVersion(em, survey.companyId);
+  } else response.countPending = true;
 
   const webhook = completionWebhook(await companyCollectionState(em, survey.companyId), survey, response, clock);
   if (webhook) enqueueCompletionWebhook(em, webhook.url, webhook.payload, clock);

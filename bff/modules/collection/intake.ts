@@ -1,8 +1,8 @@
 /**
  * A respondent's first POST, the path a campaign's traffic takes: one read of the survey with its
  * company's survey settings (a statement prepared once per connection), then its writes as plain
- * statements: the response inserted, the completion (when asked) counted on the survey's row and
- * its webhook queued beside it, all or nothing. The ORM's entity bookkeeping cost several times
+ * statements: the response inserted, the completion (when asked) counted and its webhook queued
+ * beside it, all or nothing. The ORM's entity bookkeeping cost several times
  * these statements themselves.
  */
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/knex';
@@ -16,6 +16,7 @@ import { preparedRowReader } from '../../platform/preparedRows';
 import { bindTime, jsonOf, rowsOf, timeOf } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
 import { completionDeliveryRow } from '../webhooks';
+import { PENDING_COMPLETIONS_SQL } from '../surveys';
 import { BUMP_BUNDLE_VERSION_SQL } from './bundleCache';
 import { completionWebhook } from './completion';
 import { inactiveReason, isCapped, PUBLIC_SURVEY_NOT_FOUND, refuseInactive, type RunState } from './running';
@@ -28,6 +29,7 @@ export interface IntakeSurvey extends RunState {
   name: string;
   survey: Survey;
   displayTriggers: DisplayTriggers;
+  /** The count on the survey's row, without its pending completions: a first check only (a capped completion counts again under the lock). */
   responseCount: number;
   globalIdentifiers: GlobalIdentifierSettings;
   settings: CompanyCollectionState;
@@ -37,6 +39,9 @@ const SURVEY_SQL =
   'select s.company_id, s.name, s.status, s.survey, s.display_triggers, s.end_condition, s.started_at, s.response_count, ' +
   'c.global_identifiers, c.trigger_settings, c.collection_settings, c.webhook_secret ' +
   'from published_surveys s left join company_survey_settings c on c.company_id = s.company_id where s.id = ?';
+
+/** A survey's completions (its id bound twice): the count on its row and those still pending. */
+const COMPLETED_SQL = `select response_count + (${PENDING_COMPLETIONS_SQL}) as completed from published_surveys where id = ?`;
 
 /** A JSON column (parsed on PostgreSQL, text on SQLite) that may be null. */
 function jsonOrNull<T>(value: unknown): T | null {
@@ -101,14 +106,17 @@ function insertOf(kind: DatabaseKind, table: string, row: Record<string, unknown
 }
 
 /**
- * Inserts the response and, when `complete`, completes it: counted on the survey's row, its
- * webhook queued. A capped survey's row is locked first, so its N+1th completion is refused however
- * many arrive at once, and the completion that fills the cap takes it out of the widget's bundle.
- * Uncapped on PostgreSQL, the writes go as one statement (data-modifying WITH clauses), atomic on
- * its own and one round trip to the server.
+ * Inserts the response and, when `complete`, completes it: its webhook queued beside it, all or
+ * nothing. A capped survey's row is locked first and the completion counted on it, so its N+1th
+ * completion is refused however many arrive at once, and the completion that fills the cap takes
+ * it out of the widget's bundle. Any other survey's completion is only marked count_pending (the
+ * tally job counts it on the row later: surveys/counts.ts), so a campaign's answers never wait on
+ * each other; on PostgreSQL, with its webhook, it goes as one statement (a data-modifying WITH
+ * clause), atomic on its own and one round trip to the server.
  */
 export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: IntakeSurvey, response: NewResponse, complete: boolean, clock: Date): Promise<void> {
   const knex = (orm.em.getConnection() as AbstractSqlConnection).getKnex();
+  const capped = isCapped(survey);
   const responseRow = insertOf(kind, 'survey_responses', {
     id: response.id,
     company_id: survey.companyId,
@@ -124,11 +132,11 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
     completed_at: complete ? clock : null,
     completion_time_seconds: complete ? 0 : null,
     is_complete: complete,
+    count_pending: complete && !capped,
     write_token_hash: response.writeTokenHash,
     created_at: clock,
     updated_at: clock,
   });
-  const counted = { sql: 'update published_surveys set response_count = response_count + 1 where id = ?', bindings: [survey.id] };
   const webhook = complete
     ? completionWebhook(
         survey.settings,
@@ -139,27 +147,26 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
     : null;
   const delivery = webhook ? insertOf(kind, 'webhook_deliveries', completionDeliveryRow(webhook.url, webhook.payload, clock)) : null;
 
-  if (!complete) {
+  if (!complete || (!capped && !delivery)) {
     await knex.raw(responseRow.sql, responseRow.bindings);
     return;
   }
-  if (kind === 'postgresql' && !isCapped(survey)) {
-    const steps = [responseRow, counted];
-    const clauses = steps.map((step, index) => `step${index} as (${step.sql} returning 1)`);
-    const last = delivery ?? { sql: 'select 1', bindings: [] };
-    await knex.raw(`with ${clauses.join(', ')} ${last.sql}`, [...steps.flatMap((step) => step.bindings), ...last.bindings]);
+  if (delivery && !capped && kind === 'postgresql') {
+    await knex.raw(`with inserted as (${responseRow.sql} returning 1) ${delivery.sql}`, [...responseRow.bindings, ...delivery.bindings]);
     return;
   }
   await knex.transaction(async (trx) => {
-    if (isCapped(survey)) {
+    if (capped) {
       // SQLite's transactions begin IMMEDIATE and so already run one at a time.
-      const rows = await trx.raw(`select response_count from published_surveys where id = ?${kind === 'postgresql' ? ' for update' : ''}`, [survey.id]);
-      const stored = Number(rowsOf<{ response_count: unknown }>(rows)[0]?.response_count ?? 0);
+      await trx.raw(`select 1 from published_surveys where id = ?${kind === 'postgresql' ? ' for update' : ''}`, [survey.id]);
+      // Read after the lock, in a statement of its own: it sees every completion committed before it.
+      const stored = Number(rowsOf<{ completed: unknown }>(await trx.raw(COMPLETED_SQL, [survey.id, survey.id]))[0]?.completed ?? 0);
       const reason = inactiveReason(survey, stored, clock);
       if (reason) throw refuseInactive(reason);
       // This completion fills the cap: the survey leaves the widget's bundle.
       if (inactiveReason(survey, stored + 1, clock)) await trx.raw(BUMP_BUNDLE_VERSION_SQL, [survey.companyId]);
+      await trx.raw('update published_surveys set response_count = response_count + 1 where id = ?', [survey.id]);
     }
-    for (const step of [responseRow, counted, ...(delivery ? [delivery] : [])]) await trx.raw(step.sql, step.bindings);
+    for (const step of [responseRow, ...(delivery ? [delivery] : [])]) await trx.raw(step.sql, step.bindings);
   });
 }

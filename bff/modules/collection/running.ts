@@ -39,7 +39,8 @@ export async function surveyById(em: EntityManager, id: string): Promise<Publish
   return survey;
 }
 
-// survey.responseCount is the stored completions: every completion increments it in its own transaction.
+// A first check, by the count on the survey's row: a capped survey's completion counts again under
+// its row lock with the pending completions too (surveys/counts.ts), and that check decides.
 export function requireRunning(survey: RunState & { responseCount: number }, now: () => Date): void {
   const reason = inactiveReason(survey, survey.responseCount, now());
   if (reason) throw refuseInactive(reason);

@@ -12,7 +12,8 @@
  * TALLY_SETTLE_MS (abandoned). Counting on every write instead had every response of a busy survey
  * update the same counter rows, which cut intake to a quarter. The rare continuation of an
  * abandoned response already tallied takes its old answers out of the tallies, in its own
- * transaction, before they change (untallyResponse).
+ * transaction, before they change (untallyResponse). The same job counts the completions of
+ * surveys without a cap on their rows, for the same reason (surveys/counts.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@mikro-orm/knex';
@@ -20,6 +21,7 @@ import type { Logger } from 'pino';
 import { CHOICE_TYPES, MULTI_SELECT_TYPES } from '@domain/survey/defaults';
 import type { Answer, Question } from '@domain/survey/types';
 import { PublishedSurvey } from '../../entities';
+import { countPendingCompletions } from '../surveys';
 import { repeatingJob, type RepeatingJob } from '../../platform/jobs';
 import { bindTime, rowsOf, timeOf } from '../../platform/rawRows';
 import { resultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
@@ -213,6 +215,8 @@ export async function tallySettledResponses({ orm, kind, now, batchRows = TALLY_
   const surveyIds = rowsOf<{ survey_id: string }>(await knex.raw(`select distinct survey_id from survey_responses where ${settled}`, [settledBefore])).map((row) => row.survey_id);
   let tallied = 0;
   for (const surveyId of surveyIds) {
+    // Its completions are settled too: those not yet counted on the survey's row are, first.
+    await countPendingCompletions(knex, kind, surveyId);
     const survey = await orm.em.fork().findOne(PublishedSurvey, { id: surveyId }, { fields: ['survey'] });
     if (!survey) continue;
     const questions = survey.survey.questions;

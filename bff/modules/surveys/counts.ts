@@ -1,21 +1,48 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { Knex } from '@mikro-orm/knex';
+import { rowsOf } from '../../platform/rawRows';
+import type { DatabaseKind } from '../../platform/sql';
+
+/** A survey's completions still to be added to its response_count (its `?` is the survey's id). */
+export const PENDING_COMPLETIONS_SQL = 'select count(*) as pending from survey_responses where survey_id = ? and count_pending = true';
 
 /**
- * Completed responses per survey: published_surveys.response_count, which every completion
- * increments in its own transaction (under the survey's row lock when an end condition counts
- * responses) and the demo seed sets. Reading it costs the same at ten responses or a million.
+ * Completed responses per survey: published_surveys.response_count plus the survey's pending
+ * completions. A completion of a capped survey (a 'responses' end condition) is counted on the
+ * row at once, under its row lock; any other completion is marked count_pending and the tally job
+ * adds it to the row in its batches (bff/modules/results/tallies.ts), so the answers of a busy
+ * campaign do not all update one row. The pending ones are a few seconds' worth at most, found
+ * through their partial index: reading this costs the same at ten responses or a million.
  */
 export async function completedResponseCounts(em: EntityManager, surveyIds: readonly string[]): Promise<Map<string, number>> {
   const ids = [...new Set(surveyIds)];
   if (!ids.length) return new Map();
-  const rows = await em.getConnection().execute<Array<{ id: string; response_count: number | string }>>(
-    `select id, response_count from published_surveys where id in (${ids.map(() => '?').join(', ')})`,
+  const rows = await em.getConnection().execute<Array<{ id: string; completed: number | string }>>(
+    `select s.id, s.response_count + (select count(*) from survey_responses r where r.survey_id = s.id and r.count_pending = true) as completed
+     from published_surveys s where s.id in (${ids.map(() => '?').join(', ')})`,
     ids,
     'all',
+    // Inside the caller's transaction when there is one (a capped completion reads it under the row lock).
+    em.getTransactionContext(),
   );
-  return new Map(rows.map((row: { id: string; response_count: number | string }) => [row.id, Number(row.response_count)]));
+  return new Map(rows.map((row: { id: string; completed: number | string }) => [row.id, Number(row.completed)]));
 }
 
 export async function completedResponseCount(em: EntityManager, surveyId: string): Promise<number> {
   return (await completedResponseCounts(em, [surveyId])).get(surveyId) ?? 0;
+}
+
+/**
+ * Adds a survey's pending completions to its response_count, in one short transaction that locks
+ * the survey's row first, in the same order as a capped completion (row, then responses), so the
+ * two never wait on each other in a circle. Answers how many it added.
+ */
+export async function countPendingCompletions(knex: Knex, kind: DatabaseKind, surveyId: string): Promise<number> {
+  return knex.transaction(async (trx) => {
+    // SQLite's transactions begin IMMEDIATE and so already run one at a time.
+    if (kind === 'postgresql') await trx.raw('select 1 from published_surveys where id = ? for update', [surveyId]);
+    const counted = rowsOf(await trx.raw('update survey_responses set count_pending = false where survey_id = ? and count_pending = true returning id', [surveyId])).length;
+    if (counted) await trx.raw('update published_surveys set response_count = response_count + ? where id = ?', [counted, surveyId]);
+    return counted;
+  });
 }
