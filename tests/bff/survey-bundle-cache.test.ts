@@ -2,16 +2,18 @@
  * The widget's bundle served from each process's memory: the company's bundle version moves on with
  * every change the bundle shows (the database's triggers, whatever wrote the change, and the
  * completion that fills a cap), and a process rebuilds its copy only when the version or the clock
- * says so, checking the version at most once per recheck interval.
+ * says so, checking the version at most once per recheck interval. The survey a first answer
+ * reads is kept the same way, and a copy older than its row writes nothing.
  */
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import { describe, expect, it } from 'vitest';
 import type { PublicSurveyBundle, StartedResponse } from '@domain/survey/collection';
 import { defaultSurvey } from '@domain/survey/defaults';
-import { Company, CompanySurveySettings, PublishedSurvey } from '@bff/entities';
+import { Company, CompanySurveySettings, PublishedSurvey, SurveyResponse } from '@bff/entities';
 import { publicBundle } from '@bff/modules/collection/bundle';
 import { bundleVersionOf, createBundleCache } from '@bff/modules/collection/bundleCache';
 import { createCollectionService } from '@bff/modules/collection';
+import { createSurveyReader } from '@bff/modules/collection/intakeSurvey';
 import { countPendingCompletions } from '@bff/modules/surveys';
 import { nextAddress } from './support/responses';
 import { addPublished, question } from './support/surveys';
@@ -138,4 +140,65 @@ describe('the survey bundle cache', () => {
     await w.em().nativeUpdate(PublishedSurvey, { id: published.id }, { name: 'Autumn survey' });
     expect(await names()).toEqual(['Summer survey']);
   });
+
+  it("keeps a running survey's copy for its answers while its company's version stands, never a capped one's", async () => {
+    const w = world();
+    const company = await w.addCompany();
+    let monotonic = 0;
+    const surveys = createSurveyReader(w.orm, { recheckMs: 1_000, monotonic: () => monotonic });
+    const published = await running(w, company.id, { name: 'Spring survey' });
+    const first = await surveys.read(published.id);
+    expect(first.name).toBe('Spring survey');
+
+    // Written by any process: this copy stands until its recheck, then the moved version has the row read again.
+    await w.em().nativeUpdate(PublishedSurvey, { id: published.id }, { name: 'Summer survey' });
+    expect(await surveys.read(published.id)).toBe(first);
+    monotonic += 1_000;
+    const second = await surveys.read(published.id);
+    expect(second.name).toBe('Summer survey');
+
+    // A count is not a change: the version stands and the copy is used again after its recheck.
+    await w.em().nativeUpdate(PublishedSurvey, { id: published.id }, { responseCount: 12 });
+    monotonic += 5_000;
+    expect(await surveys.read(published.id)).toBe(second);
+    expect((await surveys.read(published.id, { fresh: true })).responseCount).toBe(12);
+
+    // Forgotten (a change saved through this process): read again at once.
+    const kept = await surveys.read(published.id);
+    surveys.forget(company.id);
+    expect(await surveys.read(published.id)).not.toBe(kept);
+
+    const capped = await running(w, company.id, { endCondition: { type: 'responses', value: 5 } });
+    expect(await surveys.read(capped.id)).not.toBe(await surveys.read(capped.id));
+    await w.em().nativeDelete(PublishedSurvey, { id: published.id });
+    monotonic += 1_000;
+    await expect(surveys.read(published.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('writes nothing from a copy of a survey stopped or capped since, and answers as its row now says', async () => {
+    const w = world();
+    const company = await w.addCompany();
+    const collection = createCollectionService({ orm: w.orm, config: { ...w.config, publicBundleRecheckMs: 60_000 }, now: () => new Date() });
+    const published = await running(w, company.id);
+    const respondent = () => ({ ip: nextAddress(), userAgent: 'Mozilla/5.0' });
+    const answer = (complete: boolean) => collection.startResponse(published.id, { answers: { q_rating: 4 }, complete }, respondent());
+    const stored = () => w.em().fork().count(SurveyResponse, { surveyId: published.id });
+    expect((await answer(true)).isComplete).toBe(true);
+
+    // Behind this process's back, as another process would write: its copy still says running.
+    await w.em().nativeUpdate(PublishedSurvey, { id: published.id }, { status: 'inactive' });
+    await expect(answer(false)).rejects.toMatchObject({ status: 409, code: 'survey_inactive', detail: 'This survey is not accepting responses.' });
+    expect(await stored()).toBe(1);
+
+    // Running again with a cap its one pending completion already fills.
+    await w.em().nativeUpdate(PublishedSurvey, { id: published.id }, { status: 'active', endCondition: { type: 'responses', value: 1 } });
+    await expect(answer(true)).rejects.toMatchObject({ status: 409, detail: 'This survey has received all the responses it accepts.' });
+    expect(await stored()).toBe(1);
+
+    // Uncapped again: the copy read afresh takes the answer.
+    await w.em().nativeUpdate(PublishedSurvey, { id: published.id }, { endCondition: null });
+    expect((await answer(true)).isComplete).toBe(true);
+    expect(await stored()).toBe(2);
+  });
 });
+

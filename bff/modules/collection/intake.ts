@@ -1,79 +1,22 @@
 /**
- * A respondent's first POST, the path a campaign's traffic takes: one read of the survey with its
- * company's survey settings (a statement prepared once per connection), then its writes as plain
+ * A respondent's first POST, the path a campaign's traffic takes: the survey with its company's
+ * survey settings, mostly from this process's copy (intakeSurvey.ts), then its writes as plain
  * statements: the response inserted, the completion (when asked) counted and its webhook queued
- * beside it, all or nothing. The ORM's entity bookkeeping cost several times
- * these statements themselves.
+ * beside it, all or nothing. The ORM's entity bookkeeping cost several times these statements
+ * themselves.
  */
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/knex';
 import type { DeviceType } from '@domain/survey/collection';
-import type { Answer, DisplayTriggers, GlobalIdentifierSettings, Survey } from '@domain/survey/types';
-import { DEFAULT_GLOBAL_IDENTIFIERS } from '@domain/survey/defaults';
+import type { Answer } from '@domain/survey/types';
 import type { Orm } from '../../types';
-import type { PublishedSurvey } from '../../entities';
-import { apiError } from '../../platform/errors';
-import { preparedRowReader } from '../../platform/preparedRows';
-import { bindTime, jsonOf, rowsOf, timeOf } from '../../platform/rawRows';
+import { bindTime, rowsOf } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
 import { completionDeliveryRow } from '../webhooks';
 import { PENDING_COMPLETIONS_SQL } from '../surveys';
 import { BUMP_BUNDLE_VERSION_SQL } from './bundleCache';
 import { completionWebhook } from './completion';
-import { inactiveReason, isCapped, PUBLIC_SURVEY_NOT_FOUND, refuseInactive, type RunState } from './running';
-import { collectionStateOf, type CompanyCollectionState } from './settings';
-
-/** The survey as a first answer needs it, with its company's survey settings. */
-export interface IntakeSurvey extends RunState {
-  id: string;
-  companyId: string;
-  name: string;
-  survey: Survey;
-  displayTriggers: DisplayTriggers;
-  /** The count on the survey's row, without its pending completions: a first check only (a capped completion counts again under the lock). */
-  responseCount: number;
-  globalIdentifiers: GlobalIdentifierSettings;
-  settings: CompanyCollectionState;
-}
-
-const SURVEY_SQL =
-  'select s.company_id, s.name, s.status, s.survey, s.display_triggers, s.end_condition, s.started_at, s.response_count, ' +
-  'c.global_identifiers, c.trigger_settings, c.collection_settings, c.webhook_secret ' +
-  'from published_surveys s left join company_survey_settings c on c.company_id = s.company_id where s.id = ?';
-
-/** A survey's completions (its id bound twice): the count on its row and those still pending. */
-const COMPLETED_SQL = `select response_count + (${PENDING_COMPLETIONS_SQL}) as completed from published_surveys where id = ?`;
-
-/** A JSON column (parsed on PostgreSQL, text on SQLite) that may be null. */
-function jsonOrNull<T>(value: unknown): T | null {
-  return value === null || value === undefined ? null : (jsonOf(value) as T);
-}
-
-export function createSurveyReader(orm: Orm) {
-  const read = preparedRowReader(orm, 'navout_intake_survey', SURVEY_SQL);
-  return async (surveyId: string): Promise<IntakeSurvey> => {
-    const row = await read(surveyId);
-    if (!row) throw apiError('not_found', PUBLIC_SURVEY_NOT_FOUND);
-    const [companyId, name, status, survey, displayTriggers, endCondition, startedAt, responseCount, globalIdentifiers, triggerSettings, collectionSettings, webhookSecret] = row;
-    const started = timeOf(startedAt);
-    return {
-      id: surveyId,
-      companyId: String(companyId),
-      name: String(name),
-      status: status as PublishedSurvey['status'],
-      survey: jsonOf(survey) as unknown as Survey,
-      displayTriggers: jsonOf(displayTriggers) as unknown as DisplayTriggers,
-      endCondition: jsonOrNull<PublishedSurvey['endCondition']>(endCondition),
-      startedAt: started === null ? null : new Date(started),
-      responseCount: Number(responseCount),
-      globalIdentifiers: jsonOrNull<GlobalIdentifierSettings>(globalIdentifiers) ?? structuredClone(DEFAULT_GLOBAL_IDENTIFIERS),
-      settings: collectionStateOf({
-        triggerSettings: jsonOrNull(triggerSettings),
-        collectionSettings: jsonOrNull(collectionSettings),
-        webhookSecret: (webhookSecret as string | null) ?? null,
-      }),
-    };
-  };
-}
+import type { IntakeSurvey } from './intakeSurvey';
+import { inactiveReason, isCapped, refuseInactive } from './running';
 
 /** A new response's columns, as the insert writes them. */
 export interface NewResponse {
@@ -96,8 +39,13 @@ function bindable(kind: DatabaseKind, value: unknown): unknown {
   return value;
 }
 
+interface Statement {
+  sql: string;
+  bindings: Knex.RawBinding[];
+}
+
 /** An insert of one row: its statement and bindings. */
-function insertOf(kind: DatabaseKind, table: string, row: Record<string, unknown>): { sql: string; bindings: Knex.RawBinding[] } {
+function insertOf(kind: DatabaseKind, table: string, row: Record<string, unknown>): Statement {
   const columns = Object.keys(row);
   return {
     sql: `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
@@ -105,16 +53,35 @@ function insertOf(kind: DatabaseKind, table: string, row: Record<string, unknown
   };
 }
 
+/** The same insert made only when `condition` (a SQL condition with its bindings) holds, answering 1 for a row written. */
+function insertWhen(insert: Statement, condition: Statement): Statement {
+  return {
+    sql: `${insert.sql.replace(/ values \((.*)\)$/, ' select $1')} where ${condition.sql} returning 1`,
+    bindings: [...insert.bindings, ...condition.bindings],
+  };
+}
+
+/** The survey's row still takes answers without a cap (a copy of it may be a second old: intakeSurvey.ts). */
+function runningUncapped(kind: DatabaseKind, surveyId: string): Statement {
+  const capType = kind === 'postgresql' ? "end_condition->>'type'" : "json_extract(end_condition, '$.type')";
+  return { sql: `exists (select 1 from published_surveys where id = ? and status = 'active' and ${capType} is distinct from 'responses')`, bindings: [surveyId] };
+}
+
+/** A survey's completions (its id bound twice): the count on its row and those still pending. */
+const COMPLETED_SQL = `select response_count + (${PENDING_COMPLETIONS_SQL}) as completed from published_surveys where id = ?`;
+
 /**
  * Inserts the response and, when `complete`, completes it: its webhook queued beside it, all or
  * nothing. A capped survey's row is locked first and the completion counted on it, so its N+1th
  * completion is refused however many arrive at once, and the completion that fills the cap takes
  * it out of the widget's bundle. Any other survey's completion is only marked count_pending (the
  * tally job counts it on the row later: surveys/counts.ts), so a campaign's answers never wait on
- * each other; on PostgreSQL, with its webhook, it goes as one statement (a data-modifying WITH
- * clause), atomic on its own and one round trip to the server.
+ * each other, and is written only while the survey's row still runs without a cap; on PostgreSQL,
+ * with its webhook, it goes as one statement (a data-modifying WITH clause), atomic on its own and
+ * one round trip to the server. Answers false when nothing was written because the row no longer
+ * runs uncapped: the caller reads the survey afresh.
  */
-export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: IntakeSurvey, response: NewResponse, complete: boolean, clock: Date): Promise<void> {
+export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: IntakeSurvey, response: NewResponse, complete: boolean, clock: Date): Promise<boolean> {
   const knex = (orm.em.getConnection() as AbstractSqlConnection).getKnex();
   const capped = isCapped(survey);
   const responseRow = insertOf(kind, 'survey_responses', {
@@ -147,16 +114,12 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
     : null;
   const delivery = webhook ? insertOf(kind, 'webhook_deliveries', completionDeliveryRow(webhook.url, webhook.payload, clock)) : null;
 
-  if (!complete || (!capped && !delivery)) {
-    await knex.raw(responseRow.sql, responseRow.bindings);
-    return;
-  }
-  if (delivery && !capped && kind === 'postgresql') {
-    await knex.raw(`with inserted as (${responseRow.sql} returning 1) ${delivery.sql}`, [...responseRow.bindings, ...delivery.bindings]);
-    return;
-  }
-  await knex.transaction(async (trx) => {
-    if (capped) {
+  if (capped) {
+    if (!complete) {
+      await knex.raw(responseRow.sql, responseRow.bindings);
+      return true;
+    }
+    await knex.transaction(async (trx) => {
       // SQLite's transactions begin IMMEDIATE and so already run one at a time.
       await trx.raw(`select 1 from published_surveys where id = ?${kind === 'postgresql' ? ' for update' : ''}`, [survey.id]);
       // Read after the lock, in a statement of its own: it sees every completion committed before it.
@@ -166,7 +129,20 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
       // This completion fills the cap: the survey leaves the widget's bundle.
       if (inactiveReason(survey, stored + 1, clock)) await trx.raw(BUMP_BUNDLE_VERSION_SQL, [survey.companyId]);
       await trx.raw('update published_surveys set response_count = response_count + 1 where id = ?', [survey.id]);
-    }
-    for (const step of [responseRow, ...(delivery ? [delivery] : [])]) await trx.raw(step.sql, step.bindings);
+      for (const step of [responseRow, ...(delivery ? [delivery] : [])]) await trx.raw(step.sql, step.bindings);
+    });
+    return true;
+  }
+
+  const guarded = insertWhen(responseRow, runningUncapped(kind, survey.id));
+  if (!delivery) return rowsOf(await knex.raw(guarded.sql, guarded.bindings)).length > 0;
+  if (kind === 'postgresql') {
+    const queued = insertWhen(delivery, { sql: 'exists (select 1 from inserted)', bindings: [] });
+    return rowsOf(await knex.raw(`with inserted as (${guarded.sql}) ${queued.sql}`, [...guarded.bindings, ...queued.bindings])).length > 0;
+  }
+  return knex.transaction(async (trx) => {
+    if (!rowsOf(await trx.raw(guarded.sql, guarded.bindings)).length) return false;
+    await trx.raw(delivery.sql, delivery.bindings);
+    return true;
   });
 }

@@ -23,8 +23,9 @@ import type { RowLock } from '../../platform/sql';
 import { completeResponse } from './completion';
 import { deviceTypeOf } from './device';
 import { storedAddress } from '../../platform/clientAddress';
-import { insertResponse, type IntakeSurvey } from './intake';
-import { isCapped, requireRunning } from './running';
+import { insertResponse } from './intake';
+import type { SurveyReader } from './intakeSurvey';
+import { INACTIVE_MESSAGES, inactiveReason, isCapped, refuseInactive, requireRunning } from './running';
 import { untallyResponse } from '../results';
 
 export const RESPONSE_NOT_FOUND = { error: 'Response not found', message: 'No response has this id.' };
@@ -47,8 +48,8 @@ export interface ResponseDeps {
   /** The key a hashed address is keyed with (platform/clientAddress.ts). */
   hashKey: Buffer;
   lockForUpdate: RowLock;
-  /** The survey with its company's settings, as a first answer reads it (intake.ts). */
-  readSurvey: (surveyId: string) => Promise<IntakeSurvey>;
+  /** The survey with its company's settings, as a first answer reads it (intakeSurvey.ts). */
+  surveys: Pick<SurveyReader, 'read'>;
 }
 
 const clip = (text: string | undefined, max: number) => (text ? text.slice(0, max) : null);
@@ -78,27 +79,35 @@ function requireIdentifier(rule: IdentifierRule, identifiers: Record<string, str
 }
 
 /** Starts a response (and completes it at once when asked); the token is returned only here. */
-export async function startResponse({ orm, now, hashKey, kind, readSurvey }: ResponseDeps, surveyId: string, input: ResponseInput, respondent: Respondent): Promise<StartedResponse> {
-  const survey = await readSurvey(surveyId);
-  requireRunning(survey, now);
-  const checked = checkAnswers(survey.survey.questions, {}, input.answers, input.complete);
-  if ('problem' in checked) throw invalidAnswers(checked.problem, checked.questionId);
-  const identifiers = (input.identifiers ?? {}) as Record<string, string>;
-  requireIdentifier(effectiveIdentifierRule(survey.globalIdentifiers, survey.displayTriggers), identifiers);
+export async function startResponse({ orm, now, hashKey, kind, surveys }: ResponseDeps, surveyId: string, input: ResponseInput, respondent: Respondent): Promise<StartedResponse> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  const response = {
-    id: randomUUID(),
-    visitorId: input.visitorId ?? null,
-    ipAddress: storedAddress(respondent.ip, survey.settings.collectionSettings.ipAddressMode, hashKey),
-    deviceType: deviceTypeOf(input.deviceType, respondent.userAgent),
-    userAgent: clip(respondent.userAgent, COLLECTION_LIMITS.userAgent),
-    pageUrl: clip(input.pageUrl, COLLECTION_LIMITS.pageUrl),
-    identifiers,
-    answers: checked.answers,
-    writeTokenHash: hashSecret(token),
-  };
-  await retryWhenBusy(() => insertResponse(orm, kind, survey, response, input.complete === true, now()));
-  return { id: response.id, token, isComplete: input.complete === true };
+  const id = randomUUID();
+  // A copy of the survey read before a change to its row writes nothing and refuses nothing: both
+  // are decided again on the row as it is now (a third refusal would mean the row changes faster
+  // than it is read).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const survey = await surveys.read(surveyId, { fresh: attempt > 0 });
+    const reason = inactiveReason(survey, survey.responseCount, now());
+    if (reason && attempt === 0) continue;
+    if (reason) throw refuseInactive(reason);
+    const checked = checkAnswers(survey.survey.questions, {}, input.answers, input.complete);
+    if ('problem' in checked) throw invalidAnswers(checked.problem, checked.questionId);
+    const identifiers = (input.identifiers ?? {}) as Record<string, string>;
+    requireIdentifier(effectiveIdentifierRule(survey.globalIdentifiers, survey.displayTriggers), identifiers);
+    const response = {
+      id,
+      visitorId: input.visitorId ?? null,
+      ipAddress: storedAddress(respondent.ip, survey.settings.collectionSettings.ipAddressMode, hashKey),
+      deviceType: deviceTypeOf(input.deviceType, respondent.userAgent),
+      userAgent: clip(respondent.userAgent, COLLECTION_LIMITS.userAgent),
+      pageUrl: clip(input.pageUrl, COLLECTION_LIMITS.pageUrl),
+      identifiers,
+      answers: checked.answers,
+      writeTokenHash: hashSecret(token),
+    };
+    if (await retryWhenBusy(() => insertResponse(orm, kind, survey, response, input.complete === true, now()))) return { id, token, isComplete: input.complete === true };
+  }
+  throw refuseInactive(INACTIVE_MESSAGES.stopped);
 }
 
 /** The response a PATCH names, checked against its token (403 for any other token). */

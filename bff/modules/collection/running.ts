@@ -11,7 +11,7 @@ import { apiError } from '../../platform/errors';
 
 export const PUBLIC_SURVEY_NOT_FOUND = { error: 'Survey not found', message: 'No published survey has this id.' };
 
-const INACTIVE_MESSAGES = {
+export const INACTIVE_MESSAGES = {
   stopped: 'This survey is not accepting responses.',
   ended: 'This survey has ended and is not accepting responses.',
   full: 'This survey has received all the responses it accepts.',

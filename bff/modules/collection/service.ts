@@ -20,7 +20,7 @@ import { addressHashKey } from '../../platform/clientAddress';
 import { publicBundle } from './bundle';
 import { createBundleCache, forgetChangedBundles, type ServedBundle } from './bundleCache';
 import { rowLockFor } from '../../platform/sql';
-import { createSurveyReader } from './intake';
+import { createSurveyReader } from './intakeSurvey';
 import { audienceMembership, recordDisplay, type MembershipDeps } from './displays';
 import { responseFor, startResponse, updateResponse, type Respondent, type ResponseDeps } from './responses';
 
@@ -41,17 +41,25 @@ export interface CollectionServiceDependencies {
 }
 
 export function createCollectionService({ orm, config, now }: CollectionServiceDependencies) {
+  const surveys = createSurveyReader(orm, { recheckMs: config.publicBundleRecheckMs });
   const deps: ResponseDeps & MembershipDeps = {
     orm,
     kind: config.database.kind,
-    readSurvey: createSurveyReader(orm),
+    surveys,
     now,
     hashKey: addressHashKey(config.credentialsKey),
     lockForUpdate: rowLockFor(config.database.kind),
     membership: createAudienceMembership(orm, config.database.kind, now),
   };
   const bundles = createBundleCache({ orm, now, build: (companyId) => publicBundle(orm, now, companyId), recheckMs: config.publicBundleRecheckMs });
-  orm.em.getEventManager().registerSubscriber(forgetChangedBundles(bundles));
+  orm.em.getEventManager().registerSubscriber(
+    forgetChangedBundles({
+      forget(companyId) {
+        bundles.forget(companyId);
+        surveys.forget(companyId);
+      },
+    }),
+  );
   return {
     bundle: (companyId: string): Promise<ServedBundle> => bundles.get(companyId),
     audienceMembership: (surveyId: string, input: MembershipInput): Promise<AudienceMembership> => audienceMembership(deps, surveyId, input),
