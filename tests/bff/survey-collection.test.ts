@@ -493,10 +493,19 @@ describe('survey response collection', () => {
       expect(await w.em().fork().count(SurveyResponse, { surveyId: survey.id, countPending: true })).toBe(4);
       expect(await shown()).toBe(4);
 
-      await tallySettledResponses({ orm: w.orm, kind: w.config.database.kind, now: () => new Date(now) });
+      const tally = () => tallySettledResponses({ orm: w.orm, kind: w.config.database.kind, now: () => new Date(now) });
+      await tally();
       expect(await rowCount()).toBe(4);
       expect(await w.em().fork().count(SurveyResponse, { surveyId: survey.id, countPending: true })).toBe(0);
       expect(await shown()).toBe(4);
+
+      // A completion tallied before it was counted (it arrived between the two steps) is still counted.
+      const late = await start(w, survey.id, { answers: { q_rating: 5 }, complete: true });
+      await w.em().fork().nativeUpdate(SurveyResponse, { id: late.body.id }, { tallied: true });
+      expect(await shown()).toBe(5);
+      await tally();
+      expect(await rowCount()).toBe(5);
+      expect(await shown()).toBe(5);
     });
 
     it('holds a cap set after completions still pending: they count towards it at once', async () => {

@@ -21,7 +21,7 @@ import type { Logger } from 'pino';
 import { CHOICE_TYPES, MULTI_SELECT_TYPES } from '@domain/survey/defaults';
 import type { Answer, Question } from '@domain/survey/types';
 import { PublishedSurvey } from '../../entities';
-import { countPendingCompletions } from '../surveys';
+import { countAllPendingCompletions } from '../surveys';
 import { repeatingJob, type RepeatingJob } from '../../platform/jobs';
 import { bindTime, rowsOf, timeOf } from '../../platform/rawRows';
 import { resultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
@@ -211,12 +211,12 @@ export async function tallySettledResponses({ orm, kind, now, batchRows = TALLY_
   const knex = (orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
   const dialect = resultsDialect(kind);
   const settledBefore = bindTime(kind, now().getTime() - TALLY_SETTLE_MS);
+  // Completions not yet counted on their surveys' rows are counted first, whatever their tallies.
+  await countAllPendingCompletions(knex, kind);
   const settled = 'tallied = false and (is_complete = true or updated_at < ?)';
   const surveyIds = rowsOf<{ survey_id: string }>(await knex.raw(`select distinct survey_id from survey_responses where ${settled}`, [settledBefore])).map((row) => row.survey_id);
   let tallied = 0;
   for (const surveyId of surveyIds) {
-    // Its completions are settled too: those not yet counted on the survey's row are, first.
-    await countPendingCompletions(knex, kind, surveyId);
     const survey = await orm.em.fork().findOne(PublishedSurvey, { id: surveyId }, { fields: ['survey'] });
     if (!survey) continue;
     const questions = survey.survey.questions;

@@ -46,3 +46,11 @@ export async function countPendingCompletions(knex: Knex, kind: DatabaseKind, su
     return counted;
   });
 }
+
+/** Adds every survey's pending completions to its response_count, a survey at a time (the answer tally job's first step). */
+export async function countAllPendingCompletions(knex: Knex, kind: DatabaseKind): Promise<number> {
+  const surveyIds = rowsOf<{ survey_id: string }>(await knex.raw('select distinct survey_id from survey_responses where count_pending = true')).map((row) => row.survey_id);
+  let counted = 0;
+  for (const surveyId of surveyIds) counted += await countPendingCompletions(knex, kind, surveyId);
+  return counted;
+}
