@@ -12,7 +12,7 @@ import type { Orm } from '../../types';
 import { bindTime, rowsOf } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
 import { completionDeliveryRow } from '../webhooks';
-import { PENDING_COMPLETIONS_SQL } from '../surveys';
+import { COMPLETED_RESPONSES_SQL } from '../surveys';
 import { BUMP_BUNDLE_VERSION_SQL } from './bundleCache';
 import { completionWebhook } from './completion';
 import type { IntakeSurvey } from './intakeSurvey';
@@ -44,21 +44,17 @@ interface Statement {
   bindings: Knex.RawBinding[];
 }
 
-/** An insert of one row: its statement and bindings. */
-function insertOf(kind: DatabaseKind, table: string, row: Record<string, unknown>): Statement {
+/**
+ * An insert of one row: its statement and bindings. With `when` (a SQL condition and its bindings)
+ * the row is written only while it holds, and the statement answers 1 for a row written.
+ */
+function insertOf(kind: DatabaseKind, table: string, row: Record<string, unknown>, when?: Statement): Statement {
   const columns = Object.keys(row);
-  return {
-    sql: `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
-    bindings: columns.map((column) => bindable(kind, row[column])) as Knex.RawBinding[],
-  };
-}
-
-/** The same insert made only when `condition` (a SQL condition with its bindings) holds, answering 1 for a row written. */
-function insertWhen(insert: Statement, condition: Statement): Statement {
-  return {
-    sql: `${insert.sql.replace(/ values \((.*)\)$/, ' select $1')} where ${condition.sql} returning 1`,
-    bindings: [...insert.bindings, ...condition.bindings],
-  };
+  const values = columns.map(() => '?').join(', ');
+  const bindings = columns.map((column) => bindable(kind, row[column])) as Knex.RawBinding[];
+  const into = `insert into ${table} (${columns.join(', ')})`;
+  if (!when) return { sql: `${into} values (${values})`, bindings };
+  return { sql: `${into} select ${values} where ${when.sql} returning 1`, bindings: [...bindings, ...when.bindings] };
 }
 
 /** The survey's row still takes answers without a cap (a copy of it may be a second old: intakeSurvey.ts). */
@@ -66,9 +62,6 @@ function runningUncapped(kind: DatabaseKind, surveyId: string): Statement {
   const capType = kind === 'postgresql' ? "end_condition->>'type'" : "json_extract(end_condition, '$.type')";
   return { sql: `exists (select 1 from published_surveys where id = ? and status = 'active' and ${capType} is distinct from 'responses')`, bindings: [surveyId] };
 }
-
-/** A survey's completions (its id bound twice): the count on its row and those still pending. */
-const COMPLETED_SQL = `select response_count + (${PENDING_COMPLETIONS_SQL}) as completed from published_surveys where id = ?`;
 
 /**
  * Inserts the response and, when `complete`, completes it: its webhook queued beside it, all or
@@ -84,7 +77,7 @@ const COMPLETED_SQL = `select response_count + (${PENDING_COMPLETIONS_SQL}) as c
 export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: IntakeSurvey, response: NewResponse, complete: boolean, clock: Date): Promise<boolean> {
   const knex = (orm.em.getConnection() as AbstractSqlConnection).getKnex();
   const capped = isCapped(survey);
-  const responseRow = insertOf(kind, 'survey_responses', {
+  const responseColumns = {
     id: response.id,
     company_id: survey.companyId,
     survey_id: survey.id,
@@ -103,7 +96,7 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
     write_token_hash: response.writeTokenHash,
     created_at: clock,
     updated_at: clock,
-  });
+  };
   const webhook = complete
     ? completionWebhook(
         survey.settings,
@@ -112,9 +105,10 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
         clock,
       )
     : null;
-  const delivery = webhook ? insertOf(kind, 'webhook_deliveries', completionDeliveryRow(webhook.url, webhook.payload, clock)) : null;
+  const deliveryColumns = webhook ? completionDeliveryRow(webhook.url, webhook.payload, clock) : null;
 
   if (capped) {
+    const responseRow = insertOf(kind, 'survey_responses', responseColumns);
     if (!complete) {
       await knex.raw(responseRow.sql, responseRow.bindings);
       return true;
@@ -123,23 +117,28 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
       // SQLite's transactions begin IMMEDIATE and so already run one at a time.
       await trx.raw(`select 1 from published_surveys where id = ?${kind === 'postgresql' ? ' for update' : ''}`, [survey.id]);
       // Read after the lock, in a statement of its own: it sees every completion committed before it.
-      const stored = Number(rowsOf<{ completed: unknown }>(await trx.raw(COMPLETED_SQL, [survey.id, survey.id]))[0]?.completed ?? 0);
+      const stored = Number(rowsOf<{ completed: unknown }>(await trx.raw(COMPLETED_RESPONSES_SQL, [survey.id]))[0]?.completed ?? 0);
       const reason = inactiveReason(survey, stored, clock);
       if (reason) throw refuseInactive(reason);
       // This completion fills the cap: the survey leaves the widget's bundle.
       if (inactiveReason(survey, stored + 1, clock)) await trx.raw(BUMP_BUNDLE_VERSION_SQL, [survey.companyId]);
       await trx.raw('update published_surveys set response_count = response_count + 1 where id = ?', [survey.id]);
-      for (const step of [responseRow, ...(delivery ? [delivery] : [])]) await trx.raw(step.sql, step.bindings);
+      await trx.raw(responseRow.sql, responseRow.bindings);
+      if (deliveryColumns) {
+        const delivery = insertOf(kind, 'webhook_deliveries', deliveryColumns);
+        await trx.raw(delivery.sql, delivery.bindings);
+      }
     });
     return true;
   }
 
-  const guarded = insertWhen(responseRow, runningUncapped(kind, survey.id));
-  if (!delivery) return rowsOf(await knex.raw(guarded.sql, guarded.bindings)).length > 0;
+  const guarded = insertOf(kind, 'survey_responses', responseColumns, runningUncapped(kind, survey.id));
+  if (!deliveryColumns) return rowsOf(await knex.raw(guarded.sql, guarded.bindings)).length > 0;
   if (kind === 'postgresql') {
-    const queued = insertWhen(delivery, { sql: 'exists (select 1 from inserted)', bindings: [] });
+    const queued = insertOf(kind, 'webhook_deliveries', deliveryColumns, { sql: 'exists (select 1 from inserted)', bindings: [] });
     return rowsOf(await knex.raw(`with inserted as (${guarded.sql}) ${queued.sql}`, [...guarded.bindings, ...queued.bindings])).length > 0;
   }
+  const delivery = insertOf(kind, 'webhook_deliveries', deliveryColumns);
   return knex.transaction(async (trx) => {
     if (!rowsOf(await trx.raw(guarded.sql, guarded.bindings)).length) return false;
     await trx.raw(delivery.sql, delivery.bindings);

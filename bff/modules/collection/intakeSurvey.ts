@@ -49,10 +49,11 @@ function jsonOrNull<T>(value: unknown): T | null {
   return value === null || value === undefined ? null : (jsonOf(value) as T);
 }
 
-function intakeSurveyOf(surveyId: string, row: unknown[]): IntakeSurvey {
-  const [companyId, name, status, survey, displayTriggers, endCondition, startedAt, responseCount, globalIdentifiers, triggerSettings, collectionSettings, webhookSecret] = row;
+/** The survey a row of SURVEY_SQL holds, and its company's bundle version when it was read. */
+function intakeSurveyOf(surveyId: string, row: unknown[]): { survey: IntakeSurvey; version: number } {
+  const [companyId, name, status, survey, displayTriggers, endCondition, startedAt, responseCount, globalIdentifiers, triggerSettings, collectionSettings, webhookSecret, version] = row;
   const started = timeOf(startedAt);
-  return {
+  const intake: IntakeSurvey = {
     id: surveyId,
     companyId: String(companyId),
     name: String(name),
@@ -69,6 +70,7 @@ function intakeSurveyOf(surveyId: string, row: unknown[]): IntakeSurvey {
       webhookSecret: (webhookSecret as string | null) ?? null,
     }),
   };
+  return { survey: intake, version: Number(version ?? 0) };
 }
 
 interface Kept {
@@ -96,10 +98,10 @@ export function createSurveyReader(orm: Orm, { recheckMs = BUNDLE_RECHECK_MS, mo
     const row = await readRow(surveyId);
     kept.delete(surveyId);
     if (!row) throw apiError('not_found', PUBLIC_SURVEY_NOT_FOUND);
-    const survey = intakeSurveyOf(surveyId, row);
+    const { survey, version } = intakeSurveyOf(surveyId, row);
     // Only a running survey's copy is worth keeping: a stopped one is refused from its row each time.
     if (survey.status !== 'active' || isCapped(survey) || began !== generation) return survey;
-    kept.set(surveyId, { survey, version: Number(row[12] ?? 0), checkedAt: monotonic() });
+    kept.set(surveyId, { survey, version, checkedAt: monotonic() });
     if (kept.size > MAX_SURVEYS) kept.delete(kept.keys().next().value!);
     return survey;
   }

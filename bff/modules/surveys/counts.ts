@@ -3,8 +3,11 @@ import type { Knex } from '@mikro-orm/knex';
 import { rowsOf } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
 
-/** A survey's completions still to be added to its response_count (its `?` is the survey's id). */
-export const PENDING_COMPLETIONS_SQL = 'select count(*) as pending from survey_responses where survey_id = ? and count_pending = true';
+/** A survey's completions (of published_surveys `s`): the count on its row and those still pending. */
+const COMPLETED = 's.response_count + (select count(*) from survey_responses r where r.survey_id = s.id and r.count_pending = true) as completed';
+
+/** One survey's completions (bound to its id), as completedResponseCounts reads them, for a statement in the caller's own transaction. */
+export const COMPLETED_RESPONSES_SQL = `select ${COMPLETED} from published_surveys s where s.id = ?`;
 
 /**
  * Completed responses per survey: published_surveys.response_count plus the survey's pending
@@ -18,8 +21,7 @@ export async function completedResponseCounts(em: EntityManager, surveyIds: read
   const ids = [...new Set(surveyIds)];
   if (!ids.length) return new Map();
   const rows = await em.getConnection().execute<Array<{ id: string; completed: number | string }>>(
-    `select s.id, s.response_count + (select count(*) from survey_responses r where r.survey_id = s.id and r.count_pending = true) as completed
-     from published_surveys s where s.id in (${ids.map(() => '?').join(', ')})`,
+    `select s.id, ${COMPLETED} from published_surveys s where s.id in (${ids.map(() => '?').join(', ')})`,
     ids,
     'all',
     // Inside the caller's transaction when there is one (a capped completion reads it under the row lock).
