@@ -31,6 +31,7 @@ import { SurveyDraft } from './SurveyDraft';
 import { SurveyResponse } from './SurveyResponse';
 import { SurveyAnswerTally } from './SurveyAnswerTally';
 import { SurveyAddressTally } from './SurveyAddressTally';
+import { SurveyResponseTally } from './SurveyResponseTally';
 import { User } from './User';
 import { WebhookDelivery } from './WebhookDelivery';
 import { WritebackDestination } from './WritebackDestination';
@@ -62,6 +63,7 @@ export const ENTITIES = [
   SurveyResponse,
   SurveyAnswerTally,
   SurveyAddressTally,
+  SurveyResponseTally,
   SurveyDisplay,
   WebhookDelivery,
   SurveyBundleVersion,
@@ -115,6 +117,7 @@ export { SurveyDraft } from './SurveyDraft';
 export { SurveyResponse } from './SurveyResponse';
 export { SurveyAnswerTally } from './SurveyAnswerTally';
 export { SurveyAddressTally } from './SurveyAddressTally';
+export { SurveyResponseTally } from './SurveyResponseTally';
 export { User } from './User';
 export { WebhookDelivery } from './WebhookDelivery';
 export { WritebackDestination } from './WritebackDestination';

@@ -30,6 +30,7 @@ import { Migration20270112000000_account_changes } from './Migration202701120000
 import { Migration20270113000000_person_events_updated_at } from './Migration20270113000000_person_events_updated_at';
 import { Migration20270114000000_api_key_changes } from './Migration20270114000000_api_key_changes';
 import { Migration20270115000000_pending_completions } from './Migration20270115000000_pending_completions';
+import { Migration20270116000000_response_tallies } from './Migration20270116000000_response_tallies';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -64,4 +65,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20270113000000_person_events_updated_at', class: Migration20270113000000_person_events_updated_at },
   { name: 'Migration20270114000000_api_key_changes', class: Migration20270114000000_api_key_changes },
   { name: 'Migration20270115000000_pending_completions', class: Migration20270115000000_pending_completions },
+  { name: 'Migration20270116000000_response_tallies', class: Migration20270116000000_response_tallies },
 ];

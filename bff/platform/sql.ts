@@ -25,6 +25,8 @@ export interface ResultsDialect {
   kind: DatabaseKind;
   /** A timestamp column as epoch milliseconds (a JavaScript number). */
   epochMs(column: string): string;
+  /** A timestamp column's UTC day, as whole days since 1970-01-01 (an integer). */
+  utcDay(column: string): string;
   /**
    * A timestamp column as the text Date.prototype.toISOString writes (UTC, milliseconds, 'Z'),
    * made by the database: a download of many rows then parses and formats no date per row.
@@ -62,6 +64,8 @@ const sqlite: ResultsDialect = {
   kind: 'sqlite',
   // MikroORM stores instants in SQLite as epoch milliseconds already.
   epochMs: (column) => column,
+  // Integer division of the epoch milliseconds: the instants stored are never before 1970.
+  utcDay: (column) => `(${column} / 86400000)`,
   // Whole seconds, then the milliseconds in integer arithmetic (no rounding through a float).
   isoTime: (column) => `(strftime('%Y-%m-%dT%H:%M:%S', ${column} / 1000, 'unixepoch') || '.' || substr('00' || (${column} % 1000), -3) || 'Z')`,
   like: 'like',
@@ -81,6 +85,7 @@ const sqlite: ResultsDialect = {
 const postgresql: ResultsDialect = {
   kind: 'postgresql',
   epochMs: (column) => `(extract(epoch from ${column}) * 1000)::float8`,
+  utcDay: (column) => `(floor(extract(epoch from ${column}) / 86400))::int`,
   isoTime: (column) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   like: 'ilike',
   jsonText: (column) => `${column}::text`,

@@ -17,6 +17,7 @@ import { tallySettledResponses, untallyResponse } from '@bff/modules/results/tal
 import { createResultsService } from '@bff/modules/results/service';
 import { scrubStoredJson } from '@bff/migrations/Migration20270103000000_scrub_unstorable';
 import { COUNT_TALLIED_ADDRESSES } from '@bff/migrations/Migration20270109000000_address_tallies';
+import { countTalliedResponses } from '@bff/migrations/Migration20270116000000_response_tallies';
 import { rowsOf } from '@bff/platform/rawRows';
 import { question, readySurvey } from './support/surveys';
 import { useWorld, type World } from './support/world';
@@ -362,13 +363,14 @@ describe('survey results', () => {
   describe('answer tallies', () => {
     const FILTERS = ['all', 'completed', 'incomplete', 'today', 'week'];
     const tally = (batchRows = 3) => tallySettledResponses({ orm: world().orm, kind: world().config.database.kind, now: () => NOW, batchRows });
-    /** Every question's answers under every filter, and the user analytics, as InsightIQ reads them. */
+    /** Every question's answers under every filter, the analytics and the user analytics, as InsightIQ reads them. */
     async function everyAnswer() {
       const read: Record<string, unknown> = {};
       for (const { id } of QUESTIONS) {
         for (const filter of FILTERS) read[`${id} ${filter}`] = (await get(`/api/surveys/${survey.id}/questions/${id}/answers`, { filter, limit: '4' })).body;
       }
       read.users = (await get(`/api/surveys/${survey.id}/user-analytics`)).body;
+      read.analytics = (await get(`/api/surveys/${survey.id}/analytics`)).body;
       return read;
     }
     const untallied = async () => rowsOf<{ key: string }>(await world().em().getConnection().execute('select id as key from survey_responses where survey_id = ? and tallied = false', [survey.id]));
@@ -416,11 +418,30 @@ describe('survey results', () => {
       expect(await everyAnswer()).toEqual(live);
     });
 
-    it('read the same figures when the addresses are counted from the responses already tallied, as the upgrade does', async () => {
+    it('read the same figures when the addresses and the days are counted from the responses already tallied, as the upgrades do', async () => {
       const connection = world().em().getConnection();
       await connection.execute('delete from survey_address_tallies');
       await connection.execute(COUNT_TALLIED_ADDRESSES);
+      await connection.execute('delete from survey_response_tallies');
+      await connection.execute(countTalliedResponses(world().config.database.kind === 'postgresql'));
       expect(await everyAnswer()).toEqual(live);
+    });
+
+    it("keep a day's completion times over batches: their count, sum, shortest and longest", async () => {
+      const w = world();
+      const timed = await addSurvey(w, w.companies.acme.id, 'Timed');
+      const seconds = [50, 10, 90, 30];
+      await store(w, seconds.map((time) => responseRow(timed, { at: '2026-03-09T10:00:00Z', device: 'desktop', complete: true, seconds: time, ip: null, answers: { q_rating: 4 } })));
+      const analytics = async () => (await get(`/api/surveys/${timed.id}/analytics`)).body as SurveyAnalytics;
+      const before = await analytics();
+      expect(before).toMatchObject({ totalResponses: 4, averageCompletionTime: 45, fastestResponse: 10, longestResponse: 90 });
+      // One response a batch: each of the four adds to the same day's row.
+      expect(await tally(1)).toBeGreaterThanOrEqual(4);
+      const [row] = rowsOf<{ responses: unknown; timed: unknown; time_sum: unknown; fastest: unknown; longest: unknown }>(
+        await w.em().getConnection().execute('select responses, timed, time_sum, fastest, longest from survey_response_tallies where survey_id = ?', [timed.id]),
+      );
+      expect([row!.responses, row!.timed, row!.time_sum, row!.fastest, row!.longest].map(Number)).toEqual([4, 4, 180, 10, 90]);
+      expect(await analytics()).toEqual(before);
     });
   });
 

@@ -13,42 +13,50 @@ import {
   type UserEngagement,
 } from '@domain/survey/collection';
 import type { PublishedSurvey } from '../../entities';
+import { rowsOf } from '../../platform/rawRows';
 import { toNumber } from '../../platform/sql';
 import { DAY_MS, percent, startOfUtcDay, TABLE, type ResultsDb } from './responseRows';
-import { ADDRESS_TALLIES } from './tallies';
+import { ADDRESS_TALLIES, RESPONSE_TALLIES } from './tallies';
 
-type AnalyticsGroup = { device_type: string; is_complete: boolean | number; responses: unknown; timed: unknown; time_sum: unknown; fastest: unknown; longest: unknown };
+type AnalyticsGroup = {
+  trend_day: unknown;
+  device_type: string;
+  is_complete: boolean | number;
+  responses: unknown;
+  timed: unknown;
+  time_sum: unknown;
+  fastest: unknown;
+  longest: unknown;
+};
 
-/** "Today" and the trend days are the server clock's UTC days. */
-export async function surveyAnalytics({ knex, raw }: ResultsDb, now: () => Date, survey: PublishedSurvey): Promise<SurveyAnalytics> {
+/**
+ * "Today" and the trend days are the server clock's UTC days. The figures are added up from the
+ * survey's response tallies (one row per day, device and completeness, tallies.ts) and its
+ * responses not yet tallied, in one statement (so a batch the tally job moves meanwhile is counted
+ * once): at most a row per device and completeness outside the trend's days, and one per trend day.
+ */
+export async function surveyAnalytics({ knex, dialect }: ResultsDb, now: () => Date, survey: PublishedSurvey): Promise<SurveyAnalytics> {
   const today = startOfUtcDay(now());
   const firstDay = today - (TREND_DAYS - 1) * DAY_MS;
   const days = Array.from({ length: TREND_DAYS }, (_, index) => firstDay + index * DAY_MS);
 
-  // One pass over the survey's responses, grouped into at most six rows (device x complete),
-  // and one range read of the last seven days on the (survey_id, created_at) index.
-  const [groups, trend] = await Promise.all([
-    knex(TABLE)
-      .where('survey_id', survey.id)
-      .groupBy('device_type', 'is_complete')
-      .select(
-        'device_type',
-        'is_complete',
-        raw('count(*) as responses'),
-        raw('count(completion_time_seconds) as timed'),
-        raw('sum(completion_time_seconds) as time_sum'),
-        raw('min(completion_time_seconds) as fastest'),
-        raw('max(completion_time_seconds) as longest'),
-      ) as Promise<AnalyticsGroup[]>,
-    knex(TABLE)
-      .where('survey_id', survey.id)
-      .where('created_at', '>=', new Date(firstDay))
-      .where('created_at', '<', new Date(today + DAY_MS))
-      .first(...days.map((start, index) => raw(`sum(case when created_at >= ? and created_at < ? then 1 else 0 end) as day${index}`, [new Date(start), new Date(start + DAY_MS)]))) as Promise<
-      Record<string, unknown> | undefined
-    >,
-  ]);
+  const groups = rowsOf<AnalyticsGroup>(
+    await knex.raw(
+      `select case when day >= ? and day <= ? then day end as trend_day, device_type, is_complete,
+         sum(responses) as responses, sum(timed) as timed, sum(time_sum) as time_sum, min(fastest) as fastest, max(longest) as longest
+       from (
+         select day, device_type, is_complete, responses, timed, time_sum, fastest, longest from ${RESPONSE_TALLIES} where survey_id = ?
+         union all
+         select ${dialect.utcDay('created_at')} as day, device_type, is_complete, count(*) as responses, count(completion_time_seconds) as timed,
+           coalesce(sum(completion_time_seconds), 0) as time_sum, min(completion_time_seconds) as fastest, max(completion_time_seconds) as longest
+         from ${TABLE} where survey_id = ? and tallied = false group by 1, device_type, is_complete
+       ) parts
+       group by 1, device_type, is_complete`,
+      [firstDay / DAY_MS, today / DAY_MS, survey.id, survey.id],
+    ),
+  );
 
+  const trend = new Map<number, number>();
   let total = 0;
   let completed = 0;
   let timed = 0;
@@ -59,6 +67,10 @@ export async function surveyAnalytics({ knex, raw }: ResultsDb, now: () => Date,
   for (const group of groups) {
     const count = toNumber(group.responses);
     total += count;
+    if (group.trend_day !== null) {
+      const day = toNumber(group.trend_day) * DAY_MS;
+      trend.set(day, (trend.get(day) ?? 0) + count);
+    }
     if (group.device_type in devices) devices[group.device_type as DeviceType] += count;
     if (!group.is_complete) continue;
     completed += count;
@@ -72,7 +84,7 @@ export async function surveyAnalytics({ knex, raw }: ResultsDb, now: () => Date,
     totalResponses: total,
     completedResponses: completed,
     completionRate: percent(completed, total),
-    dailyTrends: days.map((start, index) => ({ date: new Date(start).toISOString().slice(0, 10), responses: toNumber(trend?.[`day${index}`]) })),
+    dailyTrends: days.map((start) => ({ date: new Date(start).toISOString().slice(0, 10), responses: trend.get(start) ?? 0 })),
     deviceAnalytics: Object.fromEntries(DEVICE_TYPES.map((device) => [device, percent(devices[device], total)])) as Record<DeviceType, number>,
     averageCompletionTime: timed ? Math.round(timeSum / timed) : 0,
     fastestResponse: fastest ?? 0,

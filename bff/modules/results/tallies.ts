@@ -5,7 +5,8 @@
  * one question's answers at a million responses reads a few tally rows and the responses not yet
  * tallied, instead of every stored answer (answers.ts). Beside them, survey_address_tallies counts
  * the same responses per address (with the latest one's time), from which the user analytics rank
- * a survey's addresses (analytics.ts).
+ * a survey's addresses, and survey_response_tallies per UTC day, device and completeness (with
+ * their completion times), from which the analytics are added up (analytics.ts).
  *
  * Tallying is off the write path: a background job counts settled responses in batches. A response
  * is settled once complete (a complete response never changes again) or untouched for
@@ -26,7 +27,7 @@ import { repeatingJob, type RepeatingJob } from '../../platform/jobs';
 import { bindTime, rowsOf, timeOf } from '../../platform/rawRows';
 import { resultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
 import type { Orm } from '../../types';
-import type { ResultsDb } from './responseRows';
+import { DAY_MS, type ResultsDb } from './responseRows';
 
 /** An incomplete response untouched this long is abandoned, and tallied as it stands. */
 export const TALLY_SETTLE_MS = 60 * 60 * 1000;
@@ -37,6 +38,7 @@ export const TALLY_EVERY_MS = 10_000;
 
 const TALLIES = 'survey_answer_tallies';
 export const ADDRESS_TALLIES = 'survey_address_tallies';
+export const RESPONSE_TALLIES = 'survey_response_tallies';
 /** Rows per upsert statement (at most nine bindings each, well under SQLite's limit). */
 const UPSERT_ROWS = 500;
 
@@ -156,22 +158,96 @@ async function addToAddressTallies(knex: Knex | Knex.Transaction, kind: Database
   );
 }
 
+/** One UTC day's responses of one device and completeness in a batch, with their completion times. */
+interface ResponseTally {
+  day: number;
+  deviceType: string;
+  isComplete: boolean;
+  responses: number;
+  timed: number;
+  timeSum: number;
+  fastest: number | null;
+  longest: number | null;
+}
+
+const responseTallyKey = (tally: Pick<ResponseTally, 'day' | 'deviceType' | 'isComplete'>) => `${tally.day}|${tally.deviceType}|${Number(tally.isComplete)}`;
+
+function addResponse(into: Map<string, ResponseTally>, row: { created_at: unknown; device_type: string; is_complete: boolean | number; completion_time_seconds: unknown }) {
+  const at = { day: Math.floor((timeOf(row.created_at) ?? 0) / DAY_MS), deviceType: row.device_type, isComplete: Boolean(row.is_complete) };
+  const key = responseTallyKey(at);
+  let tally = into.get(key);
+  if (!tally) into.set(key, (tally = { ...at, responses: 0, timed: 0, timeSum: 0, fastest: null, longest: null }));
+  tally.responses += 1;
+  if (row.completion_time_seconds === null || row.completion_time_seconds === undefined) return;
+  const seconds = toNumber(row.completion_time_seconds);
+  tally.timed += 1;
+  tally.timeSum += seconds;
+  tally.fastest = tally.fastest === null ? seconds : Math.min(tally.fastest, seconds);
+  tally.longest = tally.longest === null ? seconds : Math.max(tally.longest, seconds);
+}
+
+/** Adds the batch's responses to their days' tallies (created when missing). */
+async function addToResponseTallies(knex: Knex | Knex.Transaction, kind: DatabaseKind, surveyId: string, tallies: Map<string, ResponseTally>): Promise<void> {
+  // A side without a time keeps the other's; min and max of a null are null on SQLite.
+  const kept = (column: string, better: '<' | '>') =>
+    `${column} = case when excluded.${column} is null then ${RESPONSE_TALLIES}.${column}
+       when ${RESPONSE_TALLIES}.${column} is null or excluded.${column} ${better} ${RESPONSE_TALLIES}.${column} then excluded.${column}
+       else ${RESPONSE_TALLIES}.${column} end`;
+  await upsertInKeyOrder(
+    knex,
+    RESPONSE_TALLIES,
+    ['survey_id', 'day', 'device_type', 'is_complete', 'responses', 'timed', 'time_sum', 'fastest', 'longest'],
+    `on conflict (survey_id, day, device_type, is_complete) do update set
+       responses = ${RESPONSE_TALLIES}.responses + excluded.responses,
+       timed = ${RESPONSE_TALLIES}.timed + excluded.timed,
+       time_sum = ${RESPONSE_TALLIES}.time_sum + excluded.time_sum,
+       ${kept('fastest', '<')},
+       ${kept('longest', '>')}`,
+    [...tallies].map(([key, tally]) => ({
+      key,
+      values: [surveyId, tally.day, tally.deviceType, kind === 'sqlite' ? Number(tally.isComplete) : tally.isComplete, tally.responses, tally.timed, tally.timeSum, tally.fastest, tally.longest],
+    })),
+  );
+}
+
 /**
  * Takes a tallied response's answers out of the tallies, in the caller's transaction (which holds
  * the response's row lock): the response then counts live until it settles again. Its address's
- * latest time stays: the response still exists, and keeps its time.
+ * latest time stays, and so do its day's shortest and longest completion times: the response still
+ * exists and keeps its time (only an unfinished response is continued, and it has none).
  */
 export async function untallyResponse(
   trx: Knex.Transaction,
   kind: DatabaseKind,
   questions: readonly Question[],
-  response: { surveyId: string; answers: Record<string, Answer>; isComplete: boolean; ipAddress?: string | null },
+  response: {
+    surveyId: string;
+    answers: Record<string, Answer>;
+    isComplete: boolean;
+    ipAddress?: string | null;
+    createdAt: Date;
+    deviceType: string;
+    completionTimeSeconds?: number | null;
+  },
 ) {
   const rows = addResponseTallies(questions, response.answers, response.isComplete, new Map(), -1);
   await addToTallies(trx, kind, response.surveyId, rows.values());
   if (response.ipAddress) {
     await trx.raw(`update ${ADDRESS_TALLIES} set responses = responses - 1 where survey_id = ? and ip_address = ?`, [response.surveyId, response.ipAddress]);
   }
+  const seconds = response.completionTimeSeconds ?? null;
+  await trx.raw(
+    `update ${RESPONSE_TALLIES} set responses = responses - 1, timed = timed - ?, time_sum = time_sum - ?
+     where survey_id = ? and day = ? and device_type = ? and is_complete = ?`,
+    [
+      seconds === null ? 0 : 1,
+      seconds ?? 0,
+      response.surveyId,
+      Math.floor(response.createdAt.getTime() / DAY_MS),
+      response.deviceType,
+      kind === 'sqlite' ? Number(response.isComplete) : response.isComplete,
+    ],
+  );
 }
 
 /** One question's tallies within a completeness (null: both). */
@@ -222,18 +298,20 @@ export async function tallySettledResponses({ orm, kind, now, batchRows = TALLY_
     const questions = survey.survey.questions;
     for (;;) {
       const claimed = await knex.transaction(async (trx) => {
-        const rows = rowsOf<{ is_complete: boolean | number; answers: unknown; ip_address: string | null; created_at: unknown }>(
+        const rows = rowsOf<{ is_complete: boolean | number; answers: unknown; ip_address: string | null; created_at: unknown; device_type: string; completion_time_seconds: unknown }>(
           await trx.raw(
             `update survey_responses set tallied = true where id in (
                select id from survey_responses where survey_id = ? and ${settled} limit ?${kind === 'postgresql' ? ' for update skip locked' : ''}
-             ) returning is_complete, answers, ip_address, created_at`,
+             ) returning is_complete, answers, ip_address, created_at, device_type, completion_time_seconds`,
             [surveyId, settledBefore, batchRows],
           ),
         );
         const tallies = new Map<string, TallyRow>();
         const addresses = new Map<string, AddressTally>();
+        const days = new Map<string, ResponseTally>();
         for (const row of rows) {
           addResponseTallies(questions, dialect.parsedJson<Record<string, Answer>>(row.answers) ?? {}, Boolean(row.is_complete), tallies);
+          addResponse(days, row);
           if (!row.ip_address) continue;
           const createdAt = timeOf(row.created_at) ?? 0;
           const address = addresses.get(row.ip_address);
@@ -244,6 +322,7 @@ export async function tallySettledResponses({ orm, kind, now, batchRows = TALLY_
         }
         await addToTallies(trx, kind, surveyId, tallies.values());
         await addToAddressTallies(trx, kind, surveyId, addresses);
+        await addToResponseTallies(trx, kind, surveyId, days);
         return rows.length;
       });
       tallied += claimed;
