@@ -16,6 +16,11 @@ export function bindTime(kind: 'sqlite' | 'postgresql', date: Date | number): nu
   return kind === 'sqlite' ? ms : new Date(ms);
 }
 
+/** How a flag is bound: SQLite keeps booleans as 0 and 1. */
+export function bindBoolean(kind: 'sqlite' | 'postgresql', value: boolean): number | boolean {
+  return kind === 'sqlite' ? Number(value) : value;
+}
+
 /** A stored time (SQLite: epoch milliseconds; PostgreSQL: a Date; JSON: ISO text) in milliseconds. */
 export function timeOf(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;

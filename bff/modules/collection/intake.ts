@@ -9,7 +9,7 @@ import type { AbstractSqlConnection, Knex } from '@mikro-orm/knex';
 import type { DeviceType } from '@domain/survey/collection';
 import type { Answer } from '@domain/survey/types';
 import type { Orm } from '../../types';
-import { bindTime, rowsOf } from '../../platform/rawRows';
+import { bindBoolean, bindTime, rowsOf } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
 import { completionDeliveryRow } from '../webhooks';
 import { COMPLETED_RESPONSES_SQL } from '../surveys';
@@ -34,7 +34,7 @@ export interface NewResponse {
 /** Values bound as each engine stores them: SQLite keeps times as epoch milliseconds and booleans as 0/1. */
 function bindable(kind: DatabaseKind, value: unknown): unknown {
   if (value instanceof Date) return bindTime(kind, value);
-  if (typeof value === 'boolean') return kind === 'sqlite' ? Number(value) : value;
+  if (typeof value === 'boolean') return bindBoolean(kind, value);
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
   return value;
 }

@@ -15,7 +15,7 @@ import {
 import type { PublishedSurvey } from '../../entities';
 import { rowsOf } from '../../platform/rawRows';
 import { toNumber } from '../../platform/sql';
-import { DAY_MS, percent, startOfUtcDay, TABLE, type ResultsDb } from './responseRows';
+import { DAY_MS, percent, startOfUtcDay, TABLE, utcDayOf, type ResultsDb } from './responseRows';
 import { ADDRESS_TALLIES, RESPONSE_TALLIES } from './tallies';
 
 type AnalyticsGroup = {
@@ -52,7 +52,7 @@ export async function surveyAnalytics({ knex, dialect }: ResultsDb, now: () => D
          from ${TABLE} where survey_id = ? and tallied = false group by 1, device_type, is_complete
        ) parts
        group by 1, device_type, is_complete`,
-      [firstDay / DAY_MS, today / DAY_MS, survey.id, survey.id],
+      [utcDayOf(firstDay), utcDayOf(today), survey.id, survey.id],
     ),
   );
 

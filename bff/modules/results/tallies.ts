@@ -24,10 +24,10 @@ import type { Answer, Question } from '@domain/survey/types';
 import { PublishedSurvey } from '../../entities';
 import { countAllPendingCompletions } from '../surveys';
 import { repeatingJob, type RepeatingJob } from '../../platform/jobs';
-import { bindTime, rowsOf, timeOf } from '../../platform/rawRows';
+import { bindBoolean, bindTime, rowsOf, timeOf } from '../../platform/rawRows';
 import { resultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
 import type { Orm } from '../../types';
-import { DAY_MS, type ResultsDb } from './responseRows';
+import { utcDayOf, type ResultsDb } from './responseRows';
 
 /** An incomplete response untouched this long is abandoned, and tallied as it stands. */
 export const TALLY_SETTLE_MS = 60 * 60 * 1000;
@@ -134,7 +134,7 @@ async function addToTallies(knex: Knex | Knex.Transaction, kind: DatabaseKind, s
        number_sum = ${TALLIES}.number_sum + excluded.number_sum`,
     [...rows].map((row) => ({
       key: tallyKey(row),
-      values: [randomUUID(), surveyId, row.questionId, kind === 'sqlite' ? Number(row.isComplete) : row.isComplete, row.kind, row.value, row.responses, row.numbered, row.numberSum],
+      values: [randomUUID(), surveyId, row.questionId, bindBoolean(kind, row.isComplete), row.kind, row.value, row.responses, row.numbered, row.numberSum],
     })),
   );
 }
@@ -173,7 +173,7 @@ interface ResponseTally {
 const responseTallyKey = (tally: Pick<ResponseTally, 'day' | 'deviceType' | 'isComplete'>) => `${tally.day}|${tally.deviceType}|${Number(tally.isComplete)}`;
 
 function addResponse(into: Map<string, ResponseTally>, row: { created_at: unknown; device_type: string; is_complete: boolean | number; completion_time_seconds: unknown }) {
-  const at = { day: Math.floor((timeOf(row.created_at) ?? 0) / DAY_MS), deviceType: row.device_type, isComplete: Boolean(row.is_complete) };
+  const at = { day: utcDayOf(timeOf(row.created_at) ?? 0), deviceType: row.device_type, isComplete: Boolean(row.is_complete) };
   const key = responseTallyKey(at);
   let tally = into.get(key);
   if (!tally) into.set(key, (tally = { ...at, responses: 0, timed: 0, timeSum: 0, fastest: null, longest: null }));
@@ -205,7 +205,7 @@ async function addToResponseTallies(knex: Knex | Knex.Transaction, kind: Databas
        ${kept('longest', '>')}`,
     [...tallies].map(([key, tally]) => ({
       key,
-      values: [surveyId, tally.day, tally.deviceType, kind === 'sqlite' ? Number(tally.isComplete) : tally.isComplete, tally.responses, tally.timed, tally.timeSum, tally.fastest, tally.longest],
+      values: [surveyId, tally.day, tally.deviceType, bindBoolean(kind, tally.isComplete), tally.responses, tally.timed, tally.timeSum, tally.fastest, tally.longest],
     })),
   );
 }
@@ -243,9 +243,9 @@ export async function untallyResponse(
       seconds === null ? 0 : 1,
       seconds ?? 0,
       response.surveyId,
-      Math.floor(response.createdAt.getTime() / DAY_MS),
+      utcDayOf(response.createdAt.getTime()),
       response.deviceType,
-      kind === 'sqlite' ? Number(response.isComplete) : response.isComplete,
+      bindBoolean(kind, response.isComplete),
     ],
   );
 }
