@@ -19,12 +19,6 @@ export const RESPONSE_SEARCH_INDEX = 'survey_responses_search_index';
 /** A response's answers, identifiers and user agent as one text, as the search index covers them (PostgreSQL). */
 export const RESPONSE_SEARCH_TEXT = "(answers::text || ' ' || identifiers::text || ' ' || coalesce(user_agent, ''))";
 
-/** The responses not yet tallied, which InsightIQ reads live beside the tallies (a partial index on both engines). */
-export const RESPONSE_UNTALLIED_INDEX = 'survey_responses_untallied_index';
-
-/** The completions not yet added to their survey's response_count (bff/modules/surveys/counts.ts). */
-export const RESPONSE_COUNT_PENDING_INDEX = 'survey_responses_count_pending_index';
-
 export const SurveyResponse = defineEntity({
   name: 'SurveyResponse',
   tableName: 'survey_responses',
@@ -45,14 +39,8 @@ export const SurveyResponse = defineEntity({
     completionTimeSeconds: nullable(p.integer()),
     isComplete: p.boolean(),
     writeTokenHash: p.string().length(64).hidden(),
-    /** Counted into the survey's answer tallies (bff/modules/results/tallies.ts). */
-    tallied: p.boolean().default(false),
-    /** Complete, and not yet added to the survey's response_count: the tally job adds it (bff/modules/surveys/counts.ts). */
-    countPending: p.boolean().default(false),
   }),
   indexes: [{ properties: ['surveyId', 'createdAt'] }, { name: 'survey_responses_results_index', properties: ['surveyId', 'isComplete', 'deviceType', 'completionTimeSeconds'] }, { name: 'survey_responses_addresses_index', properties: ['surveyId', 'ipAddress', 'createdAt'] },
-    { name: RESPONSE_UNTALLIED_INDEX, expression: `create index ${RESPONSE_UNTALLIED_INDEX} on survey_responses (survey_id, created_at) where tallied = false` },
-    { name: RESPONSE_COUNT_PENDING_INDEX, expression: `create index ${RESPONSE_COUNT_PENDING_INDEX} on survey_responses (survey_id) where count_pending = true` },
     { name: RESPONSE_SEARCH_INDEX, expression: `create index ${RESPONSE_SEARCH_INDEX} on survey_responses using gin (${RESPONSE_SEARCH_TEXT} gin_trgm_ops)` },
   ],
 });

@@ -32,6 +32,7 @@ import { SurveyResponse } from './SurveyResponse';
 import { SurveyAnswerTally } from './SurveyAnswerTally';
 import { SurveyAddressTally } from './SurveyAddressTally';
 import { SurveyResponseTally } from './SurveyResponseTally';
+import { UntalliedResponse } from './UntalliedResponse';
 import { User } from './User';
 import { WebhookDelivery } from './WebhookDelivery';
 import { WritebackDestination } from './WritebackDestination';
@@ -64,6 +65,7 @@ export const ENTITIES = [
   SurveyAnswerTally,
   SurveyAddressTally,
   SurveyResponseTally,
+  UntalliedResponse,
   SurveyDisplay,
   WebhookDelivery,
   SurveyBundleVersion,
@@ -118,6 +120,7 @@ export { SurveyResponse } from './SurveyResponse';
 export { SurveyAnswerTally } from './SurveyAnswerTally';
 export { SurveyAddressTally } from './SurveyAddressTally';
 export { SurveyResponseTally } from './SurveyResponseTally';
+export { UntalliedResponse } from './UntalliedResponse';
 export { User } from './User';
 export { WebhookDelivery } from './WebhookDelivery';
 export { WritebackDestination } from './WritebackDestination';

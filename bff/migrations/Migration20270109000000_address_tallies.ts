@@ -1,10 +1,13 @@
 import { Migration } from '@mikro-orm/migrations';
 import { addStatements } from './schemaBuilder';
 
-/** The responses already tallied, counted into their addresses' tallies (as the tally job would have). */
-export const COUNT_TALLIED_ADDRESSES = `insert into survey_address_tallies (survey_id, ip_address, responses, last_response)
+/**
+ * The responses already tallied (`tallied`: the condition that says so, as this upgrade's schema
+ * marks them), counted into their addresses' tallies (as the tally job would have).
+ */
+export const countTalliedAddresses = (tallied = 'tallied = true') => `insert into survey_address_tallies (survey_id, ip_address, responses, last_response)
   select survey_id, ip_address, count(*), max(created_at) from survey_responses
-  where tallied = true and ip_address is not null group by survey_id, ip_address`;
+  where ${tallied} and ip_address is not null group by survey_id, ip_address`;
 
 /**
  * A survey's responses counted per address by the tally job (bff/modules/results/tallies.ts), so
@@ -22,7 +25,7 @@ export class Migration20270109000000_address_tallies extends Migration {
       table.primary(['survey_id', 'ip_address']);
     });
     addStatements(this, schema);
-    this.addSql(COUNT_TALLIED_ADDRESSES);
+    this.addSql(countTalliedAddresses());
   }
 
   override down(): void {

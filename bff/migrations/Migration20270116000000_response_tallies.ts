@@ -1,14 +1,17 @@
 import { Migration } from '@mikro-orm/migrations';
 import { addStatements, onPostgres } from './schemaBuilder';
 
-/** The responses already tallied, counted into the response tallies (as the tally job would have). */
-export function countTalliedResponses(postgres: boolean): string {
+/**
+ * The responses already tallied (`tallied`: the condition that says so, as this upgrade's schema
+ * marks them), counted into the response tallies (as the tally job would have).
+ */
+export function countTalliedResponses(postgres: boolean, tallied = 'tallied = true'): string {
   // The UTC day in whole days since 1970-01-01, as the tally job counts it (ResultsDialect.utcDay).
   const day = postgres ? '(floor(extract(epoch from created_at) / 86400))::int' : '(created_at / 86400000)';
   return `insert into survey_response_tallies (survey_id, day, device_type, is_complete, responses, timed, time_sum, fastest, longest)
     select survey_id, ${day}, device_type, is_complete, count(*), count(completion_time_seconds), coalesce(sum(completion_time_seconds), 0),
       min(completion_time_seconds), max(completion_time_seconds)
-    from survey_responses where tallied = true group by survey_id, ${day}, device_type, is_complete`;
+    from survey_responses where ${tallied} group by survey_id, ${day}, device_type, is_complete`;
 }
 
 /**

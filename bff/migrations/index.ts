@@ -31,6 +31,7 @@ import { Migration20270113000000_person_events_updated_at } from './Migration202
 import { Migration20270114000000_api_key_changes } from './Migration20270114000000_api_key_changes';
 import { Migration20270115000000_pending_completions } from './Migration20270115000000_pending_completions';
 import { Migration20270116000000_response_tallies } from './Migration20270116000000_response_tallies';
+import { Migration20270117000000_untallied_responses } from './Migration20270117000000_untallied_responses';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -66,4 +67,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20270114000000_api_key_changes', class: Migration20270114000000_api_key_changes },
   { name: 'Migration20270115000000_pending_completions', class: Migration20270115000000_pending_completions },
   { name: 'Migration20270116000000_response_tallies', class: Migration20270116000000_response_tallies },
+  { name: 'Migration20270117000000_untallied_responses', class: Migration20270117000000_untallied_responses },
 ];

@@ -354,6 +354,8 @@ export async function seedDemoResponses(em: EntityManager, companies: Record<Com
     for (const survey of surveys) {
       const rows = demoResponsesFor(key, survey, now).map((response) => ({ id: randomUUID(), companyId: survey.companyId, surveyId: survey.id, ...response }));
       await insertResponses(em as SqlEntityManager, rows);
+      // Queued for the tally job, as the collection route queues each response it stores.
+      await em.getTransactionContext<Knex.Transaction>()!.raw('insert into untallied_responses (response_id, survey_id) select id, survey_id from survey_responses where survey_id = ?', [survey.id]);
       survey.responseCount = rows.filter((row) => row.isComplete).length;
       stored += rows.length;
     }

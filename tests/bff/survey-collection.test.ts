@@ -15,9 +15,9 @@ import { COLLECTION_INPUT_MESSAGES } from '@domain/survey/collectionSchemas';
 import { DEFAULT_GLOBAL_IDENTIFIERS, defaultEmbedSettings, defaultSurvey } from '@domain/survey/defaults';
 import { COLLECTION_MESSAGES, TRIGGER_MESSAGES } from '@domain/survey/messages';
 import type { PublishedSurvey as PublishedSurveyView, Survey } from '@domain/survey/types';
-import { CompanySurveySettings, PublishedSurvey, SurveyDisplay, SurveyResponse } from '@bff/entities';
+import { CompanySurveySettings, PublishedSurvey, SurveyDisplay, SurveyResponse, UntalliedResponse } from '@bff/entities';
 import { deviceFromUserAgent } from '@bff/modules/collection/device';
-import { tallySettledResponses } from '@bff/modules/results/tallies';
+import { tallySettledAnswers, tallySettledResponses } from '@bff/modules/results/tallies';
 import { rowsOf } from '@bff/platform/rawRows';
 import { bundleVersionOf } from '@bff/modules/collection/bundleCache';
 import { addressHashKey, normalisedAddress, storedAddress } from '@bff/platform/clientAddress';
@@ -81,6 +81,8 @@ describe('survey response collection', () => {
     return addPublished(w, companyId, { survey: feedbackSurvey(), status: 'active', startedAt: new Date(now), ...details });
   }
   const stored = (w: World, id: string) => w.em().findOneOrFail(SurveyResponse, { id });
+  /** Whether the response waits in the tally queue (not yet counted into InsightIQ's tallies). */
+  const untallied = async (w: World, id: string) => (await w.em().fork().count(UntalliedResponse, { responseId: id })) === 1;
 
   describe('the public survey bundle', () => {
     it('lists the running surveys with their styling, targeting and identifier rule, and nothing private', async () => {
@@ -290,15 +292,15 @@ describe('survey response collection', () => {
 
       // Still being answered: not tallied yet. Abandoned for over an hour: tallied as it stands.
       await tally();
-      expect((await stored(w, started.body.id)).tallied).toBe(false);
+      expect(await untallied(w, started.body.id)).toBe(true);
       now = new Date(START.getTime() + 2 * 3_600_000);
       await tally();
-      expect((await stored(w, started.body.id)).tallied).toBe(true);
+      expect(await untallied(w, started.body.id)).toBe(false);
       expect(await tallies()).toEqual(['q_rating incomplete answered  1', 'q_rating incomplete chosen 2 1']);
 
       const done = await patch(w, started.body.id, { token: started.body.token, answers: { q_why: 'Too slow', q_channels: ['Web', 'Store'] }, complete: true });
       expect(done.status).toBe(200);
-      expect((await stored(w, started.body.id)).tallied).toBe(false);
+      expect(await untallied(w, started.body.id)).toBe(true);
       expect(await tallies()).toEqual([]);
       await tally();
       expect(await tallies()).toEqual([
@@ -490,22 +492,24 @@ describe('survey response collection', () => {
       expect((await start(w, survey.id, { answers: { q_rating: 5 }, complete: false })).status).toBe(201);
 
       expect(await rowCount()).toBe(0);
-      expect(await w.em().fork().count(SurveyResponse, { surveyId: survey.id, countPending: true })).toBe(4);
+      expect(await w.em().fork().count(UntalliedResponse, { surveyId: survey.id, countPending: true })).toBe(4);
       expect(await shown()).toBe(4);
 
       const tally = () => tallySettledResponses({ orm: w.orm, kind: w.config.database.kind, now: () => new Date(now) });
       await tally();
       expect(await rowCount()).toBe(4);
-      expect(await w.em().fork().count(SurveyResponse, { surveyId: survey.id, countPending: true })).toBe(0);
+      expect(await w.em().fork().count(UntalliedResponse, { surveyId: survey.id, countPending: true })).toBe(0);
       expect(await shown()).toBe(4);
 
-      // A completion tallied before it was counted (it arrived between the two steps) is still counted.
+      // A completion still to count is not tallied before it is counted (it arrived between the two steps of a run).
       const late = await start(w, survey.id, { answers: { q_rating: 5 }, complete: true });
-      await w.em().fork().nativeUpdate(SurveyResponse, { id: late.body.id }, { tallied: true });
       expect(await shown()).toBe(5);
+      expect(await tallySettledAnswers({ orm: w.orm, kind: w.config.database.kind, now: () => new Date(now) })).toBe(0);
+      expect(await untallied(w, late.body.id)).toBe(true);
       await tally();
       expect(await rowCount()).toBe(5);
       expect(await shown()).toBe(5);
+      expect(await untallied(w, late.body.id)).toBe(false);
     });
 
     it('holds a cap set after completions still pending: they count towards it at once', async () => {

@@ -11,12 +11,13 @@ import { RESPONSE_CSV_COLUMNS, type DeviceType, type QuestionAnswers, type Respo
 import { defaultDisplayTriggers, defaultEmbedSettings } from '@domain/survey/defaults';
 import type { Answer, Question } from '@domain/survey/types';
 import type { Knex, EntityManager as SqlEntityManager } from '@mikro-orm/knex';
-import { PublishedSurvey, SurveyResponse } from '@bff/entities';
+import type { Migrator } from '@mikro-orm/migrations';
+import { PublishedSurvey, SurveyResponse, UntalliedResponse } from '@bff/entities';
 import { responsesCsvStream } from '@bff/modules/results/csv';
 import { tallySettledResponses, untallyResponse } from '@bff/modules/results/tallies';
 import { createResultsService } from '@bff/modules/results/service';
 import { scrubStoredJson } from '@bff/migrations/Migration20270103000000_scrub_unstorable';
-import { COUNT_TALLIED_ADDRESSES } from '@bff/migrations/Migration20270109000000_address_tallies';
+import { countTalliedAddresses } from '@bff/migrations/Migration20270109000000_address_tallies';
 import { countTalliedResponses } from '@bff/migrations/Migration20270116000000_response_tallies';
 import { rowsOf } from '@bff/platform/rawRows';
 import { question, readySurvey } from './support/surveys';
@@ -101,10 +102,14 @@ async function addSurvey(world: World, companyId: string, name: string, question
   return published;
 }
 
-/** Stores rows in batches, as the collection route would have one by one. */
+/** Stores rows in batches, queued for the tally job, as the collection route would have one by one. */
 async function store(world: World, rows: Array<ReturnType<typeof responseRow>>): Promise<void> {
   const em = world.em();
-  for (let start = 0; start < rows.length; start += 500) await em.insertMany(SurveyResponse, rows.slice(start, start + 500));
+  for (let start = 0; start < rows.length; start += 500) {
+    const batch = rows.slice(start, start + 500);
+    await em.insertMany(SurveyResponse, batch);
+    await em.insertMany(UntalliedResponse, batch.map((row) => ({ responseId: row.id, surveyId: row.surveyId })));
+  }
 }
 
 describe('survey results', () => {
@@ -373,7 +378,7 @@ describe('survey results', () => {
       read.analytics = (await get(`/api/surveys/${survey.id}/analytics`)).body;
       return read;
     }
-    const untallied = async () => rowsOf<{ key: string }>(await world().em().getConnection().execute('select id as key from survey_responses where survey_id = ? and tallied = false', [survey.id]));
+    const untallied = async () => rowsOf<{ key: string }>(await world().em().getConnection().execute('select response_id as key from untallied_responses where survey_id = ?', [survey.id]));
     let live: Record<string, unknown>;
 
     it('read the same figures as the responses themselves, batch after batch', async () => {
@@ -407,10 +412,7 @@ describe('survey results', () => {
       // r10 is its address's only response: the address's tally goes down to nothing.
       for (const key of ['r1', 'r3', 'r6', 'r10']) {
         const response = await em.findOneOrFail(SurveyResponse, { id: ids[key]! });
-        await em.transactional(async (tx) => {
-          await untallyResponse(tx.getTransactionContext<Knex.Transaction>()!, world().config.database.kind, QUESTIONS, response);
-          await tx.nativeUpdate(SurveyResponse, { id: response.id }, { tallied: false });
-        });
+        await em.transactional((tx) => untallyResponse(tx.getTransactionContext<Knex.Transaction>()!, world().config.database.kind, QUESTIONS, response));
       }
       expect(byIds((await untallied()).map((row) => ({ id: row.key }))).sort()).toEqual(['r1', 'r10', 'r3', 'r6', 'r8']);
       expect(await everyAnswer()).toEqual(live);
@@ -420,10 +422,33 @@ describe('survey results', () => {
 
     it('read the same figures when the addresses and the days are counted from the responses already tallied, as the upgrades do', async () => {
       const connection = world().em().getConnection();
+      // The upgrades' own statements, with the responses no longer queued standing for those marked tallied then.
+      const tallied = 'id not in (select response_id from untallied_responses)';
       await connection.execute('delete from survey_address_tallies');
-      await connection.execute(COUNT_TALLIED_ADDRESSES);
+      await connection.execute(countTalliedAddresses(tallied));
       await connection.execute('delete from survey_response_tallies');
-      await connection.execute(countTalliedResponses(world().config.database.kind === 'postgresql'));
+      await connection.execute(countTalliedResponses(world().config.database.kind === 'postgresql', tallied));
+      expect(await everyAnswer()).toEqual(live);
+    });
+
+    it('keep every response counted once through the upgrade that queues them, and count the completions still pending', async () => {
+      const w = world();
+      const connection = w.em().getConnection();
+      const keys = (rows: unknown) => rowsOf<{ key: string }>(rows).map((row) => row.key).sort();
+      const queued = async () => keys(await connection.execute('select response_id as key from untallied_responses'));
+      const before = await queued();
+      expect(before).toContain(ids.r8);
+      const migrator = w.orm.getMigrator() as Migrator;
+      // Back to the flags the queue replaced: the responses still queued are the ones not marked tallied.
+      await migrator.down({ to: 'Migration20270117000000_untallied_responses' });
+      expect(keys(await connection.execute('select id as key from survey_responses where tallied = false'))).toEqual(before);
+      // A completion still to count on its survey's row, as the flags held it.
+      const responseCount = async () => (await w.em().fork().findOneOrFail(PublishedSurvey, { id: survey.id })).responseCount;
+      const counted = await responseCount();
+      await connection.execute('update survey_responses set count_pending = true where id = ?', [ids.r9]);
+      await migrator.up();
+      expect(await queued()).toEqual(before);
+      expect(await responseCount()).toBe(counted + 1);
       expect(await everyAnswer()).toEqual(live);
     });
 

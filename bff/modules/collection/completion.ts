@@ -1,11 +1,12 @@
 /**
  * Completing a response: a capped survey's completion (a 'responses' end condition) is counted on
  * the survey's row under its row lock, so its N+1th completion is refused however many arrive at
- * once; any other is marked count_pending, for the tally job to count (surveys/counts.ts). The
+ * once; any other is marked count_pending in the tally queue, for the tally job to count
+ * (surveys/counts.ts). The
  * company's completion webhook is queued in the same transaction.
  */
 import { raw, type EntityManager } from '@mikro-orm/core';
-import { PublishedSurvey, type SurveyResponse } from '../../entities';
+import { PublishedSurvey, UntalliedResponse, type SurveyResponse } from '../../entities';
 import type { RowLock } from '../../platform/sql';
 import { completedResponseCount } from '../surveys';
 import { enqueueCompletionWebhook, COMPLETION_EVENT, type CompletionWebhookPayload } from '../webhooks';
@@ -36,7 +37,8 @@ export async function completeResponse(em: EntityManager, lockForUpdate: RowLock
     await em.nativeUpdate(PublishedSurvey, { id: survey.id }, { responseCount: raw('response_count + 1') });
     // This completion filled the survey's cap: it leaves the widget's bundle.
     if (inactiveReason(survey, completed + 1, clock)) await bumpBundleVersion(em, survey.companyId);
-  } else response.countPending = true;
+    // An unfinished response is always queued for the tally job (a continued one queued again first).
+  } else await em.nativeUpdate(UntalliedResponse, { responseId: response.id }, { countPending: true });
 
   const webhook = completionWebhook(await companyCollectionState(em, survey.companyId), survey, response, clock);
   if (webhook) enqueueCompletionWebhook(em, webhook.url, webhook.payload, clock);

@@ -1,8 +1,8 @@
 /**
  * A respondent's first POST, the path a campaign's traffic takes: the survey with its company's
  * survey settings, mostly from this process's copy (intakeSurvey.ts), then its writes as plain
- * statements: the response inserted, the completion (when asked) counted and its webhook queued
- * beside it, all or nothing. The ORM's entity bookkeeping cost several times these statements
+ * statements: the response inserted and queued for InsightIQ's tallies, the completion (when asked)
+ * counted and its webhook queued beside it, all or nothing. The ORM's entity bookkeeping cost several times these statements
  * themselves.
  */
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/knex';
@@ -12,6 +12,7 @@ import type { Orm } from '../../types';
 import { bindBoolean, bindTime, rowsOf } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
 import { completionDeliveryRow } from '../webhooks';
+import { UNTALLIED_RESPONSES } from '../results';
 import { COMPLETED_RESPONSES_SQL } from '../surveys';
 import { BUMP_BUNDLE_VERSION_SQL } from './bundleCache';
 import { completionWebhook } from './completion';
@@ -63,15 +64,39 @@ function runningUncapped(kind: DatabaseKind, surveyId: string): Statement {
   return { sql: `exists (select 1 from published_surveys where id = ? and status = 'active' and ${capType} is distinct from 'responses')`, bindings: [surveyId] };
 }
 
+/** A guard that always holds: the row is written, and the statement answers 1 for it. */
+const ALWAYS: Statement = { sql: 'true', bindings: [] };
+
 /**
- * Inserts the response and, when `complete`, completes it: its webhook queued beside it, all or
- * nothing. A capped survey's row is locked first and the completion counted on it, so its N+1th
+ * Inserts the guarded row (an insertOf with `when`) and, when it was written, the rows that go
+ * with it, all or nothing: on PostgreSQL as one statement (a data-modifying WITH clause, atomic on
+ * its own and one round trip to the server), on SQLite in one transaction. Answers whether the
+ * guarded row was written.
+ */
+async function insertTogether(knex: Knex, kind: DatabaseKind, guarded: Statement, rows: ReadonlyArray<{ table: string; row: Record<string, unknown> }>): Promise<boolean> {
+  if (kind === 'postgresql') {
+    const following = rows.map(({ table, row }) => insertOf(kind, table, row, { sql: 'exists (select 1 from inserted)', bindings: [] }));
+    const sql = `with inserted as (${guarded.sql})${following.map((statement, index) => `, row_${index} as (${statement.sql})`).join('')} select 1 from inserted`;
+    return rowsOf(await knex.raw(sql, [...guarded.bindings, ...following.flatMap((statement) => statement.bindings)])).length > 0;
+  }
+  return knex.transaction(async (trx) => {
+    if (!rowsOf(await trx.raw(guarded.sql, guarded.bindings)).length) return false;
+    for (const { table, row } of rows) {
+      const statement = insertOf(kind, table, row);
+      await trx.raw(statement.sql, statement.bindings);
+    }
+    return true;
+  });
+}
+
+/**
+ * Inserts the response, queued for the tally job, and, when `complete`, completes it: its webhook
+ * queued beside it, all or nothing. A capped survey's row is locked first and the completion counted on it, so its N+1th
  * completion is refused however many arrive at once, and the completion that fills the cap takes
  * it out of the widget's bundle. Any other survey's completion is only marked count_pending (the
  * tally job counts it on the row later: surveys/counts.ts), so a campaign's answers never wait on
- * each other, and is written only while the survey's row still runs without a cap; on PostgreSQL,
- * with its webhook, it goes as one statement (a data-modifying WITH clause), atomic on its own and
- * one round trip to the server. Answers false when nothing was written because the row no longer
+ * each other, and is written only while the survey's row still runs without a cap; on PostgreSQL
+ * it goes as one statement with its queue row and webhook (insertTogether). Answers false when nothing was written because the row no longer
  * runs uncapped: the caller reads the survey afresh.
  */
 export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: IntakeSurvey, response: NewResponse, complete: boolean, clock: Date): Promise<boolean> {
@@ -92,7 +117,6 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
     completed_at: complete ? clock : null,
     completion_time_seconds: complete ? 0 : null,
     is_complete: complete,
-    count_pending: complete && !capped,
     write_token_hash: response.writeTokenHash,
     created_at: clock,
     updated_at: clock,
@@ -106,13 +130,10 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
       )
     : null;
   const deliveryColumns = webhook ? completionDeliveryRow(webhook.url, webhook.payload, clock) : null;
+  const queued = { table: UNTALLIED_RESPONSES, row: { response_id: response.id, survey_id: survey.id, count_pending: complete && !capped } };
 
   if (capped) {
-    const responseRow = insertOf(kind, 'survey_responses', responseColumns);
-    if (!complete) {
-      await knex.raw(responseRow.sql, responseRow.bindings);
-      return true;
-    }
+    if (!complete) return insertTogether(knex, kind, insertOf(kind, 'survey_responses', responseColumns, ALWAYS), [queued]);
     await knex.transaction(async (trx) => {
       // SQLite's transactions begin IMMEDIATE and so already run one at a time.
       await trx.raw(`select 1 from published_surveys where id = ?${kind === 'postgresql' ? ' for update' : ''}`, [survey.id]);
@@ -123,25 +144,13 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
       // This completion fills the cap: the survey leaves the widget's bundle.
       if (inactiveReason(survey, stored + 1, clock)) await trx.raw(BUMP_BUNDLE_VERSION_SQL, [survey.companyId]);
       await trx.raw('update published_surveys set response_count = response_count + 1 where id = ?', [survey.id]);
-      await trx.raw(responseRow.sql, responseRow.bindings);
-      if (deliveryColumns) {
-        const delivery = insertOf(kind, 'webhook_deliveries', deliveryColumns);
-        await trx.raw(delivery.sql, delivery.bindings);
+      for (const statement of [insertOf(kind, 'survey_responses', responseColumns), insertOf(kind, queued.table, queued.row), ...(deliveryColumns ? [insertOf(kind, 'webhook_deliveries', deliveryColumns)] : [])]) {
+        await trx.raw(statement.sql, statement.bindings);
       }
     });
     return true;
   }
 
   const guarded = insertOf(kind, 'survey_responses', responseColumns, runningUncapped(kind, survey.id));
-  if (!deliveryColumns) return rowsOf(await knex.raw(guarded.sql, guarded.bindings)).length > 0;
-  if (kind === 'postgresql') {
-    const queued = insertOf(kind, 'webhook_deliveries', deliveryColumns, { sql: 'exists (select 1 from inserted)', bindings: [] });
-    return rowsOf(await knex.raw(`with inserted as (${guarded.sql}) ${queued.sql}`, [...guarded.bindings, ...queued.bindings])).length > 0;
-  }
-  const delivery = insertOf(kind, 'webhook_deliveries', deliveryColumns);
-  return knex.transaction(async (trx) => {
-    if (!rowsOf(await trx.raw(guarded.sql, guarded.bindings)).length) return false;
-    await trx.raw(delivery.sql, delivery.bindings);
-    return true;
-  });
+  return insertTogether(knex, kind, guarded, [queued, ...(deliveryColumns ? [{ table: 'webhook_deliveries', row: deliveryColumns }] : [])]);
 }

@@ -14,7 +14,7 @@ import { COLLECTION_LIMITS } from '@domain/survey/collectionSchemas';
 import type { Answer } from '@domain/survey/types';
 import type { Orm } from '../../types';
 import type { DatabaseKind } from '../../platform/sql';
-import { PublishedSurvey, SurveyResponse } from '../../entities';
+import { PublishedSurvey, SurveyResponse, UntalliedResponse } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { hashSecret } from '../../platform/secrets';
 import { checkAnswers } from './answers';
@@ -135,10 +135,9 @@ export async function updateResponse({ orm, kind, now, lockForUpdate }: Response
     requireRunning(survey, now);
     const checked = checkAnswers(survey.survey.questions, response.answers as Record<string, Answer>, input.answers, input.complete);
     if ('problem' in checked) throw invalidAnswers(checked.problem, checked.questionId);
-    if (response.tallied) {
+    if (!(await tx.count(UntalliedResponse, { responseId: response.id }))) {
       // An abandoned response, already counted in InsightIQ's tallies, is continued: its old answers leave them.
       await untallyResponse(tx.getTransactionContext<Knex.Transaction>()!, kind, survey.survey.questions, response as typeof response & { answers: Record<string, Answer> });
-      response.tallied = false;
     }
     response.answers = checked.answers;
     if (input.complete) await completeResponse(tx, lockForUpdate, survey.id, response, clock);

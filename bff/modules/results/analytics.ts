@@ -16,7 +16,7 @@ import type { PublishedSurvey } from '../../entities';
 import { rowsOf } from '../../platform/rawRows';
 import { toNumber } from '../../platform/sql';
 import { DAY_MS, percent, startOfUtcDay, TABLE, utcDayOf, type ResultsDb } from './responseRows';
-import { ADDRESS_TALLIES, RESPONSE_TALLIES } from './tallies';
+import { ADDRESS_TALLIES, RESPONSE_TALLIES, UNTALLIED_RESPONSES, UNTALLIED_RESPONSES_OF_SURVEY } from './tallies';
 
 type AnalyticsGroup = {
   trend_day: unknown;
@@ -47,9 +47,9 @@ export async function surveyAnalytics({ knex, dialect }: ResultsDb, now: () => D
        from (
          select day, device_type, is_complete, responses, timed, time_sum, fastest, longest from ${RESPONSE_TALLIES} where survey_id = ?
          union all
-         select ${dialect.utcDay('created_at')} as day, device_type, is_complete, count(*) as responses, count(completion_time_seconds) as timed,
-           coalesce(sum(completion_time_seconds), 0) as time_sum, min(completion_time_seconds) as fastest, max(completion_time_seconds) as longest
-         from ${TABLE} where survey_id = ? and tallied = false group by 1, device_type, is_complete
+         select ${dialect.utcDay('r.created_at')} as day, r.device_type, r.is_complete, count(*) as responses, count(r.completion_time_seconds) as timed,
+           coalesce(sum(r.completion_time_seconds), 0) as time_sum, min(r.completion_time_seconds) as fastest, max(r.completion_time_seconds) as longest
+         from ${UNTALLIED_RESPONSES_OF_SURVEY} group by 1, r.device_type, r.is_complete
        ) parts
        group by 1, device_type, is_complete`,
       [utcDayOf(firstDay), utcDayOf(today), survey.id, survey.id],
@@ -101,7 +101,7 @@ export async function userAnalytics({ knex, raw }: ResultsDb, survey: PublishedS
   const tallied = knex(ADDRESS_TALLIES).where('survey_id', survey.id).select('ip_address', 'responses', 'last_response');
   const untallied = knex(TABLE)
     .where('survey_id', survey.id)
-    .whereRaw('tallied = false')
+    .whereIn('id', knex(UNTALLIED_RESPONSES).where('survey_id', survey.id).select('response_id'))
     .whereNotNull('ip_address')
     .groupBy('ip_address')
     .select('ip_address', raw('count(*) as responses'), raw('max(created_at) as last_response'));

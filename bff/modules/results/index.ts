@@ -3,4 +3,4 @@
  */
 export { createResultsRouter } from './routes';
 export { createResultsService } from './service';
-export { createAnswerTallyJob, untallyResponse } from './tallies';
+export { createAnswerTallyJob, untallyResponse, UNTALLIED_RESPONSES } from './tallies';

@@ -1,20 +1,22 @@
 /**
  * Tallies of a survey's answers: per question and completeness, how many responses answered it,
  * how often each value was chosen, and the count and sum of its numeric answers. They are kept in
- * survey_answer_tallies for the responses already counted into them (survey_responses.tallied), so
- * one question's answers at a million responses reads a few tally rows and the responses not yet
+ * survey_answer_tallies for the responses already counted into them (those no longer queued in
+ * untallied_responses), so one question's answers at a million responses reads a few tally rows and the responses not yet
  * tallied, instead of every stored answer (answers.ts). Beside them, survey_address_tallies counts
  * the same responses per address (with the latest one's time), from which the user analytics rank
  * a survey's addresses, and survey_response_tallies per UTC day, device and completeness (with
  * their completion times), from which the analytics are added up (analytics.ts).
  *
- * Tallying is off the write path: a background job counts settled responses in batches. A response
+ * Tallying is off the write path: every response is queued in untallied_responses as it is written,
+ * and a background job counts settled responses in batches, taking them off the queue. A response
  * is settled once complete (a complete response never changes again) or untouched for
  * TALLY_SETTLE_MS (abandoned). Counting on every write instead had every response of a busy survey
  * update the same counter rows, which cut intake to a quarter. The rare continuation of an
- * abandoned response already tallied takes its old answers out of the tallies, in its own
- * transaction, before they change (untallyResponse). The same job counts the completions of
- * surveys without a cap on their rows, for the same reason (surveys/counts.ts).
+ * abandoned response already tallied takes its old answers out of the tallies and queues it again,
+ * in its own transaction, before they change (untallyResponse). The same job counts the completions
+ * of surveys without a cap on their rows, for the same reason (surveys/counts.ts): a completion is
+ * counted there before its answers are tallied.
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@mikro-orm/knex';
@@ -39,6 +41,14 @@ export const TALLY_EVERY_MS = 10_000;
 const TALLIES = 'survey_answer_tallies';
 export const ADDRESS_TALLIES = 'survey_address_tallies';
 export const RESPONSE_TALLIES = 'survey_response_tallies';
+/** The queue of responses not yet tallied (the UntalliedResponse entity). */
+export const UNTALLIED_RESPONSES = 'untallied_responses';
+
+/** A survey's responses not yet tallied, as `survey_responses r` (the survey's id bound once), for InsightIQ's live reads. */
+export const UNTALLIED_RESPONSES_OF_SURVEY = `${UNTALLIED_RESPONSES} u join survey_responses r on r.id = u.response_id where u.survey_id = ?`;
+
+/** The statement that queues a response for the tally job (bound to its id, its survey's and whether its completion is still to count). */
+export const QUEUE_UNTALLIED_SQL = `insert into ${UNTALLIED_RESPONSES} (response_id, survey_id, count_pending) values (?, ?, ?)`;
 /** Rows per upsert statement (at most nine bindings each, well under SQLite's limit). */
 const UPSERT_ROWS = 500;
 
@@ -211,8 +221,9 @@ async function addToResponseTallies(knex: Knex | Knex.Transaction, kind: Databas
 }
 
 /**
- * Takes a tallied response's answers out of the tallies, in the caller's transaction (which holds
- * the response's row lock): the response then counts live until it settles again. Its address's
+ * Takes a tallied response's answers out of the tallies and queues it again, in the caller's
+ * transaction (which holds the response's row lock): the response then counts live until it
+ * settles again. Its address's
  * latest time stays, and so do its day's shortest and longest completion times: the response still
  * exists and keeps its time (only an unfinished response is continued, and it has none).
  */
@@ -221,6 +232,7 @@ export async function untallyResponse(
   kind: DatabaseKind,
   questions: readonly Question[],
   response: {
+    id: string;
     surveyId: string;
     answers: Record<string, Answer>;
     isComplete: boolean;
@@ -230,6 +242,7 @@ export async function untallyResponse(
     completionTimeSeconds?: number | null;
   },
 ) {
+  await trx.raw(QUEUE_UNTALLIED_SQL, [response.id, response.surveyId, bindBoolean(kind, false)]);
   const rows = addResponseTallies(questions, response.answers, response.isComplete, new Map(), -1);
   await addToTallies(trx, kind, response.surveyId, rows.values());
   if (response.ipAddress) {
@@ -277,20 +290,63 @@ export interface TallyDeps {
   batchRows?: number;
 }
 
+/** Settled (bound to the time before which an incomplete response is abandoned), of `untallied_responses u` and `survey_responses r`. */
+const SETTLED = 'u.count_pending = false and (r.is_complete = true or r.updated_at < ?)';
+
+/** The columns of a response the tallies count. */
+interface TalliedRow {
+  is_complete: boolean | number;
+  answers: unknown;
+  ip_address: string | null;
+  created_at: unknown;
+  device_type: string;
+  completion_time_seconds: unknown;
+}
+const TALLIED_COLUMNS = 'r.is_complete, r.answers, r.ip_address, r.created_at, r.device_type, r.completion_time_seconds';
+
+/**
+ * Takes up to `limit` of the survey's settled responses off the queue and reads them, in the
+ * caller's transaction. A completion not yet counted on its survey waits for the next run. On
+ * PostgreSQL one statement, which skips the responses a continuation holds (their turn comes
+ * later); SQLite's transactions already run one at a time.
+ */
+async function claimSettled(trx: Knex.Transaction, kind: DatabaseKind, surveyId: string, settledBefore: Knex.RawBinding, limit: number): Promise<TalliedRow[]> {
+  const claim = `delete from ${UNTALLIED_RESPONSES} where response_id in (
+      select u.response_id from ${UNTALLIED_RESPONSES_OF_SURVEY} and ${SETTLED} limit ?${kind === 'postgresql' ? ' for update skip locked' : ''}
+    ) returning response_id`;
+  const bindings = [surveyId, settledBefore, limit];
+  if (kind === 'postgresql') {
+    return rowsOf<TalliedRow>(await trx.raw(`with claimed as (${claim}) select ${TALLIED_COLUMNS} from claimed join survey_responses r on r.id = claimed.response_id`, bindings));
+  }
+  const ids = rowsOf<{ response_id: string }>(await trx.raw(claim, bindings)).map((row) => row.response_id);
+  if (!ids.length) return [];
+  return rowsOf<TalliedRow>(await trx.raw(`select ${TALLIED_COLUMNS} from survey_responses r where r.id in (select value from json_each(?))`, [JSON.stringify(ids)]));
+}
+
+/**
+ * The tally job's run: the completions not yet counted on their surveys' rows first (their answers
+ * wait for it), then every settled response's answers (tallySettledAnswers). Answers the number of
+ * responses tallied.
+ */
+export async function tallySettledResponses(deps: TallyDeps): Promise<number> {
+  await countAllPendingCompletions(knexOf(deps.orm), deps.kind);
+  return tallySettledAnswers(deps);
+}
+
+const knexOf = (orm: Orm) => (orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
+
 /**
  * Counts every settled response not yet tallied into its survey's tallies, a batch per
- * transaction: the batch is marked and counted together, so a response is counted once whatever
- * stops the job. On PostgreSQL rows a continuation holds are skipped (their turn comes later).
- * Answers the number of responses tallied.
+ * transaction: the batch is taken off the queue and counted together, so a response is counted
+ * once whatever stops the job. Answers the number of responses tallied.
  */
-export async function tallySettledResponses({ orm, kind, now, batchRows = TALLY_BATCH_ROWS }: TallyDeps): Promise<number> {
-  const knex = (orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
+export async function tallySettledAnswers({ orm, kind, now, batchRows = TALLY_BATCH_ROWS }: TallyDeps): Promise<number> {
+  const knex = knexOf(orm);
   const dialect = resultsDialect(kind);
   const settledBefore = bindTime(kind, now().getTime() - TALLY_SETTLE_MS);
-  // Completions not yet counted on their surveys' rows are counted first, whatever their tallies.
-  await countAllPendingCompletions(knex, kind);
-  const settled = 'tallied = false and (is_complete = true or updated_at < ?)';
-  const surveyIds = rowsOf<{ survey_id: string }>(await knex.raw(`select distinct survey_id from survey_responses where ${settled}`, [settledBefore])).map((row) => row.survey_id);
+  const surveyIds = rowsOf<{ survey_id: string }>(
+    await knex.raw(`select distinct u.survey_id from ${UNTALLIED_RESPONSES} u join survey_responses r on r.id = u.response_id where ${SETTLED}`, [settledBefore]),
+  ).map((row) => row.survey_id);
   let tallied = 0;
   for (const surveyId of surveyIds) {
     const survey = await orm.em.fork().findOne(PublishedSurvey, { id: surveyId }, { fields: ['survey'] });
@@ -298,14 +354,7 @@ export async function tallySettledResponses({ orm, kind, now, batchRows = TALLY_
     const questions = survey.survey.questions;
     for (;;) {
       const claimed = await knex.transaction(async (trx) => {
-        const rows = rowsOf<{ is_complete: boolean | number; answers: unknown; ip_address: string | null; created_at: unknown; device_type: string; completion_time_seconds: unknown }>(
-          await trx.raw(
-            `update survey_responses set tallied = true where id in (
-               select id from survey_responses where survey_id = ? and ${settled} limit ?${kind === 'postgresql' ? ' for update skip locked' : ''}
-             ) returning is_complete, answers, ip_address, created_at, device_type, completion_time_seconds`,
-            [surveyId, settledBefore, batchRows],
-          ),
-        );
+        const rows = await claimSettled(trx, kind, surveyId, settledBefore, batchRows);
         const tallies = new Map<string, TallyRow>();
         const addresses = new Map<string, AddressTally>();
         const days = new Map<string, ResponseTally>();

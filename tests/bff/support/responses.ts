@@ -3,11 +3,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Answer } from '@domain/survey/types';
 import { raw } from '@mikro-orm/core';
-import { PublishedSurvey, SurveyResponse } from '@bff/entities';
+import { PublishedSurvey, SurveyResponse, UntalliedResponse } from '@bff/entities';
 import { hashSecret } from '@bff/platform/secrets';
 import type { World } from './world';
 
-/** Stored responses of a survey (completed unless told otherwise), as the widget would have left them. */
+/** Stored responses of a survey (completed unless told otherwise), queued for the tally job, as the widget would have left them. */
 export async function addResponses(
   world: World,
   survey: { id: string; companyId: string },
@@ -31,6 +31,8 @@ export async function addResponses(
       writeTokenHash: hashSecret(`fixture-token-${survey.id}-${index}`),
     }),
   );
+  await em.flush();
+  for (const row of rows) em.create(UntalliedResponse, { responseId: row.id, surveyId: survey.id });
   await em.flush();
   // As a completion through the public API does, the survey's count follows its stored completions.
   if (complete) await em.nativeUpdate(PublishedSurvey, { id: survey.id }, { responseCount: raw(`response_count + ${count}`) });

@@ -1,0 +1,26 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { PublishedSurvey } from './PublishedSurvey';
+import { SurveyResponse } from './SurveyResponse';
+
+/**
+ * A response not yet counted into its survey's tallies: written with the response (and again when
+ * an abandoned response already tallied is continued), deleted by the results' tally job as it
+ * counts the response (bff/modules/results/tallies.ts). InsightIQ reads these responses live beside
+ * the tallies. A queue of its own rather than a flag on the response: marking a million responses
+ * would rewrite each one's row and every index over it (the search index too), where deleting a
+ * small row here leaves the responses as they were written.
+ */
+export const UntalliedResponse = defineEntity({
+  name: 'UntalliedResponse',
+  tableName: 'untallied_responses',
+  properties: {
+    // Deleting a response (or its survey) deletes its place in the queue.
+    responseId: p.manyToOne(SurveyResponse).mapToPk().primary().fieldName('response_id').index(false).updateRule('no action').deleteRule('cascade'),
+    surveyId: p.manyToOne(PublishedSurvey).mapToPk().fieldName('survey_id').index(false).updateRule('no action').deleteRule('cascade'),
+    /** A completion not yet added to its survey's response_count: the tally job adds it first (bff/modules/surveys/counts.ts). */
+    countPending: p.boolean().default(false),
+  },
+  // A survey's queued responses: InsightIQ's live reads and the tally job's batches.
+  indexes: [{ name: 'untallied_responses_survey_id_index', properties: ['surveyId'] }],
+});
+export type UntalliedResponse = InferEntity<typeof UntalliedResponse>;
