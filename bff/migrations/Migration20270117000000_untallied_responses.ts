@@ -14,7 +14,7 @@ export class Migration20270117000000_untallied_responses extends Migration {
   override up(): void {
     const schema = this.getKnex().schema;
     schema.createTable('untallied_responses', (table) => {
-      table.string('response_id', 36).notNullable().primary().references('id').inTable('survey_responses').onDelete('CASCADE');
+      table.string('response_id', 36).notNullable().primary();
       table.string('survey_id', 36).notNullable().references('id').inTable('published_surveys').onDelete('CASCADE');
       table.index(['survey_id'], 'untallied_responses_survey_id_index');
     });
