@@ -2,8 +2,7 @@
  * Completing a response: a capped survey's completion (a 'responses' end condition) is counted on
  * the survey's row under its row lock, so its N+1th completion is refused however many arrive at
  * once; any other is marked count_pending in the tally queue, for the tally job to count
- * (surveys/counts.ts). The
- * company's completion webhook is queued in the same transaction.
+ * (surveys/counts.ts). The company's completion webhook is queued in the same transaction.
  */
 import { raw, type EntityManager } from '@mikro-orm/core';
 import { PublishedSurvey, UntalliedResponse, type SurveyResponse } from '../../entities';
@@ -37,8 +36,10 @@ export async function completeResponse(em: EntityManager, lockForUpdate: RowLock
     await em.nativeUpdate(PublishedSurvey, { id: survey.id }, { responseCount: raw('response_count + 1') });
     // This completion filled the survey's cap: it leaves the widget's bundle.
     if (inactiveReason(survey, completed + 1, clock)) await bumpBundleVersion(em, survey.companyId);
-    // An unfinished response is always queued for the tally job (a continued one queued again first).
-  } else await em.nativeUpdate(UntalliedResponse, { responseId: response.id }, { countPending: true });
+  } else {
+    // An unfinished response is always in the tally queue (a continued one was queued again first).
+    await em.nativeUpdate(UntalliedResponse, { responseId: response.id }, { countPending: true });
+  }
 
   const webhook = completionWebhook(await companyCollectionState(em, survey.companyId), survey, response, clock);
   if (webhook) enqueueCompletionWebhook(em, webhook.url, webhook.payload, clock);

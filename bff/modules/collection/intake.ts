@@ -1,9 +1,9 @@
 /**
  * A respondent's first POST, the path a campaign's traffic takes: the survey with its company's
  * survey settings, mostly from this process's copy (intakeSurvey.ts), then its writes as plain
- * statements: the response inserted and queued for InsightIQ's tallies, the completion (when asked)
- * counted and its webhook queued beside it, all or nothing. The ORM's entity bookkeeping cost several times these statements
- * themselves.
+ * statements: the response inserted and queued for InsightIQ's tallies, the completion (when
+ * asked) counted and its webhook queued beside it, all or nothing. The ORM's entity bookkeeping
+ * cost several times these statements themselves.
  */
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/knex';
 import type { DeviceType } from '@domain/survey/collection';
@@ -91,13 +91,13 @@ async function insertTogether(knex: Knex, kind: DatabaseKind, guarded: Statement
 
 /**
  * Inserts the response, queued for the tally job, and, when `complete`, completes it: its webhook
- * queued beside it, all or nothing. A capped survey's row is locked first and the completion counted on it, so its N+1th
- * completion is refused however many arrive at once, and the completion that fills the cap takes
+ * queued beside it, all or nothing. A capped survey's row is locked first and the completion
+ * counted on it, so its N+1th completion is refused however many arrive at once, and the completion that fills the cap takes
  * it out of the widget's bundle. Any other survey's completion is only marked count_pending (the
  * tally job counts it on the row later: surveys/counts.ts), so a campaign's answers never wait on
  * each other, and is written only while the survey's row still runs without a cap; on PostgreSQL
- * it goes as one statement with its queue row and webhook (insertTogether). Answers false when nothing was written because the row no longer
- * runs uncapped: the caller reads the survey afresh.
+ * it goes as one statement with its queue row and webhook (insertTogether). Answers false when
+ * nothing was written because the row no longer runs uncapped: the caller reads the survey afresh.
  */
 export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: IntakeSurvey, response: NewResponse, complete: boolean, clock: Date): Promise<boolean> {
   const knex = (orm.em.getConnection() as AbstractSqlConnection).getKnex();

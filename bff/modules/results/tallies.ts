@@ -2,8 +2,8 @@
  * Tallies of a survey's answers: per question and completeness, how many responses answered it,
  * how often each value was chosen, and the count and sum of its numeric answers. They are kept in
  * survey_answer_tallies for the responses already counted into them (those no longer queued in
- * untallied_responses), so one question's answers at a million responses reads a few tally rows and the responses not yet
- * tallied, instead of every stored answer (answers.ts). Beside them, survey_address_tallies counts
+ * untallied_responses), so one question's answers at a million responses reads a few tally rows
+ * and the responses not yet tallied, instead of every stored answer (answers.ts). Beside them, survey_address_tallies counts
  * the same responses per address (with the latest one's time), from which the user analytics rank
  * a survey's addresses, and survey_response_tallies per UTC day, device and completeness (with
  * their completion times), from which the analytics are added up (analytics.ts).
@@ -48,7 +48,7 @@ export const UNTALLIED_RESPONSES = 'untallied_responses';
 export const UNTALLIED_RESPONSES_OF_SURVEY = `${UNTALLIED_RESPONSES} u join survey_responses r on r.id = u.response_id where u.survey_id = ?`;
 
 /** The statement that queues a response for the tally job (bound to its id, its survey's and whether its completion is still to count). */
-export const QUEUE_UNTALLIED_SQL = `insert into ${UNTALLIED_RESPONSES} (response_id, survey_id, count_pending) values (?, ?, ?)`;
+const QUEUE_UNTALLIED_SQL = `insert into ${UNTALLIED_RESPONSES} (response_id, survey_id, count_pending) values (?, ?, ?)`;
 /** Rows per upsert statement (at most nine bindings each, well under SQLite's limit). */
 const UPSERT_ROWS = 500;
 
@@ -223,9 +223,9 @@ async function addToResponseTallies(knex: Knex | Knex.Transaction, kind: Databas
 /**
  * Takes a tallied response's answers out of the tallies and queues it again, in the caller's
  * transaction (which holds the response's row lock): the response then counts live until it
- * settles again. Its address's
- * latest time stays, and so do its day's shortest and longest completion times: the response still
- * exists and keeps its time (only an unfinished response is continued, and it has none).
+ * settles again. Its address's latest time stays, and so do its day's shortest and longest
+ * completion times: the response still exists and keeps its time (only an unfinished response is
+ * continued, and it has none).
  */
 export async function untallyResponse(
   trx: Knex.Transaction,

@@ -37,7 +37,7 @@ export async function completedResponseCount(em: EntityManager, surveyId: string
 
 /**
  * Adds a survey's pending completions to its response_count, in one short transaction that locks
- * the survey's row first, in the same order as a capped completion (row, then responses), so the
+ * the survey's row first, in the same order as a capped completion (row, then its responses), so the
  * two never wait on each other in a circle. Answers how many it added.
  */
 export async function countPendingCompletions(knex: Knex, kind: DatabaseKind, surveyId: string): Promise<number> {
