@@ -6,8 +6,8 @@ import { addStatements } from './schemaBuilder';
  * (bff/entities/UntalliedResponse.ts), and so do the completions not yet added to their survey's
  * response_count. The tally job set both flags back on every response it counted: each update
  * wrote the response's row again and every index over it, the trigram search index too, which
- * grew to twice its size at a million responses and made a searched page of responses five times
- * slower. The pending completions are counted on their surveys here, and the responses not yet
+ * grew to twice its size at a million responses and made a searched page of responses up to five
+ * times slower. The pending completions are counted on their surveys here, and the responses not yet
  * tallied are queued; the flags and their partial indexes go.
  */
 export class Migration20270117000000_untallied_responses extends Migration {
