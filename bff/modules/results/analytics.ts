@@ -16,7 +16,7 @@ import type { PublishedSurvey } from '../../entities';
 import { rowsOf } from '../../platform/rawRows';
 import { toNumber } from '../../platform/sql';
 import { DAY_MS, percent, startOfUtcDay, TABLE, utcDayOf, type ResultsDb } from './responseRows';
-import { ADDRESS_TALLIES, RESPONSE_TALLIES, UNTALLIED_RESPONSES, UNTALLIED_RESPONSES_OF_SURVEY } from './tallies';
+import { ADDRESS_TALLIES, RESPONSE_TALLIES, UNTALLIED_RESPONSES_OF_SURVEY, untalliedResponseIds } from './tallies';
 
 type AnalyticsGroup = {
   trend_day: unknown;
@@ -101,7 +101,7 @@ export async function userAnalytics({ knex, raw }: ResultsDb, survey: PublishedS
   const tallied = knex(ADDRESS_TALLIES).where('survey_id', survey.id).select('ip_address', 'responses', 'last_response');
   const untallied = knex(TABLE)
     .where('survey_id', survey.id)
-    .whereIn('id', knex(UNTALLIED_RESPONSES).where('survey_id', survey.id).select('response_id'))
+    .whereIn('id', untalliedResponseIds(knex, survey.id))
     .whereNotNull('ip_address')
     .groupBy('ip_address')
     .select('ip_address', raw('count(*) as responses'), raw('max(created_at) as last_response'));

@@ -17,7 +17,7 @@ import { toNumber } from '../../platform/sql';
 import type { PageRequest } from './queries';
 import { isoInstant } from '../../platform/isoInstant';
 import { countOf, DAY_MS, paginationOf, startOfUtcDay, TABLE, type ResultsDb } from './responseRows';
-import { isNumericQuestion as isNumeric, numberIn, questionTallies, UNTALLIED_RESPONSES } from './tallies';
+import { isNumericQuestion as isNumeric, numberIn, questionTallies, untalliedResponseIds } from './tallies';
 
 export const QUESTION_NOT_FOUND = {
   error: 'Question not found',
@@ -89,7 +89,7 @@ async function answerSummary({ knex, dialect, raw }: ResultsDb, question: Questi
  */
 async function filteredSummary(db: ResultsDb, survey: PublishedSurvey, question: Question, values: string[] | null, filter: QuestionAnswerFilter, answered: Answered): Promise<Summary> {
   if (filter === 'today' || filter === 'week') return answerSummary(db, question, values, answered);
-  const untallied: Answered = (column) => answered(column).whereIn(`${TABLE}.id`, db.knex(UNTALLIED_RESPONSES).where('survey_id', survey.id).select('response_id'));
+  const untallied: Answered = (column) => answered(column).whereIn(`${TABLE}.id`, untalliedResponseIds(db.knex, survey.id));
   const completeness = filter === 'completed' ? true : filter === 'incomplete' ? false : null;
   const [tallied, live] = await Promise.all([questionTallies(db, survey.id, question.id, completeness), answerSummary(db, question, values, untallied)]);
   return {

@@ -3,10 +3,11 @@
  * how often each value was chosen, and the count and sum of its numeric answers. They are kept in
  * survey_answer_tallies for the responses already counted into them (those no longer queued in
  * untallied_responses), so one question's answers at a million responses reads a few tally rows
- * and the responses not yet tallied, instead of every stored answer (answers.ts). Beside them, survey_address_tallies counts
- * the same responses per address (with the latest one's time), from which the user analytics rank
- * a survey's addresses, and survey_response_tallies per UTC day, device and completeness (with
- * their completion times), from which the analytics are added up (analytics.ts).
+ * and the responses not yet tallied, instead of every stored answer (answers.ts). Beside them,
+ * survey_address_tallies counts the same responses per address (with the latest one's time), from
+ * which the user analytics rank a survey's addresses, and survey_response_tallies per UTC day,
+ * device and completeness (with their completion times), from which the analytics are added up
+ * (analytics.ts).
  *
  * Tallying is off the write path: every response is queued in untallied_responses as it is written,
  * and a background job counts settled responses in batches, taking them off the queue. A response
@@ -44,8 +45,14 @@ export const RESPONSE_TALLIES = 'survey_response_tallies';
 /** The queue of responses not yet tallied (the UntalliedResponse entity). */
 export const UNTALLIED_RESPONSES = 'untallied_responses';
 
+/** The queued responses, as `untallied_responses u` beside their rows `survey_responses r`. */
+const UNTALLIED_JOIN = `${UNTALLIED_RESPONSES} u join survey_responses r on r.id = u.response_id`;
+
 /** A survey's responses not yet tallied, as `survey_responses r` (the survey's id bound once), for InsightIQ's live reads. */
-export const UNTALLIED_RESPONSES_OF_SURVEY = `${UNTALLIED_RESPONSES} u join survey_responses r on r.id = u.response_id where u.survey_id = ?`;
+export const UNTALLIED_RESPONSES_OF_SURVEY = `${UNTALLIED_JOIN} where u.survey_id = ?`;
+
+/** The ids of a survey's responses not yet tallied, as a subquery (`whereIn(id, …)`) for InsightIQ's live reads. */
+export const untalliedResponseIds = (knex: Knex, surveyId: string) => knex(UNTALLIED_RESPONSES).where('survey_id', surveyId).select('response_id');
 
 /** The statement that queues a response for the tally job (bound to its id, its survey's and whether its completion is still to count). */
 const QUEUE_UNTALLIED_SQL = `insert into ${UNTALLIED_RESPONSES} (response_id, survey_id, count_pending) values (?, ?, ?)`;
@@ -345,7 +352,7 @@ export async function tallySettledAnswers({ orm, kind, now, batchRows = TALLY_BA
   const dialect = resultsDialect(kind);
   const settledBefore = bindTime(kind, now().getTime() - TALLY_SETTLE_MS);
   const surveyIds = rowsOf<{ survey_id: string }>(
-    await knex.raw(`select distinct u.survey_id from ${UNTALLIED_RESPONSES} u join survey_responses r on r.id = u.response_id where ${SETTLED}`, [settledBefore]),
+    await knex.raw(`select distinct u.survey_id from ${UNTALLIED_JOIN} where ${SETTLED}`, [settledBefore]),
   ).map((row) => row.survey_id);
   let tallied = 0;
   for (const surveyId of surveyIds) {
