@@ -64,6 +64,20 @@ function runningUncapped(kind: DatabaseKind, surveyId: string): Statement {
   return { sql: `exists (select 1 from published_surveys where id = ? and status = 'active' and ${capType} is distinct from 'responses')`, bindings: [surveyId] };
 }
 
+/** A row to insert into a table, its columns by name. */
+interface TableRow {
+  table: string;
+  row: Record<string, unknown>;
+}
+
+/** Inserts the rows one after another, in the caller's transaction. */
+async function insertRows(trx: Knex.Transaction, kind: DatabaseKind, rows: readonly TableRow[]): Promise<void> {
+  for (const { table, row } of rows) {
+    const statement = insertOf(kind, table, row);
+    await trx.raw(statement.sql, statement.bindings);
+  }
+}
+
 /** A guard that always holds: the row is written, and the statement answers 1 for it. */
 const ALWAYS: Statement = { sql: 'true', bindings: [] };
 
@@ -73,7 +87,7 @@ const ALWAYS: Statement = { sql: 'true', bindings: [] };
  * its own and one round trip to the server), on SQLite in one transaction. Answers whether the
  * guarded row was written.
  */
-async function insertTogether(knex: Knex, kind: DatabaseKind, guarded: Statement, rows: ReadonlyArray<{ table: string; row: Record<string, unknown> }>): Promise<boolean> {
+async function insertTogether(knex: Knex, kind: DatabaseKind, guarded: Statement, rows: readonly TableRow[]): Promise<boolean> {
   if (kind === 'postgresql') {
     const following = rows.map(({ table, row }) => insertOf(kind, table, row, { sql: 'exists (select 1 from inserted)', bindings: [] }));
     const sql = `with inserted as (${guarded.sql})${following.map((statement, index) => `, row_${index} as (${statement.sql})`).join('')} select 1 from inserted`;
@@ -81,10 +95,7 @@ async function insertTogether(knex: Knex, kind: DatabaseKind, guarded: Statement
   }
   return knex.transaction(async (trx) => {
     if (!rowsOf(await trx.raw(guarded.sql, guarded.bindings)).length) return false;
-    for (const { table, row } of rows) {
-      const statement = insertOf(kind, table, row);
-      await trx.raw(statement.sql, statement.bindings);
-    }
+    await insertRows(trx, kind, rows);
     return true;
   });
 }
@@ -129,11 +140,12 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
         clock,
       )
     : null;
-  const deliveryColumns = webhook ? completionDeliveryRow(webhook.url, webhook.payload, clock) : null;
-  const queued = { table: UNTALLIED_RESPONSES, row: { response_id: response.id, survey_id: survey.id, count_pending: complete && !capped } };
+  // Written with the response: its place in the tally queue and, when it completes, its webhook.
+  const following: TableRow[] = [{ table: UNTALLIED_RESPONSES, row: { response_id: response.id, survey_id: survey.id, count_pending: complete && !capped } }];
+  if (webhook) following.push({ table: 'webhook_deliveries', row: completionDeliveryRow(webhook.url, webhook.payload, clock) });
 
   if (capped) {
-    if (!complete) return insertTogether(knex, kind, insertOf(kind, 'survey_responses', responseColumns, ALWAYS), [queued]);
+    if (!complete) return insertTogether(knex, kind, insertOf(kind, 'survey_responses', responseColumns, ALWAYS), following);
     await knex.transaction(async (trx) => {
       // SQLite's transactions begin IMMEDIATE and so already run one at a time.
       await trx.raw(`select 1 from published_surveys where id = ?${kind === 'postgresql' ? ' for update' : ''}`, [survey.id]);
@@ -144,13 +156,11 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
       // This completion fills the cap: the survey leaves the widget's bundle.
       if (inactiveReason(survey, stored + 1, clock)) await trx.raw(BUMP_BUNDLE_VERSION_SQL, [survey.companyId]);
       await trx.raw('update published_surveys set response_count = response_count + 1 where id = ?', [survey.id]);
-      for (const statement of [insertOf(kind, 'survey_responses', responseColumns), insertOf(kind, queued.table, queued.row), ...(deliveryColumns ? [insertOf(kind, 'webhook_deliveries', deliveryColumns)] : [])]) {
-        await trx.raw(statement.sql, statement.bindings);
-      }
+      await insertRows(trx, kind, [{ table: 'survey_responses', row: responseColumns }, ...following]);
     });
     return true;
   }
 
   const guarded = insertOf(kind, 'survey_responses', responseColumns, runningUncapped(kind, survey.id));
-  return insertTogether(knex, kind, guarded, [queued, ...(deliveryColumns ? [{ table: 'webhook_deliveries', row: deliveryColumns }] : [])]);
+  return insertTogether(knex, kind, guarded, following);
 }

@@ -12,11 +12,11 @@ export const COMPLETED_RESPONSES_SQL = `select ${COMPLETED} from published_surve
 /**
  * Completed responses per survey: published_surveys.response_count plus the survey's pending
  * completions. A completion of a capped survey (a 'responses' end condition) is counted on the
- * row at once, under its row lock; any other completion is queued count_pending (untallied_responses)
- * and the tally job adds it to the row in its batches (bff/modules/results/tallies.ts), so the
- * answers of a busy campaign do not all update one row. The pending ones are a few seconds' worth at
- * most, in a queue that holds only the responses not yet tallied: reading this costs the same at ten
- * responses or a million.
+ * row at once, under its row lock; any other completion is queued count_pending
+ * (untallied_responses) and the tally job adds it to the row in its batches
+ * (bff/modules/results/tallies.ts), so the answers of a busy campaign do not all update one row.
+ * The pending ones are a few seconds' worth at most, in a queue that holds only the responses not
+ * yet tallied: reading this costs the same at ten responses or a million.
  */
 export async function completedResponseCounts(em: EntityManager, surveyIds: readonly string[]): Promise<Map<string, number>> {
   const ids = [...new Set(surveyIds)];
