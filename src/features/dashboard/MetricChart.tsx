@@ -12,6 +12,7 @@ import { chartCsv, chartCsvFileName } from './chartCsv';
 import { chartSummary, isBlankChart, type ChartModel } from './chartModel';
 
 // The chart library is loaded with the first chart that comes into view, not with the page.
+const CHART_MIN_WIDTH = 200;
 const MetricChartDrawing = lazy(async () => ({ default: (await import('./MetricChartDrawing')).MetricChartDrawing }));
 
 export const DOWNLOAD_CSV = 'Download CSV';
@@ -49,7 +50,9 @@ export function MetricChart({ model, chartType, height = 320, rangeLabel, onPoin
   );
 
   return (
-    <Box sx={{ position: 'relative', ...(onPointClick && { '& svg': { cursor: 'pointer' } }) }}>
+    // Never narrower than its axes (56 px, 48 more for a rate's) and a plot: a chart measured
+    // narrower mid-layout drew its plot with a negative width, which the browser reports as an error.
+    <Box sx={{ position: 'relative', minWidth: CHART_MIN_WIDTH, ...(onPointClick && { '& svg': { cursor: 'pointer' } }) }}>
       <ChartFigure title={model.title} summary={chartSummary(model)}>
         {chart}
       </ChartFigure>
