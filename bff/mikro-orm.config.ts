@@ -12,7 +12,7 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import type { DatabaseConfig } from './config';
 import { ENTITIES } from './entities';
-import { countAccountChangeNotices } from './platform/accountChanges';
+import { countAccountChangeNotices, countSqliteWrites, type SqliteWriter } from './platform/accountChanges';
 import { contextEntityManager } from './platform/requestScope';
 import { tryWithoutBusyWait, untilNotBusy, type BusyTimeoutConnection } from './platform/sqliteWriteLock';
 import { MIGRATIONS } from './migrations';
@@ -73,11 +73,15 @@ class ImmediateTransactionsDialect extends BetterSqliteKnexDialect {
   }
 }
 
-/** Every SQLite connection, the first and any the pool makes again, waits for the lock and enforces foreign keys. */
-function prepareSqliteConnection(connection: BusyTimeoutConnection, done: (failure: Error | null, connection: BusyTimeoutConnection) => void): void {
+/**
+ * Every SQLite connection, the first and any the pool makes again, waits for the lock, enforces
+ * foreign keys and counts its writes (so this process sees its own account changes at once).
+ */
+function prepareSqliteConnection(connection: BusyTimeoutConnection & SqliteWriter, done: (failure: Error | null, connection: BusyTimeoutConnection) => void): void {
   try {
     connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     connection.pragma('foreign_keys = on');
+    countSqliteWrites(connection);
     done(null, connection);
   } catch (failure) {
     done(failure as Error, connection);

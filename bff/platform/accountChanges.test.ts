@@ -1,5 +1,6 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { keptWhileAccountsUnchanged } from './accountChanges';
+import { countSqliteWrites, keptWhileAccountsUnchanged, recheckedCounter, sqliteWriteCount, type SqliteWriter } from './accountChanges';
 
 interface Row {
   id: string;
@@ -115,5 +116,104 @@ describe('rows kept while accounts are unchanged', () => {
     }).toThrow(TypeError);
     expect(() => kept.permissions.push('admin')).toThrow(TypeError);
     expect((await read('u1'))?.permissions).toEqual(['view']);
+  });
+});
+
+describe("SQLite's counter, read again after a write or a short while", () => {
+  /** A counter in a table of its own, a clock the test moves, and the writes the test makes. */
+  function counter() {
+    let value = 1;
+    let writes = 0;
+    let now = 0;
+    const reads: number[] = [];
+    const version = recheckedCounter(
+      async () => {
+        reads.push(value);
+        return value;
+      },
+      () => writes,
+      () => now,
+      5,
+    );
+    return {
+      version,
+      reads,
+      change: () => value++,
+      write: () => writes++,
+      wait: (ms: number) => (now += ms),
+    };
+  }
+
+  it('reads once while this process writes nothing and the interval has not passed', async () => {
+    const c = counter();
+    expect(await c.version()).toBe(1);
+    c.wait(4);
+    expect(await c.version()).toBe(1);
+    expect(c.reads).toHaveLength(1);
+  });
+
+  it("sees another process's change once the interval has passed", async () => {
+    const c = counter();
+    await c.version();
+    c.change();
+    c.wait(4);
+    expect(await c.version()).toBe(1);
+    c.wait(1);
+    expect(await c.version()).toBe(2);
+  });
+
+  it("sees this process's own change at once, the clock standing still", async () => {
+    const c = counter();
+    await c.version();
+    c.write();
+    c.change();
+    expect(await c.version()).toBe(2);
+    expect(c.reads).toEqual([1, 2]);
+  });
+
+  it('keeps the newest of two reads that overlap, whichever answers last', async () => {
+    let value = 1;
+    let writes = 0;
+    let releaseFirst!: () => void;
+    const held = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let first = true;
+    const version = recheckedCounter(
+      async () => {
+        const read = value;
+        if (first) {
+          first = false;
+          await held;
+        }
+        return read;
+      },
+      () => writes,
+      () => 0,
+      5,
+    );
+    const slow = version();
+    // A write and its change land while the first read's answer is on its way.
+    writes++;
+    value = 2;
+    expect(await version()).toBe(2);
+    releaseFirst();
+    expect(await slow).toBe(1);
+    expect(await version()).toBe(2);
+  });
+
+  it('counts every statement of a connection that may write, however it runs, and no read', () => {
+    const connection = new Database(':memory:');
+    countSqliteWrites(connection as unknown as SqliteWriter);
+    const before = sqliteWriteCount();
+    connection.prepare('select 1').get();
+    connection.prepare('select 1').raw(true).all();
+    expect(sqliteWriteCount()).toBe(before);
+
+    connection.exec('create table t (a integer)');
+    connection.prepare('insert into t (a) values (?)').run(1);
+    connection.prepare('insert into t (a) values (?) returning a').get(2);
+    connection.prepare('update t set a = a + 1 returning a').raw(true).all();
+    expect([...connection.prepare('delete from t returning a').iterate()]).toHaveLength(2);
+    expect(sqliteWriteCount()).toBe(before + 5);
+    connection.close();
   });
 });

@@ -1,9 +1,9 @@
 /**
  * A process keeps the caller's row (a signed-in user's, an API key's) in memory while no user,
  * company or key has changed (bff/platform/accountChanges.ts): triggers report every change, on
- * SQLite through a counter read by each request, on PostgreSQL through a notice to the connection
- * that made it and a notification to every other. A suspension, deletion, password reset, paused
- * or revoked key still counts at once.
+ * SQLite through a counter read again once this process has written or a millisecond later, on
+ * PostgreSQL through a notice to the connection that made it and a notification to every other. A
+ * suspension, deletion, password reset, paused or revoked key still counts at once.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ApiKey, Company, User } from '@bff/entities';
@@ -68,7 +68,7 @@ describe('account changes', () => {
 
     const before = await w.runtime.services.accountChanges.version();
     await otherConnectionWrites(w, 'update users set status = ? where id = ?', ['suspended', user.id]);
-    // SQLite reads the counter on each request; PostgreSQL's notification arrives within moments.
+    // SQLite reads the counter again within a millisecond; PostgreSQL's notification arrives within moments.
     await vi.waitFor(async () => expect(await w.runtime.services.accountChanges.version()).not.toBe(before));
     const refused = await w.http.get('/api/auth/me').set(w.bearer(user)).expect(401);
     expect(refused.body.code).toBe('account_suspended');
