@@ -287,21 +287,28 @@ async function submissions(base, surveyId, rounds) {
   };
 }
 
-/** Seconds until no settled response is left untallied (the tally job's own test), polled every second. */
-async function untilTallied(url) {
-  const db = await openDatabase('postgresql', url);
+/**
+ * Seconds until no settled response is left untallied (the tally job's own test: complete, or
+ * untouched for an hour), polled every second.
+ */
+async function untilTallied(engine, location) {
+  const db = await openDatabase(engine, location);
   const started = performance.now();
+  const hourAgo = Date.now() - 60 * 60 * 1000;
   try {
     for (;;) {
       const { pending } = await db.one(
-        "select exists (select 1 from untallied_responses u join survey_responses r on r.id = u.response_id where r.is_complete or r.updated_at < now() - interval '1 hour') as pending",
+        'select exists (select 1 from untallied_responses u join survey_responses r on r.id = u.response_id where r.is_complete or r.updated_at < ?) as pending',
+        // SQLite keeps an instant as epoch milliseconds.
+        [engine === 'sqlite' ? hourAgo : new Date(hourAgo)],
       );
-      if (!pending) break;
+      if (!Number(pending)) break;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     const seconds = (performance.now() - started) / 1000;
-    // Each tallied response left the queue: vacuumed, as autovacuum would after that many deletions.
-    await db.run('vacuum analyze untallied_responses');
+    // Each tallied response left the queue: vacuumed, as autovacuum would after that many deletions
+    // (SQLite reuses the freed pages as they are).
+    if (engine === 'postgresql') await db.run('vacuum analyze untallied_responses');
     return seconds;
   } finally {
     await db.close();
@@ -342,7 +349,8 @@ export async function measureResponses(engine) {
       return publishRunningSurveys(base, account.headers, account.companyId);
     });
 
-    const db = await openDatabase(engine, postgres ? postgres.url : join(dataDir, 'navout.sqlite'));
+    const location = postgres ? postgres.url : join(dataDir, 'navout.sqlite');
+    const db = await openDatabase(engine, location);
     const exportSurveys = {};
     try {
       for (const size of EXPORT_SIZES) {
@@ -355,9 +363,13 @@ export async function measureResponses(engine) {
       await db.close();
     }
 
-    /** (c) and (d) on a BFF started afresh. */
+    /**
+     * (c) and (d) on a BFF started afresh, once its tally job has counted the responses written
+     * above, as it would have while they arrived (else it counts a backlog beside the measure).
+     */
     const publicRoutes = (rounds) =>
       withBff(async () => {
+        await untilTallied(engine, location);
         const bundle = await bundleRatio(base, running.companyId, rounds);
         const submitted = engine === 'postgresql' ? await submissions(base, running.id, rounds) : null;
         return { bundle, submissions: submitted };
@@ -381,7 +393,7 @@ export async function measureResponses(engine) {
       await withBff(async () => {
         // The BFF's tally job counts the million settled responses into the answer tallies, as it
         // would have while they arrived; InsightIQ is measured once it has caught up.
-        result.tallySeconds = await untilTallied(postgres.url);
+        result.tallySeconds = await untilTallied(engine, location);
         const headers = await signIn(base);
         const survey = `${base}/api/surveys/${running.id}`;
         const routes = {
