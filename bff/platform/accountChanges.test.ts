@@ -1,6 +1,20 @@
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { countSqliteWrites, keptWhileAccountsUnchanged, recheckedCounter, sqliteWriteCount, type SqliteWriter } from './accountChanges';
+
+interface SqliteRuns {
+  run(...values: unknown[]): unknown;
+  get(...values: unknown[]): unknown;
+  all(...values: unknown[]): unknown[];
+  iterate(...values: unknown[]): IterableIterator<unknown>;
+  raw(toggle: boolean): SqliteRuns;
+}
+interface Sqlite {
+  prepare(sql: string): SqliteRuns;
+  exec(sql: string): void;
+  close(): void;
+}
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => Sqlite;
 
 interface Row {
   id: string;
