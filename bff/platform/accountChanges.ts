@@ -96,15 +96,17 @@ export function countSqliteWrites(connection: SqliteWriter): void {
 
 /**
  * `read`'s answer, read again only once `writes` has moved on or `recheckMs` have passed since the
- * last read began. A read that begins before a write ends sees it or is followed by another.
+ * last read began. A read that begins before a write ends sees it or is followed by another; of
+ * reads that overlap, the one begun last is kept, whichever answers last.
  */
 export function recheckedCounter(read: () => Promise<number>, writes: () => number, monotonic = () => performance.now(), recheckMs = SQLITE_RECHECK_MS): () => Promise<number> {
-  let known: { value: number; writes: number; at: number } | null = null;
+  let known: { value: number; writes: number; at: number; read: number } | null = null;
+  let reads = 0;
   return async () => {
     if (known && known.writes === writes() && monotonic() - known.at < recheckMs) return known.value;
-    const began = { writes: writes(), at: monotonic() };
+    const began = { writes: writes(), at: monotonic(), read: ++reads };
     const value = await read();
-    if (!known || began.at >= known.at) known = { value, ...began };
+    if (!known || began.read > known.read) known = { value, ...began };
     return value;
   };
 }
