@@ -118,7 +118,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'widget/**/*.test.{ts,tsx}', 'design-tokens/**/*.test.ts'],
           // *.preact.test.tsx render through Preact: the widget project runs them.
           exclude: [...configDefaults.exclude, 'widget/**/*.preact.test.{ts,tsx}'],
-          setupFiles: ['tests/setup/unit.ts'],
+          setupFiles: ['tests/setup/unit.ts', 'tests/setup/asyncWaits.ts'],
         },
       },
       {
@@ -131,6 +131,7 @@ export default defineConfig({
           isolate: false,
           testTimeout: 20_000,
           include: ['widget/**/*.preact.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/asyncWaits.ts'],
         },
       },
       {
