@@ -94,7 +94,7 @@ describe('the survey bundle cache', () => {
         return publicBundle(w.orm, () => clock, companyId);
       },
     });
-    const surveysIn = async () => (JSON.parse((await cache.get(company.id)).json) as PublicSurveyBundle).surveys.map((item) => item.id);
+    const surveysIn = async () => (JSON.parse((await cache.get(company.id)).json.toString()) as PublicSurveyBundle).surveys.map((item) => item.id);
 
     const first = await running(w, company.id, { endCondition: { type: 'days', value: 1 }, startedAt: clock });
     // Concurrent misses share one build.
@@ -125,7 +125,7 @@ describe('the survey bundle cache', () => {
     const w = world();
     const company = await w.addCompany();
     const collection = createCollectionService({ orm: w.orm, config: { ...w.config, publicBundleRecheckMs: 60_000 }, now: () => new Date() });
-    const names = async () => (JSON.parse((await collection.bundle(company.id)).json) as PublicSurveyBundle).surveys.map((item) => item.name);
+    const names = async () => (JSON.parse((await collection.bundle(company.id)).json.toString()) as PublicSurveyBundle).surveys.map((item) => item.name);
     const published = await running(w, company.id, { name: 'Spring survey' });
     expect(await names()).toEqual(['Spring survey']);
 

@@ -149,6 +149,10 @@ describe('survey response collection', () => {
       const get = (encoding: string) => rawGet(w.baseUrl, `/api/public/companies/${w.companies.acme.id}/surveys`, { 'Accept-Encoding': encoding, 'X-Forwarded-For': nextAddress() });
       const plain = await get('identity');
       expect(plain.headers['content-encoding']).toBeUndefined();
+      // Served as the bundle's UTF-8 bytes, still typed and measured as JSON.
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(plain.headers['content-length'])).toBe(plain.bytes.length);
+      expect((JSON.parse(plain.bytes.toString('utf8')) as { surveys: unknown[] }).surveys.length).toBeGreaterThan(0);
       for (const [accepted, expected] of [['br', 'br'], ['gzip', 'gzip'], ['gzip, deflate, br', 'br']] as const) {
         const answer = await get(accepted);
         expect(answer.headers['content-encoding']).toBe(expected);
