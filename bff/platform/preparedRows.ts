@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/knex';
 import type { Orm } from '../types';
 import { tryWithoutBusyWait, untilNotBusy, type Tried } from './sqliteWriteLock';
@@ -34,6 +35,12 @@ function driverConnections(orm: Orm): <Result>(work: (connection: Connection) =>
   };
 }
 
+/** PostgreSQL's form of a statement written with `?` placeholders: $1, $2, ... */
+function numberedPlaceholders(sql: string): string {
+  let position = 0;
+  return sql.replace(/\?/g, () => `$${++position}`);
+}
+
 /**
  * A read prepared once per database connection and run on the driver directly: the queries that
  * run on every request skip the ORM's query building and entity mapping, which cost many times the
@@ -43,8 +50,7 @@ function driverConnections(orm: Orm): <Result>(work: (connection: Connection) =>
  */
 function preparedRead<Result>(orm: Orm, name: string, sql: string, read: { sqlite: (statement: SqliteStatement, values: unknown[]) => Result; pg: (rows: Row[]) => Result }) {
   const withConnection = driverConnections(orm);
-  let position = 0;
-  const numbered = sql.replace(/\?/g, () => `$${++position}`);
+  const numbered = numberedPlaceholders(sql);
   const statements = new WeakMap<object, SqliteStatement>();
   return (...values: unknown[]): Promise<Result> =>
     withConnection(async (connection) => {
@@ -69,6 +75,39 @@ export function preparedRowReader(orm: Orm, name: string, sql: string): (...valu
 /** Every row of a prepared read (above): for a few rows read on every request. */
 export function preparedRowsReader(orm: Orm, name: string, sql: string): (...values: unknown[]) => Promise<Row[]> {
   return preparedRead(orm, name, sql, { sqlite: (statement, values) => statement.all(...values), pg: (rows) => rows });
+}
+
+/** The most statement texts kept named: far more than the fixed shapes the callers build. */
+const MAX_NAMED_TEXTS = 256;
+const namedTexts = new Map<string, { name: string; text: string }>();
+
+/** A text's statement name (from its digest, so two texts never share one) and its `$n` form. */
+function namedText(sql: string): { name: string; text: string } {
+  let named = namedTexts.get(sql);
+  if (!named) {
+    named = { name: `navout_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`, text: numberedPlaceholders(sql) };
+    if (namedTexts.size >= MAX_NAMED_TEXTS) namedTexts.clear();
+    namedTexts.set(sql, named);
+  }
+  return named;
+}
+
+/**
+ * PostgreSQL statements run on the driver as named prepared statements: each text is parsed and
+ * planned once per connection, then only bound and executed. For the writes on the public paths
+ * (a respondent's answer: a statement of several inserts), where PostgreSQL's parse and plan of an
+ * unnamed statement cost more than writing its rows. Each distinct text stays prepared on every
+ * connection of the pool, so callers build their texts from a fixed set of shapes, with every
+ * value bound. `sql` uses `?` placeholders; rows come back as arrays.
+ */
+export function pgPreparedStatements(orm: Orm): (sql: string, values: readonly unknown[]) => Promise<Row[]> {
+  const withConnection = driverConnections(orm);
+  return (sql, values) =>
+    withConnection(async (connection) => {
+      if ('prepare' in connection) throw new Error('pgPreparedStatements runs on PostgreSQL only');
+      const { name, text } = namedText(sql);
+      return (await connection.query({ name, text, values: [...values], rowMode: 'array' })).rows;
+    });
 }
 
 /** A value bound as knex binds it for better-sqlite3, which takes neither a Date nor a boolean. */

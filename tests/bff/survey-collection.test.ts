@@ -18,6 +18,7 @@ import type { PublishedSurvey as PublishedSurveyView, Survey } from '@domain/sur
 import { CompanySurveySettings, PublishedSurvey, SurveyDisplay, SurveyResponse, UntalliedResponse } from '@bff/entities';
 import { deviceFromUserAgent } from '@bff/modules/collection/device';
 import { tallySettledAnswers, tallySettledResponses } from '@bff/modules/results/tallies';
+import { pgPreparedStatements } from '@bff/platform/preparedRows';
 import { rowsOf } from '@bff/platform/rawRows';
 import { bundleVersionOf } from '@bff/modules/collection/bundleCache';
 import { addressHashKey, normalisedAddress, storedAddress } from '@bff/platform/clientAddress';
@@ -282,6 +283,31 @@ describe('survey response collection', () => {
       const again = await patch(w, started.body.id, { token, answers: {}, complete: true });
       expect(again.status).toBe(409);
       expect(again.body.code).toBe('response_complete');
+    });
+
+    it('writes an answer with its values bound, never into the text; on PostgreSQL as a statement prepared once per connection', async () => {
+      const w = world();
+      const survey = await runningSurvey(w);
+      const hostile = "'); delete from survey_responses; -- ? $1 \\?";
+      // The same statement twice: on PostgreSQL the second runs the connection's prepared statement.
+      const ids: string[] = [];
+      for (const why of ['Longer opening hours', hostile]) {
+        const answered = await start(w, survey.id, { answers: { q_rating: 2, q_why: why }, complete: true });
+        expect(answered.status).toBe(201);
+        ids.push(answered.body.id as string);
+      }
+      expect((await stored(w, ids[0])).answers).toEqual({ q_rating: 2, q_why: 'Longer opening hours' });
+      expect((await stored(w, ids[1])).answers).toEqual({ q_rating: 2, q_why: hostile });
+      expect(await untallied(w, ids[1])).toBe(true);
+
+      const run = pgPreparedStatements(w.orm);
+      if (w.config.database.kind === 'sqlite') {
+        await expect(run('select 1', [])).rejects.toThrow('PostgreSQL only');
+        return;
+      }
+      // The statement finds itself among its connection's prepared statements, named after its text.
+      const own = 'select name from pg_prepared_statements where statement = ?';
+      expect(await run(own, [own.replace('?', '$1')])).toEqual([[expect.stringMatching(/^navout_[0-9a-f]{24}$/)]]);
     });
 
     it('takes an abandoned response out of the answer tallies when it is continued, and counts it once again when complete', async () => {

@@ -9,6 +9,7 @@ import type { AbstractSqlConnection, Knex } from '@mikro-orm/knex';
 import type { DeviceType } from '@domain/survey/collection';
 import type { Answer } from '@domain/survey/types';
 import type { Orm } from '../../types';
+import { pgPreparedStatements } from '../../platform/preparedRows';
 import { bindBoolean, bindTime, rowsOf } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
 import { completionDeliveryRow } from '../webhooks';
@@ -84,14 +85,15 @@ const ALWAYS: Statement = { sql: 'true', bindings: [] };
 /**
  * Inserts the guarded row (an insertOf with `when`) and, when it was written, the rows that go
  * with it, all or nothing: on PostgreSQL as one statement (a data-modifying WITH clause, atomic on
- * its own and one round trip to the server), on SQLite in one transaction. Answers whether the
- * guarded row was written.
+ * its own and one round trip to the server), prepared once per connection (its text has a few
+ * shapes: with or without a webhook, guarded or not), on SQLite in one transaction. Answers
+ * whether the guarded row was written.
  */
-async function insertTogether(knex: Knex, kind: DatabaseKind, guarded: Statement, rows: readonly TableRow[]): Promise<boolean> {
+async function insertTogether(orm: Orm, knex: Knex, kind: DatabaseKind, guarded: Statement, rows: readonly TableRow[]): Promise<boolean> {
   if (kind === 'postgresql') {
     const following = rows.map(({ table, row }) => insertOf(kind, table, row, { sql: 'exists (select 1 from inserted)', bindings: [] }));
     const sql = `with inserted as (${guarded.sql})${following.map((statement, index) => `, row_${index} as (${statement.sql})`).join('')} select 1 from inserted`;
-    return rowsOf(await knex.raw(sql, [...guarded.bindings, ...following.flatMap((statement) => statement.bindings)])).length > 0;
+    return (await pgPreparedStatements(orm)(sql, [...guarded.bindings, ...following.flatMap((statement) => statement.bindings)])).length > 0;
   }
   return knex.transaction(async (trx) => {
     if (!rowsOf(await trx.raw(guarded.sql, guarded.bindings)).length) return false;
@@ -145,7 +147,7 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
   if (webhook) following.push({ table: 'webhook_deliveries', row: completionDeliveryRow(webhook.url, webhook.payload, clock) });
 
   if (capped) {
-    if (!complete) return insertTogether(knex, kind, insertOf(kind, 'survey_responses', responseColumns, ALWAYS), following);
+    if (!complete) return insertTogether(orm, knex, kind, insertOf(kind, 'survey_responses', responseColumns, ALWAYS), following);
     await knex.transaction(async (trx) => {
       // SQLite's transactions begin IMMEDIATE and so already run one at a time.
       await trx.raw(`select 1 from published_surveys where id = ?${kind === 'postgresql' ? ' for update' : ''}`, [survey.id]);
@@ -162,5 +164,5 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
   }
 
   const guarded = insertOf(kind, 'survey_responses', responseColumns, runningUncapped(kind, survey.id));
-  return insertTogether(knex, kind, guarded, following);
+  return insertTogether(orm, knex, kind, guarded, following);
 }
