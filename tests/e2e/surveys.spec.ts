@@ -81,12 +81,17 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('tab', { name: 'Survey Builder' }).click();
     const before = await builderOrder(page);
     await page.getByRole('button', { name: `Reorder Question 3 ("${QUESTIONS[2][1]}")` }).focus();
-    // dnd-kit measures the list after picking up, and nothing it shows says when it has (its
-    // announcement comes first): a person's pace between the keys.
-    for (const key of ['Space', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(300);
-    }
+    // What the builder announces to a screen reader says where the drag stands.
+    const announcement = page.locator('[id^="DndLiveRegion"]');
+    await page.keyboard.press('Space');
+    // Picked up, then over its own place once dnd-kit has measured the list.
+    await expect(announcement).toContainText(`Question 3 ("${QUESTIONS[2][1]}") moved to position 3.`);
+    // An arrow dnd-kit ignores (pressed while it still measures) is pressed again until the move is announced.
+    await expect(async () => {
+      if (!(await announcement.textContent())?.includes('moved to position 2.')) await page.keyboard.press('ArrowUp');
+      await expect(announcement).toContainText(`Question 3 ("${QUESTIONS[2][1]}") moved to position 2.`, { timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    await page.keyboard.press('Space');
     await expect.poll(() => builderOrder(page)).toEqual([before[0], `Question 2 ("${QUESTIONS[2][1]}")`, `Question 3 ("${QUESTIONS[1][1]}")`, ...before.slice(3)]);
 
     // Save a draft, change it, and find the change auto-saved after a reload.
