@@ -71,6 +71,8 @@ interface TableRow {
   row: Record<string, unknown>;
 }
 
+const knexOf = (orm: Orm): Knex => (orm.em.getConnection() as AbstractSqlConnection).getKnex();
+
 /** Inserts the rows one after another, in the caller's transaction. */
 async function insertRows(trx: Knex.Transaction, kind: DatabaseKind, rows: readonly TableRow[]): Promise<void> {
   for (const { table, row } of rows) {
@@ -89,13 +91,13 @@ const ALWAYS: Statement = { sql: 'true', bindings: [] };
  * shapes: with or without a webhook, guarded or not), on SQLite in one transaction. Answers
  * whether the guarded row was written.
  */
-async function insertTogether(orm: Orm, knex: Knex, kind: DatabaseKind, guarded: Statement, rows: readonly TableRow[]): Promise<boolean> {
+async function insertTogether(orm: Orm, kind: DatabaseKind, guarded: Statement, rows: readonly TableRow[]): Promise<boolean> {
   if (kind === 'postgresql') {
     const following = rows.map(({ table, row }) => insertOf(kind, table, row, { sql: 'exists (select 1 from inserted)', bindings: [] }));
     const sql = `with inserted as (${guarded.sql})${following.map((statement, index) => `, row_${index} as (${statement.sql})`).join('')} select 1 from inserted`;
     return (await pgPreparedStatements(orm)(sql, [...guarded.bindings, ...following.flatMap((statement) => statement.bindings)])).length > 0;
   }
-  return knex.transaction(async (trx) => {
+  return knexOf(orm).transaction(async (trx) => {
     if (!rowsOf(await trx.raw(guarded.sql, guarded.bindings)).length) return false;
     await insertRows(trx, kind, rows);
     return true;
@@ -113,7 +115,7 @@ async function insertTogether(orm: Orm, knex: Knex, kind: DatabaseKind, guarded:
  * nothing was written because the row no longer runs uncapped: the caller reads the survey afresh.
  */
 export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: IntakeSurvey, response: NewResponse, complete: boolean, clock: Date): Promise<boolean> {
-  const knex = (orm.em.getConnection() as AbstractSqlConnection).getKnex();
+  const knex = knexOf(orm);
   const capped = isCapped(survey);
   const responseColumns = {
     id: response.id,
@@ -147,7 +149,7 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
   if (webhook) following.push({ table: 'webhook_deliveries', row: completionDeliveryRow(webhook.url, webhook.payload, clock) });
 
   if (capped) {
-    if (!complete) return insertTogether(orm, knex, kind, insertOf(kind, 'survey_responses', responseColumns, ALWAYS), following);
+    if (!complete) return insertTogether(orm, kind, insertOf(kind, 'survey_responses', responseColumns, ALWAYS), following);
     await knex.transaction(async (trx) => {
       // SQLite's transactions begin IMMEDIATE and so already run one at a time.
       await trx.raw(`select 1 from published_surveys where id = ?${kind === 'postgresql' ? ' for update' : ''}`, [survey.id]);
@@ -164,5 +166,5 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
   }
 
   const guarded = insertOf(kind, 'survey_responses', responseColumns, runningUncapped(kind, survey.id));
-  return insertTogether(orm, knex, kind, guarded, following);
+  return insertTogether(orm, kind, guarded, following);
 }
