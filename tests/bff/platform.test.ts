@@ -70,7 +70,7 @@ describe('platform', () => {
   });
 
   it('sends security headers suitable for the built dashboard', async () => {
-    const response = await world().http.get('/api/health');
+    const response = await world().http.get('/login');
     const policy = response.headers['content-security-policy'];
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("style-src 'self' 'unsafe-inline'");

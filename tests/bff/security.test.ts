@@ -27,6 +27,9 @@ const HTTPS_POLICY =
   "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
   "style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self';frame-src 'none'";
 
+/** The policy of every API answer: opened as a page, it loads and runs nothing, and is never framed. */
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** The headers the middleware sets for a request to `path`. */
 async function headersFor(middleware: ReturnType<typeof securityHeaders>, path: string): Promise<Record<string, string>> {
   const headers: Record<string, string> = {};
@@ -57,28 +60,48 @@ describe('security headers, computed once', () => {
     });
   });
 
-  it('set the same headers on every request, and no-store only on the API', async () => {
+  it('set the same headers on every request: the page set, or the API set with no-store', async () => {
     const middleware = securityHeaders({ publicUrl: 'https://navout.test', sso: null });
     const first = await headersFor(middleware, '/users');
     expect(await headersFor(middleware, '/users')).toEqual(first);
     expect(first['cache-control']).toBeUndefined();
     const api = await headersFor(middleware, '/api/users');
-    expect(api).toEqual({ ...first, 'cache-control': 'no-store' });
-    expect((await headersFor(middleware, '/apiary'))['cache-control']).toBeUndefined();
+    expect(await headersFor(middleware, '/api/users')).toEqual(api);
+    expect(api).toEqual({
+      'content-security-policy': API_POLICY,
+      'strict-transport-security': first['strict-transport-security'],
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-resource-policy': 'same-origin',
+      'cache-control': 'no-store',
+    });
+    expect(await headersFor(middleware, '/apiary')).toEqual(first);
   });
 });
 
 describe('security headers on the wire', () => {
   const world = useWorld();
 
-  it('refuse framing in both headers and switch off unused browser features', async () => {
-    const response = await world().http.get('/api/health');
+  it('refuse framing in both headers and switch off unused browser features on a page', async () => {
+    const response = await world().http.get('/login');
     expect(response.headers['content-security-policy']).toBe(HTTPS_POLICY);
     expect(response.headers['x-frame-options']).toBe('DENY');
     const policy = String(response.headers['permissions-policy']);
     for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(policy).toContain(`${feature}=()`);
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('give an API answer the API set: nothing loaded, nothing framed, no page-only header', async () => {
+    const response = await world().http.get('/api/health');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-security-policy']).toBe(API_POLICY);
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const pageOnly of ['permissions-policy', 'cross-origin-opener-policy', 'x-dns-prefetch-control', 'origin-agent-cluster']) expect(response.headers[pageOnly]).toBeUndefined();
   });
 
   it('forbid storing API answers, errors included', async () => {

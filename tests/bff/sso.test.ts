@@ -30,7 +30,9 @@ describe('single sign-on', () => {
       authority: `https://login.microsoftonline.com/${TEST_TENANT_ID}`,
       scopes: ['User.Read', 'openid', 'profile', 'email'],
     });
-    expect(response.headers['content-security-policy']).toContain('connect-src \'self\' https://login.microsoftonline.com');
+    // The dashboard's pages may call the sign-in endpoints.
+    const page = await world.http.get('/login');
+    expect(page.headers['content-security-policy']).toContain('connect-src \'self\' https://login.microsoftonline.com');
   });
 
   it('signs a provisioned user in from a verified ID token and remembers their identity', async () => {
