@@ -8,10 +8,15 @@
  * [A-Za-z0-9_-]{1,100} (src/domain/params.ts), and are bound as parameters anyway.
  */
 import { LockMode } from '@mikro-orm/core';
+import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
 import type { DatabaseConfig } from '../config';
+import type { Orm } from '../types';
 import { RESPONSE_SEARCH_TEXT } from '../entities/SurveyResponse';
 
 export type DatabaseKind = DatabaseConfig['kind'];
+
+/** The ORM's knex, for statements written as SQL (the same connections and pool). */
+export const knexOf = (orm: Orm): Knex => (orm.em as SqlEntityManager).getKnex();
 
 /** The find options that lock a row for the rest of the transaction, where the engine needs it. */
 export type RowLock = { lockMode?: LockMode };

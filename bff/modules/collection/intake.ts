@@ -5,13 +5,13 @@
  * asked) counted and its webhook queued beside it, all or nothing. The ORM's entity bookkeeping
  * cost several times these statements themselves.
  */
-import type { AbstractSqlConnection, Knex } from '@mikro-orm/knex';
+import type { Knex } from '@mikro-orm/knex';
 import type { DeviceType } from '@domain/survey/collection';
 import type { Answer } from '@domain/survey/types';
 import type { Orm } from '../../types';
 import { pgPreparedStatements } from '../../platform/preparedRows';
 import { bindBoolean, bindTime, rowsOf } from '../../platform/rawRows';
-import type { DatabaseKind } from '../../platform/sql';
+import { knexOf, type DatabaseKind } from '../../platform/sql';
 import { completionDeliveryRow } from '../webhooks';
 import { UNTALLIED_RESPONSES } from '../results';
 import { COMPLETED_RESPONSES_SQL } from '../surveys';
@@ -70,8 +70,6 @@ interface TableRow {
   table: string;
   row: Record<string, unknown>;
 }
-
-const knexOf = (orm: Orm): Knex => (orm.em.getConnection() as AbstractSqlConnection).getKnex();
 
 /** Inserts the rows one after another, in the caller's transaction. */
 async function insertRows(trx: Knex.Transaction, kind: DatabaseKind, rows: readonly TableRow[]): Promise<void> {

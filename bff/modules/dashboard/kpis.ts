@@ -7,12 +7,12 @@
 import type { ResolvedRange } from '@domain/dashboard/buckets';
 import { DEFAULT_SEGMENT_CATEGORIES, type DashboardMetrics, type HeadlineFigure } from '@domain/dashboard/contract';
 import { timeOf } from '../../platform/rawRows';
-import { toNumber } from '../../platform/sql';
+import { knexOf, toNumber } from '../../platform/sql';
 import { audienceVersion, countByCategory } from './audienceReads';
 import { bucketCase, byBucket, percent, PREVIOUS, round1 } from './buckets';
 import { callTotalsByBucket } from './callHours';
 import type { Read } from './reads';
-import { companyClause, knexOf, resolveScopeRange, type DashboardScope, type RangeQuery, type RequestDeps } from './scope';
+import { companyClause, resolveScopeRange, type DashboardScope, type RangeQuery, type RequestDeps } from './scope';
 
 /** Users blocks kept in memory, keyed by scope and audience build. */
 const USERS_CACHE_MAX = 500;

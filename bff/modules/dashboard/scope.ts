@@ -5,7 +5,6 @@
  * request's reads, which share its time budget: reads.ts), and the company condition a scope adds
  * to a query.
  */
-import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import { FutureRangeError, resolveRange, type RangeRequest, type ResolvedRange } from '@domain/dashboard/buckets';
 import { DASHBOARD_MESSAGES, DEFAULT_DASHBOARD_RANGE, type DashboardRange } from '@domain/dashboard/contract';
 import { apiError } from '../../platform/errors';
@@ -59,7 +58,6 @@ export function resolveScopeRange(now: () => Date, scope: DashboardScope, reques
   }
 }
 
-export const knexOf = (orm: Orm): Knex => (orm.em as SqlEntityManager).getKnex();
 
 /** ` and company_id = ?` for one company's scope; nothing for all companies. */
 export function companyClause(scope: DashboardScope, column = 'company_id'): { sql: string; params: unknown[] } {

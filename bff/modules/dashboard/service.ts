@@ -24,7 +24,8 @@ import { categoryChoices, lookupCategoryOrView } from './categories';
 import { dashboardMetrics, type UsersCache } from './kpis';
 import { loadPreferences, savePreferences } from './preferences';
 import { createDashboardReader, type DashboardReader } from './reads';
-import { knexOf, resolveScopeRange, type DashboardDeps, type DashboardScope, type RangeQuery, type RequestDeps } from './scope';
+import { resolveScopeRange, type DashboardDeps, type DashboardScope, type RangeQuery, type RequestDeps } from './scope';
+import { knexOf } from '../../platform/sql';
 import { categorySeries } from './series';
 
 export { categoryDisplayName } from './categories';

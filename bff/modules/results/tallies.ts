@@ -28,7 +28,7 @@ import { PublishedSurvey } from '../../entities';
 import { countAllPendingCompletions } from '../surveys';
 import { repeatingJob, type RepeatingJob } from '../../platform/jobs';
 import { bindBoolean, bindTime, rowsOf, timeOf } from '../../platform/rawRows';
-import { resultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
+import { knexOf, resultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
 import type { Orm } from '../../types';
 import { utcDayOf, type ResultsDb } from './responseRows';
 
@@ -340,7 +340,6 @@ export async function tallySettledResponses(deps: TallyDeps): Promise<number> {
   return tallySettledAnswers(deps);
 }
 
-const knexOf = (orm: Orm) => (orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
 
 /**
  * Counts every settled response not yet tallied into its survey's tallies, a batch per
