@@ -18,7 +18,7 @@ import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { VALUE_REASONS } from '@domain/data/values';
 import { DataRecord, DataSource, ImportTemplate } from '@bff/entities';
 import { createImportRouter } from '@bff/modules/dataSources/imports/routes';
-import { processSpoolFolder, RecordSpool, removeSpoolLeftovers, SPOOL_ROOT } from '@bff/modules/dataSources/records/spool';
+import { processSpoolFolder, RecordSpool, removeSpoolLeftovers } from '@bff/modules/dataSources/records/spool';
 import { remapSource } from '@bff/modules/dataSources/records/store';
 import { usingPostgres } from './support/database';
 import { run, waitFor } from './support/processes';
@@ -400,53 +400,54 @@ describe('file import', () => {
     });
 
     it('removes the spools a crashed process left when the import routes start, and nothing else', async () => {
+      // A folder of this test's own: the import routes that other test files create at the same
+      // time sweep the shared SPOOL_ROOT, and could remove the crashed process's folder first.
+      const root = mkdtempSync(join(tmpdir(), 'navout-spool-crash-'));
       // A real process spools records and is killed mid-import, as a crash or an OOM kill would.
       const script = join(folder, 'crash.mts');
       writeFileSync(
         script,
         [
           `import { RecordSpool } from ${JSON.stringify(resolve('bff/modules/dataSources/records/spool.ts'))};`,
-          'const spool = await RecordSpool.open();',
+          `const spool = await RecordSpool.open(${JSON.stringify(root)});`,
           "spool.add(0, 'C-1', { email: 'a@example.com' }, { email: 'a@example.com' });",
           'await spool.flush();',
           'console.log(`spooled ${process.pid}`);',
           'setInterval(() => undefined, 60_000);',
         ].join('\n'),
       );
-      const crashing = run(script, {});
-      const pid = await (async () => {
-        try {
-          await waitFor(crashing, 'spooled', 60_000);
-          // The process that spooled, by the pid it printed.
-          const spooler = Number(/spooled (\d+)/.exec(crashing.output())![1]);
-          process.kill(spooler, 'SIGKILL');
-          await crashing.exited;
-          return spooler;
-        } finally {
-          // Should the test fail before the kill, the script's process is not left running.
-          if (crashing.child.exitCode === null) crashing.child.kill();
-        }
-      })();
-      const left = join(SPOOL_ROOT, basename(processSpoolFolder()).replace(/-\d+$/, `-${pid}`));
-      expect(readdirSync(left)).toHaveLength(1);
-
-      // Beside it: the folder of a process that still runs (the test runner), and something that is no spool folder.
-      const running = join(SPOOL_ROOT, basename(processSpoolFolder()).replace(/-\d+$/, `-${process.ppid}`));
-      const runningExisted = existsSync(running);
-      mkdirSync(join(running, 'import-live'), { recursive: true });
-      const stranger = join(SPOOL_ROOT, 'not-a-process-folder');
-      mkdirSync(stranger, { recursive: true });
       try {
+        const crashing = run(script, {});
+        const pid = await (async () => {
+          try {
+            await waitFor(crashing, 'spooled', 60_000);
+            // The process that spooled, by the pid it printed.
+            const spooler = Number(/spooled (\d+)/.exec(crashing.output())![1]);
+            process.kill(spooler, 'SIGKILL');
+            await crashing.exited;
+            return spooler;
+          } finally {
+            // Should the test fail before the kill, the script's process is not left running.
+            if (crashing.child.exitCode === null) crashing.child.kill();
+          }
+        })();
+        const left = join(root, basename(processSpoolFolder(root)).replace(/-\d+$/, `-${pid}`));
+        expect(readdirSync(left)).toHaveLength(1);
+
+        // Beside it: the folder of a process that still runs (the test runner), and something that is no spool folder.
+        const running = join(root, basename(processSpoolFolder(root)).replace(/-\d+$/, `-${process.ppid}`));
+        mkdirSync(join(running, 'import-live'), { recursive: true });
+        const stranger = join(root, 'not-a-process-folder');
+        mkdirSync(stranger, { recursive: true });
         const lines: Array<{ msg: string; removed?: string[] }> = [];
         const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string; removed?: string[] }) });
-        createImportRouter({ orm: world().orm, config: world().config, logger });
-        await expect.poll(() => existsSync(left)).toBe(false);
-        await expect.poll(() => lines.find((line) => line.removed)?.removed).toContain(left);
+        createImportRouter({ orm: world().orm, config: world().config, logger, spoolRoot: root });
+        await expect.poll(() => lines.find((line) => line.removed)?.removed).toEqual([left]);
+        expect(existsSync(left)).toBe(false);
         expect(existsSync(join(running, 'import-live'))).toBe(true);
         expect(existsSync(stranger)).toBe(true);
       } finally {
-        rmSync(runningExisted ? join(running, 'import-live') : running, { recursive: true, force: true });
-        rmSync(stranger, { recursive: true, force: true });
+        rmSync(root, { recursive: true, force: true });
       }
     });
 

@@ -17,7 +17,7 @@ import { apiError, toHttpError } from '../../../platform/errors';
 import { ApiRouter } from '../../../routing';
 import type { AppContext, AppState, Orm } from '../../../types';
 import { importTooLarge, MULTIPART_OVERHEAD_BYTES, receiveUpload } from '../../../platform/uploads';
-import { removeSpoolLeftovers } from '../records/spool';
+import { removeSpoolLeftovers, SPOOL_ROOT } from '../records/spool';
 import { ImportProgress } from './progress';
 import { prepareImport, previewImport, runImport, type PreparedImport } from './service';
 
@@ -25,6 +25,11 @@ export interface ImportRouterDependencies {
   orm: Orm;
   config: Config;
   logger: Logger;
+  /**
+   * Where the imports spool their records: SPOOL_ROOT in the machine's temporary folder. A test
+   * gives its own folder, which the routes other test processes create do not sweep.
+   */
+  spoolRoot?: string;
 }
 
 function declaredLength(ctx: AppContext): number | null {
@@ -51,8 +56,8 @@ function countReceived(req: IncomingMessage, progress: ImportProgress): void {
 }
 
 /** Removes the spools of imports that stopped processes left, logging what was removed. */
-function removeStoppedSpools(logger: Logger): void {
-  void removeSpoolLeftovers().then(
+function removeStoppedSpools(logger: Logger, spoolRoot: string): void {
+  void removeSpoolLeftovers(spoolRoot).then(
     (removed) => {
       if (removed.length) logger.info({ removed }, 'Removed the import spools of processes that stopped mid-import');
     },
@@ -69,12 +74,12 @@ function errorEvent(logger: Logger, failure: unknown): ImportEvent {
   return { type: 'error', status: internal.status, body: internal.toBody() };
 }
 
-export function createImportRouter({ orm, config, logger }: ImportRouterDependencies): Router<AppState> {
+export function createImportRouter({ orm, config, logger, spoolRoot = SPOOL_ROOT }: ImportRouterDependencies): Router<AppState> {
   const routes = new ApiRouter('/api/data-sources/import');
   const maxBytes = config.importMaxBytes;
   // The spools of imports a stopped or crashed process left can never finish: removed as the
   // process starts serving imports (in the background: nothing waits on the temporary folder).
-  removeStoppedSpools(logger);
+  removeStoppedSpools(logger, spoolRoot);
 
   routes.post('/preview', async (ctx) => {
     refuseDeclaredTooLarge(ctx, maxBytes);
@@ -112,7 +117,7 @@ export function createImportRouter({ orm, config, logger }: ImportRouterDependen
 
     if (!streaming) {
       try {
-        ctx.body = await runImport(em, prepared, upload, progress);
+        ctx.body = await runImport(em, prepared, upload, progress, spoolRoot);
       } finally {
         await upload.release();
       }
@@ -125,7 +130,7 @@ export function createImportRouter({ orm, config, logger }: ImportRouterDependen
     ctx.set('Cache-Control', 'no-store, no-transform');
     ctx.set('X-Accel-Buffering', 'no');
     ctx.body = lines;
-    void runImport(em, prepared, upload, progress)
+    void runImport(em, prepared, upload, progress, spoolRoot)
       .then(
         (result): ImportEvent => ({ type: 'result', status: 200, body: result }),
         (failure: unknown) => errorEvent(logger, failure),

@@ -32,7 +32,7 @@ import { jsonRows } from './json';
 import { invalidFile, type Upload } from '../../../platform/uploads';
 import type { ImportProgress } from './progress';
 import type { ReaderMeta, RowReader } from './rows';
-import { RecordSpool } from '../records/spool';
+import { RecordSpool, SPOOL_ROOT } from '../records/spool';
 import { existingRecordIds, storeImport } from '../records/store';
 import { openTable, type DataRow, type Table } from './table';
 import { DATA_SOURCE_NOT_FOUND } from '../sources/present';
@@ -220,15 +220,16 @@ async function checkRows(
 /**
  * The import: reads and checks the whole file while it arrives, then (not for a dry run) stores
  * the rows in one transaction. Invalid rows refuse the import with the report (400
- * import_rows_invalid), unless options.skipInvalid leaves them out.
+ * import_rows_invalid), unless options.skipInvalid leaves them out. The records are spooled under
+ * `spoolRoot` while the file is read.
  */
-export async function runImport(em: EntityManager, prepared: PreparedImport, upload: Upload, progress: ImportProgress): Promise<ImportResult> {
+export async function runImport(em: EntityManager, prepared: PreparedImport, upload: Upload, progress: ImportProgress, spoolRoot = SPOOL_ROOT): Promise<ImportResult> {
   const { options, fileName, fileType } = prepared;
   upload.file.stream.once('end', () => progress.enter('parsing'));
   const table = await readTable(fileType, upload);
   const plan = planImport(table.columns, options, Date.now());
   const report = new ErrorReport();
-  const spool = options.dryRun ? null : await RecordSpool.open();
+  const spool = options.dryRun ? null : await RecordSpool.open(spoolRoot);
   try {
     const counts = await checkRows(em, prepared, table, plan, spool, report, progress);
     await upload.finished;
