@@ -32,7 +32,7 @@ import { jsonRows } from './json';
 import { invalidFile, type Upload } from '../../../platform/uploads';
 import type { ImportProgress } from './progress';
 import type { ReaderMeta, RowReader } from './rows';
-import { RecordSpool, SPOOL_ROOT } from '../records/spool';
+import { RecordSpool } from '../records/spool';
 import { existingRecordIds, storeImport } from '../records/store';
 import { openTable, type DataRow, type Table } from './table';
 import { DATA_SOURCE_NOT_FOUND } from '../sources/present';
@@ -223,7 +223,7 @@ async function checkRows(
  * import_rows_invalid), unless options.skipInvalid leaves them out. The records are spooled under
  * `spoolRoot` while the file is read.
  */
-export async function runImport(em: EntityManager, prepared: PreparedImport, upload: Upload, progress: ImportProgress, spoolRoot = SPOOL_ROOT): Promise<ImportResult> {
+export async function runImport(em: EntityManager, prepared: PreparedImport, upload: Upload, progress: ImportProgress, spoolRoot: string): Promise<ImportResult> {
   const { options, fileName, fileType } = prepared;
   upload.file.stream.once('end', () => progress.enter('parsing'));
   const table = await readTable(fileType, upload);
