@@ -586,6 +586,30 @@ describe('survey results', () => {
       expect(exported[0]!.createdMs).toBe(before.getTime() - 1000);
     });
 
+    it('exports every response of one millisecond, however finely the database keeps the instant', async () => {
+      const w = world();
+      const tight = await addSurvey(w, w.companies.acme.id, 'One millisecond');
+      const rows = Array.from({ length: 25 }, () => responseRow(tight, { at: '2026-03-02T10:00:00.123Z', device: 'desktop', complete: true, seconds: 30, ip: '10.2.0.0', answers: { q_rating: 5 } }));
+      await store(w, rows);
+      if (usingPostgres()) {
+        // PostgreSQL keeps microseconds (rows written by SQL's now() have them): the 25 spread over
+        // the millisecond, so the newest and every batch's last row fall between two milliseconds.
+        const knex = (w.orm.em as SqlEntityManager).getKnex();
+        await knex.raw(
+          `update survey_responses r set created_at = r.created_at + make_interval(secs => n.k * 37 / 1000000.0)
+           from (select id, row_number() over (order by id) as k from survey_responses where survey_id = ?) n where r.id = n.id`,
+          [tight.id],
+        );
+      }
+      const service = createResultsService({ orm: w.orm, kind: usingPostgres() ? 'postgresql' : 'sqlite', now: () => NOW, logger: w.runtime.logger, exportBatchRows: 4 });
+      const plan = await service.exportPlan(tight, {});
+      const exported: string[] = [];
+      for await (const page of plan.pages) exported.push(...page.map(([id]) => id));
+      expect(plan.total).toBe(25);
+      expect(exported).toHaveLength(25);
+      expect(new Set(exported)).toEqual(new Set(rows.map((row) => row.id)));
+    });
+
     it('stops reading batches when the file is no longer read', async () => {
       const w = world();
       const big = await w.em().findOneOrFail(PublishedSurvey, { name: 'Big export' });
