@@ -96,6 +96,9 @@ describe('file import', () => {
       expect(JSON.parse((response.body as ImportResult).source!.config).delimiter).toBe(';');
       const records = await recordsOf(w, (response.body as ImportResult).source!.id);
       expect(records.map((record) => record.data.name)).toEqual(names);
+      // New records' ids are version 7 UUIDs, which follow the time they were stored (timeOrderedId).
+      expect(records.every((record) => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(record.id))).toBe(true);
+      expect(new Set(records.map((record) => record.id)).size).toBe(3_000);
     });
 
     it('keeps quoted commas, doubled quotes and line breaks exactly, and HTML and formulas as text', async () => {

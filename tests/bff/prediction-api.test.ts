@@ -31,6 +31,10 @@ function sharedFiles(dataDir: string, companyId: string): string[] {
     .sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]));
 }
 
+/** A version 7 UUID (RFC 9562), and the epoch milliseconds in its first 48 bits. */
+const VERSION_7_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const idInstant = (id: string) => parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+
 describe('prediction API', () => {
   const world = useWorld();
   const predict = (header: Record<string, string>, body: Record<string, unknown>) => world().http.post('/api/v1/predict').set(header).send(body);
@@ -56,6 +60,12 @@ describe('prediction API', () => {
 
       const records = await w.em().find(DataRecord, { companyId: company.id, kind: 'events' });
       expect(records).toHaveLength(5);
+      // Each new record's id follows the time it was stored (timeOrderedId), so inserts append to the id indexes.
+      for (const record of records) {
+        expect(record.id).toMatch(VERSION_7_ID);
+        expect(idInstant(record.id)).toBeLessThanOrEqual(Date.now());
+        expect(idInstant(record.id)).toBeGreaterThan(Date.now() - 60_000);
+      }
       expect(new Set(records.map((record) => record.sourceType))).toEqual(new Set(['api']));
       const purchase = records.find((record) => record.recordKey === 'evt-new')!;
       expect(purchase).toMatchObject({ userId: 'u-1', itemId: 'shoe-road', eventType: 'purchase' });
@@ -353,6 +363,11 @@ describe('prediction API', () => {
       expect(served.items.map((item) => item.id)).toEqual(ids(answer));
       expect(served.items[0]!.topSignal).toBe(answer.body.items[0].reasons[0].signal);
       expect(calls[3]).toMatchObject({ errorCode: 'validation_failed', itemsServed: 0 });
+      // A call's id follows its instant (timeOrderedId): the log's inserts append to its primary key.
+      for (const call of calls) {
+        expect(call.id).toMatch(VERSION_7_ID);
+        expect(idInstant(call.id)).toBe(call.createdAt.getTime());
+      }
       expect((await w.em().findOneOrFail(ApiKey, { id: key.apiKey.id })).lastUsedAt).not.toBeNull();
 
       const minutes = await w.em().find(PredictionCallMinute, { apiKeyId: key.apiKey.id });

@@ -8,6 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ForeignKeyConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { ApiKey, Company, PredictionCall, PredictionCallMinute, PredictionCallMonth } from '../../entities';
 import { preparedInserter } from '../../platform/preparedRows';
+import { timeOrderedId } from '../../platform/timeOrderedId';
 import type { Orm } from '../../types';
 import type { CallEntry, CallLogOptions } from './callEntry';
 import { forgetWrittenMinutes, forgetWrittenMonths, type CallMinutes, type CallMonths, type MinuteTotals, type MonthTotals } from './callMinutes';
@@ -78,14 +79,18 @@ const CALL_PROPERTIES = [
   'zeroResults', 'holdout', 'settingsVersion', 'snapshotVersion', 'userId', 'request', 'items',
 ] as const;
 
-/** Writes a slice of calls to prediction_calls in one transaction, off the unit of work (which cost several times the insert). */
+/**
+ * Writes a slice of calls to prediction_calls in one transaction, off the unit of work (which cost
+ * several times the insert). Each id follows its call's instant (timeOrderedId), so the log's
+ * inserts append to its primary key's index however many calls it holds.
+ */
 export function callsWriter(orm: Orm): (calls: CallEntry[]) => Promise<void> {
   const meta = orm.getMetadata().find(PredictionCall.meta.className)!;
   const insert = preparedInserter(orm, meta.tableName, CALL_PROPERTIES.map((property) => meta.properties[property].fieldNames[0]));
   return (calls) =>
     insert(
       calls.map((call) => [
-        randomUUID(), call.at, call.at, call.companyId, call.apiKeyId, call.endpoint, call.status, call.errorCode, call.latencyMs, call.itemsServed,
+        timeOrderedId(call.at.getTime()), call.at, call.at, call.companyId, call.apiKeyId, call.endpoint, call.status, call.errorCode, call.latencyMs, call.itemsServed,
         call.zeroResults, call.holdout, call.settingsVersion, call.snapshotVersion, call.userId,
         call.request === null ? null : JSON.stringify(call.request), JSON.stringify(call.items),
       ]),

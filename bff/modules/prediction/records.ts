@@ -8,6 +8,7 @@
  * one home of what writes data_records.
  */
 import type { DatabaseKind } from '../../platform/sql';
+import { timeOrderedId } from '../../platform/timeOrderedId';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
@@ -82,7 +83,8 @@ function eventRow(event: ValidEvent, index: number, receivedAt: Date): ApiRecord
   };
   if (value !== null && (event.type === 'purchase' || event.type === 'conversion')) unified.revenue = value;
   return {
-    id: randomUUID(),
+    // Follows the time the event is stored (timeOrderedId): the inserts append to the id indexes.
+    id: timeOrderedId(receivedAt.getTime()),
     key: event.event_id,
     data: { event_id: event.event_id, user_id: event.user_id, item_id: event.item_id, type: event.type, value, timestamp: at.toISOString() },
     unified,
@@ -136,7 +138,7 @@ function itemRow(item: ValidItem, index: number, now: Date, previousCreatedAt: U
   }
   // An item is "new" from when it was first sent, unless the integrator says otherwise.
   unified.created_at ??= previousCreatedAt ?? now.toISOString();
-  return { id: randomUUID(), key: item.id, data, unified, index, userId: null, eventType: null, eventTime: null, itemId: item.id };
+  return { id: timeOrderedId(now.getTime()), key: item.id, data, unified, index, userId: null, eventType: null, eventTime: null, itemId: item.id };
 }
 
 /**

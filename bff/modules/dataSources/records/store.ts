@@ -19,6 +19,7 @@ import { importDescription, type ImportFileType } from '@domain/data/imports';
 import { FILE_UPLOAD_TYPE } from '@domain/data/sources';
 import type { FieldMapping } from '@domain/data/unifiedModel';
 import { DataRecord, DataSource, type ImportTemplate } from '../../../entities';
+import { timeOrderedId } from '../../../platform/timeOrderedId';
 import type { ImportProgress } from '../imports/progress';
 import type { RecordSpool, SpooledRecord } from './spool';
 import { saveTemplate } from '../imports/templates';
@@ -112,7 +113,8 @@ export async function existingRecordIds(em: SqlEntityManager, sourceId: string, 
 async function writeBatch(em: SqlEntityManager, write: RecordWriter, sourceId: string, batch: SpooledRecord[], checkExisting: boolean) {
   const keys = batch.map((record) => record.key).filter((key): key is string => key !== null);
   const known = checkExisting ? await existingRecordIds(em, sourceId, keys) : new Map<string, string>();
-  const ids = batch.map((record) => (record.key !== null && known.get(record.key)) || randomUUID());
+  // A new record's id follows the time it is stored (timeOrderedId): the inserts append to the id indexes.
+  const ids = batch.map((record) => (record.key !== null && known.get(record.key)) || timeOrderedId());
   await write(batch, ids, known.size > 0);
   return { added: batch.length - known.size, updated: known.size };
 }

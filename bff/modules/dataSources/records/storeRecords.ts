@@ -4,11 +4,11 @@
  * whose key the source already holds replaces it in place (same id); the rest are added. A record
  * that is not an object, or whose key is too long, is refused with its reason and the rest stored.
  */
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
 import { DataSource } from '../../../entities';
 import { describeUnstorable, findUnstorable } from '../../../platform/storable';
+import { timeOrderedId } from '../../../platform/timeOrderedId';
 import { existingRecordIds } from './store';
 import type { SpooledRecord } from './spool';
 import { INDEXED_TEXT_MAX, promotedColumns, unifyRow } from './unify';
@@ -135,7 +135,8 @@ export async function storeSourceRecordsIn(tx: EntityManager, sourceId: string, 
       sourceType: options.sourceType,
     });
     const known = await existingRecordIds(sql, source.id, [...byKey.keys()]);
-    const ids = spooled.map((row) => (row.key !== null && known.get(row.key)) || randomUUID());
+    // A new record's id follows the time it is stored (timeOrderedId): the inserts append to the id indexes.
+    const ids = spooled.map((row) => (row.key !== null && known.get(row.key)) || timeOrderedId());
     await write(spooled, ids, known.size > 0);
     updated = known.size;
     added = spooled.length - updated;
