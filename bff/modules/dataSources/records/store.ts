@@ -109,12 +109,20 @@ export async function existingRecordIds(em: SqlEntityManager, sourceId: string, 
   return new Map(rows.map((row) => [row.recordKey, row.id]));
 }
 
+/**
+ * Each record's id: the stored record's for a key the source already holds (`known`, from
+ * existingRecordIds), so it is replaced in place; else a new one that follows the time it is
+ * stored (timeOrderedId), so the inserts append to the id indexes.
+ */
+export function recordIds(records: ReadonlyArray<{ key: string | null }>, known: ReadonlyMap<string, string>): string[] {
+  return records.map((record) => (record.key !== null && known.get(record.key)) || timeOrderedId());
+}
+
 /** One batch: new records inserted, records with a known key replaced in place (same id). */
 async function writeBatch(em: SqlEntityManager, write: RecordWriter, sourceId: string, batch: SpooledRecord[], checkExisting: boolean) {
   const keys = batch.map((record) => record.key).filter((key): key is string => key !== null);
   const known = checkExisting ? await existingRecordIds(em, sourceId, keys) : new Map<string, string>();
-  // A new record's id follows the time it is stored (timeOrderedId): the inserts append to the id indexes.
-  const ids = batch.map((record) => (record.key !== null && known.get(record.key)) || timeOrderedId());
+  const ids = recordIds(batch, known);
   await write(batch, ids, known.size > 0);
   return { added: batch.length - known.size, updated: known.size };
 }

@@ -8,8 +8,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
 import { DataSource } from '../../../entities';
 import { describeUnstorable, findUnstorable } from '../../../platform/storable';
-import { timeOrderedId } from '../../../platform/timeOrderedId';
-import { existingRecordIds } from './store';
+import { existingRecordIds, recordIds } from './store';
 import type { SpooledRecord } from './spool';
 import { INDEXED_TEXT_MAX, promotedColumns, unifyRow } from './unify';
 import { recordWriter } from './writer';
@@ -135,8 +134,7 @@ export async function storeSourceRecordsIn(tx: EntityManager, sourceId: string, 
       sourceType: options.sourceType,
     });
     const known = await existingRecordIds(sql, source.id, [...byKey.keys()]);
-    // A new record's id follows the time it is stored (timeOrderedId): the inserts append to the id indexes.
-    const ids = spooled.map((row) => (row.key !== null && known.get(row.key)) || timeOrderedId());
+    const ids = recordIds(spooled, known);
     await write(spooled, ids, known.size > 0);
     updated = known.size;
     added = spooled.length - updated;
