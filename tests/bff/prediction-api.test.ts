@@ -16,6 +16,7 @@ import { inHoldout } from '@bff/modules/prediction/predict';
 import { sharedSnapshotFolder } from '@bff/modules/prediction/snapshotFiles';
 import type { LoadedSnapshot } from '@bff/modules/prediction/snapshots';
 import { WARM_WINDOW_MS } from '@bff/modules/prediction/snapshotRefresh';
+import { idInstant, VERSION_7_ID } from './support/ids';
 import { catalogueCompany, catalogueEvents, CATALOGUE, saveSettings } from './support/prediction';
 import { useWorld } from './support/world';
 
@@ -30,10 +31,6 @@ function sharedFiles(dataDir: string, companyId: string): string[] {
     .filter((name) => name.startsWith(`${companyId}.`))
     .sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]));
 }
-
-/** A version 7 UUID (RFC 9562), and the epoch milliseconds in its first 48 bits. */
-const VERSION_7_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const idInstant = (id: string) => parseInt(id.replaceAll('-', '').slice(0, 12), 16);
 
 describe('prediction API', () => {
   const world = useWorld();
