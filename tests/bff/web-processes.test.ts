@@ -8,19 +8,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSurvey } from '@domain/survey/defaults';
 import { SurveyResponse, SyncRun, WebhookDelivery } from '@bff/entities';
 import { startHttpServer, type LocalHttpServer } from './support/localServers';
 import { catalogueCompany } from './support/prediction';
 import { freePort, run, waitFor, type Running } from './support/processes';
+import { REDIS, REDIS_URL, redisAnswers } from './support/redis';
 import { addPublished, question } from './support/surveys';
 import { TEST_JWT_SECRET, useWorld, type World } from './support/world';
 
 const RATE_LIMIT = 30;
 const CAP = 5;
-const REDIS = { host: '127.0.0.1', port: 6379 };
 
 interface Answer {
   status: number;
@@ -48,15 +47,6 @@ function send(base: string, method: string, path: string, headers: Record<string
     outgoing.end(payload);
   });
 }
-
-const redisAnswers = () =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection(REDIS, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 /** The settings every process of the deployment shares: the world's database, keys and secrets. */
 function deploymentEnv(w: World, settings: Record<string, string>): Record<string, string> {
@@ -202,7 +192,7 @@ describe('web processes and a worker sharing one PostgreSQL database', () => {
 
   it.runIf(redisUp)('two replicas sharing Redis', { timeout: 240_000 }, async () => {
     const w = world();
-    const redis = { REDIS_URL: `redis://${REDIS.host}:${REDIS.port}`, REDIS_PREFIX: `navout-test-${randomUUID()}` };
+    const redis = { REDIS_URL, REDIS_PREFIX: `navout-test-${randomUUID()}` };
     const ports = [await freePort(), await freePort()];
     const replicas = ports.map((port) => run('bff/server.ts', deploymentEnv(w, { ...redis, PORT: String(port), WEB_CONCURRENCY: '1', BACKGROUND_JOBS: 'false' })));
     const worker = run('bff/worker.ts', deploymentEnv(w, redis));
