@@ -7,6 +7,7 @@ import { DEFAULT_PERMISSIONS, type Role } from '@domain/auth/roles';
 import { Company, User } from '../entities';
 import type { Config } from '../config';
 import { hashPassword as scryptHash } from '../platform/passwords';
+import { analyzeTables } from '../platform/sql';
 import { seedDemoAudience } from './demoAudience';
 import { seedDemoConnectors } from './demoConnectors';
 import { seedDemoData } from './demoData';
@@ -153,6 +154,8 @@ export async function seedDemo(em: EntityManager, options: SeedOptions = {}): Pr
   if (options.data) await seedDemoConnectors(em, options.data, seeded.companies, demoAdmins(seeded));
   // Unified profiles of everything seeded, built as the server builds them.
   if (options.data) await seedDemoAudience(em, options.data.database.kind, seeded.companies, demoAdmins(seeded), new Date(), options.data.demoScale);
+  // Planner statistics for every table just filled: a fresh PostgreSQL demo is fast at once.
+  if (options.data) await analyzeTables(em, options.data.database.kind);
   return seeded;
 }
 

@@ -3,6 +3,7 @@
  * time. On PostgreSQL the web process never seeds by itself, so this is how a production demo starts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initOrm } from '@bff/db';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { run, SEED_MS } from './support/processes';
 
@@ -22,6 +23,20 @@ describe('bff/seed-demo.ts', () => {
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('Demo data created');
     expect(first.output()).toContain('admin@navout.example');
+    if (database.database.kind === 'postgresql') {
+      // Planner statistics exist for the tables the seed filled, though autovacuum may be off.
+      const orm = await initOrm({ database: database.database });
+      try {
+        const rows = await orm.em
+          .getConnection()
+          .execute<Array<{ relname: string }>>(
+            "select relname from pg_stat_user_tables where last_analyze is not null and relname in ('data_records', 'survey_responses', 'audience_profiles')",
+          );
+        expect(rows.map((row) => row.relname).sort()).toEqual(['audience_profiles', 'data_records', 'survey_responses']);
+      } finally {
+        await orm.close(true);
+      }
+    }
 
     const second = run('bff/seed-demo.ts', settings);
     expect(await second.exited).toBe(0);
