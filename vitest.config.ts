@@ -39,6 +39,7 @@ const POSTGRES_FILES = [
   'imports',
   'ingest',
   'connectors-database',
+  'json-types',
   'connectors-files',
   'connectors-rest',
   'connectors-vendors',

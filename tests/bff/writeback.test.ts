@@ -11,10 +11,14 @@ import { describe, expect, it } from 'vitest';
 import type { CreatedWritebackDestination, WritebackDestination, WritebackJob } from '@domain/audience/contract';
 import { categoryBit } from '@domain/audience/categories';
 import { writebackDestinationSchemaFor, writebackJobStatus } from '@domain/audience/writeback';
-import { DataRecord, DataSource, WebhookDelivery, WritebackDestination as DestinationRow } from '@bff/entities';
+import { DataRecord, DataSource, PublishedSurvey, SurveyResponse, WebhookDelivery, WritebackDestination as DestinationRow } from '@bff/entities';
+import { buildAudience } from '@bff/modules/audience/build';
+import { hashSecret } from '@bff/platform/secrets';
+import { rowsOf } from '@bff/platform/rawRows';
 import { decryptSecret } from '@bff/platform/secrets';
 import { createWebhookWorker } from '@bff/modules/webhooks/worker';
 import { webhookReceiver } from './support/responses';
+import { readySurvey } from './support/surveys';
 import { useWorld, type World } from './support/world';
 
 const BASE = '/api/audience-intelligence';
@@ -244,6 +248,17 @@ describe('write back', () => {
         coverage: 16.7,
         last_seen: expect.any(String),
         attributes: { favourite_colour: 'green' },
+        identifiers: {
+          userIds: ['ann'],
+          emails: ['ann@example.com'],
+          anonymousIds: [],
+          visitorIds: [],
+          custom: {},
+          bySource: [
+            { type: 'email', value: 'ann@example.com', sourceName: 'customers.csv', sourceType: 'unknown', sourceId: null },
+            { type: 'user_id', value: 'ann', sourceName: 'customers.csv', sourceType: 'unknown', sourceId: null },
+          ],
+        },
         segments: { categories: [{ id: 'at-risk', name: 'At Risk' }, { id: 'premium', name: 'Premium' }], predicted: [{ id: 'churn-risk', name: 'Churn risk' }] },
         events: [
           { type: 'purchase', source: 'Segment', timestamp: expect.any(String) },
@@ -282,7 +297,93 @@ describe('write back', () => {
       await worker(w).deliverDue();
       expect(receiver.received).toHaveLength(1);
       const [profile] = verified(destination.secret, receiver.received[0]!).data.profiles;
-      expect(profile).toEqual({ id: expect.any(String), user_id: 'hi', email: 'hi@example.com', segments: { categories: [], predicted: [] } });
+      expect(profile).toEqual({
+        id: expect.any(String),
+        user_id: 'hi',
+        email: 'hi@example.com',
+        identifiers: expect.objectContaining({ userIds: ['hi'], emails: ['hi@example.com'] }),
+        segments: { categories: [], predicted: [] },
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('gives every delivered profile every identifier the identity graph holds for it, with its source', async () => {
+    const w = world();
+    const companyId = (await w.addCompany()).id;
+    const em = w.em();
+    const now = Date.now();
+    // As the demo: a shop's customers, web analytics' anonymous visitors (every tenth signs in),
+    // a webhook's purchases by e-mail, survey responses with the widget's visitor ids and a custom
+    // identifier, and prediction-API events by user id.
+    const source = (name: string, catalogueId: string, type: string, recordKind: 'people' | 'events') =>
+      em.create(DataSource, { companyId, name, type, catalogueId, recordKind, status: 'active', config: {}, mapping: {}, fields: [] });
+    const shop = source('Shopify', 'shopify', 'E-commerce', 'people');
+    const web = source('Google Analytics', 'google-analytics', 'Web Analytics', 'events');
+    const hook = source('Store webhook', 'webhook', 'Custom API', 'events');
+    const api = source('Prediction API events', 'prediction-api', 'Prediction API', 'events');
+    let index = 0;
+    const record = (sourceId: string, kind: 'people' | 'events', ids: { userId?: string; email?: string; anonymousId?: string }, sourceType = 'connector') => {
+      const at = new Date(now - (index % 40) * DAY);
+      em.create(DataRecord, {
+        companyId, sourceId, kind, data: {}, unified: { ...(kind === 'events' ? { event_type: 'page_view', event_time: at.toISOString() } : {}) }, sourceType, importedAt: at, recordIndex: index++,
+        userId: ids.userId ?? null, email: ids.email ?? null, anonymousId: ids.anonymousId ?? null, eventType: kind === 'events' ? 'page_view' : null, eventTime: kind === 'events' ? at : null,
+      });
+    };
+    for (let person = 0; person < 30; person++) record(shop.id, 'people', { userId: `c-${person}`, email: `Customer${person}@Example.com` });
+    for (let visitor = 0; visitor < 120; visitor++) {
+      record(web.id, 'events', { anonymousId: `ga-${visitor}` });
+      if (visitor % 10 === 0) record(web.id, 'events', { anonymousId: `ga-${visitor}`, userId: `c-${visitor / 10}` });
+    }
+    for (let purchase = 0; purchase < 20; purchase++) record(hook.id, 'events', { email: `buyer${purchase}@example.com` }, 'webhook');
+    for (let call = 0; call < 10; call++) record(api.id, 'events', { userId: `c-${call + 20}` }, 'api');
+    const survey = em.create(PublishedSurvey, { companyId, name: 'Checkout', survey: readySurvey(), embedSettings: {} as never, displayTriggers: {} as never, status: 'inactive', publishedAt: new Date(now - DAY) });
+    for (let response = 0; response < 12; response++) {
+      em.create(SurveyResponse, {
+        companyId, surveyId: survey.id, visitorId: `widget-${response}`, deviceType: 'desktop', identifiers: response % 3 === 0 ? { loyalty_card: `card-${response}`, user_id: `c-${response}` } : {},
+        answers: {}, startedAt: new Date(now - response * DAY), completedAt: null, completionTimeSeconds: null, isComplete: false, writeTokenHash: hashSecret(`w-${companyId}-${response}`),
+      });
+    }
+    await em.flush();
+    const knex = (w.orm.em as SqlEntityManager).getKnex();
+    const built = await buildAudience({ knex, kind: w.config.database.kind, companyId, now: new Date(now), maxProfilesPerMerge: 5 });
+
+    const receiver = await webhookReceiver([204]);
+    try {
+      const destination = await addDestination(companyId, 'crm', receiver.url('/crm'));
+      const started = await writeback({ companyId, destinations: ['crm'], data: ['profile'], query: {} });
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      expect(started.body.profileCount).toBe(built.profiles);
+      await worker(w).deliverDue();
+      const profiles = receiver.received.flatMap((message) => verified(destination.secret, message).data.profiles) as Array<{ id: string; identifiers: Record<string, unknown> & { bySource: Array<Record<string, unknown>> } }>;
+      expect(profiles).toHaveLength(built.profiles);
+
+      // Each profile carries exactly the graph's identities, each with its source.
+      const graph = rowsOf(await knex.raw('select i.profile_id, i.kind, i.value, i.source from audience_identities i join audience_builds b on b.company_id = i.company_id and b.generation = i.generation where i.company_id = ?', [companyId]));
+      const sourceIds: Record<string, string | null> = { Shopify: shop.id, 'Google Analytics': web.id, 'Store webhook': hook.id, 'Prediction API events': api.id, 'Survey: Checkout': null };
+      const sorted = (values: string[]) => [...values].sort();
+      for (const profile of profiles) {
+        const own = graph.filter((row) => row.profile_id === profile.id);
+        expect(own.length, profile.id).toBeGreaterThan(0);
+        const type = (row: Record<string, unknown>) => (row.kind === 'anonymous_id' && String(row.source).startsWith('Survey: ') ? 'visitor_id' : String(row.kind));
+        expect(sorted(profile.identifiers.bySource.map((entry) => `${String(entry.type)}|${String(entry.value)}|${String(entry.sourceName)}|${String(entry.sourceId)}`))).toEqual(
+          sorted(own.map((row) => `${type(row)}|${String(row.value)}|${String(row.source)}|${String(sourceIds[String(row.source)])}`)),
+        );
+        const of = (kind: string) => sorted(own.filter((row) => row.kind === kind).map((row) => String(row.value)));
+        expect(profile.identifiers).toMatchObject({ userIds: of('user_id'), emails: of('email'), anonymousIds: of('anonymous_id') });
+      }
+      // A receiver finds each kind: a customer by user id and e-mail, with the visitor who signed in.
+      const customer = profiles.find((profile) => (profile.identifiers.userIds as string[]).includes('c-1'))!;
+      expect(customer.identifiers).toMatchObject({ userIds: ['c-1'], emails: ['customer1@example.com'], anonymousIds: ['ga-10'] });
+      expect(customer.identifiers.bySource).toContainEqual({ type: 'email', value: 'customer1@example.com', sourceName: 'Shopify', sourceType: 'data_source', sourceId: shop.id });
+      const visitor = profiles.find((profile) => (profile.identifiers.anonymousIds as string[]).includes('widget-4'))!;
+      expect(visitor.identifiers).toMatchObject({ userIds: [], emails: [], anonymousIds: ['widget-4'], visitorIds: ['widget-4'] });
+      expect(visitor.identifiers.bySource).toEqual([{ type: 'visitor_id', value: 'widget-4', sourceName: 'Survey: Checkout', sourceType: 'survey', sourceId: null }]);
+      const carded = profiles.find((profile) => (profile.identifiers.visitorIds as string[]).includes('widget-3'))!;
+      expect(carded.identifiers).toMatchObject({ userIds: ['c-3'], custom: { loyalty_card: ['card-3'] } });
+      const buyer = profiles.find((profile) => (profile.identifiers.emails as string[]).includes('buyer7@example.com'))!;
+      expect(buyer.identifiers.bySource).toEqual([{ type: 'email', value: 'buyer7@example.com', sourceName: 'Store webhook', sourceType: 'data_source', sourceId: hook.id }]);
     } finally {
       await receiver.close();
     }

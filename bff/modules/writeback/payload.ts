@@ -1,6 +1,8 @@
 /**
  * What a Write Back sends for each profile, read from the unified profiles in batches: the
- * identifiers a receiver matches on (id, user_id, email) always, and per chosen kind of data:
+ * identifiers a receiver matches on always (id, user_id and email as before, and `identifiers`:
+ * every user id, e-mail, anonymous and visitor id and custom identifier the identity graph holds
+ * for the profile, each with its source; identifiers.ts), and per chosen kind of data:
  *
  * - profile: name, account, ltv, risk, lifecycle, categories, coverage, last_seen, attributes;
  * - segments: the categories and the predicted segments;
@@ -10,12 +12,14 @@
 import type { Knex } from '@mikro-orm/knex';
 import type { WritebackData } from '@domain/audience/contract';
 import { resultsDialect, type DatabaseKind } from '../../platform/sql';
+import { identifiersOf } from './identifiers';
 import { recentEventsOf } from './profileEvents';
 import { profileRecords, type JsonColumn, type WritebackProfileRecord } from './profileRecords';
 import { existingProfileIds, profileRows } from './profileRows';
 
 export { WRITEBACK_RECENT_EVENTS, type WritebackEventRecord } from './profileEvents';
 export type { WritebackProfileRecord } from './profileRecords';
+export type { ProfileIdentifier, ProfileIdentifiers } from './identifiers';
 
 export const WRITEBACK_EVENT = 'audience.profiles.writeback';
 
@@ -34,8 +38,9 @@ export function createProfileReader(knex: Knex, kind: DatabaseKind): ProfileRead
     existing: (companyId, ids) => existingProfileIds(knex, companyId, ids),
     async records(companyId, ids, data) {
       const rows = await profileRows(knex, companyId, ids);
+      const identifiers = await identifiersOf(knex, companyId, ids);
       const events = data.includes('events') ? await recentEventsOf(knex, companyId, ids) : null;
-      return profileRecords(ids, rows, data, events, json);
+      return profileRecords(ids, rows, data, identifiers, events, json);
     },
   };
 }

@@ -1,15 +1,17 @@
 /**
- * A profile as a delivery's body carries it: the identifiers a receiver matches on (id, user_id,
- * email) always, then the fields of each chosen kind of data.
+ * A profile as a delivery's body carries it: the identifiers a receiver matches on always (id,
+ * user_id and email, kept as they were, and every identifier of the profile in `identifiers`),
+ * then the fields of each chosen kind of data.
  */
 import { categoriesOfMask } from '@domain/audience/categories';
 import { CATEGORY_NAMES, type PredictedSegment, type WritebackData } from '@domain/audience/contract';
 import { timeOf } from '../../platform/rawRows';
+import { noIdentifiers, type ProfileIdentifiers } from './identifiers';
 import type { Row } from './profileRows';
 import type { WritebackEventRecord } from './profileEvents';
 
 /** One profile in a delivery's body; keys are snake_case like the export's fields. */
-export type WritebackProfileRecord = Record<string, unknown> & { id: string; user_id: string | null; email: string | null };
+export type WritebackProfileRecord = Record<string, unknown> & { id: string; user_id: string | null; email: string | null; identifiers: ProfileIdentifiers };
 
 /** A stored JSON column's value, or `fallback` when it is empty; the dialect says how JSON comes back. */
 export type JsonColumn = <Value>(value: unknown, fallback: Value) => Value;
@@ -34,10 +36,22 @@ function profileFields(row: Row, categories: ReturnType<typeof categoriesOfMask>
 }
 
 /** One profile's record with the fields of `data`; `events` is its recent events when `data` asks for them. */
-export function profileRecord(id: string, row: Row, data: readonly WritebackData[], events: WritebackEventRecord[] | undefined, json: JsonColumn): WritebackProfileRecord {
+export function profileRecord(
+  id: string,
+  row: Row,
+  data: readonly WritebackData[],
+  identifiers: ProfileIdentifiers | undefined,
+  events: WritebackEventRecord[] | undefined,
+  json: JsonColumn,
+): WritebackProfileRecord {
   const categories = categoriesOfMask(Number(row.category_mask));
   const segments = json<PredictedSegment[]>(row.segments, []);
-  const record: WritebackProfileRecord = { id, user_id: (row.user_id as string | null) ?? null, email: (row.email as string | null) ?? null };
+  const record: WritebackProfileRecord = {
+    id,
+    user_id: (row.user_id as string | null) ?? null,
+    email: (row.email as string | null) ?? null,
+    identifiers: identifiers ?? noIdentifiers(),
+  };
   if (data.includes('profile')) Object.assign(record, profileFields(row, categories, json));
   if (data.includes('segments')) {
     record.segments = {
@@ -60,6 +74,7 @@ export function profileRecords(
   ids: readonly string[],
   rows: readonly Row[],
   data: readonly WritebackData[],
+  identifiers: Map<string, ProfileIdentifiers>,
   events: Map<string, WritebackEventRecord[]> | null,
   json: JsonColumn,
 ): WritebackProfileRecord[] {
@@ -67,7 +82,7 @@ export function profileRecords(
   const records: WritebackProfileRecord[] = [];
   for (const id of ids) {
     const row = byId.get(id);
-    if (row) records.push(profileRecord(id, row, data, events?.get(id), json));
+    if (row) records.push(profileRecord(id, row, data, identifiers.get(id), events?.get(id), json));
   }
   return records;
 }

@@ -62,6 +62,25 @@ function readNumber(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/**
+ * A decimal's text (a database's numeric, decimal or bigint, sent as text so no digit is lost) as a
+ * JSON number when the number is exactly that value, else null (keep the text): "0.0125" and
+ * "1666261656" are numbers, "12345678901234567890" and "0.1000000000000000055511" are not.
+ * Trailing zeros of a fraction are a scale, not a value: "12.50" is 12.5.
+ */
+export function exactNumber(text: string): number | null {
+  const match = /^(-?)0*(\d+?)(?:\.(\d*?)0*)?$/.exec(text.trim());
+  if (!match) return null;
+  const [, sign, whole, fraction] = match as unknown as [string, string, string, string | undefined];
+  const value = Number(`${sign}${whole}${fraction ? `.${fraction}` : ''}`);
+  if (!Number.isFinite(value)) return null;
+  // The shortest text that reads back as this double (ECMAScript's Number to String) names the
+  // decimal exactly when its digits are the given ones.
+  const canonical = `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+  if (value === 0) return 0;
+  return !String(value).includes('e') && String(value) === canonical ? value : null;
+}
+
 /** Reads one value; an empty value is null (absent), never an error. */
 export function readValue(type: UnifiedValueType, raw: unknown): Reading {
   if (typeof raw === 'number' && (type === 'number' || type === 'integer')) {

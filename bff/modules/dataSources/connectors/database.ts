@@ -23,6 +23,7 @@
 import { createRequire } from 'node:module';
 import { connect as netConnect, isIP } from 'node:net';
 import mysql from 'mysql2';
+import { exactNumber } from '@domain/data/values';
 import { AddressRefusedError, bareHost, resolveAllowedAddress } from '../../../platform/addressGuard';
 import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from './types';
 
@@ -289,8 +290,22 @@ export interface DatabaseConnectorOptions {
 
 /** date, timestamp, timestamptz: read as the server's text, so a cursor compares exactly and no time zone shifts them. */
 const PG_TEXT_TYPES = new Set([1082, 1114, 1184]);
+/**
+ * bigint and numeric (and their arrays), which node-postgres leaves as text so no digit is lost:
+ * a JSON number when it is exactly the value (exactNumber), else the text. json, jsonb, booleans,
+ * the other numbers and arrays already arrive as their JSON types.
+ */
+const PG_DECIMAL_TYPES = new Set([20, 1700]);
+const PG_DECIMAL_ARRAY_TYPES = new Set([1016, 1231]);
+const decimalValue = (text: string): number | string => exactNumber(text) ?? text;
+const decimalItems = (value: unknown): unknown => (Array.isArray(value) ? value.map(decimalItems) : typeof value === 'string' ? decimalValue(value) : value);
 const pgTypes: { getTypeParser: TypeParser } = {
-  getTypeParser: (oid, format) => (PG_TEXT_TYPES.has(oid) ? (value: string) => value : pgDriver.types.getTypeParser(oid, format ?? 'text')),
+  getTypeParser: (oid, format) => {
+    if (PG_TEXT_TYPES.has(oid)) return (value: string) => value;
+    if ((format ?? 'text') === 'text' && PG_DECIMAL_TYPES.has(oid)) return decimalValue;
+    const parse = pgDriver.types.getTypeParser(oid, format ?? 'text');
+    return (format ?? 'text') === 'text' && PG_DECIMAL_ARRAY_TYPES.has(oid) ? (value: string) => decimalItems(parse(value)) : parse;
+  },
 };
 
 const pgIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -387,6 +402,20 @@ async function pgTest(context: ConnectorContext, options: Required<DatabaseConne
 
 // --- MySQL / MariaDB ----------------------------------------------------------------------------
 
+/**
+ * Values in their JSON types: a TINYINT(1) (MySQL's BOOLEAN) as true or false, a DECIMAL or
+ * BIGINT as a number when it is exactly the value (exactNumber), else its text; JSON columns are
+ * parsed by the driver, dates stay the server's text (dateStrings).
+ */
+const myTypeCast: mysql.TypeCast = (field, next) => {
+  // The driver's own reading first: the text and binary protocols encode values differently.
+  const value: unknown = next();
+  if (value === null || value === undefined) return value;
+  if (field.type === 'TINY' && field.length === 1) return Number(value) !== 0;
+  if ((field.type === 'NEWDECIMAL' || field.type === 'DECIMAL' || field.type === 'LONGLONG') && typeof value === 'string') return decimalValue(value);
+  return value;
+};
+
 const myIdentifier = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 
 interface MySqlSession {
@@ -412,6 +441,7 @@ async function mySession(context: ConnectorContext, settings: DatabaseSettings, 
     dateStrings: true,
     supportBigNumbers: true,
     bigNumberStrings: true,
+    typeCast: myTypeCast,
   });
   // Values go through a server-side prepared statement: a '?' inside the customer's query (in a
   // string, say) is then never mistaken for a placeholder, and nothing is escaped by hand.

@@ -34,6 +34,7 @@ import type { ImportProgress } from './progress';
 import type { ReaderMeta, RowReader } from './rows';
 import { RecordSpool } from '../records/spool';
 import { existingRecordIds, storeImport } from '../records/store';
+import { typedCells } from '../records/unify';
 import { openTable, type DataRow, type Table } from './table';
 import { DATA_SOURCE_NOT_FOUND } from '../sources/present';
 import { findTemplate, presentTemplate } from './templates';
@@ -193,6 +194,7 @@ async function checkRows(
   const checker = new RowChecker(plan, table.columns.length);
   const counts: RowCounts = { totalRows: 0, outOfRange: 0, valid: 0, existing: 0, samples: [] };
   const countExisting = options.dryRun && source !== null && plan.keyColumn !== null;
+  const textCells = prepared.fileType !== 'json';
   for await (const batch of table.rows) {
     const keys: string[] = [];
     for (const row of batch) {
@@ -207,7 +209,11 @@ async function checkRows(
         counts.valid++;
         if (outcome.key !== null) keys.push(outcome.key);
         // Once a row is invalid and invalid rows are not skipped, nothing will be stored.
-        if (spool && (options.skipInvalid || report.invalidRows === 0)) spool.add(row.index, outcome.key, row.values, outcome.unified);
+        if (spool && (options.skipInvalid || report.invalidRows === 0)) {
+          // Text formats store a mapped number, boolean or list as that type; JSON keeps its own.
+          const values = textCells ? typedCells(plan.kind, plan.mapping, row.values, outcome.unified) : row.values;
+          spool.add(row.index, outcome.key, values, outcome.unified);
+        }
       }
     }
     await spool?.flush();

@@ -77,6 +77,31 @@ export function unifyRow(kind: RecordKind, mapping: FieldMapping, data: Record<s
   return { unified, problems };
 }
 
+/** The unified value types whose values JSON has a type of its own for: number, boolean, list. */
+const JSON_TYPED = new Set<CompiledTarget['valueType']>(['number', 'integer', 'boolean', 'tags']);
+
+/**
+ * A row of a text format (CSV, Excel) as it is stored: a cell mapped to a number, integer, boolean
+ * or tags field holds the value read as that type (a JSON number, boolean or list of text), the
+ * others their text as the file gave it (a date, an e-mail or a URL is text in JSON too, and keeps
+ * its original spelling). `unified` is unifyRow's reading of the same row. An empty cell of such
+ * a column is null (the file gave no value); a cell that did not read as its type (an import
+ * that skips invalid rows never stores it) stays text. JSON files keep their own types: this is
+ * not applied to them.
+ */
+export function typedCells(kind: RecordKind, mapping: FieldMapping, data: Record<string, unknown>, unified: Record<string, UnifiedValue>): Record<string, unknown> {
+  let typed: Record<string, unknown> | null = null;
+  for (const { column, target, valueType } of compileMapping(kind, mapping)) {
+    const text = data[column];
+    if (!JSON_TYPED.has(valueType) || typeof text !== 'string') continue;
+    const value = unified[target] ?? (text.trim() === '' ? null : undefined);
+    if (value === undefined) continue;
+    typed ??= { ...data };
+    typed[column] = value;
+  }
+  return typed ?? data;
+}
+
 function promotedText(unified: Record<string, UnifiedValue>, field: PromotedField): string | null {
   const value = unified[field];
   if (value === undefined || value === null) return null;
