@@ -7,7 +7,7 @@
  * Column and key names never come from a request unchecked: question ids match
  * [A-Za-z0-9_-]{1,100} (src/domain/params.ts), and are bound as parameters anyway.
  */
-import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
 import type { DatabaseConfig } from '../config';
 import type { Orm } from '../types';
@@ -17,22 +17,6 @@ export type DatabaseKind = DatabaseConfig['kind'];
 
 /** The ORM's knex, for statements written as SQL (the same connections and pool). */
 export const knexOf = (orm: Orm): Knex => (orm.em as SqlEntityManager).getKnex();
-
-/**
- * PostgreSQL: refreshes the planner's statistics after a bulk write (the demo seed, an import, an
- * audience rebuild), so the next reads are planned for the rows that are there rather than for
- * empty tables. Autovacuum would do it in its own time, but some servers run with it off. The
- * whole database without `tables`. SQLite: nothing (its plans are pinned by the queries' own index
- * choices, which statistics would only second-guess).
- */
-export async function analyzeTables(em: EntityManager, kind: DatabaseKind, tables: readonly string[] = []): Promise<void> {
-  if (kind !== 'postgresql') return;
-  const names = tables.map((table) => {
-    if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Not a table name: ${table}`);
-    return `"${table}"`;
-  });
-  await (em as SqlEntityManager).getConnection().execute(names.length ? `analyze ${names.join(', ')}` : 'analyze');
-}
 
 /** The find options that lock a row for the rest of the transaction, where the engine needs it. */
 export type RowLock = { lockMode?: LockMode };

@@ -3,11 +3,12 @@
  * browser tests, so they are fixed here and nowhere else.
  */
 import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/knex';
 import { DEFAULT_PERMISSIONS, type Role } from '@domain/auth/roles';
 import { Company, User } from '../entities';
 import type { Config } from '../config';
 import { hashPassword as scryptHash } from '../platform/passwords';
-import { analyzeTables } from '../platform/sql';
+import { analyzeTables } from '../platform/analyze';
 import { seedDemoAudience } from './demoAudience';
 import { seedDemoConnectors } from './demoConnectors';
 import { seedDemoData } from './demoData';
@@ -155,7 +156,7 @@ export async function seedDemo(em: EntityManager, options: SeedOptions = {}): Pr
   // Unified profiles of everything seeded, built as the server builds them.
   if (options.data) await seedDemoAudience(em, options.data.database.kind, seeded.companies, demoAdmins(seeded), new Date(), options.data.demoScale);
   // Planner statistics for every table just filled: a fresh PostgreSQL demo is fast at once.
-  if (options.data) await analyzeTables(em, options.data.database.kind);
+  if (options.data) await analyzeTables((em as SqlEntityManager).getKnex(), options.data.database.kind);
   return seeded;
 }
 

@@ -37,6 +37,11 @@ describe('audience build', () => {
     const { companyId } = await addVariedRecords(w, (await w.addCompany()).id);
     const result = await build(w, companyId);
     expect(await audienceDigest(knexOf(w), companyId, result)).toBe(RECORDED_DIGEST);
+    if (w.config.database.kind === 'postgresql') {
+      // A first build leaves planner statistics for the tables it filled, autovacuum or not.
+      const analyzed = rowsOf(await knexOf(w).raw("select relname from pg_stat_user_tables where last_analyze is not null and relname like 'audience_%' order by relname"));
+      expect(analyzed.map((row) => row.relname)).toEqual(['audience_identities', 'audience_merges', 'audience_profiles']);
+    }
 
     const knex = knexOf(w);
     const idsBefore = new Set((await knex('audience_profiles').where('company_id', companyId).select('id')).map((row: { id: string }) => row.id));

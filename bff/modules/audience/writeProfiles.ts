@@ -10,6 +10,7 @@ import { type AudienceJobSummary, type CountChange, CATEGORY_IDS, CATEGORY_NAMES
 import { categoryBit } from '@domain/audience/categories';
 import { outranksAsAnchor, refusalReason, type ResolvedIdentities } from '@domain/audience/identity';
 import type { BuildInput, BuildResult } from './buildInput';
+import { analyzeTables } from '../../platform/analyze';
 import { pages, rawQuery, type RawQuery } from './buildRows';
 import { columnValues, currentGeneration, deleteGenerations, writeInBatches, type ColumnValues, type GenerationWrite } from './generations';
 import { bump, packed, profileRow, profileRows, profileTally, type ProfileTally } from './profileRows';
@@ -198,5 +199,10 @@ export async function writeProfiles(input: BuildInput, records: ReadRecords): Pr
   // A reader that took the previous generation just before the switch finishes its statements first.
   if (input.previousGenerationGraceMs) await new Promise((resolve) => setTimeout(resolve, input.previousGenerationGraceMs));
   await deleteGenerations(knex, companyId, { only: current });
+  // A first build, or one that changed the company's profile count by a fifth, leaves the planner's
+  // statistics describing other tables than these: refresh them (PostgreSQL; autovacuum may be off).
+  if (current === 0 || Math.abs(present.length - previous.before.size) > previous.before.size / 5) {
+    await analyzeTables(knex, kind, ['audience_profiles', 'audience_identities', 'audience_merges']);
+  }
   return result;
 }
