@@ -14,6 +14,7 @@ import { printExportBenchmark } from '../bench/export.mjs';
 import { printImportBenchmark } from '../bench/import.mjs';
 import { printIngestBenchmark } from '../bench/ingest.mjs';
 import { printLoginBurstBenchmark } from '../bench/loginBurst.mjs';
+import { printMovieLensBenchmark } from '../bench/movielens.mjs';
 import { printPredictionBenchmark } from '../bench/prediction.mjs';
 import { LOAD_LEGEND } from '../bench/report.mjs';
 import { printResponsesBenchmark } from '../bench/responses.mjs';
@@ -24,6 +25,7 @@ const BENCHMARKS = {
   overhead: printBffOverheadBenchmark,
   responses: printResponsesBenchmark,
   prediction: printPredictionBenchmark,
+  quality: printMovieLensBenchmark,
   ingest: printIngestBenchmark,
   audience: printAudienceBenchmark,
   export: printExportBenchmark,

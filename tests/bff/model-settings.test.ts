@@ -53,17 +53,26 @@ describe('model settings', () => {
 
     const view = await w.http.get('/api/model-settings').set(w.bearer(admin));
     expect(view.body.current.version).toBe(2);
-    expect(view.body.current.settings.discovery).toMatchObject({ trendingContent: 0, contentDiscovery: 80 });
+    expect(view.body.current.settings.discovery).toMatchObject({ trendingContent: 0, contentDiscovery: DEFAULT_MODEL_SETTINGS.discovery.contentDiscovery });
+    expect(view.body.current.settings.consumedEventTypes).toEqual(['purchase']);
+    // Which event types consume an item is a setting: saved, and checked by the shared schema.
+    const views = await w.http.put('/api/model-settings').set(w.bearer(admin)).send({ ...edited(), consumedEventTypes: ['purchase', 'conversion'] });
+    expect(views.status).toBe(200);
+    expect(views.body.settings.consumedEventTypes).toEqual(['purchase', 'conversion']);
+    const bad = await w.http.put('/api/model-settings').set(w.bearer(admin)).send({ ...edited(), consumedEventTypes: ['bought'] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('consumedEventTypes');
+    await w.http.put('/api/model-settings').set(w.bearer(admin)).send(edited({ trendingContent: 0 }));
     expect(view.body.current.settings.bannedPhrases).toEqual(['cheap']);
 
     const reset = await w.http.post('/api/model-settings/reset').set(w.bearer(admin)).send({});
     expect(reset.status).toBe(200);
-    expect(reset.body).toMatchObject({ version: 3, settings: DEFAULT_MODEL_SETTINGS });
+    expect(reset.body).toMatchObject({ version: 5, settings: DEFAULT_MODEL_SETTINGS });
 
     const versions = await w.http.get('/api/model-settings/versions').set(w.bearer(admin));
-    expect(versions.body.map((version: { version: number }) => version.version)).toEqual([3, 2, 1]);
-    expect(versions.body[2]).toMatchObject({ createdByName: 'Version Keeper' });
-    expect(versions.body[2].settings.discovery.contentDiscovery).toBe(10);
+    expect(versions.body.map((version: { version: number }) => version.version)).toEqual([5, 4, 3, 2, 1]);
+    expect(versions.body[4]).toMatchObject({ createdByName: 'Version Keeper' });
+    expect(versions.body[4].settings.discovery.contentDiscovery).toBe(10);
   });
 
   it('gives concurrent saves distinct consecutive numbers', async () => {
@@ -157,12 +166,13 @@ describe('model settings', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.code).toBe('not_enough_events');
 
-    // Events older than 30 days are not read.
+    // The window ends at the newest event, not at the server's clock: last year's history evaluates too.
     const old = await w.addCompany();
     const oldAdmin = await w.addUser(old.id, { role: 'company_admin' });
-    await addInteractionRecords(w, old.id, { items: 10, users: 8, eventsPerUser: 4, newest: new Date(Date.now() - 40 * 86_400_000) });
-    const stale = await w.http.post('/api/model-settings/evaluate').set(w.bearer(oldAdmin)).send({ settings: edited() });
-    expect(stale.body.code).toBe('not_enough_events');
+    await addInteractionRecords(w, old.id, { items: 10, users: 8, eventsPerUser: 4, newest: new Date(Date.now() - 400 * 86_400_000) });
+    const historic = await w.http.post('/api/model-settings/evaluate').set(w.bearer(oldAdmin)).send({ settings: edited() });
+    expect(historic.status).toBe(200);
+    expect(historic.body).toMatchObject({ users: 8, days: 30 });
 
     await addInteractionRecords(w, company.id, { items: 12, users: 20, eventsPerUser: 5, newest: new Date() });
     const same = await evaluate(DEFAULT_MODEL_SETTINGS);
@@ -170,7 +180,9 @@ describe('model settings', () => {
     expect(same.body).toMatchObject({ days: 30, users: 20 });
     // The same settings on both sides score the same: the evaluation is deterministic.
     expect(same.body.candidate).toEqual(same.body.current);
-    for (const score of [same.body.current.hitRateAt10, same.body.current.ndcgAt10]) {
+    // Most-popular and item-kNN on the same split, beside the model.
+    expect(Object.keys(same.body.baselines).sort()).toEqual(['itemKnn', 'mostPopular']);
+    for (const score of [same.body.current.hitRateAt10, same.body.current.ndcgAt10, same.body.current.coverage, same.body.baselines.mostPopular.coverage, same.body.baselines.itemKnn.hitRateAt10]) {
       expect(score).toBeGreaterThanOrEqual(0);
       expect(score).toBeLessThanOrEqual(1);
     }

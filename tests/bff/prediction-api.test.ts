@@ -172,6 +172,47 @@ describe('prediction API', () => {
       expect(bad.body.fields).toHaveProperty(['filters.price']);
     });
 
+    it('never serves what the person bought unless asked, excludes named items, and lists items in score order', async () => {
+      const w = world();
+      const { company, key } = await catalogueCompany(w);
+      // hiker-0 bought the wool socks (catalogueEvents); a purchase consumes an item by default.
+      const asked = { top_k: 50, metadata: { user_id: 'hiker-0' } };
+      const plain = await predict(key.header, asked);
+      expect(plain.status).toBe(200);
+      expect(ids(plain)).not.toContain('sock-wool');
+      const seen = await predict(key.header, { ...asked, include_seen: true });
+      expect(ids(seen)).toContain('sock-wool');
+      const excluded = await predict(key.header, { ...asked, exclude_items: ['shoe-trail', 'not-in-the-catalogue'] });
+      expect(ids(excluded)).not.toContain('shoe-trail');
+      expect(ids(excluded)).not.toContain('sock-wool');
+      // Served order is score order, and every score is the sum of its reasons (a diversified item's
+      // relevance is shown beside it, the penalty as a negative reason).
+      for (const response of [plain, seen, excluded]) {
+        const items = response.body.items as Array<{ score: number; relevance?: number; reasons: Array<{ contribution: number; signal: string }> }>;
+        for (let position = 1; position < items.length; position++) expect(items[position].score).toBeLessThanOrEqual(items[position - 1].score);
+        for (const item of items) {
+          const sum = item.reasons.reduce((total, reason) => total + reason.contribution, 0);
+          expect(Math.abs(sum - item.score)).toBeLessThan(2e-6);
+          if (item.relevance !== undefined) expect(item.reasons.at(-1)).toMatchObject({ signal: 'intentDiversification' });
+        }
+      }
+      // The consuming event types are a model setting: with views consuming too, the hiking boot hiker-0 viewed goes.
+      expect(ids(plain)).toContain('shoe-hike');
+      await saveSettings(w, company.id, (settings) => {
+        settings.consumedEventTypes = ['purchase', 'view'];
+      });
+      expect(ids(await predict(key.header, asked))).not.toContain('shoe-hike');
+      for (const [body, field] of [
+        [{ include_seen: 'yes' }, 'include_seen'],
+        [{ exclude_items: 'shoe-trail' }, 'exclude_items'],
+        [{ exclude_items: [7] }, 'exclude_items[0]'],
+      ] as const) {
+        const response = await predict(key.header, body);
+        expect(response.status, field).toBe(400);
+        expect(response.body.fields).toHaveProperty([field]);
+      }
+    });
+
     it('validates the body: top_k 1-50, query length, metadata types, unknown fields', async () => {
       const w = world();
       const { key } = await catalogueCompany(w);

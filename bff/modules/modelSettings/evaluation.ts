@@ -14,17 +14,17 @@ export const EVALUATION_MAX_USERS = 2_000;
 export const EVALUATION_MAX_EVENTS = 200_000;
 /** Fewer people with a held-out interaction than this say nothing about a ranking. */
 export const EVALUATION_MIN_USERS = 5;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Scores the saved and the candidate Discovery settings on the held-out last interaction of
- * each person with recent events (RECsplanation levers change wording only, never ranking).
+ * Scores the saved and the candidate Discovery settings on the held-out last interaction of each
+ * person in the EVALUATION_DAYS up to the company's newest event, whatever its date (an import of
+ * last year's history evaluates as well as today's traffic), beside most-popular and item-kNN on
+ * the same split. RECsplanation levers change wording only, never ranking.
  */
-export async function evaluateSettings(orm: Orm, now: () => Date, evaluateOffline: SnapshotStore['evaluate'], companyId: string, candidate: ModelSettings): Promise<SettingsEvaluation> {
-  const clock = now().getTime();
+export async function evaluateSettings(orm: Orm, _now: () => Date, evaluateOffline: SnapshotStore['evaluate'], companyId: string, candidate: ModelSettings): Promise<SettingsEvaluation> {
   const { settings } = await latestSettings(orm.em.fork(), companyId);
-  const window = { now: clock, since: clock - EVALUATION_DAYS * DAY_MS, maxEvents: EVALUATION_MAX_EVENTS };
-  const result = await evaluateOffline(companyId, window, [settings.discovery, candidate.discovery], EVALUATION_MAX_USERS);
-  if (result.users < EVALUATION_MIN_USERS) throw apiError('not_enough_events');
-  return { current: result.scores[0], candidate: result.scores[1], users: result.users, days: EVALUATION_DAYS };
+  const window = { days: EVALUATION_DAYS, maxEvents: EVALUATION_MAX_EVENTS };
+  const result = await evaluateOffline(companyId, window, [settings.discovery, candidate.discovery], EVALUATION_MAX_USERS, candidate.consumedEventTypes ?? settings.consumedEventTypes);
+  if (result.users < EVALUATION_MIN_USERS || !result.baselines) throw apiError('not_enough_events');
+  return { current: result.scores[0], candidate: result.scores[1], users: result.users, days: EVALUATION_DAYS, baselines: result.baselines };
 }

@@ -131,12 +131,16 @@ export function rankRequestOf(request: ValidPredictRequest, attributeTypes: Rank
     customAttributes: request.custom_attributes ?? {},
     customAttributeTypes: attributeTypes,
     recentEvents,
+    // include_seen: nothing counts as consumed; otherwise rankWith applies the settings' event types.
+    ...(request.include_seen ? { consumedTypes: [] } : {}),
+    excludeItems: request.exclude_items ?? [],
     now,
   };
 }
 
 /** Ranks (or, in the holdout, takes the baseline) and words the explanations. */
-export function rankWith(snapshot: LoadedSnapshot, settings: VersionedSettings, request: RankRequest, options: { holdout?: boolean } = {}): Ranking {
+export function rankWith(snapshot: LoadedSnapshot, settings: VersionedSettings, asked: RankRequest, options: { holdout?: boolean } = {}): Ranking {
+  const request: RankRequest = { ...asked, consumedTypes: asked.consumedTypes ?? settings.settings.consumedEventTypes };
   const holdout = options.holdout ?? inHoldout(request.userId, settings.settings.holdoutPercent);
   const ranked = holdout ? baseline(snapshot.index, request) : rank(snapshot.index, request, settings.settings.discovery);
   const channel = typeof request.metadata.channel === 'string' ? request.metadata.channel : null;
@@ -152,6 +156,8 @@ export function rankWith(snapshot: LoadedSnapshot, settings: VersionedSettings, 
       id: item.id,
       title: item.title,
       score: Math.round(item.score * SCORE_DECIMALS) / SCORE_DECIMALS,
+      // Beside the score only when diversification lowered the item below its relevance.
+      ...(item.relevance !== item.score ? { relevance: Math.round(item.relevance * SCORE_DECIMALS) / SCORE_DECIMALS } : {}),
       explanation,
       reasons,
       source: item.source,

@@ -1,6 +1,6 @@
 /** The model settings a prediction runs with: the company's latest saved version, or the defaults as version 0. */
 import type { EntityManager } from '@mikro-orm/core';
-import { DEFAULT_MODEL_SETTINGS, type ModelSettings } from '@domain/models/settings';
+import { DEFAULT_CONSUMED_EVENT_TYPES, DEFAULT_MODEL_SETTINGS, type ModelSettings } from '@domain/models/settings';
 import { ModelSettingsVersion } from '../../entities';
 import { preparedRowReader } from '../../platform/preparedRows';
 import type { Orm } from '../../types';
@@ -18,6 +18,7 @@ export function completeSettings(stored: Partial<ModelSettings> | null | undefin
     holdoutPercent: stored?.holdoutPercent ?? DEFAULT_MODEL_SETTINGS.holdoutPercent,
     bannedPhrases: stored?.bannedPhrases ?? [],
     requiredPhrases: stored?.requiredPhrases ?? [],
+    consumedEventTypes: stored?.consumedEventTypes ?? [...DEFAULT_CONSUMED_EVENT_TYPES],
   };
 }
 

@@ -4,6 +4,7 @@
  * database), in process; and the watermark a build leaves.
  */
 import type { DiscoveryLever } from '@domain/models/settings';
+import type { EventType } from '@domain/prediction/contract';
 import { buildIndex, evaluate } from './engine';
 import type { SnapshotContext } from './snapshotContext';
 import type { SharedVersion } from './snapshotFiles';
@@ -27,8 +28,8 @@ async function buildInProcess(ctx: SnapshotContext, companyId: string, at: numbe
 
 async function evaluateInProcess(ctx: SnapshotContext, request: Omit<EvaluateRequest, 'type' | 'id'>): Promise<EvaluateReply> {
   const input = await readRecentInput(ctx.records, request.companyId, request.window);
-  if (input.events.length < 2 || input.items.length === 0) return { id: 0, ok: true, scores: [], users: 0 };
-  return { id: 0, ok: true, ...evaluate(input, request.candidates, { maxUsers: request.maxUsers }) };
+  if (input.events.length < 2 || input.items.length === 0) return { id: 0, ok: true, scores: [], users: 0, baselines: null };
+  return { id: 0, ok: true, ...evaluate(input, request.candidates, { maxUsers: request.maxUsers, consumedTypes: request.consumedTypes }) };
 }
 
 /**
@@ -61,9 +62,9 @@ export async function readSharedIndex(ctx: SnapshotContext, published: SharedVer
 }
 
 /** Scores the candidate settings on the company's recent window (the store's evaluate). */
-export async function evaluateSettings(ctx: SnapshotContext, companyId: string, window: RecentWindow, candidates: Array<Record<DiscoveryLever, number>>, maxUsers: number) {
-  const request = { companyId, window, candidates, maxUsers };
+export async function evaluateSettings(ctx: SnapshotContext, companyId: string, window: RecentWindow, candidates: Array<Record<DiscoveryLever, number>>, maxUsers: number, consumedTypes: EventType[]) {
+  const request = { companyId, window, candidates, maxUsers, consumedTypes };
   const reply = ctx.builder ? await ctx.builder.evaluate(request) : await evaluateInProcess(ctx, request);
   if (!reply.ok) throw new Error(reply.error);
-  return { scores: reply.scores, users: reply.users };
+  return { scores: reply.scores, users: reply.users, baselines: reply.baselines };
 }

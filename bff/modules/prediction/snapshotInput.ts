@@ -211,33 +211,37 @@ export async function readSnapshotInput(source: RecordSource, companyId: string,
   };
   const items = await readCatalogue(source, companyId, seen);
   const events = await readEvents(source, companyId, seen);
-  events.sort((a, b) => a.at - b.at || compare(a.userId, b.userId));
+  events.sort((a, b) => a.at - b.at || compare(a.userId, b.userId) || compare(a.itemId, b.itemId) || compare(a.type, b.type));
   const impressions = await readImpressions(source, companyId, now - IMPRESSION_WINDOW_MS);
   return { input: { items, events, impressions, now }, watermark };
 }
 
-/** The recent window an offline evaluation trains on and holds out from. */
+/** The window an offline evaluation trains on and holds out from: `days` ending at the company's newest event. */
 export interface RecentWindow {
-  now: number;
-  since: number;
+  days: number;
   maxEvents: number;
 }
 
 /**
- * The company's catalogue and its newest events since `since` (at most `maxEvents`), oldest
- * first: what an offline evaluation trains on and holds out from.
+ * The company's catalogue and its events of the `days` up to its newest event, whatever that
+ * event's date (at most `maxEvents`, the newest), oldest first: what an offline evaluation trains
+ * on and holds out from. The evaluation's clock is the newest event's time, not the server's.
  */
 export async function readRecentInput(source: RecordSource, companyId: string, options: RecentWindow): Promise<SnapshotInput> {
   const items = await readCatalogue(source, companyId);
+  const [newestRow] = await source.arrays("select max(event_time) from data_records where company_id = ? and kind = 'events' and user_id is not null and item_id is not null", [companyId]);
+  const newest = timeOf(newestRow?.[0]);
+  if (newest === null) return { items, events: [], impressions: {}, now: 0 };
+  const since = newest - options.days * 86_400_000;
   const rows = await source.query(
     'select user_id, item_id, event_type, event_time, data, unified from data_records ' +
       "where company_id = ? and kind = 'events' and event_time >= ? and user_id is not null and item_id is not null " +
       `order by event_time desc, id desc limit ${Math.max(1, Math.floor(options.maxEvents))}`,
-    [companyId, source.timeParam(options.since)],
+    [companyId, source.timeParam(since)],
   );
   const events = rows.map(interactionOf).filter((event): event is Interaction => event !== null);
   events.sort((a, b) => a.at - b.at || compare(a.userId, b.userId) || compare(a.itemId, b.itemId) || compare(a.type, b.type));
-  return { items, events, impressions: {}, now: options.now };
+  return { items, events, impressions: {}, now: newest + 1 };
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,5 +1,6 @@
 /** The messages between the server and the snapshot worker: index builds, shared files read back and offline evaluations. */
 import type { DiscoveryLever, EvaluationScores } from '@domain/models/settings';
+import type { EventType } from '@domain/prediction/contract';
 import type { PredictionIndex } from './engine/types';
 import type { SharedVersion } from './snapshotFiles';
 import type { PackedIndex } from './snapshotHandOver';
@@ -36,10 +37,13 @@ export interface EvaluateRequest {
   window: RecentWindow;
   candidates: Array<Record<DiscoveryLever, number>>;
   maxUsers: number;
+  /** The event types that consume an item (the saved settings'): never recommended back. */
+  consumedTypes: EventType[];
 }
 
+type Baselines = { mostPopular: EvaluationScores; itemKnn: EvaluationScores };
 /** `users` is 0 when the window holds too few events to score anything. */
-export type EvaluateReply = { id: number; ok: true; scores: EvaluationScores[]; users: number } | { id: number; ok: false; error: string };
+export type EvaluateReply = { id: number; ok: true; scores: EvaluationScores[]; users: number; baselines: Baselines | null } | { id: number; ok: false; error: string };
 
 export type WorkerRequest = BuildRequest | ReadSharedRequest | EvaluateRequest;
 export type WorkerReply = BuildReply | EvaluateReply;

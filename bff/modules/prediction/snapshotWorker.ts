@@ -95,8 +95,8 @@ async function evaluateSettings(request: EvaluateRequest): Promise<EvaluateReply
   try {
     connection ??= connect(workerData.database as DatabaseConfig);
     const input = await readRecentInput(await connection, request.companyId, request.window);
-    if (input.events.length < 2 || input.items.length === 0) return { id: request.id, ok: true, scores: [], users: 0 };
-    return { id: request.id, ok: true, ...evaluate(input, request.candidates, { maxUsers: request.maxUsers }) };
+    if (input.events.length < 2 || input.items.length === 0) return { id: request.id, ok: true, scores: [], users: 0, baselines: null };
+    return { id: request.id, ok: true, ...evaluate(input, request.candidates, { maxUsers: request.maxUsers, consumedTypes: request.consumedTypes }) };
   } catch (failure) {
     connection = null;
     return { id: request.id, ok: false, error: failure instanceof Error ? failure.message : String(failure) };

@@ -20,6 +20,7 @@
  * (snapshotRefresh.ts).
  */
 import type { DiscoveryLever } from '@domain/models/settings';
+import type { EventType } from '@domain/prediction/contract';
 import { evaluateSettings } from './snapshotBuild';
 import { load, once } from './snapshotCache';
 import { createSnapshotContext, type LoadedSnapshot, type SnapshotOptions } from './snapshotContext';
@@ -40,8 +41,8 @@ export function createSnapshotStore(options: SnapshotOptions) {
      * computed in the worker: an evaluation builds an index and ranks for thousands of people.
      * `users` is 0 when the window holds too few events.
      */
-    evaluate(companyId: string, window: RecentWindow, candidates: Array<Record<DiscoveryLever, number>>, maxUsers: number) {
-      return evaluateSettings(ctx, companyId, window, candidates, maxUsers);
+    evaluate(companyId: string, window: RecentWindow, candidates: Array<Record<DiscoveryLever, number>>, maxUsers: number, consumedTypes: EventType[] = ['purchase']) {
+      return evaluateSettings(ctx, companyId, window, candidates, maxUsers, consumedTypes);
     },
 
     /** The company's loaded snapshot, if any (never waits). */

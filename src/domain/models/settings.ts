@@ -5,6 +5,7 @@
  * saved as numbered versions; predictions name the version that ranked them.
  */
 import * as yup from 'yup';
+import { EVENT_TYPES, type EventType } from '../prediction/contract';
 
 export const DISCOVERY_LEVERS = [
   'contentDiscovery',
@@ -34,8 +35,12 @@ export const EXPLANATION_LEVERS = [
 ] as const;
 export type ExplanationLever = (typeof EXPLANATION_LEVERS)[number];
 
+/**
+ * Collaborative similarity (viewing patterns) leads: it is what predicts a person's next item best
+ * (bench/movielens.mjs measures the defaults against most-popular and item-kNN).
+ */
 export const DEFAULT_DISCOVERY_SETTINGS: Readonly<Record<DiscoveryLever, number>> = {
-  contentDiscovery: 80,
+  contentDiscovery: 60,
   coldStartSellers: 75,
   fairExposure: 60,
   deliveryAware: 80,
@@ -43,8 +48,8 @@ export const DEFAULT_DISCOVERY_SETTINGS: Readonly<Record<DiscoveryLever, number>
   priceElasticity: 65,
   supplyDemand: 70,
   twoSidedMatchmaking: 85,
-  intentDiversification: 55,
-  viewingPatterns: 75,
+  intentDiversification: 20,
+  viewingPatterns: 100,
   genreBased: 70,
   trendingContent: 85,
 };
@@ -106,7 +111,16 @@ export interface ModelSettings {
   bannedPhrases: string[];
   /** Phrases an explanation should carry (one is appended when none is present). */
   requiredPhrases: string[];
+  /**
+   * The event types that consume an item: once a person has one of these with an item, it is
+   * never recommended to them again (ranked or filled in) unless a request asks include_seen.
+   * A view does not consume; a purchase does.
+   */
+  consumedEventTypes: EventType[];
 }
+
+/** What consumes an item unless a company says otherwise: buying it. */
+export const DEFAULT_CONSUMED_EVENT_TYPES: readonly EventType[] = ['purchase'];
 
 export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
   discovery: { ...DEFAULT_DISCOVERY_SETTINGS },
@@ -114,6 +128,7 @@ export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
   holdoutPercent: 0,
   bannedPhrases: [],
   requiredPhrases: [],
+  consumedEventTypes: [...DEFAULT_CONSUMED_EVENT_TYPES],
 };
 
 export interface ModelSettingsVersion {
@@ -144,6 +159,8 @@ export interface ModelSettingsView {
 export interface EvaluationScores {
   hitRateAt10: number;
   ndcgAt10: number;
+  /** Distinct items served to the people scored, as a share of the catalogue (0-1). */
+  coverage: number;
 }
 
 export interface SettingsEvaluation {
@@ -151,8 +168,10 @@ export interface SettingsEvaluation {
   candidate: EvaluationScores;
   /** Users with a held-out interaction that were scored. */
   users: number;
-  /** The last N days of events the evaluation read. */
+  /** The N days of events the evaluation read, ending at the newest event (whatever its date). */
   days: number;
+  /** The textbook answers on the same held-out interactions: most popular (not yet had) and item-kNN. */
+  baselines: { mostPopular: EvaluationScores; itemKnn: EvaluationScores };
 }
 
 const percent = yup.number().typeError('Must be a number').integer('Must be a whole number').min(0, 'Must be 0 to 100').max(100, 'Must be 0 to 100').required();
@@ -174,5 +193,9 @@ export const modelSettingsSchema = yup
     holdoutPercent: yup.number().typeError('Must be a number').integer('Must be a whole number').min(0).max(HOLDOUT_MAX_PERCENT, `At most ${HOLDOUT_MAX_PERCENT} %`).required(),
     bannedPhrases: phrases,
     requiredPhrases: phrases,
+    consumedEventTypes: yup
+      .array(yup.string().oneOf([...EVENT_TYPES], `Must be one of ${EVENT_TYPES.join(', ')}`).required())
+      .test('distinct', 'Each event type once', (types) => !types || new Set(types).size === types.length)
+      .default(() => [...DEFAULT_CONSUMED_EVENT_TYPES]),
   })
   .noUnknown('Unknown setting');

@@ -19,6 +19,8 @@ import {
 
 /** The longest identifier (event, user, item id): the indexed columns hold 255 characters. */
 export const IDENTIFIER_MAX = 255;
+/** Item ids one predict request may exclude. */
+export const EXCLUDE_ITEMS_MAX = 500;
 export const ITEM_TITLE_MAX = 1000;
 export const ITEM_TEXT_MAX = 20_000;
 export const FILTER_FIELDS_MAX = 50;
@@ -43,6 +45,7 @@ export const PREDICTION_MESSAGES = {
   boolean: 'Must be true or false',
   nonNegative: 'Must be a number of at least 0',
   string: 'Must be a string',
+  excludeItems: `At most ${EXCLUDE_ITEMS_MAX} item ids`,
 } as const;
 
 // Calendar date, optionally a time (minutes, seconds and fractions optional) and a zone.
@@ -169,8 +172,15 @@ export const predictRequestSchema = yup
       })
       .default(() => ({})),
     custom_attributes: jsonObject(METADATA_FIELDS_MAX).default(() => ({})),
+    include_seen: yup.boolean().strict().typeError(PREDICTION_MESSAGES.boolean).default(false),
+    exclude_items: yup
+      .array(yup.string().strict().typeError(PREDICTION_MESSAGES.stringList).max(IDENTIFIER_MAX, PREDICTION_MESSAGES.identifierLength).required(PREDICTION_MESSAGES.stringList))
+      .strict()
+      .typeError(PREDICTION_MESSAGES.stringList)
+      .max(EXCLUDE_ITEMS_MAX, PREDICTION_MESSAGES.excludeItems)
+      .default(() => []),
   })
-  .noUnknown('Unknown field: send query, top_k, filters, metadata and custom_attributes');
+  .noUnknown('Unknown field: send query, top_k, filters, metadata, custom_attributes, include_seen and exclude_items');
 export type ValidPredictRequest = yup.InferType<typeof predictRequestSchema>;
 
 /** Whether a value has a custom attribute's declared type. */

@@ -17,16 +17,23 @@ describe('buildIndex', () => {
     expect(tokenize('The Running Shoes for rough Trails!')).toEqual(['running', 'shoe', 'rough', 'trail']);
   });
 
-  it('counts co-occurrence in distinct people, strongest first, ties by id', () => {
+  it('counts co-occurrence in distinct people, most similar (cosine) first, ties by id', () => {
     // Flagged and unavailable items are neighbours too: rank filters them, the index keeps the facts.
+    // Trail Runner and Yoga Mat (i09) have 5 people each, 4 shared: 4 / √(5 × 5) = 0.8 beats the flagged
+    // pill (i07), shared by 4 of its 8: 4 / √(5 × 8) = 0.63, which ties Running Socks (2 / √(5 × 2)).
     expect(neighbours('i01')).toEqual([
-      ['i07', 4],
       ['i09', 4],
       ['i08', 3],
       ['i04', 2],
+      ['i07', 4],
       ['i02', 1],
       ['i03', 1],
     ]);
+    const item = position('i01');
+    const weights = Array.from(index.neighbourWeights.subarray(index.neighbourOffsets[item], index.neighbourOffsets[item + 1]));
+    const people = (id: string) => new Set(fixtureInput().events.filter((event) => event.itemId === id).map((event) => event.userId)).size;
+    expect(weights[0]).toBeCloseTo(4 / Math.sqrt(people('i01') * people('i09')), 12);
+    expect(weights[2]).toBe(weights[3]);
   });
 
   it('measures trending against the previous days and rates with a Bayesian average', () => {

@@ -90,9 +90,15 @@ interface BuiltIndex extends PredictionIndex {
   readonly neighbourOffsets: Int32Array;
   readonly neighbourItems: Int32Array;
   readonly neighbourCounts: Int32Array;
+  /** Cosine similarity of each kept neighbour (neighbours.ts): what viewing patterns sum. */
+  readonly neighbourWeights: Float64Array;
   // People.
   readonly userById: Map<string, number>;
   readonly userEventCount: Int32Array;
+  /** Every item each person interacted with, in item order, and the event types they had with it (bits of 1 << type code). */
+  readonly userSeenOffsets: Int32Array;
+  readonly userSeenItems: Int32Array;
+  readonly userSeenTypes: Uint8Array;
   readonly userRecentOffsets: Int32Array;
   /** Newest first. */
   readonly userRecentItems: Int32Array;
@@ -133,8 +139,8 @@ export function buildIndex(input: SnapshotInput): EngineIndex {
   const tallies = tallyInteractions(itemCount, events, now);
   const trends = trendsOf(itemCount, tallies);
   const ratings = buildRatings(items, tallies.ratingSum, tallies.ratingEvents);
-  const { evItem, evUser, evAt, eventCount, userCount } = events;
-  const people = buildPeople({ itemCount, userCount, eventCount, evItem, evUser, evAt, itemLabelOffsets, itemLabels, labelCount, priceBand: bands.priceBand });
+  const { evItem, evUser, evAt, evType, eventCount, userCount } = events;
+  const people = buildPeople({ itemCount, userCount, eventCount, evItem, evUser, evAt, evType, itemLabelOffsets, itemLabels, labelCount, priceBand: bands.priceBand });
   // The pairing lists only feed co-occurrence: they stay out of the index the workers hand around.
   const { pairUserOffsets, pairUserItems, ...perPerson } = people;
   const neighbours = buildNeighbours(itemCount, pairUserOffsets, pairUserItems);
@@ -159,6 +165,7 @@ export function buildIndex(input: SnapshotInput): EngineIndex {
     neighbourOffsets: neighbours.offsets,
     neighbourItems: neighbours.items,
     neighbourCounts: neighbours.counts,
+    neighbourWeights: neighbours.weights,
     userById: events.userById,
     ...perPerson,
     ...audience,

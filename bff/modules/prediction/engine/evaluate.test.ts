@@ -7,18 +7,24 @@ describe('evaluate', () => {
     const result = evaluate(evaluationInput(), [only({ viewingPatterns: 100 }), only({ trendingContent: 100 }), only({})]);
     // Six people have two or more interactions; B is first for the two test people under viewing patterns.
     expect(result.users).toBe(6);
-    expect(result.scores).toEqual([
+    expect(result.scores).toMatchObject([
       { hitRateAt10: 2 / 6, ndcgAt10: 2 / 6 },
       { hitRateAt10: 0, ndcgAt10: 0 },
       { hitRateAt10: 0, ndcgAt10: 0 },
     ]);
+    // Item-kNN finds B from A as viewing patterns do; coverage counts the distinct items served.
+    expect(result.baselines.itemKnn).toMatchObject({ hitRateAt10: 2 / 6, ndcgAt10: 2 / 6 });
+    for (const scores of [...result.scores, result.baselines.mostPopular, result.baselines.itemKnn]) {
+      expect(scores.coverage).toBeGreaterThan(0);
+      expect(scores.coverage).toBeLessThanOrEqual(1);
+    }
   });
 
   it('caps the people scored with maxUsers, by a stable hash, the same every time', () => {
     const first = evaluate(evaluationInput(), [only({ viewingPatterns: 100 })], { maxUsers: 3 });
     expect(first.users).toBe(3);
     expect(evaluate(evaluationInput(), [only({ viewingPatterns: 100 })], { maxUsers: 3 })).toEqual(first);
-    expect(evaluate(evaluationInput(), [only({ viewingPatterns: 100 })], { maxUsers: 0 })).toEqual({ scores: [{ hitRateAt10: 0, ndcgAt10: 0 }], users: 0 });
+    expect(evaluate(evaluationInput(), [only({ viewingPatterns: 100 })], { maxUsers: 0 })).toMatchObject({ scores: [{ hitRateAt10: 0, ndcgAt10: 0, coverage: 0 }], users: 0 });
   });
 
   it('discounts a hit by its position', () => {

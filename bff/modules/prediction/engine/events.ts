@@ -3,8 +3,15 @@ import type { EventType } from '@domain/prediction/contract';
 import { finiteOr, internId } from './arrays';
 import type { SnapshotInput } from './types';
 
-const EVENT_TYPE_CODES: Record<EventType, number> = { view: 0, click: 1, add_to_cart: 2, purchase: 3, conversion: 4, rating: 5 };
+export const EVENT_TYPE_CODES: Record<EventType, number> = { view: 0, click: 1, add_to_cart: 2, purchase: 3, conversion: 4, rating: 5 };
 export const RATING_CODE = EVENT_TYPE_CODES.rating;
+
+/** The bits of some event types, as the index keeps what each person had (people.ts). */
+export function eventTypeMask(types: readonly EventType[]): number {
+  let mask = 0;
+  for (const type of types) if (type in EVENT_TYPE_CODES) mask |= 1 << EVENT_TYPE_CODES[type];
+  return mask;
+}
 
 export type InternedEvents = ReturnType<typeof internEvents>;
 

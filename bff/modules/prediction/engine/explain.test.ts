@@ -144,7 +144,7 @@ describe('explain', () => {
   });
 
   it('explains a fill-up item without popularity as completing the list', () => {
-    const bare: RankedItem = { id: 'x', title: 'X', score: 0, contributions: [], source: 'popular', category: null, price: null, tags: [] };
+    const bare: RankedItem = { id: 'x', title: 'X', score: 0, relevance: 0, contributions: [], source: 'popular', category: null, price: null, tags: [] };
     expect(explain(bare, context({ brandPersonality: 0 })).explanation).toBe('Added to complete the list.');
   });
 });

@@ -94,7 +94,9 @@ const CLAUSES: Record<Contribution['signal'], (evidence: Evidence, voice: Voice)
   customAttributes: ({ matched }) => `Matches ${matched}`,
   popularity: ({ interactions }, { variant }) => pick([`Popular, with ${plural(interactions, 'interaction', 'interactions')}`, `${plural(interactions, 'interaction', 'interactions')} so far`], variant),
   // Levers that shape the list rather than score an item never appear as contributions.
-  intentDiversification: () => 'Adds variety to the list',
+  // Only ever a negative contribution: the reason an item sits lower than its relevance would put it.
+  intentDiversification: ({ likeTitle, similarityPercent }) =>
+    likeTitle === undefined ? 'Placed lower to keep the list varied' : `Placed lower for variety: ${similarityPercent} % alike with ${likeTitle} above it`,
 };
 
 const LEADS = {
@@ -165,7 +167,9 @@ export function explain(item: RankedItem, context: ExplainContext): Explanation 
   const calibrated = levers.contentCalibration < 34 ? 1 : levers.contentCalibration < 67 ? 2 : MAX_REASONS;
   const reasonCount = length === 'short' ? 1 : length === 'long' ? MAX_REASONS : calibrated;
 
+  // The wording gives reasons for the item; a negative share (diversification) is listed in reasons only.
   const clauses = item.contributions
+    .filter((contribution) => contribution.value > 0)
     .map((contribution) => CLAUSES[contribution.signal](contribution.evidence, voice))
     .filter((clause) => !(strict && banned.some((phrase) => containsPhrase(clause, phrase, true))))
     .slice(0, reasonCount);

@@ -8,6 +8,7 @@ interface PeopleInput {
   evItem: Int32Array;
   evUser: Int32Array;
   evAt: Float64Array;
+  evType: Uint8Array;
   itemLabelOffsets: Int32Array;
   itemLabels: Int32Array;
   labelCount: number;
@@ -17,15 +18,16 @@ interface PeopleInput {
 export type People = ReturnType<typeof buildPeople>;
 
 /** Per person, the positions of their events: person → events CSR. */
-function eventsByPerson(userCount: number, eventCount: number, evUser: Int32Array, evAt: Float64Array) {
+function eventsByPerson(userCount: number, eventCount: number, evUser: Int32Array, evAt: Float64Array, evItem: Int32Array) {
   const userEventCount = new Int32Array(userCount);
   for (let event = 0; event < eventCount; event++) userEventCount[evUser[event]]++;
   const userEventOffsets = offsetsFromCounts(userEventCount);
   const cursor = userEventOffsets.slice(0, userCount);
   const userEvents = new Int32Array(eventCount);
   for (let event = 0; event < eventCount; event++) userEvents[cursor[evUser[event]]++] = event;
-  // Each person's events in time order, equal times in input order: many short sorts instead of one long one.
-  const byTime = (left: number, right: number) => evAt[left] - evAt[right] || left - right;
+  // Each person's events in time order, equal times by item id (items are sorted by id), then input
+  // order: the order the records were stored in never decides which item is "the most recent".
+  const byTime = (left: number, right: number) => evAt[left] - evAt[right] || evItem[left] - evItem[right] || left - right;
   for (let user = 0; user < userCount; user++) {
     const start = userEventOffsets[user];
     const end = userEventOffsets[user + 1];
@@ -34,9 +36,40 @@ function eventsByPerson(userCount: number, eventCount: number, evUser: Int32Arra
   return { userEventCount, userEventOffsets, userEvents };
 }
 
+/**
+ * Per person, every distinct item they interacted with (in item order) and the event types they
+ * had with it as bits (1 << type code, events.ts): what "already has" reads, whichever event
+ * types the model settings count as consuming an item.
+ */
+function seenItemsOf(itemCount: number, userCount: number, userEventOffsets: Int32Array, userEvents: Int32Array, evItem: Int32Array, evType: Uint8Array) {
+  const mask = new Uint8Array(itemCount);
+  const touched: number[] = [];
+  const counts = new Int32Array(userCount);
+  const items: number[] = [];
+  const types: number[] = [];
+  for (let user = 0; user < userCount; user++) {
+    for (let position = userEventOffsets[user]; position < userEventOffsets[user + 1]; position++) {
+      const event = userEvents[position];
+      const item = evItem[event];
+      if (mask[item] === 0) touched.push(item);
+      mask[item] |= 1 << evType[event];
+    }
+    touched.sort((left, right) => left - right);
+    for (const item of touched) {
+      items.push(item);
+      types.push(mask[item]);
+      mask[item] = 0;
+    }
+    counts[user] = touched.length;
+    touched.length = 0;
+  }
+  return { userSeenOffsets: offsetsFromCounts(counts), userSeenItems: Int32Array.from(items), userSeenTypes: Uint8Array.from(types) };
+}
+
 /** Per person: event counts, recent distinct items, label and price band counts, favourites. */
-export function buildPeople({ itemCount, userCount, eventCount, evItem, evUser, evAt, itemLabelOffsets, itemLabels, labelCount, priceBand }: PeopleInput) {
-  const { userEventCount, userEventOffsets, userEvents } = eventsByPerson(userCount, eventCount, evUser, evAt);
+export function buildPeople({ itemCount, userCount, eventCount, evItem, evUser, evAt, evType, itemLabelOffsets, itemLabels, labelCount, priceBand }: PeopleInput) {
+  const { userEventCount, userEventOffsets, userEvents } = eventsByPerson(userCount, eventCount, evUser, evAt, evItem);
+  const seen = seenItemsOf(itemCount, userCount, userEventOffsets, userEvents, evItem, evType);
   const recentCounts = new Int32Array(userCount);
   const pairCounts = new Int32Array(userCount);
   const recentItems: number[] = [];
@@ -92,6 +125,7 @@ export function buildPeople({ itemCount, userCount, eventCount, evItem, evUser, 
   }
   return {
     userEventCount,
+    ...seen,
     userRecentOffsets: offsetsFromCounts(recentCounts),
     userRecentItems: Int32Array.from(recentItems),
     pairUserOffsets: offsetsFromCounts(pairCounts),

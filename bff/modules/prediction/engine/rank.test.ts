@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DISCOVERY_SETTINGS, DISCOVERY_LEVERS, type DiscoveryLever } from '@domain/models/settings';
-import { FIXTURE_ITEMS, fixtureInput, only, request } from './fixture';
+import { FIXTURE_ITEMS, fixtureInput, NOW, only, request } from './fixture';
 import { baseline, buildIndex, rank, tokenize } from './index';
 import { TEXT_CACHE_SIZE } from './rankState';
-import type { RankedItem } from './types';
+import type { Interaction, RankedItem } from './types';
 
 const index = buildIndex(fixtureInput());
 const ids = (items: RankedItem[]) => items.map((item) => item.id);
@@ -130,14 +130,39 @@ describe('hard filters', () => {
 });
 
 describe('scores and fill-up', () => {
-  it('makes every score the exact sum of its positive contributions, largest first', () => {
-    for (const item of rank(index, request({ topK: 20, query: 'trail' }), DEFAULT_DISCOVERY_SETTINGS)) {
-      expect(item.score).toBe(item.contributions.reduce((sum, contribution) => sum + contribution.value, 0));
-      for (const [position, contribution] of item.contributions.entries()) {
-        expect(contribution.value).toBeGreaterThan(0);
-        if (position) expect(contribution.value).toBeLessThanOrEqual(item.contributions[position - 1].value);
+  it('makes every score the exact sum of its contributions: positives largest first, then any diversification penalty', () => {
+    const answers = [
+      rank(index, request({ topK: 20, query: 'trail' }), DEFAULT_DISCOVERY_SETTINGS),
+      rank(index, request({ topK: 8 }), only({ genreBased: 100, trustSafety: 60, trendingContent: 30, intentDiversification: 100 })),
+    ];
+    for (const answer of answers) {
+      for (const item of answer) {
+        expect(item.score).toBe(item.contributions.reduce((sum, contribution) => sum + contribution.value, 0));
+        const positives = item.contributions.filter((contribution) => contribution.value > 0);
+        expect(item.relevance).toBe(positives.reduce((sum, contribution) => sum + contribution.value, 0));
+        for (const [position, contribution] of positives.entries()) if (position) expect(contribution.value).toBeLessThanOrEqual(positives[position - 1].value);
+        const negatives = item.contributions.slice(positives.length);
+        expect(negatives.every((contribution) => contribution.signal === 'intentDiversification' && contribution.value < 0)).toBe(true);
+        expect(negatives.length).toBeLessThanOrEqual(1);
+        expect(item.score).toBeGreaterThan(0);
       }
     }
+    // The diversified answer has penalties (else this test would check nothing about them).
+    expect(answers[1].some((item) => item.score < item.relevance)).toBe(true);
+  });
+
+  it('lists items in the order of the scores served, also when diversification reorders them', () => {
+    for (const diversification of [0, 20, 55, 100]) {
+      const answer = rank(index, request({ topK: 10 }), only({ genreBased: 100, trustSafety: 60, trendingContent: 30, intentDiversification: diversification }));
+      for (let position = 1; position < answer.length; position++) expect(answer[position].score).toBeLessThanOrEqual(answer[position - 1].score);
+    }
+    // A lowered item names the pick above it that it resembles.
+    const diverse = rank(index, request({ topK: 8 }), only({ genreBased: 100, trustSafety: 60, trendingContent: 30, intentDiversification: 100 }));
+    const position = diverse.findIndex((item) => item.score < item.relevance);
+    expect(position).toBeGreaterThan(0);
+    const penalty = diverse[position].contributions.at(-1);
+    expect(penalty?.signal).toBe('intentDiversification');
+    expect(diverse.slice(0, position).map((item) => item.title)).toContain(penalty?.evidence.likeTitle);
   });
 
   it('fills up from popular items, labelled popular, below every ranked item and without duplicates', () => {
@@ -184,7 +209,54 @@ describe('scores and fill-up', () => {
   });
 });
 
+describe('what the person already has', () => {
+  const served = (answer: RankedItem[]) => new Set(ids(answer));
+
+  it('never serves an item the person had an event of a consuming type with, ranked, filled in or as baseline', () => {
+    // alice bought Running Socks (i04) and viewed Road Runner and Trail Runner.
+    const all = ['contentDiscovery', 'viewingPatterns', 'genreBased', 'trendingContent', 'priceElasticity'] as const;
+    for (const lever of all) {
+      const answer = rank(index, request({ topK: 10, consumedTypes: ['purchase'] }), only({ [lever]: 100 }));
+      expect(answer.length).toBeGreaterThan(0);
+      expect(served(answer).has('i04')).toBe(false);
+    }
+    expect(served(rank(index, request({ topK: 10 }), only({ genreBased: 100 }))).has('i04')).toBe(true);
+    expect(served(baseline(index, request({ topK: 10, consumedTypes: ['purchase'] }))).has('i04')).toBe(false);
+    // A view consumes only when the settings say so.
+    const viewsToo = rank(index, request({ topK: 10, consumedTypes: ['purchase', 'view'] }), only({ genreBased: 100 }));
+    expect([...served(viewsToo)].filter((id) => ['i01', 'i02', 'i04'].includes(id))).toEqual([]);
+    // Twelve items, three never served, alice's three excluded: six left, the fill tops up to them all.
+    expect(viewsToo).toHaveLength(6);
+  });
+
+  it('excludes items consumed in events newer than the snapshot, and the ids a request names', () => {
+    const fresh = [{ userId: 'alice', itemId: 'i08', type: 'purchase' as const, value: null, at: NOW - 1000 }];
+    const answer = rank(index, request({ topK: 10, consumedTypes: ['purchase'], recentEvents: fresh, excludeItems: ['i11', 'unknown-id'] }), only({ viewingPatterns: 100 }));
+    expect(served(answer).has('i08')).toBe(false);
+    expect(served(answer).has('i11')).toBe(false);
+    expect(served(answer).has('i04')).toBe(false);
+    // No consuming types: everything the filters allow may come back.
+    expect(served(rank(index, request({ topK: 10, consumedTypes: [], recentEvents: fresh }), only({ viewingPatterns: 100 }))).has('i08')).toBe(true);
+  });
+});
+
 describe('determinism', () => {
+  it('breaks ties by the customer’s ids, never by the order records were stored in', () => {
+    // Two people whose events share one instant: which of their items is "the most recent" is the higher id.
+    const at = NOW - 3_600_000;
+    const tied: Interaction[] = [
+      { userId: 'zoe', itemId: 'i03', type: 'view' as const, value: null, at },
+      { userId: 'zoe', itemId: 'i05', type: 'view' as const, value: null, at },
+      { userId: 'yann', itemId: 'i05', type: 'view' as const, value: null, at },
+    ];
+    const forwards = buildIndex(fixtureInput({ events: [...fixtureInput().events, ...tied] }));
+    const backwards = buildIndex(fixtureInput({ events: [...tied].reverse().concat([...fixtureInput().events].reverse()) }));
+    for (const user of ['zoe', 'yann', 'alice']) {
+      const ask = request({ userId: user, topK: 8, consumedTypes: ['purchase'] });
+      expect(rank(backwards, ask, DEFAULT_DISCOVERY_SETTINGS)).toEqual(rank(forwards, ask, DEFAULT_DISCOVERY_SETTINGS));
+    }
+  });
+
   it('gives identical answers for identical input, twice, and after a structured clone of the index', () => {
     const ask = request({ query: 'running trail', topK: 8, metadata: { region: 'DE' } });
     const first = rank(index, ask, DEFAULT_DISCOVERY_SETTINGS);

@@ -5,6 +5,7 @@
 import type { DiscoveryLever } from '@domain/models/settings';
 import { asEngineIndex, PRICE_BANDS, type EngineIndex } from './build';
 import { COMFORTABLE_COVER_DAYS } from './serving';
+import { eventTypeMask } from './events';
 import { hardFilters } from './filters';
 import { compareIds } from './hash';
 import { SCORED_SIGNALS, TEXT_CACHE_SIZE, type CachedTextMatches, type Profile, type Scratch, type ScoredSignal, type TextMatches } from './rankState';
@@ -25,8 +26,10 @@ export const TOP_PERSONAL_LABELS = 3;
 /** Candidates taken from the most popular items (a small catalogue is thus wholly considered). */
 export const POPULAR_CANDIDATES = 200;
 export { COMFORTABLE_COVER_DAYS };
-/** The most diversification can trade away: at 100 % MMR still keeps 30 % relevance. */
+/** At 100 % diversification MMR weighs similarity 0.7 against relevance 0.3. */
 const MAX_DIVERSITY = 0.7;
+/** The share of its relevance an item keeps however much diversification lowers it. */
+const MIN_KEPT = 0.05;
 const MMR_POOL_MIN = 50;
 
 function profileOf(index: EngineIndex, request: RankRequest): Profile {
@@ -193,7 +196,9 @@ function scratchOf(index: EngineIndex): Scratch {
       viewedTotal: new Float64Array(index.itemCount),
       viewedBest: new Int32Array(index.itemCount),
       viewedBestCount: new Float64Array(index.itemCount),
+      viewedBestWeight: new Float64Array(index.itemCount),
       verdict: new Uint8Array(index.itemCount),
+      excluded: new Uint8Array(index.itemCount),
       columns: [],
       textCache: new Map(),
     };
@@ -227,6 +232,7 @@ function clearScratch(index: EngineIndex, scratch: Scratch, text: TextMatches, p
       const item = index.neighbourItems[slot];
       scratch.viewedTotal[item] = 0;
       scratch.viewedBestCount[item] = 0;
+      scratch.viewedBestWeight[item] = 0;
     }
   }
   for (const label of profile.labelCounts.keys()) scratch.labelCount[label] = 0;
@@ -302,17 +308,25 @@ interface Scored {
   slot: number;
 }
 
+/** A pick of the answer: its relevance, and what diversification took off it (0 when nothing) for resembling `like`. */
+interface Picked extends Scored {
+  penalty: number;
+  like: number;
+  similarity: number;
+}
+
 interface Answered {
   item: number;
-  score: number;
+  relevance: number;
   contributions: Contribution[];
 }
 
-function toRankedItem(index: EngineIndex, { item, score, contributions }: Answered, source: RankedItem['source']): RankedItem {
+function toRankedItem(index: EngineIndex, { item, relevance, contributions }: Answered, source: RankedItem['source']): RankedItem {
   return {
     id: index.itemIds[item],
     title: index.titles[item],
-    score,
+    score: sumOf(contributions),
+    relevance,
     contributions,
     source,
     category: index.categories[item],
@@ -350,36 +364,52 @@ function jaccard(index: EngineIndex, left: number, right: number): number {
   return shared / (leftSize + rightSize - shared);
 }
 
+/** The largest x with score - x ≤ ceiling (x ≥ 0): what keeps an item below the one above it. */
+function penaltyBelow(score: number, ceiling: number): number {
+  if (score <= ceiling) return 0;
+  let penalty = score - ceiling;
+  // Floating point may leave score - (score - ceiling) a hair above the ceiling.
+  while (score - penalty > ceiling) penalty += Math.max(Number.EPSILON * score, Number.MIN_VALUE);
+  return penalty;
+}
+
 /**
- * Maximal marginal relevance: each pick maximises λ·score/best − (1−λ)·(similarity to the closest
- * pick so far), with λ = 1 − 0.7 × intentDiversification; sellers over their cap are skipped.
+ * Maximal marginal relevance, in the score's own units: each pick maximises
+ * score − (δ / (1 − δ)) × best score × (similarity to the closest pick so far), δ = 0.7 ×
+ * intentDiversification (the classic λ·score/best − (1 − λ)·similarity with λ = 1 − δ, scaled by
+ * best / λ), and is served with that value: its relevance minus the penalty. The penalty never takes
+ * an item below MIN_KEPT of its relevance, so served scores stay positive. A penalty only grows as
+ * picks are added and the best is taken first, so the served scores never rise down the list.
+ * Sellers over their cap are skipped.
  */
-function selectDiverse(index: EngineIndex, ranked: Scored[], topK: number, diversification: number, cap: number): Scored[] {
-  const lambda = 1 - MAX_DIVERSITY * (diversification / 100);
+function selectDiverse(index: EngineIndex, ranked: Scored[], topK: number, diversification: number, cap: number): Picked[] {
+  const share = MAX_DIVERSITY * (diversification / 100);
   const perSeller = new Map<number, number>();
-  const chosen: Scored[] = [];
+  const chosen: Picked[] = [];
   const allowed = (item: number) => {
     const seller = index.sellerOf[item];
     return seller < 0 || (perSeller.get(seller) ?? 0) < cap;
   };
-  const take = (entry: Scored) => {
+  const take = (entry: Picked) => {
     chosen.push(entry);
     const seller = index.sellerOf[entry.item];
     if (seller >= 0) perSeller.set(seller, (perSeller.get(seller) ?? 0) + 1);
   };
   let next = 0;
-  if (lambda < 1 && ranked.length) {
+  if (share > 0 && ranked.length) {
     const pool = ranked.slice(0, Math.max(MMR_POOL_MIN, topK * 4));
     next = pool.length;
-    const best = pool[0].score;
+    const unit = (share / (1 - share)) * pool[0].score;
+    const penaltyOf = (slot: number) => Math.min(unit * closest[slot], (1 - MIN_KEPT) * pool[slot].score);
     const closest = new Float64Array(pool.length);
+    const closestPick = new Int32Array(pool.length).fill(-1);
     const taken = new Uint8Array(pool.length);
     while (chosen.length < topK) {
       let pick = -1;
       let pickValue = Number.NEGATIVE_INFINITY;
       for (let slot = 0; slot < pool.length; slot++) {
         if (taken[slot] || !allowed(pool[slot].item)) continue;
-        const value = (lambda * pool[slot].score) / best - (1 - lambda) * closest[slot];
+        const value = pool[slot].score - penaltyOf(slot);
         // Pool order is score then id, so the first of equal values wins the tie.
         if (value > pickValue) {
           pick = slot;
@@ -388,18 +418,73 @@ function selectDiverse(index: EngineIndex, ranked: Scored[], topK: number, diver
       }
       if (pick < 0) break;
       taken[pick] = 1;
-      take(pool[pick]);
+      const entry = pool[pick];
+      take({ ...entry, penalty: penaltyOf(pick), like: closestPick[pick], similarity: closest[pick] });
       for (let slot = 0; slot < pool.length; slot++) {
-        if (!taken[slot]) closest[slot] = Math.max(closest[slot], jaccard(index, pool[pick].item, pool[slot].item));
+        if (taken[slot]) continue;
+        const similarity = jaccard(index, entry.item, pool[slot].item);
+        if (similarity > closest[slot]) {
+          closest[slot] = similarity;
+          closestPick[slot] = entry.item;
+        }
       }
     }
   }
-  for (; next < ranked.length && chosen.length < topK; next++) if (allowed(ranked[next].item)) take(ranked[next]);
+  for (; next < ranked.length && chosen.length < topK; next++) {
+    if (!allowed(ranked[next].item)) continue;
+    // Past the diversified pool (sellers' caps used it up): kept below the last pick.
+    const last = chosen.at(-1);
+    const penalty = last ? penaltyBelow(ranked[next].score, last.score - last.penalty) : 0;
+    take({ ...ranked[next], penalty, like: penalty > 0 ? last!.item : -1, similarity: 0 });
+  }
   return chosen;
 }
 
 function popularityFacts(index: EngineIndex, item: number): Record<string, number> {
   return { interactions: index.popularity[item] };
+}
+
+/** The pick above an item lowered for variety, and how alike the two are. */
+function diversityFacts(index: EngineIndex, like: number, similarity: number): Record<string, string | number> {
+  if (like < 0) return {};
+  return { likeTitle: index.titles[like], likeId: index.itemIds[like], similarityPercent: Math.round(similarity * 100) };
+}
+
+/**
+ * Marks in the scratch what this request must not serve: the items the person had an event of a
+ * consuming type with (in the snapshot, or newer), and the request's own exclusions. Answers the
+ * marked items, for unmarking.
+ */
+function markExcluded(index: EngineIndex, scratch: Scratch, request: RankRequest): number[] {
+  const { excluded } = scratch;
+  const marked: number[] = [];
+  const mark = (item: number | undefined) => {
+    if (item === undefined || excluded[item]) return;
+    excluded[item] = 1;
+    marked.push(item);
+  };
+  const consumed = eventTypeMask(request.consumedTypes ?? []);
+  if (consumed) {
+    const user = request.userId === null ? undefined : index.userById.get(request.userId);
+    if (user !== undefined) {
+      for (let slot = index.userSeenOffsets[user]; slot < index.userSeenOffsets[user + 1]; slot++) if (index.userSeenTypes[slot] & consumed) mark(index.userSeenItems[slot]);
+    }
+    for (const event of request.recentEvents) if (eventTypeMask([event.type]) & consumed) mark(index.itemById.get(event.itemId));
+  }
+  for (const id of request.excludeItems ?? []) mark(index.itemById.get(id));
+  return marked;
+}
+
+/** The hard filters with the request's exclusions: nothing excluded is ranked, filled in or served by the baseline. */
+function servableFor(index: EngineIndex, scratch: Scratch, request: RankRequest, marked: number[]): (item: number) => boolean {
+  const passes = hardFilters(index, request.filters);
+  if (!marked.length) return passes;
+  const { excluded } = scratch;
+  return (item) => excluded[item] === 0 && passes(item);
+}
+
+function unmark(scratch: Scratch, marked: number[]): void {
+  for (const item of marked) scratch.excluded[item] = 0;
 }
 
 export function rank(prediction: PredictionIndex, request: RankRequest, discovery: Record<DiscoveryLever, number>): RankedItem[] {
@@ -409,9 +494,11 @@ export function rank(prediction: PredictionIndex, request: RankRequest, discover
   const profile = profileOf(index, request);
   const scratch = scratchOf(index);
   const text = request.query.trim() ? searchText(index, scratch, request.query) : NO_TEXT;
+  const marked = markExcluded(index, scratch, request);
   try {
-    return rankCandidates(index, scratch, request, discovery, profile, text, topK);
+    return rankCandidates(index, scratch, request, discovery, profile, text, topK, servableFor(index, scratch, request, marked));
   } finally {
+    unmark(scratch, marked);
     clearScratch(index, scratch, text, profile);
   }
 }
@@ -425,8 +512,8 @@ function rankCandidates(
   profile: Profile,
   text: TextMatches,
   topK: number,
+  passes: (item: number) => boolean,
 ): RankedItem[] {
-  const passes = hardFilters(index, request.filters);
   const candidates = gatherCandidates(index, scratch, request, passes, profile, text, (discovery.contentDiscovery ?? 0) > 0);
   const signals = signalReader(index, scratch, request, profile, text);
 
@@ -504,15 +591,19 @@ function rankCandidates(
   // The best first, found without ordering the rest; all of them only when sellers' caps need more.
   let chosen = selectDiverse(index, scoredOf(bestOf(positive, positive.length, quick, scoredFirst).sort(byQuickSum)), topK, diversification, cap);
   if (chosen.length < topK && positive.length > scoredFirst) chosen = selectDiverse(index, scoredOf(positive.sort(byQuickSum)), topK, diversification, cap);
-  const answer = chosen.map(({ item, score, slot }) => toRankedItem(index, { item, score, contributions: contributionsOf(slot, item) }, 'ranked'));
+  const answer = chosen.map(({ item, score, slot, penalty, like, similarity }) => {
+    const contributions = contributionsOf(slot, item);
+    if (penalty > 0) contributions.push({ signal: 'intentDiversification', value: -penalty, evidence: diversityFacts(index, like, similarity) });
+    return toRankedItem(index, { item, relevance: score, contributions }, 'ranked');
+  });
   if (answer.length < topK) {
-    const fillWeight = Math.min(POPULARITY_FILL_WEIGHT, ...chosen.map((entry) => entry.score));
+    const fillWeight = Math.min(POPULARITY_FILL_WEIGHT, ...answer.map((entry) => entry.score));
     answer.push(...fillFromPopular(index, passes, topK - answer.length, new Set(chosen.map((entry) => entry.item)), fillWeight, cap, chosen));
   }
   return answer;
 }
 
-function fillFromPopular(index: EngineIndex, passes: (item: number) => boolean, needed: number, taken: Set<number>, weight: number, cap: number, chosen: Scored[]): RankedItem[] {
+function fillFromPopular(index: EngineIndex, passes: (item: number) => boolean, needed: number, taken: Set<number>, weight: number, cap: number, chosen: Picked[]): RankedItem[] {
   const perSeller = new Map<number, number>();
   for (const { item } of chosen) {
     const seller = index.sellerOf[item];
@@ -528,7 +619,7 @@ function fillFromPopular(index: EngineIndex, passes: (item: number) => boolean, 
     if (seller >= 0) perSeller.set(seller, (perSeller.get(seller) ?? 0) + 1);
     const value = mostPopular > 0 ? (weight * index.popularity[item]) / mostPopular : 0;
     const contributions: Contribution[] = value > 0 ? [{ signal: 'popularity', value, evidence: popularityFacts(index, item) }] : [];
-    filled.push(toRankedItem(index, { item, score: sumOf(contributions), contributions }, 'popular'));
+    filled.push(toRankedItem(index, { item, relevance: sumOf(contributions), contributions }, 'popular'));
   }
   return filled;
 }
@@ -538,14 +629,20 @@ export function baseline(prediction: PredictionIndex, request: RankRequest): Ran
   const index = asEngineIndex(prediction);
   const topK = Math.max(0, Math.floor(request.topK));
   const mostPopular = index.popularOrder.length ? index.popularity[index.popularOrder[0]] : 0;
-  const passes = hardFilters(index, request.filters);
-  const answer: RankedItem[] = [];
-  for (const item of index.popularOrder) {
-    if (answer.length >= topK) break;
-    if (!passes(item)) continue;
-    const value = mostPopular > 0 ? index.popularity[item] / mostPopular : 0;
-    const contributions: Contribution[] = value > 0 ? [{ signal: 'popularity', value, evidence: popularityFacts(index, item) }] : [];
-    answer.push(toRankedItem(index, { item, score: sumOf(contributions), contributions }, 'baseline'));
+  const scratch = scratchOf(index);
+  const marked = markExcluded(index, scratch, request);
+  try {
+    const passes = servableFor(index, scratch, request, marked);
+    const answer: RankedItem[] = [];
+    for (const item of index.popularOrder) {
+      if (answer.length >= topK) break;
+      if (!passes(item)) continue;
+      const value = mostPopular > 0 ? index.popularity[item] / mostPopular : 0;
+      const contributions: Contribution[] = value > 0 ? [{ signal: 'popularity', value, evidence: popularityFacts(index, item) }] : [];
+      answer.push(toRankedItem(index, { item, relevance: sumOf(contributions), contributions }, 'baseline'));
+    }
+    return answer;
+  } finally {
+    unmark(scratch, marked);
   }
-  return answer;
 }

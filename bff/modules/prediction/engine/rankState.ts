@@ -70,10 +70,13 @@ export interface Scratch {
   anchorTag: Uint8Array;
   /** The person's interactions per label. */
   labelCount: Float64Array;
-  /** Co-occurrence with the person's anchors by item: the sum, and the anchor with the most (0 when none). */
+  /** Similarity with the person's anchors by item: the recency-weighted sum, and the anchor that gave the most (its count and weight; 0 when none). */
   viewedTotal: Float64Array;
   viewedBest: Int32Array;
   viewedBestCount: Float64Array;
+  viewedBestWeight: Float64Array;
+  /** 1 for the items this request must not serve: what the person already has, and the request's exclusions. */
+  excluded: Uint8Array;
   /** Candidates: 1 taken, 2 failing the filters, 0 not seen yet. */
   verdict: Uint8Array;
   /** Per-candidate numbers of the scored signals and their sum, grown to the most candidates seen (rank's columnOf). */

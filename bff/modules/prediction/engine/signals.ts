@@ -27,6 +27,8 @@ import {
 import { wordsMatched, type Profile, type Scratch, type ScoredSignal, type TextMatches } from './rankState';
 import type { RankRequest } from './types';
 
+/** The weight of a person's n-th most recent item among their anchors is ANCHOR_DECAY^n. */
+export const ANCHOR_DECAY = 0.9;
 /** Audiences are shrunk towards zero by this many people, so one shared fan is no evidence. */
 const AUDIENCE_SHRINKAGE = 3;
 /** The share of tag similarity in content discovery, next to text relevance. */
@@ -120,19 +122,22 @@ function contentSignals(index: EngineIndex, scratch: Scratch, request: RankReque
  * kept in the scratch by item (cleared by rank): a map of objects here was a tenth of a call's garbage.
  */
 function viewingSignals(index: EngineIndex, scratch: Scratch, profile: Profile, anchorSet: Set<number>): SignalFamily<'viewingPatterns'> {
-  const { viewedTotal, viewedBest, viewedBestCount } = scratch;
-  for (const anchor of profile.anchors) {
+  const { viewedTotal, viewedBest, viewedBestCount, viewedBestWeight } = scratch;
+  profile.anchors.forEach((anchor, position) => {
+    // Newer anchors say more about what comes next: each step back in the person's history weighs less.
+    const recency = Math.pow(ANCHOR_DECAY, position);
     for (let slot = index.neighbourOffsets[anchor]; slot < index.neighbourOffsets[anchor + 1]; slot++) {
       const item = index.neighbourItems[slot];
       if (anchorSet.has(item)) continue;
-      const count = index.neighbourCounts[slot];
-      viewedTotal[item] += count;
-      if (count > viewedBestCount[item]) {
+      const weight = recency * index.neighbourWeights[slot];
+      viewedTotal[item] += weight;
+      if (weight > viewedBestWeight[item]) {
         viewedBest[item] = anchor;
-        viewedBestCount[item] = count;
+        viewedBestCount[item] = index.neighbourCounts[slot];
+        viewedBestWeight[item] = weight;
       }
     }
-  }
+  });
   return {
     value: {
       viewingPatterns: (candidates, out) => {

@@ -68,6 +68,13 @@ export interface RankRequest {
   customAttributeTypes: Record<string, CustomAttributeType>;
   /** This user's events newer than the snapshot (freshness between builds). */
   recentEvents: Interaction[];
+  /**
+   * The event types that consume an item: an item the person had one of these with (in the
+   * snapshot or recentEvents) is never served to them, ranked or filled in. Empty or absent: none.
+   */
+  consumedTypes?: readonly EventType[];
+  /** Item ids never to serve in this answer. */
+  excludeItems?: readonly string[];
   now: number;
 }
 
@@ -86,8 +93,15 @@ export interface Contribution {
 export interface RankedItem {
   id: string;
   title: string;
+  /** The score the answer is ordered by (never higher than the item's above): the sum of the contributions. */
   score: number;
-  /** Every positive contribution, largest first (ties by signal name). */
+  /**
+   * The sum of the positive contributions: how well the item fits before diversification. Equal
+   * to score unless intentDiversification lowered the item for resembling one above it (then its
+   * last contribution is that negative intentDiversification share).
+   */
+  relevance: number;
+  /** Every positive contribution, largest first (ties by signal name), then the diversification penalty if any. */
   contributions: Contribution[];
   source: PredictItemSource;
   category: string | null;
@@ -120,5 +134,9 @@ export interface Engine {
   explain(item: RankedItem, context: ExplainContext): Explanation;
   readiness(index: PredictionIndex): LeverReadiness[];
   /** Hit rate and NDCG at 10 of each settings on the held-out last interaction per user. */
-  evaluate(input: SnapshotInput, candidates: Array<Record<DiscoveryLever, number>>, options?: { maxUsers?: number }): { scores: EvaluationScores[]; users: number };
+  evaluate(
+    input: SnapshotInput,
+    candidates: Array<Record<DiscoveryLever, number>>,
+    options?: { maxUsers?: number; consumedTypes?: readonly EventType[] },
+  ): { scores: EvaluationScores[]; users: number; baselines: { mostPopular: EvaluationScores; itemKnn: EvaluationScores } };
 }

@@ -18,7 +18,7 @@ export const Better: Story = {
 };
 
 export const Worse: Story = {
-  args: { evaluation: { ...EVALUATION, candidate: { hitRateAt10: 0.19, ndcgAt10: 0.118 } } },
+  args: { evaluation: { ...EVALUATION, candidate: { hitRateAt10: 0.19, ndcgAt10: 0.118, coverage: 0.17 } } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('−0.024')).toBeVisible();
     await expect(canvas.getByText('±0.000')).toBeVisible();

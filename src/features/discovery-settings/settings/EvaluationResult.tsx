@@ -10,9 +10,11 @@ import type { EvaluationScores, SettingsEvaluation } from '@domain/models/settin
 const METRICS: Array<{ key: keyof EvaluationScores; label: string }> = [
   { key: 'hitRateAt10', label: 'Hit rate@10' },
   { key: 'ndcgAt10', label: 'NDCG@10' },
+  { key: 'coverage', label: 'Coverage' },
 ];
 
 const score = (value: number) => value.toFixed(3);
+const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 /** "+0.012", "−0.004" or "±0.000". */
 export function difference(value: number): string {
   const rounded = Number(value.toFixed(3));
@@ -28,7 +30,8 @@ export function EvaluationResult({ evaluation }: { evaluation: SettingsEvaluatio
         Evaluation
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-        Each person’s last interaction in the last {evaluation.days} days, held out and predicted from the rest ({evaluation.users} people).
+        Each person’s last interaction in the {evaluation.days} days up to the newest event, held out and predicted from the rest ({evaluation.users} people), never
+        recommending what they already have.
       </Typography>
       <Table size="small" aria-label="Current and edited settings">
         <TableHead>
@@ -47,14 +50,43 @@ export function EvaluationResult({ evaluation }: { evaluation: SettingsEvaluatio
                 <TableCell component="th" scope="row">
                   {label}
                 </TableCell>
-                <TableCell align="right">{score(evaluation.current[key])}</TableCell>
-                <TableCell align="right">{score(evaluation.candidate[key])}</TableCell>
+                <TableCell align="right">{key === 'coverage' ? percent(evaluation.current[key]) : score(evaluation.current[key])}</TableCell>
+                <TableCell align="right">{key === 'coverage' ? percent(evaluation.candidate[key]) : score(evaluation.candidate[key])}</TableCell>
                 <TableCell align="right" sx={{ color: delta > 0.0005 ? 'success.main' : delta < -0.0005 ? 'error.main' : 'text.primary', fontWeight: 600 }}>
                   {difference(delta)}
                 </TableCell>
               </TableRow>
             );
           })}
+        </TableBody>
+      </Table>
+      <Table size="small" aria-label="Baselines on the same people" sx={{ mt: 2 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Baseline (same people)</TableCell>
+            {METRICS.map(({ key, label }) => (
+              <TableCell key={key} align="right">
+                {label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {[
+            { name: 'Most popular, not yet had', scores: evaluation.baselines.mostPopular },
+            { name: 'Item-kNN (cosine)', scores: evaluation.baselines.itemKnn },
+          ].map(({ name, scores }) => (
+            <TableRow key={name}>
+              <TableCell component="th" scope="row">
+                {name}
+              </TableCell>
+              {METRICS.map(({ key }) => (
+                <TableCell key={key} align="right">
+                  {key === 'coverage' ? percent(scores[key]) : score(scores[key])}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
         </TableBody>
       </Table>
     </Paper>
