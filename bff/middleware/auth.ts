@@ -9,7 +9,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { JsonType, ReferenceKind, type EntityMetadata, type EntityProperty } from '@mikro-orm/core';
 import jwt from 'jsonwebtoken';
-import { allows, describeCapability, type Capability } from '@domain/access/capabilities';
+import { allows, CAPABILITIES, describeCapability, type Capability } from '@domain/access/capabilities';
 import { API_KEY_HEADER, API_KEY_SCOPES } from '@domain/apiKeys';
 import { isGlobalAdmin, isPermission } from '@domain/auth/roles';
 import type { Config } from '../config';
@@ -256,13 +256,18 @@ export function userActorOf(ctx: AppContext): UserActor {
   return actor;
 }
 
+/** Why nobody may call a route: an API-key route asks for a key in its header, any other for a sign-in. */
+function anonymousFailure(capability: Capability): HttpError {
+  return CAPABILITIES[capability].kind === 'apiKey' ? apiError('api_key_required') : apiError('authentication_required');
+}
+
 /** The guard of a route: its capability from the capability map (src/domain/access). */
 export function authorize(capability: Capability): AppMiddleware {
   if (capability === 'public') return (_ctx, next) => next();
   return async function checkCapability(ctx, next) {
     const actor = ctx.state.actor;
     if (!allows(capability, actor ?? null)) {
-      if (!actor) throw ctx.state.authFailure ?? apiError('authentication_required');
+      if (!actor) throw ctx.state.authFailure ?? anonymousFailure(capability);
       throw apiError('access_denied', { message: describeCapability(capability) });
     }
     return next();

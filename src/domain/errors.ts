@@ -65,6 +65,24 @@ export const API_ERRORS = {
     AUTH_WORDING.userNotFound,
     'No account is provisioned for this identity. Please contact your administrator.',
   ),
+  // Single sign-on that would bind an account to an identity the token does not prove is its owner's.
+  sso_email_unverified: define(
+    403,
+    'E-mail address not verified',
+    'Your identity provider does not vouch for this e-mail address, so it cannot be linked to an account. Please ask your administrator.',
+  ),
+  sso_link_not_allowed: define(
+    403,
+    'Single sign-on not linked',
+    'This account is not linked to single sign-on, and its company does not allow linking at sign-in. Please ask your administrator.',
+  ),
+  sso_identity_mismatch: define(
+    403,
+    'Linked to another identity',
+    'This account is linked to a different single sign-on identity. Please sign in with that identity, or ask your administrator.',
+  ),
+  // The prediction API's routes (/api/v1) are called with an API key, never a session: their own words.
+  api_key_required: define(401, 'API key required', 'Send an API key in the X-API-Key header.'),
   invalid_api_key: define(401, 'Invalid API key', 'The API key is unknown or has been revoked.'),
   // 401 like a revoked key: a paused key authenticates nobody until it is activated again.
   api_key_paused: define(401, 'API key paused', 'This API key is paused. Activate it on the Outbound API page.'),

@@ -114,6 +114,6 @@ describe('demo prediction data', () => {
 
     // A company with nothing in its catalogue gets no example of its own (the generic one is shown).
     const empty = await w.http.get('/api/api-keys/example').set(w.bearer('admin')).query({ companyFilter: (await w.addCompany()).id });
-    expect(empty.body).toEqual({ request: null });
+    expect(empty.body).toEqual({ request: null, response: null });
   });
 });

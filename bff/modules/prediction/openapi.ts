@@ -1,7 +1,10 @@
 /**
  * The prediction API's one OpenAPI 3.1 document, served at /api/v1/openapi.json. The limits and
- * enumerations come from the same constants the validation uses; the Documentation tab renders
- * its samples and code examples from this document.
+ * enumerations come from the same constants the validation uses; the examples are example.ts's,
+ * written for the demo catalogue and run as shown by tests/bff/openapi-examples.test.ts. The
+ * Documentation tab renders its samples and code examples from this document. It keeps to Redocly's
+ * recommended ruleset (a license, a description on every tag, an operationId and a 4xx answer on
+ * every operation), which openapi.test.ts checks.
  */
 import { API_KEY_HEADER } from '@domain/apiKeys';
 import { API_ERRORS, type ErrorCode } from '@domain/errors';
@@ -15,45 +18,20 @@ import {
   TOP_K_DEFAULT,
   TOP_K_MAX,
   TOP_K_MIN,
-  type PredictRequest,
-  type PredictResponse,
 } from '@domain/prediction/contract';
-import { IDENTIFIER_MAX } from '@domain/prediction/schemas';
+import { EXCLUDE_ITEMS_MAX, IDENTIFIER_MAX } from '@domain/prediction/schemas';
+import {
+  CUSTOM_ATTRIBUTE_EXAMPLE,
+  EVENTS_EXAMPLE,
+  EVENTS_RESULT_EXAMPLE,
+  ITEMS_EXAMPLE,
+  ITEMS_RESULT_EXAMPLE,
+  PREDICT_EXAMPLE,
+  PREDICT_RESPONSE_EXAMPLE,
+  PREDICT_WITH_ATTRIBUTES_EXAMPLE,
+} from './example';
 
 type Schema = Record<string, unknown>;
-
-const PREDICT_EXAMPLE: PredictRequest = {
-  query: 'trail running shoes',
-  top_k: 3,
-  filters: { category: 'Footwear', price: { lte: 150 } },
-  metadata: { user_id: 'user-1042', channel: 'web' },
-  custom_attributes: { size: 'M' },
-};
-
-const PREDICT_RESPONSE_EXAMPLE: PredictResponse = {
-  model: 'discovery@settings3/snapshot12',
-  latency_ms: 4.21,
-  items: [
-    {
-      id: 'sku-2231',
-      title: 'Trail Runner GTX',
-      score: 0.8123,
-      explanation: 'Matches "trail running shoes", and people who viewed Trail Runner Lite also viewed it.',
-      reasons: [
-        { signal: 'contentDiscovery', contribution: 0.41, evidence: 'Matches "trail running shoes" in its title and tags' },
-        { signal: 'viewingPatterns', contribution: 0.22, evidence: 'Viewed by 37 people who also viewed Trail Runner Lite' },
-      ],
-      source: 'ranked',
-      metadata: { category: 'Footwear', price: 129, tags: ['trail', 'running', 'waterproof'] },
-    },
-  ],
-  query: 'trail running shoes',
-  top_k: 3,
-  total_results: 1,
-  holdout: false,
-  custom_attributes_received: { size: 'M' },
-  request_id: '6f1c2d8e-3b1a-4b5e-9f10-2d3c4b5a6978',
-};
 
 function errorResponse(description: string, codes: ErrorCode[]): Schema {
   const examples = Object.fromEntries(
@@ -63,9 +41,9 @@ function errorResponse(description: string, codes: ErrorCode[]): Schema {
 }
 
 const COMMON_ERRORS = {
-  '401': errorResponse('The X-API-Key is missing, unknown, revoked or expired.', ['authentication_required', 'invalid_api_key']),
-  '403': errorResponse('The key is paused, lacks the scope this operation needs, or its company is not active.', ['api_key_paused', 'access_denied', 'company_inactive']),
-  '429': errorResponse('Too many calls of this key this minute (see Retry-After), or the Free plan’s monthly calls are used up.', ['rate_limited', 'quota_exceeded']),
+  '401': errorResponse(`The ${API_KEY_HEADER} header is missing, or its key is unknown, revoked, expired or paused.`, ['api_key_required', 'invalid_api_key', 'api_key_paused']),
+  '403': errorResponse('The key lacks the scope this operation needs, or its company is not active.', ['access_denied', 'company_inactive']),
+  '429': errorResponse('Too many calls of this key this minute (see Retry-After).', ['rate_limited']),
 };
 
 const schemas: Record<string, Schema> = {
@@ -107,6 +85,12 @@ const schemas: Record<string, Schema> = {
         description: `Values of the company’s custom attributes (types: ${CUSTOM_ATTRIBUTE_TYPES.join(', ')}); they boost items whose field of the same name matches.`,
         additionalProperties: true,
       },
+      include_seen: {
+        type: 'boolean',
+        default: false,
+        description: 'Also serve items the person already has. By default an item the person had an event of a consuming type with (the model settings’ consumed event types; purchase unless changed) is never served, ranked or filled in.',
+      },
+      exclude_items: { type: 'array', maxItems: EXCLUDE_ITEMS_MAX, items: { type: 'string', maxLength: IDENTIFIER_MAX }, default: [], description: 'Item ids never to serve in this answer, e.g. those already on the page.' },
     },
   },
   PredictReason: {
@@ -114,7 +98,7 @@ const schemas: Record<string, Schema> = {
     required: ['signal', 'contribution', 'evidence'],
     properties: {
       signal: { type: 'string', enum: [...DISCOVERY_LEVERS, 'customAttributes', 'popularity'] },
-      contribution: { type: 'number', description: 'The signal’s share of the score (weight × normalised value); the score is their sum.' },
+      contribution: { type: 'number', description: 'The signal’s share of the score (weight × normalised value); the score is their sum. Negative only for intentDiversification: what placing the item lower for variety took off.' },
       evidence: { type: 'string' },
     },
   },
@@ -124,7 +108,8 @@ const schemas: Record<string, Schema> = {
     properties: {
       id: { type: 'string' },
       title: { type: 'string' },
-      score: { type: 'number' },
+      score: { type: 'number', description: 'What the list is ordered by (never higher than the item above): the sum of the reasons’ contributions.' },
+      relevance: { type: 'number', description: 'The score before diversification; present only when Intent Diversification placed the item lower (its negative intentDiversification reason is the difference).' },
       explanation: { type: 'string' },
       reasons: { type: 'array', items: { $ref: '#/components/schemas/PredictReason' } },
       source: { type: 'string', enum: ['ranked', 'popular', 'baseline'], description: 'popular: filled in because too few items matched; baseline: the holdout’s popularity answer.' },
@@ -243,11 +228,18 @@ export function buildOpenApiDocument(publicUrl: string): Record<string, unknown>
       title: 'Navout Prediction API',
       version: '1.0.0',
       description:
-        'Recommendations with faithful explanations from your own catalogue and interactions. Send items and events, then ask for predictions. Every call needs an API key in the X-API-Key header: read for predict, write for events and items, admin for the key’s usage.',
+        `Recommendations with faithful explanations from your own catalogue and interactions. Send items and events, then ask for predictions. Every call needs an API key in the ${API_KEY_HEADER} header: read for predict, write for events and items, admin for the key’s usage. ` +
+        'The examples are written for the demo company’s catalogue (Acme Retail: items ACM-10001 onwards, customers AC-100001 onwards); against your own, replace the item ids, category, query and user_id with yours. ' +
+        'This description and its examples may be copied and used to generate clients under the MIT license; the service itself is used under your Navout agreement.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: `${publicUrl.replace(/\/+$/, '')}/api`, description: 'This Navout server' }],
     security: [{ ApiKey: [] }],
-    tags: [{ name: 'Predictions' }, { name: 'Data' }, { name: 'Usage' }],
+    tags: [
+      { name: 'Predictions', description: 'Ranked items for a person or a query, each with the signals that placed it and an explanation in words.' },
+      { name: 'Data', description: 'The catalogue and the interactions predictions are made from: items by id, events by event_id, both idempotent.' },
+      { name: 'Usage', description: 'The calling key’s own calls, errors and latency.' },
+    ],
     paths: {
       '/v1/predict': {
         post: {
@@ -255,11 +247,28 @@ export function buildOpenApiDocument(publicUrl: string): Record<string, unknown>
           operationId: 'predict',
           summary: 'Ranked items with explanations',
           description: 'Needs the read scope. Deterministic: the same request on the same settings and snapshot gives the same answer.',
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/PredictRequest' }, example: PREDICT_EXAMPLE } } },
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/PredictRequest' },
+                examples: {
+                  bedding: { summary: 'Linen pillows for a demo customer', value: PREDICT_EXAMPLE },
+                  customAttributes: {
+                    summary: 'With a custom attribute',
+                    description: `Needs a custom attribute named ${CUSTOM_ATTRIBUTE_EXAMPLE.name} (type ${CUSTOM_ATTRIBUTE_EXAMPLE.type}) defined on the Outbound API page’s Custom Attributes tab first; replace it with attributes of your own. An attribute that is not defined is refused (400 unknown_custom_attribute).`,
+                    value: PREDICT_WITH_ATTRIBUTES_EXAMPLE,
+                  },
+                },
+              },
+            },
+          },
           responses: {
             '200': { description: 'The ranked items.', content: { 'application/json': { schema: { $ref: '#/components/schemas/PredictResponse' }, example: PREDICT_RESPONSE_EXAMPLE } } },
             '400': errorResponse('The body is not valid, or a custom attribute is unknown or has the wrong type.', ['validation_failed', 'malformed_body', 'unknown_custom_attribute', 'invalid_custom_attribute']),
             ...COMMON_ERRORS,
+            // Only served predictions count against the plan's monthly allowance.
+            '429': errorResponse('Too many calls of this key this minute (see Retry-After), or the Free plan’s monthly predict calls are used up.', ['rate_limited', 'quota_exceeded']),
             '503': errorResponse('The catalogue index could not be built.', ['snapshot_unavailable']),
           },
         },
@@ -275,13 +284,13 @@ export function buildOpenApiDocument(publicUrl: string): Record<string, unknown>
             content: {
               'application/json': {
                 schema: batchOf('Event', EVENTS_BATCH_MAX),
-                example: { events: [{ event_id: 'evt-0001', user_id: 'user-1042', item_id: 'sku-2231', type: 'view', timestamp: '2025-01-31T12:00:00Z' }] },
+                example: EVENTS_EXAMPLE,
               },
             },
           },
           responses: {
-            '200': { description: 'What was stored.', content: { 'application/json': { schema: { $ref: '#/components/schemas/EventsResult' }, example: { received: 1, stored: 1, duplicates: 0 } } } },
-            '400': errorResponse('An event is not valid; the error names its position and field (e.g. "Event 3, type: …").', ['validation_failed', 'malformed_body', 'invalid_body']),
+            '200': { description: 'What was stored.', content: { 'application/json': { schema: { $ref: '#/components/schemas/EventsResult' }, example: EVENTS_RESULT_EXAMPLE } } },
+            '400': errorResponse('An event is not valid; the error names its position and field (e.g. "Event 3, type: …").', ['validation_failed', 'malformed_body']),
             ...COMMON_ERRORS,
           },
         },
@@ -297,13 +306,13 @@ export function buildOpenApiDocument(publicUrl: string): Record<string, unknown>
             content: {
               'application/json': {
                 schema: batchOf('Item', ITEMS_BATCH_MAX),
-                example: { items: [{ id: 'sku-2231', title: 'Trail Runner GTX', category: 'Footwear', price: 129, tags: ['trail', 'running'], stock: 84, seller_id: 'seller-7' }] },
+                example: ITEMS_EXAMPLE,
               },
             },
           },
           responses: {
-            '200': { description: 'What was created and updated.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ItemsResult' }, example: { received: 1, created: 1, updated: 0 } } } },
-            '400': errorResponse('An item is not valid; the error names its position and field.', ['validation_failed', 'malformed_body', 'invalid_body']),
+            '200': { description: 'What was created and updated.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ItemsResult' }, example: ITEMS_RESULT_EXAMPLE } } },
+            '400': errorResponse('An item is not valid; the error names its position and field.', ['validation_failed', 'malformed_body']),
             ...COMMON_ERRORS,
           },
         },

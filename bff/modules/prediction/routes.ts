@@ -176,8 +176,7 @@ export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependenci
   routes.get('/example', { query: companyFilterQuery }, async (ctx) => {
     const query = queryOf(ctx, companyFilterQuery);
     const { companyId } = await scopeOf(ctx, undefined, query.companyFilter);
-    const request = companyId ? await predictExampleFor(requestEntityManager(), companyId, () => snapshotFor(deps.snapshots, companyId), deps.now().getTime()) : null;
-    ctx.body = { request };
+    ctx.body = companyId ? await predictExampleFor(requestEntityManager(), companyId, () => snapshotFor(deps.snapshots, companyId), deps.now().getTime()) : { request: null, response: null };
   });
 
   routes.get('/calls', { query: callsQuery }, async (ctx) => {

@@ -33,6 +33,10 @@ export interface PredictRequest {
   /** user_id picks the person; channel ('email', 'push', 'web', 'sms') fits the wording's length; the rest feeds matchmaking. */
   metadata?: Record<string, unknown>;
   custom_attributes?: Record<string, unknown>;
+  /** Also serve items the person already has (an event of a type the model settings count as consuming). Default false. */
+  include_seen?: boolean;
+  /** Item ids never to serve in this answer, e.g. what is already on the page. */
+  exclude_items?: string[];
 }
 
 /** Why an item was ranked: one signal's exact share of its score, with the evidence behind it. */
@@ -50,7 +54,10 @@ export type PredictItemSource = 'ranked' | 'popular' | 'baseline';
 export interface PredictItem {
   id: string;
   title: string;
+  /** What the list is ordered by (never higher than the item above): the sum of the reasons' contributions. */
   score: number;
+  /** How well the item fits before diversification: present only when Intent Diversification lowered it (score = relevance + its negative reason). */
+  relevance?: number;
   explanation: string;
   reasons: PredictReason[];
   source: PredictItemSource;
@@ -209,6 +216,13 @@ export interface CallComparison {
   replay: PredictResponse;
   items: ComparedItem[];
 }
+
+/**
+ * The Documentation tab's predict example made from the company's own catalogue (GET
+ * /api/api-keys/example): the request and the answer the API gives it; both null while the
+ * catalogue has nothing that answers.
+ */
+export type PredictExample = { request: PredictRequest; response: PredictResponse } | { request: null; response: null };
 
 /** The plan's monthly allowance of prediction calls (Plans page: "this month: N of M calls"). */
 export interface PlanUsage {

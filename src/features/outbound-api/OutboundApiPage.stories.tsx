@@ -3,7 +3,7 @@ import { expect, screen, waitFor, within } from 'storybook/test';
 import { SESSIONS } from '@/lib/testing/fixtures';
 import { failure, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
-import { ACME_PREDICT_EXAMPLE, API_KEYS, API_READ_ONLY_SESSION, outboundApiRoutes, PREDICT_RESPONSE, SAMPLE_TOKEN, withApiSession } from './fixtures';
+import { ACME_PREDICT_ANSWER, ACME_PREDICT_EXAMPLE, API_KEYS, API_READ_ONLY_SESSION, outboundApiRoutes, PREDICT_RESPONSE, SAMPLE_TOKEN, withApiSession } from './fixtures';
 import { stubClipboard } from '@/lib/testing/clipboard';
 import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 import { ATTRIBUTE_LABELS, CHOOSE_COMPANY_FOR_API, KEY_LABELS, KEY_MESSAGES_SHOWN, LIVE_TEST_LABELS, OUTBOUND_TABS } from './labels';
@@ -124,7 +124,8 @@ export const Documentation: Story = {
     const predict = within(await canvas.findByRole('article', { name: 'POST /v1/predict' }));
     // The company's own example replaces the document's generic one once it arrives.
     await waitFor(() => expect(predict.getByRole('region', { name: /^Request body/ })).toHaveTextContent(ACME_PREDICT_EXAMPLE.query!));
-    await expect(predict.getByRole('region', { name: /^Response format/ })).toHaveTextContent(PREDICT_RESPONSE.model);
+    // And the API's answer to it in place of the document's generic answer.
+    await expect(predict.getByRole('region', { name: /^Response format/ })).toHaveTextContent(ACME_PREDICT_ANSWER.model);
     await userEvent.click(canvas.getByRole('combobox', { name: 'Code example language' }));
     await userEvent.click(await screen.findByRole('option', { name: 'cURL' }));
     await expect(predict.getByRole('region', { name: /^cURL example/ })).toHaveTextContent(`${window.location.origin}/api/v1/predict`);

@@ -10,6 +10,7 @@ import type {
   CallComparison,
   CreatedApiKey,
   CustomAttribute,
+  PredictExample,
   PredictionCallRecord,
   PredictRequest,
   PredictResponse,
@@ -273,8 +274,8 @@ export interface OutboundApiState {
   usage?: Record<'24h' | '30d', UsageSummary>;
   calls?: PredictionCallRecord[];
   predict?: MockAnswer | ((call: MockCall) => MockAnswer);
-  /** The company's predict example; null for a company with no catalogue yet. */
-  example?: PredictRequest | null;
+  /** The company's predict example and its answer; null for a company with no catalogue yet. */
+  example?: PredictExample | null;
 }
 
 /** Acme's own predict example, as GET /api/api-keys/example makes it from its furniture catalogue. */
@@ -285,6 +286,43 @@ export const ACME_PREDICT_EXAMPLE: PredictRequest = {
   metadata: { channel: 'web' },
   custom_attributes: { room: 'dining' },
 };
+
+/** The API's answer to Acme's example, shown under it as its response. */
+export const ACME_PREDICT_ANSWER: PredictResponse = {
+  model: 'discovery@settings2/snapshot14',
+  latency_ms: 3.87,
+  query: 'oak dining table',
+  top_k: 3,
+  total_results: 2,
+  holdout: false,
+  custom_attributes_received: { room: 'dining' },
+  request_id: '0b7e4c52-58c1-4f0e-9d3a-6a1f2e8b9c10',
+  items: [
+    {
+      id: 'ACM-10412',
+      title: 'Oak Dining Table',
+      score: 3.412907,
+      explanation: 'Matches “oak dining table” in its title, and it is meant for the dining room.',
+      reasons: [
+        { signal: 'contentDiscovery', contribution: 2.61044, evidence: 'Matches “oak dining table” in its title and tags' },
+        { signal: 'customAttributes', contribution: 0.802467, evidence: 'room is dining' },
+      ],
+      source: 'ranked',
+      metadata: { category: 'Furniture', price: 649, tags: ['furniture', 'scandinavian', 'dining table'] },
+    },
+    {
+      id: 'ACM-11076',
+      title: 'Oak Side Table',
+      score: 2.170551,
+      explanation: 'Matches “oak table” in its title.',
+      reasons: [{ signal: 'contentDiscovery', contribution: 2.170551, evidence: 'Matches “oak table” in its title' }],
+      source: 'ranked',
+      metadata: { category: 'Furniture', price: 189, tags: ['furniture', 'farmhouse', 'side table'] },
+    },
+  ],
+};
+
+export const ACME_EXAMPLE: PredictExample = { request: ACME_PREDICT_EXAMPLE, response: ACME_PREDICT_ANSWER };
 
 const NOW = '2026-06-14T12:00:00.000Z';
 
@@ -369,7 +407,7 @@ export function outboundApiRoutes(state: OutboundApiState = {}): MockRoutes {
       },
     ],
     ['GET', /^\/api\/v1\/openapi\.json$/, () => ({ body: OPENAPI_DOCUMENT })],
-    ['GET', /^\/api\/api-keys\/example$/, () => ({ body: { request: state.example === undefined ? ACME_PREDICT_EXAMPLE : state.example } })],
+    ['GET', /^\/api\/api-keys\/example$/, () => ({ body: state.example === undefined ? ACME_EXAMPLE : (state.example ?? { request: null, response: null }) })],
   ];
   const served = patternRoutes(routes);
   const dispatch = served['GET /api/*'];

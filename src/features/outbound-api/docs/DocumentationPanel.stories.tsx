@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen } from 'storybook/test';
 import { failure, mockFetch } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
-import { ACME_ID, outboundApiRoutes, withApiSession } from '../fixtures';
+import { ACME_ID, ACME_PREDICT_ANSWER, outboundApiRoutes, PREDICT_RESPONSE, withApiSession } from '../fixtures';
 import { DocumentationPanel, EXAMPLE_NOTES } from './DocumentationPanel';
 
 const meta = {
@@ -27,10 +27,17 @@ export const FromTheDocument: Story = {
   },
 };
 
-/** The predict example is the company's own: its catalogue's words and category, its custom attributes. */
+/**
+ * The predict example is the company's own: its catalogue's words and category, its custom
+ * attributes, and under it the API's answer to that very request, not the document's generic one.
+ */
 export const CompanyExample: Story = {
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByText(EXAMPLE_NOTES.own)).toBeVisible();
+    const response = canvas.getByRole('region', { name: 'Response format of POST /v1/predict' });
+    for (const item of ACME_PREDICT_ANSWER.items) await expect(response).toHaveTextContent(item.id);
+    await expect(response).toHaveTextContent(ACME_PREDICT_ANSWER.model);
+    await expect(response).not.toHaveTextContent(PREDICT_RESPONSE.items[0]!.title);
     await userEvent.click(canvas.getByRole('combobox', { name: 'Code example language' }));
     await userEvent.click(await screen.findByRole('option', { name: 'cURL' }));
     const curl = canvas.getByRole('region', { name: 'cURL example of POST /v1/predict' });
@@ -40,11 +47,12 @@ export const CompanyExample: Story = {
   },
 };
 
-/** Nothing in the catalogue yet: the document's example, and what to send first. */
+/** Nothing in the catalogue yet: the document's example and its response, and what to send first. */
 export const NoCatalogueYet: Story = {
   beforeEach: () => mockFetch(outboundApiRoutes({ example: null })),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(EXAMPLE_NOTES.generic)).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Response format of POST /v1/predict' })).toHaveTextContent(PREDICT_RESPONSE.model);
   },
 };
 

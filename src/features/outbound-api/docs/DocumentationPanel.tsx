@@ -20,7 +20,7 @@ const rank = (path: string) => (ORDER.includes(path) ? ORDER.indexOf(path) : ORD
 
 export const PREDICT_PATH = '/v1/predict';
 export const EXAMPLE_NOTES = {
-  own: 'The predict example is made from your own catalogue and custom attributes: it answers with items as shown.',
+  own: 'The predict example is made from your own catalogue and custom attributes; its response is the answer the API gives it now.',
   generic: 'This predict example is generic: send your catalogue (PUT /v1/items) and the example is made from it.',
 } as const;
 
@@ -35,15 +35,15 @@ export interface DocumentationPanelProps {
 export function DocumentationPanel({ companyId, origin = window.location.origin }: DocumentationPanelProps) {
   const document = useOpenApiDocument();
   const example = usePredictExample(companyId);
-  const own = example.data?.request ?? null;
+  const own = example.data?.request ? example.data : null;
   const [language, setLanguage] = useState<CodeLanguage>('python');
   const baseUrl = apiBaseUrl(origin);
   const operations = useMemo(
     () =>
       document.data
         ? documentedOperations(document.data)
-            // The company's own example in place of the document's generic one.
-            .map((operation) => (operation.path === PREDICT_PATH && own ? { ...operation, requestExample: own } : operation))
+            // The company's own example and the API's answer to it in place of the document's generic pair.
+            .map((operation) => (operation.path === PREDICT_PATH && own ? { ...operation, requestExample: own.request, responseExample: own.response } : operation))
             .sort((a, b) => rank(a.path) - rank(b.path))
         : [],
     [document.data, own],
