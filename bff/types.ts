@@ -39,6 +39,8 @@ export interface ApiKeyActor {
   id: string;
   companyId: string;
   scopes: ApiKeyScope[];
+  /** A Live Test key (purpose 'test'): its predict calls are not counted against the plan's monthly allowance. */
+  sandbox: boolean;
   isGlobalAdmin: false;
 }
 

@@ -177,7 +177,7 @@ export function userActor(user: UserSnapshot, company: CompanySnapshot): UserAct
 }
 
 /** What decides whether a key authenticates (the columns whose changes count as account changes). */
-const API_KEY_COLUMNS = ['id', 'companyId', 'scopes', 'isActive', 'revokedAt', 'expiresAt'] as const;
+const API_KEY_COLUMNS = ['id', 'companyId', 'scopes', 'isActive', 'revokedAt', 'expiresAt', 'purpose'] as const;
 type ApiKeySnapshot = Pick<ApiKey, (typeof API_KEY_COLUMNS)[number]>;
 
 /**
@@ -226,7 +226,7 @@ export function authenticate(config: Pick<Config, 'jwt'>, orm: Orm, accountChang
     if (!found.company || found.company.status !== 'active') return refuse(apiError('company_inactive'));
     // Stored JSON is checked, not trusted: an unknown scope grants nothing.
     const scopes = found.caller.scopes.filter((scope) => API_KEY_SCOPES.includes(scope));
-    return { kind: 'apiKey', id: found.caller.id, companyId: found.caller.companyId, scopes, isGlobalAdmin: false };
+    return { kind: 'apiKey', id: found.caller.id, companyId: found.caller.companyId, scopes, sandbox: found.caller.purpose === 'test', isGlobalAdmin: false };
   }
 
   return async function identifyCaller(ctx, next) {

@@ -368,6 +368,10 @@ describe('prediction API', () => {
       const refused = await predict(key.header, {});
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('quota_exceeded');
+      // A Live Test key is a sandbox: answered past the allowance, logged, and never counted (the months below).
+      const tester = await w.addUser(company.id, { role: 'company_admin' });
+      const testKey = (await w.http.post('/api/api-keys/test-key').set(w.bearer(tester)).send({})).body.token as string;
+      expect((await predict({ 'X-API-Key': testKey }, {})).status).toBe(200);
       // Refused calls, bad requests and other endpoints use none of it: the month holds the one call served here.
       expect((await predict(key.header, { top_k: 0 })).status).toBe(400);
       expect((await w.http.post('/api/v1/events').set(key.header).send({ event_id: 'evt-quota', user_id: 'u-9', item_id: 'shoe-trail', type: 'view' })).status).toBe(200);

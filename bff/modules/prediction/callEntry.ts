@@ -10,6 +10,8 @@ export type CallEntry = Omit<PredictionCallRecord, 'id' | 'apiKeyName' | 'create
   companyId: string;
   userId: string | null;
   at: Date;
+  /** Made with a Live Test key: logged, never counted against the plan's allowance. */
+  sandbox?: boolean;
 };
 
 export interface CallLogOptions {

@@ -34,8 +34,8 @@ export interface MonthTotals {
 
 export type CallMonths = Map<string, MonthTotals>;
 
-/** Whether a call counts against the month's allowance: a predict call that was answered. */
-export const countsAgainstQuota = (entry: Pick<CallEntry, 'endpoint' | 'status'>) => entry.endpoint === 'predict' && entry.status < 400;
+/** Whether a call counts against the month's allowance: a predict call that was answered, not made with a Live Test key. */
+export const countsAgainstQuota = (entry: Pick<CallEntry, 'endpoint' | 'status' | 'sandbox'>) => entry.endpoint === 'predict' && entry.status < 400 && !entry.sandbox;
 
 /** The calendar month (UTC) of `date`, as "2026-11". */
 export function monthOf(date: Date): string {

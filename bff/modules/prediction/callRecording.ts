@@ -47,7 +47,7 @@ export function createCallRecording({ callLog, rateLimit, now }: CallRecordingOp
     const actor = ctx.state.actor;
     // Calls are logged once the key is known, refused ones (paused, deleted) too; an unknown key has
     // no company to log them for.
-    const caller = actor?.kind === 'apiKey' ? { id: actor.id, companyId: actor.companyId } : ctx.state.refusedApiKey;
+    const caller = actor?.kind === 'apiKey' ? { id: actor.id, companyId: actor.companyId, sandbox: actor.sandbox } : ctx.state.refusedApiKey;
     if (!endpoint || !caller) return next();
     const state: CallState = { startedAt: performance.now(), details: {} };
     calls.set(ctx, state);
@@ -82,7 +82,7 @@ export function createCallRecording({ callLog, rateLimit, now }: CallRecordingOp
 
 /** What the call log keeps of a finished call: a failed call served nothing. */
 function callEntryOf(
-  caller: { id: string; companyId: string },
+  caller: { id: string; companyId: string; sandbox?: boolean },
   endpoint: CallEndpoint,
   status: number,
   errorCode: string | null,
@@ -106,5 +106,6 @@ function callEntryOf(
     request: details.request ?? null,
     items: status < 400 ? (details.items ?? []) : [],
     at: now(),
+    sandbox: caller.sandbox ?? false,
   };
 }

@@ -22,7 +22,7 @@ import { predictExampleFor } from './example';
 import { buildOpenApiDocument } from './openapi';
 import { TOP_K_MAX } from '@domain/prediction/contract';
 import { callDetailsOf, checkCustomAttributes, rankRequestOf, rankWith, responseOf, validatePredictRequest, type RecentEventsReader } from './predict';
-import type { Quota } from './limits';
+import type { Quota, QuotaTicket } from './limits';
 import type { DatabaseKind } from '../../platform/sql';
 import { storeEvents, upsertItems, type ValidItem } from './records';
 import { latestSettings, settingsVersion, type SettingsReader } from './settings';
@@ -76,11 +76,14 @@ async function validateBatch<T>(schema: yup.AnyObjectSchema, field: 'events' | '
   }
 }
 
-function apiKeyCaller(ctx: AppContext): { apiKeyId: string; companyId: string } {
+function apiKeyCaller(ctx: AppContext): { apiKeyId: string; companyId: string; sandbox: boolean } {
   const actor = actorOf(ctx);
   if (actor.kind !== 'apiKey') throw apiError('access_denied', { message: 'This API is called with an X-API-Key.' });
-  return { apiKeyId: actor.id, companyId: actor.companyId };
+  return { apiKeyId: actor.id, companyId: actor.companyId, sandbox: actor.sandbox };
 }
+
+/** A Live Test key's call: outside the plan's allowance, neither admitted by it nor counted. */
+const SANDBOX_TICKET: QuotaTicket = { served: () => undefined, released: () => undefined };
 
 async function snapshotFor(snapshots: SnapshotStore, companyId: string): Promise<LoadedSnapshot> {
   try {
@@ -95,9 +98,9 @@ export function createPredictionApiRouter(deps: PredictionRouteDependencies): Ro
   const em = (): EntityManager => requestEntityManager();
 
   routes.post('/predict', async (ctx) => {
-    const { companyId } = apiKeyCaller(ctx);
+    const { companyId, sandbox } = apiKeyCaller(ctx);
     const request = await validatePredictRequest(ctx.request.body);
-    const ticket = await deps.quota.admit(companyId);
+    const ticket = sandbox ? SANDBOX_TICKET : await deps.quota.admit(companyId);
     try {
       const attributeTypes = await checkCustomAttributes(em, companyId, request.custom_attributes ?? {});
       const settings = await deps.latestSettings(companyId);
