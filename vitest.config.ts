@@ -19,6 +19,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.
  */
 const POSTGRES_FILES = [
   'schema',
+  'sso',
   'tenant-isolation',
   'parameters',
   'request-context',

@@ -39,14 +39,27 @@ export const SETTINGS: readonly SettingDescription[] = [
       'true seeds the demo companies and users at start when they are missing; false never seeds. By default an empty SQLite database is seeded on its first start, and PostgreSQL only by `npm run seed:demo`.',
   },
   { name: 'TRUST_PROXY', default: 'false', description: 'true when the BFF runs behind a reverse proxy: client addresses (for sign-in rate limits) are then read from X-Forwarded-For.' },
-  { name: 'SSO_TENANT_ID', default: '', description: 'Microsoft Entra tenant id. Single sign-on is enabled when this and SSO_CLIENT_ID are set.' },
-  { name: 'SSO_CLIENT_ID', default: '', description: 'Application (client) id registered in Microsoft Entra; the audience of its ID tokens.' },
-  { name: 'SSO_ISSUER', default: 'https://login.microsoftonline.com/{tenant}/v2.0', description: 'Expected issuer of the ID tokens.' },
+  {
+    name: 'SSO_PROVIDER',
+    default: 'entra',
+    description:
+      'Single sign-on provider: entra (Microsoft Entra ID through MSAL) or oidc (any OpenID Connect provider, such as Okta, Google Workspace, Keycloak or Auth0, found through its discovery document).',
+  },
+  { name: 'SSO_TENANT_ID', default: '', description: 'Microsoft Entra tenant id. With SSO_PROVIDER=entra, single sign-on is enabled when this and SSO_CLIENT_ID are set.' },
+  { name: 'SSO_CLIENT_ID', default: '', description: 'Client id registered with the provider; the audience of its ID tokens.' },
+  {
+    name: 'SSO_ISSUER',
+    default: 'https://login.microsoftonline.com/{tenant}/v2.0',
+    description:
+      'Expected issuer of the ID tokens. With SSO_PROVIDER=oidc it is required, and single sign-on is enabled when this and SSO_CLIENT_ID are set; its discovery document (ISSUER/.well-known/openid-configuration) names the signing keys.',
+  },
   {
     name: 'SSO_JWKS_URI',
     default: 'https://login.microsoftonline.com/{tenant}/discovery/v2.0/keys',
-    description: 'Where the signing keys of the ID tokens are published.',
+    description: 'Where the signing keys of the ID tokens are published. With SSO_PROVIDER=oidc the discovery document names them unless this is set.',
   },
+  { name: 'SSO_SCOPES', default: 'openid profile email', description: 'Scopes the OpenID Connect sign-in asks for (SSO_PROVIDER=oidc), separated by spaces.' },
+  { name: 'SSO_PROVIDER_NAME', default: '(Microsoft, or the issuer\'s host)', description: 'Name on the sign-in button, e.g. Okta or Google.' },
   { name: 'SMTP_HOST', default: '', description: 'Mail server for invitation e-mails. Without it, invitation links are only logged and shown to the inviting admin.' },
   { name: 'SMTP_PORT', default: '587', description: 'Mail server port (465 uses TLS from the start, other ports STARTTLS when offered).' },
   { name: 'SMTP_USER', default: '', description: 'Mail server user name, when it requires authentication.' },
@@ -157,16 +170,38 @@ export const SETTINGS: readonly SettingDescription[] = [
   },
   { name: 'SYNC_POLL_SECONDS', default: '5', description: "How often a sync worker looks for a queued sync run to claim. Sync Now wakes the web process's own worker at once; a run left to `npm run worker` processes starts within this long." },
   { name: 'SYNC_SCHEDULE_SECONDS', default: '60', description: 'How often a sync worker queues the runs of sources whose hourly or daily schedule is due.' },
+  {
+    name: 'METRICS_TOKEN',
+    default: '',
+    description:
+      'Bearer token (at least 16 characters) that reads the Prometheus metrics at /metrics on the main port (and on METRICS_PORT, when that is set too). With neither METRICS_TOKEN nor METRICS_PORT, /metrics is not served (404).',
+  },
+  {
+    name: 'METRICS_PORT',
+    default: '',
+    description:
+      "Port of a server of its own answering only GET /metrics (keep it off the internet, or set METRICS_TOKEN too); the main port then does not serve /metrics. Required for metrics with WEB_CONCURRENCY above 1: the supervising process answers there for all its web processes, added up.",
+  },
 ];
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgresql'; url: string };
 
+export type SsoProviderKind = 'entra' | 'oidc';
+
 export interface SsoSettings {
-  tenantId: string;
+  provider: SsoProviderKind;
+  /** Shown on the sign-in button. */
+  displayName: string;
   clientId: string;
-  issuer: string;
-  jwksUri: string;
+  /** The Entra tenant; null for other providers. */
+  tenantId: string | null;
+  /** Where the browser signs in: the Entra authority, or the OpenID Connect issuer. */
   authority: string;
+  issuer: string;
+  /** Null: read from the issuer's discovery document. */
+  jwksUri: string | null;
+  /** Scopes of the OpenID Connect sign-in (Entra's are fixed). */
+  scopes: string[];
 }
 
 export interface SmtpSettings {
@@ -217,6 +252,8 @@ export interface Config {
   prediction: { rateLimitPerMinute: number; refreshMs: number; pollMs: number };
   /** Audience Intelligence: the largest join of people into one profile, and the refresher's interval. */
   audience: { maxProfilesPerMerge: number; refreshMs: number; buildMemoryMb: number };
+  /** Who reads /metrics (bff/platform/metrics.ts): a Bearer of the token on the main port, or anyone reaching a port of its own. */
+  metrics: { token: string | null; port: number | null };
 }
 
 export class ConfigError extends Error {
@@ -318,16 +355,46 @@ function credentialsKey(env: Env, dataDir: string): Buffer {
 }
 
 function sso(env: Env): SsoSettings | null {
-  const tenantId = text(env, 'SSO_TENANT_ID');
+  const provider = text(env, 'SSO_PROVIDER') ?? 'entra';
+  if (provider !== 'entra' && provider !== 'oidc') throw new ConfigError('SSO_PROVIDER must be entra or oidc');
   const clientId = text(env, 'SSO_CLIENT_ID');
+  const jwksUri = text(env, 'SSO_JWKS_URI') ?? null;
+  if (provider === 'oidc') {
+    const configured = text(env, 'SSO_ISSUER');
+    if (!configured || !clientId) return null;
+    let issuerUrl: URL;
+    try {
+      issuerUrl = new URL(configured);
+    } catch {
+      throw new ConfigError('SSO_ISSUER must be a URL');
+    }
+    if (issuerUrl.protocol !== 'https:' && !['localhost', '127.0.0.1', '[::1]'].includes(issuerUrl.hostname)) {
+      throw new ConfigError('SSO_ISSUER must be an https:// URL');
+    }
+    const scopes = (text(env, 'SSO_SCOPES') ?? 'openid profile email').split(/\s+/).filter(Boolean);
+    return {
+      provider,
+      displayName: text(env, 'SSO_PROVIDER_NAME') ?? issuerUrl.hostname,
+      clientId,
+      tenantId: null,
+      authority: configured,
+      issuer: configured,
+      jwksUri,
+      scopes: scopes.includes('openid') ? scopes : ['openid', ...scopes],
+    };
+  }
+  const tenantId = text(env, 'SSO_TENANT_ID');
   if (!tenantId || !clientId) return null;
   const authority = `https://login.microsoftonline.com/${tenantId}`;
   return {
-    tenantId,
+    provider,
+    displayName: text(env, 'SSO_PROVIDER_NAME') ?? 'Microsoft',
     clientId,
+    tenantId,
     authority,
     issuer: text(env, 'SSO_ISSUER') ?? `${authority}/v2.0`,
-    jwksUri: text(env, 'SSO_JWKS_URI') ?? `${authority}/discovery/v2.0/keys`,
+    jwksUri: jwksUri ?? `${authority}/discovery/v2.0/keys`,
+    scopes: ['User.Read', 'openid', 'profile', 'email'],
   };
 }
 
@@ -341,6 +408,18 @@ function smtp(env: Env): SmtpSettings | null {
     pass: text(env, 'SMTP_PASS') ?? null,
     from: text(env, 'SMTP_FROM') ?? 'Navout <no-reply@navout.example>',
   };
+}
+
+const MIN_METRICS_TOKEN_LENGTH = 16;
+
+function metrics(env: Env, port: number): Config['metrics'] {
+  const token = text(env, 'METRICS_TOKEN') ?? null;
+  if (token !== null && token.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long`);
+  }
+  const metricsPort = text(env, 'METRICS_PORT') === undefined ? null : integer(env, 'METRICS_PORT', 0, 1, 65_535);
+  if (metricsPort !== null && metricsPort === port) throw new ConfigError('METRICS_PORT must differ from PORT');
+  return { token, port: metricsPort };
 }
 
 /** Production on PostgreSQL uses every core; SQLite (one writer), development and tests one process. */
@@ -405,6 +484,7 @@ export function loadConfig(env: Env = process.env): Config {
       refreshMs: integer(env, 'AUDIENCE_REFRESH_SECONDS', 60, 1, 86_400) * 1000,
       buildMemoryMb: integer(env, 'AUDIENCE_BUILD_MEMORY_MB', 1536, 256, 65_536),
     },
+    metrics: metrics(env, port),
   };
 }
 

@@ -33,6 +33,13 @@ export const Company = defineEntity({
       .onCreate(() => 'free'),
     /** The IANA time zone the dashboard's days, weeks and months follow; null means UTC. */
     timeZone: nullable(p.string().length(64)),
+    /**
+     * E-mail domains the company vouches for: an Entra sign-in's address in one of them counts as
+     * proven when linking an account. Null when none.
+     */
+    ssoVerifiedDomains: nullable(p.json<string[]>()),
+    /** Whether an active account may be linked at its first single sign-on (invited ones always may). */
+    ssoLinking: p.boolean().default(false),
   }),
 });
 export type Company = InferEntity<typeof Company>;

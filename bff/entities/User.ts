@@ -24,11 +24,19 @@ export const User = defineEntity({
     jobTitle: nullable(p.string()),
     bio: nullable(p.text()),
     photoFileId: nullable(p.string().length(32)),
-    /** The identity provider's object id (oid), recorded at the first single sign-on. */
-    azureId: nullable(p.string().unique()),
+    /**
+     * The single sign-on identity the account is bound to, from its first SSO sign-in on: the
+     * issuer, the Entra tenant (tid; null for other providers) and the subject (Entra's object id
+     * oid, else sub). Sign-ins find the account by these alone, never by an e-mail claim.
+     */
+    ssoIssuer: nullable(p.string()),
+    azureId: nullable(p.string()),
     tenantId: nullable(p.string()),
+    ssoLinkedAt: nullable(p.datetime()),
     /** Carried by every session token; raising it (password reset) ends the user's existing sessions. */
     sessionVersion: p.integer().onCreate(() => 0),
   }),
+  // One account per identity of an issuer.
+  uniques: [{ properties: ['ssoIssuer', 'azureId'], name: 'users_sso_identity_unique' }],
 });
 export type User = InferEntity<typeof User>;

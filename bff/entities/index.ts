@@ -25,6 +25,7 @@ import { PublishedSurvey } from './PublishedSurvey';
 import { SurveyBundleVersion } from './SurveyBundleVersion';
 import { SavedTheme } from './SavedTheme';
 import { ServiceRequest } from './ServiceRequest';
+import { SsoEvent } from './SsoEvent';
 import { StoredFile } from './StoredFile';
 import { SurveyDisplay } from './SurveyDisplay';
 import { SurveyDraft } from './SurveyDraft';
@@ -60,6 +61,7 @@ export const ENTITIES = [
   PublishedSurvey,
   SavedTheme,
   OverrideLog,
+  SsoEvent,
   CompanySurveySettings,
   SurveyResponse,
   SurveyAnswerTally,
@@ -109,6 +111,7 @@ export { FieldSetting } from './FieldSetting';
 export { ImportTemplate } from './ImportTemplate';
 export { Invitation } from './Invitation';
 export { OverrideLog } from './OverrideLog';
+export { SsoEvent } from './SsoEvent';
 export { PublishedSurvey } from './PublishedSurvey';
 export { SurveyBundleVersion } from './SurveyBundleVersion';
 export { SavedTheme } from './SavedTheme';

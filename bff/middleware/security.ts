@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import helmet from 'koa-helmet';
 import { SSO_REDIRECT_PATH } from '@domain/auth/sso';
-import type { Config } from '../config';
+import type { Config, SsoSettings } from '../config';
 import type { AppContext, AppMiddleware } from '../types';
 import { isApiPath } from './paths';
 
@@ -94,7 +94,7 @@ function apiAnswerHeaders(helmetHeaders: HeaderList): HeaderList {
  * carry the leaner set above and are never stored by a cache unless their route says otherwise
  * (a stored file's address never changes).
  */
-export function securityHeaders(config: Pick<Config, 'publicUrl' | 'sso'>, scriptHashes: string[] = []): AppMiddleware {
+export function securityHeaders(config: Pick<Config, 'publicUrl'> & { sso: Pick<SsoSettings, 'authority'> | null }, scriptHashes: string[] = []): AppMiddleware {
   const identityProvider = config.sso ? [new URL(config.sso.authority).origin] : [];
   const helmetHeaders = recordHelmetHeaders({
     contentSecurityPolicy: {

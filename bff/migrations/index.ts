@@ -32,6 +32,7 @@ import { Migration20270114000000_api_key_changes } from './Migration202701140000
 import { Migration20270115000000_pending_completions } from './Migration20270115000000_pending_completions';
 import { Migration20270116000000_response_tallies } from './Migration20270116000000_response_tallies';
 import { Migration20270117000000_untallied_responses } from './Migration20270117000000_untallied_responses';
+import { Migration20270118000000_sso_identities } from './Migration20270118000000_sso_identities';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -68,4 +69,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20270115000000_pending_completions', class: Migration20270115000000_pending_completions },
   { name: 'Migration20270116000000_response_tallies', class: Migration20270116000000_response_tallies },
   { name: 'Migration20270117000000_untallied_responses', class: Migration20270117000000_untallied_responses },
+  { name: 'Migration20270118000000_sso_identities', class: Migration20270118000000_sso_identities },
 ];

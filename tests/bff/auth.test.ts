@@ -255,7 +255,7 @@ describe('session routes', () => {
 
   it('describes single sign-on as disabled until it is configured, and refuses to verify', async () => {
     const config = await world().http.get('/api/auth/sso-config');
-    expect(config.body).toEqual({ enabled: false, clientId: null, authority: null, scopes: ['User.Read', 'openid', 'profile', 'email'] });
+    expect(config.body).toEqual({ enabled: false, provider: null, displayName: null, clientId: null, authority: null, scopes: ['User.Read', 'openid', 'profile', 'email'] });
     const verify = await world().http.post('/api/auth/verify-user').send({ idToken: 'x.y.z', email: PEOPLE.bob.email });
     expect(verify.status).toBe(503);
     expect(verify.body.error).toBe('Single sign-on is not configured');

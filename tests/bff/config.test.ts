@@ -68,15 +68,33 @@ describe('configuration', () => {
     expect(config.jwt.ttlSeconds).toBe(1800);
     expect(config.seedDemo).toBe(true);
     expect(config.sso).toEqual({
+      provider: 'entra',
+      displayName: 'Microsoft',
       tenantId: 'tenant-1',
       clientId: 'client-1',
       authority: 'https://login.microsoftonline.com/tenant-1',
       issuer: 'https://login.microsoftonline.com/tenant-1/v2.0',
       jwksUri: 'https://login.microsoftonline.com/tenant-1/discovery/v2.0/keys',
+      scopes: ['User.Read', 'openid', 'profile', 'email'],
     });
     expect(config.smtp).toEqual({ host: 'smtp.example', port: 465, user: 'mailer', pass: 'pw', from: 'Navout <no-reply@navout.example>' });
     expect(config.loginRateLimit).toBe(7);
     expect(config.staticDir).toBe(dir);
+  });
+
+  it('reads a generic OpenID Connect provider from its issuer and client id', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir, SSO_PROVIDER: 'oidc', SSO_CLIENT_ID: 'navout' }).sso).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, SSO_PROVIDER: 'oidc', SSO_ISSUER: 'https://acme.okta.example/oauth2/default', SSO_CLIENT_ID: 'navout', SSO_SCOPES: 'profile email groups' }).sso).toEqual({
+      provider: 'oidc',
+      displayName: 'acme.okta.example',
+      tenantId: null,
+      clientId: 'navout',
+      authority: 'https://acme.okta.example/oauth2/default',
+      issuer: 'https://acme.okta.example/oauth2/default',
+      jwksUri: null,
+      scopes: ['openid', 'profile', 'email', 'groups'],
+    });
   });
 
   it('accepts SQLite file addresses', () => {
@@ -95,6 +113,8 @@ describe('configuration', () => {
       [{ DATABASE_URL: 'mysql://db/navout' }, /DATABASE_URL must be/],
       [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
       [{ LOGIN_RATE_LIMIT: '0' }, /LOGIN_RATE_LIMIT/],
+      [{ SSO_PROVIDER: 'saml' }, /SSO_PROVIDER must be entra or oidc/],
+      [{ SSO_PROVIDER: 'oidc', SSO_ISSUER: 'http://idp.example', SSO_CLIENT_ID: 'c' }, /SSO_ISSUER must be an https:\/\/ URL/],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);

@@ -269,6 +269,7 @@ const ROWS: Row[] = [
   { route: 'DELETE /api/users/:id', expected: onlyOwnCompany(204), request: async ({ world, companyId }) => ({ params: { id: (await world.addUser(companyId)).id } }) },
   { route: 'POST /api/users/:id/reset-password', expected: onlyOwnCompany(204), request: async ({ world, companyId }) => ({ params: { id: (await world.addUser(companyId)).id }, body: { newPassword: PASSWORD } }) },
   { route: 'PUT /api/users/:id/permissions', expected: onlyOwnCompany(200), request: async ({ world, companyId }) => ({ params: { id: (await world.addUser(companyId)).id }, body: { role: 'user', permissions: ['dashboard:read'] } }) },
+  { route: 'DELETE /api/users/:id/sso', expected: onlyOwnCompany(200), request: async ({ world, companyId }) => ({ params: { id: (await world.addUser(companyId)).id } }) },
   { route: 'PUT /api/users/profile', expected: forUsers({ admin: [200, 403], company_admin: [200, 403], user: [200, 403], anonymous: [401, 401] }), request: async ({ world, companyId, actor, scope }) => ({ body: { userId: scope === 'own' && actor ? actor.id : (await world.addUser(companyId)).id, profileName: 'Matrix' } }) },
   { route: 'PUT /api/users/profile/photo', expected: signedIn(200), request: () => ({ body: PNG_BYTES }) },
   { route: 'DELETE /api/users/profile/photo', expected: signedIn(200), request: () => ({}) },
@@ -282,6 +283,8 @@ const ROWS: Row[] = [
   { route: 'DELETE /api/companies/:id', expected: forUsers({ admin: [400, 204], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: async ({ world, companyId, scope }) => ({ params: { id: scope === 'own' ? companyId : (await world.addCompany()).id } }) },
   { route: 'PUT /api/companies/:id/logo', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId }, body: PNG_BYTES }) },
   { route: 'DELETE /api/companies/:id/logo', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }) },
+  { route: 'GET /api/companies/:id/sso', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId } }) },
+  { route: 'PUT /api/companies/:id/sso', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ params: { id: companyId }, body: { verifiedDomains: [], allowLinking: false } }) },
 
   { route: 'GET /api/data-sources', expected: onlyOwnCompany(200), request: async (cell) => { await addSource(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompany },
   { route: 'POST /api/data-sources', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { catalogueId: 'stripe', apiKey: SOURCE_KEY, companyId } }) },

@@ -31,8 +31,8 @@ export function createAuthRouter(auth: AuthService): Router<AppState> {
 
   routes.post('/verify-user', async (ctx) => {
     auth.assertSsoConfigured();
-    const { idToken } = await validateBody(verifyUserSchema, ctx.request.body);
-    ctx.body = await auth.verifyUser(idToken);
+    const { idToken, nonce } = await validateBody(verifyUserSchema, ctx.request.body);
+    ctx.body = await auth.verifyUser(idToken, nonce ?? null);
   });
 
   routes.get('/validate-invitation/:token', async (ctx) => {

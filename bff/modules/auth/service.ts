@@ -1,5 +1,5 @@
 /**
- * Sign-in: with a password (passwordSignIn.ts), with a Microsoft Entra ID token (ssoSignIn.ts)
+ * Sign-in: with a password (passwordSignIn.ts), with a single sign-on ID token (ssoSignIn.ts)
  * or by activating an invitation (activation.ts), each answering a session (session.ts). This file
  * binds them to the service's database, configuration, login throttle and token verifier.
  */
@@ -31,7 +31,7 @@ export function createAuthService({ orm, config, throttle, verifyIdToken }: Auth
     me: (actor: UserActor): { user: SessionUser; company: CompanyView; permissions: Permission[] } => me(actor),
     ssoConfig: (): SsoConfig => ssoConfig(config),
     assertSsoConfigured: (): IdTokenVerifier => assertSsoConfigured(config, verifyIdToken),
-    verifyUser: (idToken: string): Promise<AuthResponse> => verifyUser(orm, config, verifyIdToken, idToken),
+    verifyUser: (idToken: string, nonce: string | null = null): Promise<AuthResponse> => verifyUser(orm, config, verifyIdToken, idToken, nonce),
     describeInvitation: (token: string): Promise<{ user: InvitationUser }> => describeInvitation(orm, token),
     activateAccount: (token: string, password: string): Promise<AuthResponse> => activateAccount(orm, config, token, password),
   };

@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { companyProfileSchema, companySchema } from '@domain/auth/schemas';
+import { companyProfileSchema, companySchema, companySsoSchema } from '@domain/auth/schemas';
 import { Company } from '../../entities';
 import { userActorOf } from '../../middleware/auth';
 import { rawUpload } from '../../middleware/body';
@@ -52,6 +52,15 @@ export function createCompanyRouter(companies: CompanyService): Router<AppState>
 
   routes.delete('/:id/logo', company, async (ctx) => {
     ctx.body = await companies.removeLogo(company.of(ctx));
+  });
+
+  routes.get('/:id/sso', company, async (ctx) => {
+    ctx.body = await companies.sso(company.of(ctx));
+  });
+
+  routes.put('/:id/sso', company, async (ctx) => {
+    const input = await validateBody(companySsoSchema, ctx.request.body);
+    ctx.body = await companies.updateSso(company.of(ctx), input);
   });
 
   return routes.router;

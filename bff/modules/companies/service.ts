@@ -1,5 +1,5 @@
-import type { CompanyInput, CompanyProfileInput } from '@domain/auth/schemas';
-import type { Company as CompanyView } from '@domain/auth/types';
+import type { CompanyInput, CompanyProfileInput, CompanySsoInput } from '@domain/auth/schemas';
+import type { Company as CompanyView, CompanySso } from '@domain/auth/types';
 import { Company } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { companyFor, findInReach } from '../../middleware/tenant';
@@ -7,6 +7,7 @@ import type { Orm, UserActor } from '../../types';
 import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files';
 import { presentCompany } from './present';
 import { removeCompanyRows } from './removeCompany';
+import { companySso, updateCompanySso } from './sso';
 import { rowLockFor, type DatabaseKind } from '../../platform/sql';
 
 type CompanyDetails = Pick<
@@ -97,6 +98,9 @@ export function createCompanyService({ orm, kind }: { orm: Orm; kind: DatabaseKi
       });
       return presentCompany(company);
     },
+
+    sso: (company: Company): Promise<CompanySso> => companySso(orm, company),
+    updateSso: (company: Company, input: CompanySsoInput): Promise<CompanySso> => updateCompanySso(orm, company, input),
   };
 }
 

@@ -5,7 +5,7 @@
 import { hasPermission, type Permission, type Role } from '@domain/auth/roles';
 import type { ManagedUser } from '@domain/auth/types';
 import type { UserStatus } from '@domain/company/options';
-import { Company, DashboardPreference, Invitation, User } from '../../entities';
+import { Company, DashboardPreference, Invitation, SsoEvent, User } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { Orm, UserActor } from '../../types';
@@ -62,4 +62,30 @@ export async function updateUserPermissions(orm: Orm, actor: UserActor, target: 
   target.permissions = [...granted];
   await orm.em.flush();
   return presentManagedUser(target, company);
+}
+
+/**
+ * Unbinds the account's single sign-on identity, so its next SSO sign-in links again under the
+ * linking rules (ssoSignIn.ts in the auth module). The unlink is recorded with who did it.
+ */
+export async function unlinkUserSso(orm: Orm, actor: UserActor, target: User): Promise<ManagedUser> {
+  assertCanManage(actor, target);
+  if (target.azureId && target.ssoIssuer) {
+    orm.em.create(SsoEvent, {
+      companyId: target.companyId,
+      userId: target.id,
+      kind: 'unlinked',
+      code: null,
+      issuer: target.ssoIssuer,
+      subject: target.azureId,
+      email: target.email,
+      actorName: actor.user.name,
+    });
+  }
+  target.ssoIssuer = null;
+  target.azureId = null;
+  target.tenantId = null;
+  target.ssoLinkedAt = null;
+  await orm.em.flush();
+  return managed(orm, target);
 }

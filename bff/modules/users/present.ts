@@ -40,5 +40,9 @@ export function presentManagedUser(user: User, company: Pick<Company, 'id' | 'na
     profileName: user.profileName,
     photoUrl: fileUrl(user.photoFileId),
     createdAt: user.createdAt.toISOString(),
+    sso:
+      user.ssoIssuer && user.azureId
+        ? { issuer: user.ssoIssuer, tenantId: user.tenantId, subject: user.azureId, linkedAt: user.ssoLinkedAt?.toISOString() ?? null }
+        : null,
   };
 }

@@ -68,6 +68,10 @@ export function createUserRouter(users: UserService): Router<AppState> {
     ctx.status = 204;
   });
 
+  routes.delete('/:id/sso', targetUser, async (ctx) => {
+    ctx.body = await users.unlinkSso(userActorOf(ctx), targetUser.of(ctx));
+  });
+
   routes.put('/:id/permissions', targetUser, async (ctx) => {
     const { role, permissions } = await validateBody(userPermissionsSchema, ctx.request.body);
     ctx.body = await users.updatePermissions(userActorOf(ctx), targetUser.of(ctx), role, permissions);

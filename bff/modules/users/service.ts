@@ -16,7 +16,7 @@ import type { Orm, UserActor } from '../../types';
 import type { CheckedImage } from '../files';
 import { inviteUser } from './invitations';
 import { listUsers } from './listing';
-import { removeUser, resetUserPassword, setUserStatus, updateUserPermissions } from './management';
+import { removeUser, resetUserPassword, setUserStatus, unlinkUserSso, updateUserPermissions } from './management';
 import { removePhoto, setPhoto, updateProfile } from './profile';
 
 export interface UserServiceDependencies {
@@ -36,6 +36,7 @@ export function createUserService(dependencies: UserServiceDependencies) {
     resetPassword: (actor: UserActor, target: User, newPassword: string): Promise<void> => resetUserPassword(orm, actor, target, newPassword),
     updatePermissions: (actor: UserActor, target: User, role: Role, permissions: Permission[]): Promise<ManagedUser> =>
       updateUserPermissions(orm, actor, target, role, permissions),
+    unlinkSso: (actor: UserActor, target: User): Promise<ManagedUser> => unlinkUserSso(orm, actor, target),
     updateProfile: (actor: UserActor, input: UserProfileInput): Promise<SessionUser> => updateProfile(orm, actor, input),
     setPhoto: (actor: UserActor, image: CheckedImage): Promise<SessionUser> => setPhoto(orm, actor, image),
     removePhoto: (actor: UserActor): Promise<SessionUser> => removePhoto(orm, actor),

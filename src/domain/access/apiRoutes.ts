@@ -30,6 +30,7 @@ export const API_ROUTES = {
   'DELETE /api/users/:id': 'manageUsers',
   'POST /api/users/:id/reset-password': 'manageUsers',
   'PUT /api/users/:id/permissions': 'managePermissions',
+  'DELETE /api/users/:id/sso': 'manageUsers',
 
   'GET /api/companies': 'signedIn',
   'POST /api/companies': 'manageCompanies',
@@ -39,6 +40,9 @@ export const API_ROUTES = {
   'DELETE /api/companies/:id': 'manageCompanies',
   'PUT /api/companies/:id/logo': 'editCompanyProfile',
   'DELETE /api/companies/:id/logo': 'editCompanyProfile',
+  // A company's single sign-on settings and the record of links, unlinks and refused sign-ins.
+  'GET /api/companies/:id/sso': 'manageUsers',
+  'PUT /api/companies/:id/sso': 'manageUsers',
 
   'GET /api/data-sources': 'viewData',
   'POST /api/data-sources': 'manageData',

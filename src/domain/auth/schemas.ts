@@ -147,3 +147,22 @@ export const companySchema = yup.object({
   ...companyDetails,
 });
 export type CompanyInput = yup.InferType<typeof companySchema>;
+
+/** An e-mail domain a company vouches for: labels with a dot, at most 253 characters (stored lower-cased). */
+export const EMAIL_DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+export const SSO_VERIFIED_DOMAINS_MAX = 50;
+
+/** A company's single sign-on settings (PUT /api/companies/:id/sso). */
+export const companySsoSchema = yup.object({
+  verifiedDomains: yup
+    .array(
+      yup
+        .string()
+        .required('A domain may not be empty')
+        .matches(EMAIL_DOMAIN_PATTERN, 'Enter a domain such as acme.example'),
+    )
+    .max(SSO_VERIFIED_DOMAINS_MAX, `At most ${SSO_VERIFIED_DOMAINS_MAX} domains`)
+    .required('Verified domains are required'),
+  allowLinking: yup.boolean().strict().required('Allow linking is required'),
+});
+export type CompanySsoInput = yup.InferType<typeof companySsoSchema>;

@@ -60,6 +60,39 @@ export interface ManagedUser {
   profileName: string | null;
   photoUrl: string | null;
   createdAt: string;
+  /** The single sign-on identity the account is bound to; null (or absent) when none. */
+  sso?: SsoIdentity | null;
+}
+
+/** An account's single sign-on binding: the issuer, the Entra tenant (else null) and the subject. */
+export interface SsoIdentity {
+  issuer: string;
+  tenantId: string | null;
+  subject: string;
+  linkedAt: string | null;
+}
+
+export type SsoEventKind = 'linked' | 'unlinked' | 'refused';
+
+/** One change to, or refused use of, an account's single sign-on binding. */
+export interface SsoEventView {
+  id: string;
+  userId: string;
+  kind: SsoEventKind;
+  /** The refusal's error code (sso_email_unverified, sso_link_not_allowed, sso_identity_mismatch). */
+  code: string | null;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  actorName: string | null;
+  createdAt: string;
+}
+
+/** A company's single sign-on settings and its recent events (GET /api/companies/:id/sso). */
+export interface CompanySso {
+  verifiedDomains: string[];
+  allowLinking: boolean;
+  events: SsoEventView[];
 }
 
 export interface InvitationUser {
@@ -79,7 +112,12 @@ export interface InviteResponse {
 
 export interface SsoConfig {
   enabled: boolean;
+  /** entra signs in through MSAL; oidc through any OpenID Connect provider's discovery document. */
+  provider?: 'entra' | 'oidc' | null;
+  /** The name on the sign-in button. */
+  displayName?: string | null;
   clientId: string | null;
+  /** The Entra authority, or the OpenID Connect issuer. */
   authority: string | null;
   /** Scopes requested by the popup flow. */
   scopes: string[];

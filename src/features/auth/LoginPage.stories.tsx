@@ -5,8 +5,7 @@ import { failure, mockFetch } from '@/lib/testing/mockFetch';
 import { companyAdminAnswer, SessionFixture } from '@/lib/testing/sessions';
 import { FORGOTTEN_PASSWORD_HELP, LoginPage } from './LoginPage';
 import { MicrosoftButton } from './MicrosoftButton';
-import type { SsoSignInButtonProps } from './msalClient';
-import { SsoContext, type SsoState } from './sso';
+import { SsoContext, type SsoSignInButtonProps, type SsoState } from './sso';
 import { SSO_NOT_CONFIGURED, SSO_UNAVAILABLE } from './ssoSettings';
 
 /** The page as a visitor without a session meets it, with the installation's single sign-on. */

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
-import type { AuthenticationResult } from '@azure/msal-browser';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +23,7 @@ import {
   SSO_FAILED,
   SSO_NOT_CONFIGURED,
   SSO_UNAVAILABLE,
+  type SsoSignInResult,
 } from './ssoSettings';
 
 const loginValidation = lazySchemaResolver<LoginInput>(async () => (await import('@domain/auth/schemas')).loginSchema);
@@ -31,7 +31,7 @@ const loginValidation = lazySchemaResolver<LoginInput>(async () => (await import
 export const FORGOTTEN_PASSWORD_HELP =
   'Passwords are reset by your administrator. Please contact them to get a new password.';
 
-/** /login: e-mail and password, or a Microsoft work account. */
+/** /login: e-mail and password, or the installation's single sign-on (Microsoft Entra or another OpenID Connect provider). */
 export function LoginPage() {
   const location = useLocation();
   const { session, signIn } = useSession();
@@ -59,13 +59,13 @@ export function LoginPage() {
     login.mutate(values, { onSuccess: signIn, onError: (failure) => setError(loginErrorMessage(failure)) });
   });
 
-  const onSsoSignedIn = (result: AuthenticationResult) => {
+  const onSsoSignedIn = (result: SsoSignInResult) => {
     setError(null);
     verify.mutate(identityFromSignIn(result), {
       onSuccess: signIn,
       onError: (failure) => {
-        // The Microsoft account is not a Navout user (or could not be verified): forget it here too.
-        if (sso.status === 'ready') void sso.client.clearCache({ account: result.account }).catch(() => undefined);
+        // The identity is not a Navout user's (or could not be verified): forget it here too.
+        if (sso.status === 'ready') void sso.client.clearCache().catch(() => undefined);
         setError(loginErrorMessage(failure));
       },
     });

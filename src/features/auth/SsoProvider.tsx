@@ -10,7 +10,7 @@ function isEnabled(config: SsoConfig | undefined): config is SsoConfig {
   return Boolean(config?.enabled && config.clientId);
 }
 
-/** Reads the installation's single sign-on settings and, only when enabled, loads MSAL. */
+/** Reads the installation's single sign-on settings and, only when enabled, loads MSAL or oidc-client-ts. */
 export function SsoProvider({ children }: { children: ReactNode }) {
   const config = useSsoConfig();
   const settings = config.data;
@@ -19,10 +19,18 @@ export function SsoProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!isEnabled(settings)) return;
     let current = true;
-    import('./msalClient')
-      .then(async ({ createMsalClient, SsoSignInButton }) => {
-        const client = await createMsalClient(settings);
-        const state: Loaded = { status: 'ready', client, scopes: loginScopes(settings.scopes), SignInButton: SsoSignInButton };
+    const load: Promise<Loaded> =
+      settings.provider === 'oidc'
+        ? import('./oidcClient').then(({ createOidcSso }) => {
+            const { client, SignInButton } = createOidcSso(settings);
+            return { status: 'ready', client, scopes: settings.scopes, SignInButton };
+          })
+        : import('./msalClient').then(async ({ createMsalClient, SsoSignInButton }) => {
+            const client = await createMsalClient(settings);
+            return { status: 'ready', client, scopes: loginScopes(settings.scopes), SignInButton: SsoSignInButton };
+          });
+    load
+      .then((state) => {
         if (current) setLoaded({ for: settings, state });
       })
       .catch((error: unknown) => {

@@ -10,12 +10,13 @@ export const authKeys = {
   invitation: (token: string) => ['auth', 'invitation', token] as const,
 };
 
-/** What POST /api/auth/verify-user needs from a Microsoft sign-in. */
+/** What POST /api/auth/verify-user needs from a single sign-on. */
 export interface SsoIdentity {
   idToken: string;
   email: string;
   azureId: string;
   tenantId: string;
+  nonce?: string;
 }
 
 export const authApi = {

@@ -6,12 +6,12 @@ import {
   BrowserCacheLocation,
   createStandardPublicClientApplication,
   InteractionStatus,
-  type AuthenticationResult,
   type IPublicClientApplication,
 } from '@azure/msal-browser';
 import { MsalProvider, useMsal } from '@azure/msal-react';
 import type { SsoConfig } from '@domain/auth/types';
 import { MicrosoftButton } from './MicrosoftButton';
+import type { SsoSignInButtonProps } from './sso';
 import { ssoRedirectUri } from './ssoSettings';
 
 export async function createMsalClient(config: SsoConfig): Promise<IPublicClientApplication> {
@@ -28,18 +28,10 @@ export async function createMsalClient(config: SsoConfig): Promise<IPublicClient
   });
 }
 
-export interface SsoSignInButtonProps {
-  client: IPublicClientApplication;
-  scopes: string[];
-  disabled?: boolean;
-  onSignedIn: (result: AuthenticationResult) => void;
-  onError: (error: unknown) => void;
-}
-
 /** The Microsoft popup sign-in, under its own MsalProvider: the only place that uses MSAL's React bindings. */
 export function SsoSignInButton({ client, ...props }: SsoSignInButtonProps) {
   return (
-    <MsalProvider instance={client}>
+    <MsalProvider instance={client as IPublicClientApplication}>
       <PopupSignInButton {...props} />
     </MsalProvider>
   );

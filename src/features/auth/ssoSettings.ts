@@ -13,7 +13,7 @@ export const SSO_ID_TOKEN_SCOPES = ['openid', 'profile', 'email'] as const;
 
 export const SSO_NOT_CONFIGURED = 'Single sign-on is not configured for this installation.';
 export const SSO_UNAVAILABLE = 'Single sign-on is unavailable right now. Please sign in with your email and password.';
-export const SSO_FAILED = 'Microsoft sign-in did not complete. Please try again.';
+export const SSO_FAILED = 'Single sign-on did not complete. Please try again.';
 
 export function ssoRedirectUri(origin: string = window.location.origin): string {
   return `${origin}${SSO_REDIRECT_PATH}`;
@@ -24,15 +24,21 @@ export function loginScopes(configured: readonly string[] = []): string[] {
   return [...new Set([...SSO_LOGIN_SCOPES, ...configured])];
 }
 
-/** MSAL reports a closed or cancelled popup with this code; that is a choice, not a failure. */
+/**
+ * MSAL reports a closed or cancelled popup with the code user_cancelled, oidc-client-ts with
+ * "Popup closed by user"; that is a choice, not a failure.
+ */
 export function isSsoCancellation(error: unknown): boolean {
   const code = (error as { errorCode?: unknown } | null)?.errorCode;
-  return code === 'user_cancelled';
+  const message = (error as { message?: unknown } | null)?.message;
+  return code === 'user_cancelled' || message === 'Popup closed by user';
 }
 
-/** The fields of a Microsoft sign-in answer that the server verifies (POST /api/auth/verify-user). */
+/** The fields of a sign-in answer that the server verifies (POST /api/auth/verify-user). */
 export interface SsoSignInResult {
   idToken: string;
+  /** The nonce the sign-in asked with, which the ID token must bear (OpenID Connect sign-ins). */
+  nonce?: string;
   account: {
     username: string;
     localAccountId: string;
@@ -50,5 +56,6 @@ export function identityFromSignIn(result: SsoSignInResult) {
     email: claimedEmail ?? account?.username ?? '',
     azureId: account?.localAccountId ?? '',
     tenantId: account?.tenantId ?? '',
+    ...(result.nonce ? { nonce: result.nonce } : {}),
   };
 }

@@ -17,10 +17,11 @@ import { useLastDefined } from '@/lib/useLastDefined';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { ModalDialog, type ModalProps } from '@/ui/ModalDialog';
-import { useDeleteUser, useSetUserStatus, useUsers } from './api';
+import { useDeleteUser, useSetUserStatus, useUnlinkSso, useUsers } from './api';
 import { InvitationLinkPanel } from './components/InvitationLinkPanel';
 import { InviteUserForm } from './components/InviteUserForm';
 import { ResetPasswordDialog } from './components/ResetPasswordDialog';
+import { SsoPanel } from './components/SsoPanel';
 import { UserTable } from './components/UserTable';
 import type { RoleAssigner } from './roleOptions';
 import { useAdminScope } from './useAdminScope';
@@ -37,11 +38,14 @@ export default function UserManagementModal({ open, onClose }: ModalProps) {
   const companies = useCompanies(open && viewingAll && canManage);
   const setStatus = useSetUserStatus();
   const deleteUser = useDeleteUser();
+  const unlinkSso = useUnlinkSso();
 
   const [invitePanel, setInvitePanel] = useState<InvitePanel>({ kind: 'closed' });
   const [statusChange, setStatusChange] = useState<{ user: ManagedUser; status: UserStatus } | null>(null);
   const [passwordUser, setPasswordUser] = useState<ManagedUser | null>(null);
   const [userToDelete, setUserToDelete] = useState<ManagedUser | null>(null);
+  const [userToUnlink, setUserToUnlink] = useState<ManagedUser | null>(null);
+  const shownUserToUnlink = useLastDefined(userToUnlink);
   // What the confirmations show while they fade out after being answered.
   const shownStatusChange = useLastDefined(statusChange);
   const shownUserToDelete = useLastDefined(userToDelete);
@@ -74,6 +78,19 @@ export default function UserManagementModal({ open, onClose }: ModalProps) {
       },
     });
   };
+
+  const confirmUnlink = () => {
+    if (!userToUnlink) return;
+    const user = userToUnlink;
+    setUserToUnlink(null);
+    unlinkSso.mutate(user.id, {
+      onSuccess: () => notify.success(`${user.name} is no longer linked to single sign-on`),
+      onError: (error) => notify.error(withReason('Failed to unlink single sign-on', error)),
+    });
+  };
+
+  // The company whose single sign-on the panel shows: the one in view, unless all are.
+  const ssoCompanyId = viewingAll ? undefined : (filterParam ?? session?.company.id);
 
   // Stable, so the grid's columns are not rebuilt on every render.
   const askStatusChange = useCallback((user: ManagedUser, status: UserStatus) => setStatusChange({ user, status }), []);
@@ -109,8 +126,21 @@ export default function UserManagementModal({ open, onClose }: ModalProps) {
           onStatusChange={askStatusChange}
           onResetPassword={setPasswordUser}
           onDelete={askDelete}
+          onUnlinkSso={canManage ? setUserToUnlink : undefined}
         />
+        {canManage && ssoCompanyId && <SsoPanel companyId={ssoCompanyId} />}
       </Stack>
+
+      <ConfirmDialog
+        open={Boolean(userToUnlink)}
+        title="Unlink Single Sign-On"
+        confirmLabel="Unlink"
+        onConfirm={confirmUnlink}
+        onCancel={() => setUserToUnlink(null)}
+      >
+        {shownUserToUnlink &&
+          `Unlink ${shownUserToUnlink.name} from ${shownUserToUnlink.sso?.issuer ?? 'single sign-on'}? Their next single sign-on links again only if they are invited or the company allows linking.`}
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={Boolean(statusChange)}
@@ -216,6 +246,7 @@ interface UserListProps {
   onStatusChange: (user: ManagedUser, status: UserStatus) => void;
   onResetPassword: (user: ManagedUser) => void;
   onDelete: (user: ManagedUser) => void;
+  onUnlinkSso?: (user: ManagedUser) => void;
 }
 
 function UserList({ query, ...tableProps }: UserListProps) {

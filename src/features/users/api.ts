@@ -1,8 +1,8 @@
 /** Users: the server-state hooks of User Management and Permission Management. */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Permission, Role } from '@domain/auth/roles';
-import type { InviteInput } from '@domain/auth/schemas';
-import type { InviteResponse, ManagedUser } from '@domain/auth/types';
+import type { CompanySsoInput, InviteInput } from '@domain/auth/schemas';
+import type { CompanySso, InviteResponse, ManagedUser } from '@domain/auth/types';
 import type { UserStatus } from '@domain/company/options';
 import { userKeys, useUserMutation } from '@/lib/accounts';
 import { api } from '@/lib/apiClient';
@@ -37,3 +37,24 @@ export const useUpdatePermissions = () =>
   useUserMutation(({ id, role, permissions }: { id: string; role: Role; permissions: Permission[] }) =>
     api.put<ManagedUser>(userPath(id, '/permissions'), { role, permissions }),
   );
+
+export const useUnlinkSso = () => useUserMutation((id: string) => api.delete<ManagedUser>(userPath(id, '/sso')));
+
+const companySsoKey = (companyId: string) => ['companies', companyId, 'sso'] as const;
+
+/** A company's single sign-on settings and its latest links, unlinks and refused sign-ins. */
+export function useCompanySso(companyId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: companySsoKey(companyId ?? ''),
+    queryFn: () => api.get<CompanySso>(`/api/companies/${encodeURIComponent(companyId!)}/sso`),
+    enabled: enabled && Boolean(companyId),
+  });
+}
+
+export function useUpdateCompanySso(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CompanySsoInput) => api.put<CompanySso>(`/api/companies/${encodeURIComponent(companyId)}/sso`, input),
+    onSuccess: (answer) => queryClient.setQueryData(companySsoKey(companyId), answer),
+  });
+}

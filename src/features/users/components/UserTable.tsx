@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { ROLE_LABELS } from '@domain/auth/roles';
 import type { ManagedUser } from '@domain/auth/types';
@@ -20,6 +22,8 @@ export interface UserTableProps {
   onStatusChange: (user: ManagedUser, status: UserStatus) => void;
   onResetPassword: (user: ManagedUser) => void;
   onDelete: (user: ManagedUser) => void;
+  /** Unbinds the user's single sign-on identity; absent where it cannot be done. */
+  onUnlinkSso?: (user: ManagedUser) => void;
 }
 
 export function UserTable({
@@ -30,6 +34,7 @@ export function UserTable({
   onStatusChange,
   onResetPassword,
   onDelete,
+  onUnlinkSso,
 }: UserTableProps) {
   const columns = useMemo<GridColDef<ManagedUser>[]>(() => {
     const list: GridColDef<ManagedUser>[] = [
@@ -60,6 +65,18 @@ export function UserTable({
           ),
       },
     ];
+    list.push({
+      field: 'sso',
+      headerName: 'Single sign-on',
+      width: 140,
+      valueGetter: (_value, row) => (row.sso ? 'Linked' : ''),
+      renderCell: ({ row }) =>
+        row.sso ? (
+          <Tooltip title={`${row.sso.issuer} · ${row.sso.subject}`}>
+            <Chip size="small" label="Linked" color="info" variant="outlined" />
+          </Tooltip>
+        ) : null,
+    });
     if (showCompany) {
       list.push({
         field: 'company',
@@ -74,11 +91,21 @@ export function UserTable({
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
-        width: 100,
+        width: 130,
         getActions: ({ row }) =>
           row.id === currentUserId
             ? []
             : [
+                ...(row.sso && onUnlinkSso
+                  ? [
+                      <GridActionsCellItem
+                        key="unlink"
+                        icon={<LinkOffIcon />}
+                        label={`Unlink single sign-on for ${row.name}`}
+                        onClick={() => onUnlinkSso(row)}
+                      />,
+                    ]
+                  : []),
                 <GridActionsCellItem
                   key="reset"
                   icon={<LockResetIcon />}
@@ -95,7 +122,7 @@ export function UserTable({
       });
     }
     return list;
-  }, [canManage, currentUserId, onDelete, onResetPassword, onStatusChange, showCompany]);
+  }, [canManage, currentUserId, onDelete, onResetPassword, onStatusChange, onUnlinkSso, showCompany]);
 
   return <DataTable rows={users} columns={columns} label="Users" maxHeight={480} />;
 }
