@@ -39,6 +39,7 @@ const POSTGRES_FILES = [
   'export-data',
   'imports',
   'ingest',
+  'ingest-clients',
   'connectors-database',
   'json-types',
   'connectors-files',

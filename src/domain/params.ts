@@ -5,6 +5,7 @@
  */
 import * as yup from 'yup';
 import { CATEGORY_IDS } from './audience/contract';
+import { SEGMENT_CALL_PATHS } from './data/connectors';
 import { AUTH_WORDING } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,6 +23,7 @@ export const PARAM_MESSAGES = {
   categoryId: `Must be one of: ${CATEGORY_IDS.join(', ')}`,
   categoryKind: 'Must be category or view',
   categoryRef: 'Must be an audience category id or a saved view id',
+  segmentCall: `Must be one of Segment's calls: ${Object.keys(SEGMENT_CALL_PATHS).join(', ')}`,
 } as const;
 
 export const uuid = (message: string = PARAM_MESSAGES.id) => yup.string().matches(UUID, message);
@@ -50,6 +52,8 @@ export const PATH_PARAMS = {
     .string()
     .required(PARAM_MESSAGES.categoryRef)
     .test('category-ref', PARAM_MESSAGES.categoryRef, (value) => (CATEGORY_IDS as readonly string[]).includes(value ?? '') || UUID.test(value ?? '')),
+  /** A call of Segment's HTTP Tracking API under an ingestion URL (/v1/track, or analytics.js's /v1/t). */
+  segmentCall: yup.string().required(PARAM_MESSAGES.segmentCall).oneOf(Object.keys(SEGMENT_CALL_PATHS), PARAM_MESSAGES.segmentCall),
 } as const;
 
 export type PathParam = keyof typeof PATH_PARAMS;

@@ -241,7 +241,7 @@ describe('webhook ingestion', () => {
       expect((await recordsOf(source.id)).total).toBe(6);
     });
 
-    it('maps Segment track, identify, page and group calls to the unified fields', async () => {
+    it('maps Segment track, identify, page, group and alias calls to the unified fields, keeping their objects whole', async () => {
       const { source, secret } = await webhookSource('segment');
       const context = { page: { url: 'https://shop.example/pricing' }, device: { type: 'mobile' }, campaign: { source: 'newsletter', name: 'spring' } };
       const batch = {
@@ -257,11 +257,8 @@ describe('webhook ingestion', () => {
       };
       const response = await post(source.id, { [INGEST_SECRET_HEADER]: secret }, batch);
       expect(response.status).toBe(200);
-      expect(response.body.accepted).toBe(5);
-      expect(response.body.rejected).toEqual([
-        { index: 4, error: 'A Segment track call needs an "event" name.' },
-        { index: 5, error: 'Unsupported Segment call type "alias": send track, identify, page, screen or group.' },
-      ]);
+      expect(response.body.accepted).toBe(6);
+      expect(response.body.rejected).toEqual([{ index: 4, error: 'A Segment track call needs an "event" name.' }]);
 
       const stored = (await recordsOf(source.id)).records;
       const byMessage = new Map(stored.map((record) => [record.data.messageId, record]));
@@ -274,17 +271,19 @@ describe('webhook ingestion', () => {
         context_campaign_name: 'spring',
         properties_revenue: 42.5,
         properties_product_id: 'P-9',
-        properties_coupon: 'WELCOME',
+        properties: { revenue: 42.5, product_id: 'P-9', coupon: 'WELCOME' },
+        context,
       });
       expect(byMessage.get('s-1')!.unified).toMatchObject({ user_id: 'U-7', event_type: 'Order Completed', revenue: 42.5, item_id: 'P-9', page_url: 'https://shop.example/pricing' });
       expect(byMessage.get('s-2')!.unified).toMatchObject({ user_id: 'U-7', event_type: 'identify' });
-      expect(byMessage.get('s-2')!.data).toMatchObject({ traits_email: 'ann@example.com', traits_plan: 'pro', traits_address_city: 'Lyon' });
+      expect(byMessage.get('s-2')!.data).toMatchObject({ traits: { email: 'ann@example.com', plan: 'pro', address: { city: 'Lyon' } } });
       expect(byMessage.get('s-3')!.unified).toMatchObject({ anonymous_id: 'A-1', event_type: 'Viewed Pricing' });
       expect(byMessage.get('s-4')!.unified).toMatchObject({ event_type: 'page_view', event_time: '2026-11-20T08:01:00.000Z' });
-      expect(byMessage.get('s-7')!.data).toMatchObject({ event: 'group', groupId: 'G-1', traits_name: 'Acme' });
+      expect(byMessage.get('s-6')!.data).toMatchObject({ event: 'alias', userId: 'U-8', previousId: 'A-1' });
+      expect(byMessage.get('s-7')!.data).toMatchObject({ event: 'group', groupId: 'G-1', traits: { name: 'Acme' } });
 
       const again = await post(source.id, { [INGEST_SECRET_HEADER]: secret }, batch);
-      expect(again.body).toMatchObject({ accepted: 0, duplicates: 5 });
+      expect(again.body).toMatchObject({ accepted: 0, duplicates: 6 });
     });
 
     it("merges a Segment batch's top-level context into each message, the message's own fields winning", async () => {

@@ -10,7 +10,7 @@ import { servedRoutes, type ServedRoute } from './support/routes';
 import { useWorld, type World } from './support/world';
 
 /** Well-formed values, for the parameters a case does not spoil. */
-const VALID: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'a-well-formed-token', questionId: () => 'q_rating', categoryId: () => 'high-value', categoryKind: () => 'category', categoryRef: () => 'premium' };
+const VALID: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'a-well-formed-token', questionId: () => 'q_rating', categoryId: () => 'high-value', categoryKind: () => 'category', categoryRef: () => 'premium', segmentCall: () => 'track' };
 const BAD_VALUES: Array<[label: string, value: string]> = [
   ['a NUL byte', `${randomUUID()}\0`],
   ['an over-long value', 'a'.repeat(1_000)],

@@ -312,6 +312,7 @@ const ROWS: Row[] = [
   { route: 'POST /api/data-sources/:id/ingest-secret', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addWebhookSource(cell)).id } }) },
   // The ingestion URL takes only the source's secret or signature: no session or API key opens it.
   { route: 'POST /api/ingest/:id', expected: all(401), request: async (cell) => ({ params: { id: (await addWebhookSource(cell)).id }, body: { user_id: 'matrix-user' } }) },
+  { route: 'POST /api/ingest/:id/v1/:segmentCall', expected: all(401), request: async (cell) => ({ params: { id: (await addWebhookSource(cell)).id, segmentCall: 'track' }, body: { userId: 'matrix-user', event: 'Matrix' } }) },
 
   { route: 'GET /api/data-types', expected: onlyOwnCompany(200), request: async (cell) => { await addDataType(cell); return { query: { companyFilter: cell.companyId } }; }, check: withinActorsCompanyOrGlobal },
   { route: 'POST /api/data-types', expected: onlyOwnCompany(201, 404), request: ({ companyId }) => ({ body: { name: unique('Type'), dataFieldName: 'matrix_field', type: 'dynamic', companyId } }) },
@@ -487,7 +488,7 @@ describe('tenant isolation matrix', () => {
   // Ids that name nothing answer 404, even for a global admin who reaches every company.
   // A category id names one of a fixed list: any other is a 400 (tests/bff/audience.test.ts), never a 404.
   // The ingestion URL answers an unknown source like a wrong secret (401): it must not tell which ids exist.
-  const byId = ROWS.filter((row) => /:\w+/.test(row.route) && !row.route.includes(':categoryId') && row.route !== 'POST /api/ingest/:id');
+  const byId = ROWS.filter((row) => /:\w+/.test(row.route) && !row.route.includes(':categoryId') && !row.route.startsWith('POST /api/ingest/'));
   /** Well-formed values that name nothing. */
   const UNKNOWN: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'no-such-invitation-0000', questionId: () => 'q_no_such_question', categoryKind: () => 'view', categoryRef: randomUUID };
   it.each(byId)('$route with an unknown id → 404', async (row) => {

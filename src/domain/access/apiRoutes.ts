@@ -67,6 +67,8 @@ export const API_ROUTES = {
   // A pushed source's ingestion secret (shown once), and its ingestion URL: no session, the secret or a signature authenticates.
   'POST /api/data-sources/:id/ingest-secret': 'manageData',
   'POST /api/ingest/:id': 'public',
+  // Segment's HTTP Tracking API under the ingestion URL: /v1/batch, /v1/track… and analytics.js's /v1/t….
+  'POST /api/ingest/:id/v1/:segmentCall': 'public',
 
   'GET /api/data-types': 'viewData',
   'POST /api/data-types': 'manageData',

@@ -83,6 +83,26 @@ export const INGEST_RATE_PER_MINUTE = 6_000;
 /** The header carrying a source's ingestion secret (or `Authorization: Bearer <secret>`). */
 export const INGEST_SECRET_HEADER = 'x-navout-ingest-secret';
 export const INGEST_SECRET_PREFIX = 'nvi_';
+/**
+ * Segment's HTTP Tracking API under an ingestion URL ({url}/v1/{call}): the HTTP API's paths, and the
+ * one-letter ones analytics.js posts to (its apiHost + /t, /i, /p…, /b when it batches).
+ */
+export const SEGMENT_CALL_PATHS = {
+  batch: 'batch',
+  b: 'batch',
+  track: 'track',
+  t: 'track',
+  identify: 'identify',
+  i: 'identify',
+  page: 'page',
+  p: 'page',
+  screen: 'screen',
+  s: 'screen',
+  group: 'group',
+  g: 'group',
+  alias: 'alias',
+  a: 'alias',
+} as const;
 
 /** What the ingestion URL answers: what was stored, and a clear reason per refused record. */
 export interface IngestResult {

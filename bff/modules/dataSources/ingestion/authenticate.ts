@@ -1,6 +1,6 @@
 /**
- * Who may deliver to a pushed source: the holder of its secret, or a sender signing with it
- * (Standard Webhooks), for a company that is active.
+ * Who may deliver to a pushed source: the holder of its secret (Segment's write key), or a sender
+ * signing with it (Standard Webhooks), for a company that is active.
  */
 import type { Config } from '../../../config';
 import type { Orm } from '../../../types';
@@ -10,11 +10,12 @@ import { isPushedSource, sameSecret, signatureMatches, storedIngestSecret, times
 
 const REFUSAL = {
   error: 'Invalid ingestion credentials',
-  message: 'Send the ingestion secret of this source in X-Navout-Ingest-Secret (or Authorization: Bearer), or sign the request with Standard Webhooks headers.',
+  message:
+    'Send the ingestion secret of this source as the write key (HTTP Basic user name with an empty password, or "writeKey" in the body), in X-Navout-Ingest-Secret or as a Bearer token, or sign the request with Standard Webhooks headers.',
 };
 
 export interface IngestCredentials {
-  /** The secret as presented (header or bearer token). */
+  /** The secret as presented (its header, a bearer token, the Basic user name, or the body's writeKey). */
   secret: string | null;
   /** The three Standard Webhooks headers, when all are present. */
   signature: SignatureHeaders | null;

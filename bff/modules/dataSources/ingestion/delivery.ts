@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import type { IngestResult } from '@domain/data/connectors';
 import { DataSource } from '../../../entities';
+import { apiError } from '../../../platform/errors';
 import { storeSourceRecordsIn } from '../records/storeRecords';
 import { recordMessageIds, pruneMessageIds, type MessageLog } from './messageIds';
 import { itemsOf, prepareDelivery, type PreparedRecord } from './payload';
-import { withBatchContext } from './segment';
+import { segmentMessages, type SegmentType } from './segment';
 
 /** The delivery's records without a second one of the same message id, the message ids kept, and how many were left out. */
 function firstOfEachMessage(records: PreparedRecord[]): { unique: PreparedRecord[]; messageIds: Set<string>; duplicates: number } {
@@ -28,16 +29,45 @@ function firstOfEachMessage(records: PreparedRecord[]): { unique: PreparedRecord
   return { unique, messageIds, duplicates };
 }
 
+export interface DeliveryOptions {
+  /**
+   * A call to one of Segment's paths: 'batch', or the single call whose type the path gives. Its
+   * items are read as Segment messages whatever the source.
+   */
+  segmentCall?: SegmentType | 'batch';
+  /** When the delivery arrived; the clock's time when not given. */
+  receivedAt?: Date;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The items of a delivery: one message for a single Segment call, else one record, an array or a batch. */
+function deliveryItems(body: unknown, segmentCall: DeliveryOptions['segmentCall']): unknown[] {
+  if (!segmentCall || segmentCall === 'batch') return itemsOf(body);
+  if (!isObject(body)) throw apiError('invalid_body', { message: `A Segment ${segmentCall} call is one JSON object (send several to /v1/batch).` });
+  return [body];
+}
+
+function withoutWriteKey(item: unknown): unknown {
+  if (!isObject(item) || !('writeKey' in item)) return item;
+  const { writeKey: _key, ...rest } = item;
+  return rest;
+}
+
 /** Stores a delivery's valid records once each; a record whose message id was stored before is a duplicate. */
-export async function storeDelivery(log: MessageLog, source: DataSource, body: unknown, webhookId: string | null): Promise<IngestResult> {
-  const segment = source.catalogueId === 'segment';
-  const items = itemsOf(body);
-  const delivery = prepareDelivery(segment ? withBatchContext(body, items) : items, {
+export async function storeDelivery(log: MessageLog, source: DataSource, body: unknown, webhookId: string | null, options: DeliveryOptions = {}): Promise<IngestResult> {
+  const segment = source.catalogueId === 'segment' || options.segmentCall !== undefined;
+  const items = deliveryItems(body, options.segmentCall);
+  const call = options.segmentCall === 'batch' ? undefined : options.segmentCall;
+  // A write key sent in each message (as analytics.js does) is the secret: never stored.
+  const delivery = prepareDelivery(segment ? segmentMessages(body, items) : items.map(withoutWriteKey), {
     kind: source.recordKind,
     mapping: source.mapping,
     fields: source.fields,
     keyField: source.keyField,
     segment,
+    call,
+    receivedAt: options.receivedAt ?? log.now(),
     webhookId,
   });
   const { unique, messageIds: seen, duplicates: repeated } = firstOfEachMessage(delivery.records);

@@ -5,12 +5,13 @@
  */
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { INGEST_MAX_BATCH, INGEST_MAX_BYTES } from '@domain/data/connectors';
+import { builtInMapping } from '@domain/data/catalogue';
 import { SHORT_TEXT_MAX } from '@domain/limits';
 import { suggestMapping, unifiedField, REQUIRED_BY_KIND, type FieldMapping, type RecordKind } from '@domain/data/unifiedModel';
 import { apiError } from '../../../platform/errors';
 import { describeUnstorable, findUnstorable } from '../../../platform/storable';
 import { INDEXED_TEXT_MAX, unifyRow } from '../records/unify';
-import { flattenSegmentMessage } from './segment';
+import { flattenSegmentMessage, type SegmentType } from './segment';
 
 /** Fields one record may have (the source's field list is bounded too). */
 export const RECORD_FIELDS_MAX = 200;
@@ -33,19 +34,31 @@ export interface PreparedDelivery {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** How large a body may be once unpacked, and the failure beyond that. */
+export interface BodyLimit {
+  maxBytes: number;
+  tooLarge: () => Error;
+}
+
+const DEFAULT_LIMIT: BodyLimit = {
+  maxBytes: INGEST_MAX_BYTES,
+  tooLarge: () => apiError('body_too_large', { message: 'The request body must be at most 1 MB once unpacked.' }),
+};
+
 /** The body as JSON: gzip and deflate are unpacked within the same size limit. */
-export function parseBody(raw: Buffer, encoding: string): unknown {
+export function parseBody(raw: Buffer, encoding: string, limit: BodyLimit = DEFAULT_LIMIT): unknown {
   let bytes = raw;
   const coding = encoding.trim().toLowerCase();
   if (coding && coding !== 'identity') {
     if (coding !== 'gzip' && coding !== 'deflate') throw apiError('unsupported_encoding', { message: 'Send the body as plain, gzip or deflate JSON.' });
     try {
-      bytes = (coding === 'gzip' ? gunzipSync : inflateSync)(raw, { maxOutputLength: INGEST_MAX_BYTES });
+      bytes = (coding === 'gzip' ? gunzipSync : inflateSync)(raw, { maxOutputLength: limit.maxBytes });
     } catch (failure) {
-      if (failure instanceof RangeError) throw apiError('body_too_large', { message: 'The request body must be at most 1 MB once unpacked.' });
+      if (failure instanceof RangeError) throw limit.tooLarge();
       throw apiError('malformed_body', { message: `The body is not valid ${coding} data.` });
     }
   }
+  if (bytes.length > limit.maxBytes) throw limit.tooLarge();
   const source = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (!source.trim()) throw apiError('invalid_body', { message: 'The request body is empty: send a record, an array of records or {"batch": [...]}.' });
   try {
@@ -117,10 +130,27 @@ export interface DeliveryContext {
   mapping: FieldMapping;
   fields: readonly string[];
   keyField: string | null;
-  /** The customer data platform's source: items are Segment messages. */
+  /** Items are Segment messages: the customer data platform's source, or a call to a Segment path. */
   segment: boolean;
+  /** The call of a single-call Segment path (/v1/track…), which gives the message its type. */
+  call?: SegmentType;
+  /** When the delivery arrived (Segment's receivedAt, which corrects the sender's clock). */
+  receivedAt: Date;
   /** The webhook-id header, the idempotency key of a single-record delivery without its own. */
   webhookId: string | null;
+}
+
+/**
+ * Mapping suggestions for fields never received before. Segment messages come with the customer
+ * data platform's own mapping (userId, event, timestamp…), whichever pushed source they reach;
+ * names alone suggest the rest.
+ */
+function suggestedMapping(fresh: readonly string[], context: DeliveryContext): FieldMapping {
+  const suggested = suggestMapping(fresh, context.kind);
+  if (!context.segment || context.kind !== 'events') return suggested;
+  const segment = Object.fromEntries(Object.entries(builtInMapping('segment')).filter(([field]) => fresh.includes(field)));
+  const claimed = new Set(Object.values(segment));
+  return { ...Object.fromEntries(Object.entries(suggested).filter(([field, target]) => !(field in segment) && !claimed.has(target))), ...segment };
 }
 
 /** Checks every item of a delivery: the records to store (with their message ids) and the refused ones. */
@@ -134,7 +164,7 @@ export function prepareDelivery(items: readonly unknown[], context: DeliveryCont
       rejected.push({ index, error: describeUnstorable(unstorable) });
       return;
     }
-    const flattened = context.segment ? flattenSegmentMessage(item) : { record: item };
+    const flattened = context.segment ? flattenSegmentMessage(item, context.receivedAt, context.call) : { record: item };
     const problem = 'error' in flattened ? flattened.error : shapeProblem(flattened.record);
     if (problem) rejected.push({ index, error: problem });
     else shaped.push({ index, record: (flattened as { record: Record<string, unknown> }).record });
@@ -145,7 +175,7 @@ export function prepareDelivery(items: readonly unknown[], context: DeliveryCont
   const fresh = [...new Set(shaped.flatMap(({ record }) => Object.keys(record)))].filter((field) => !known.has(field) && !(field in context.mapping));
   const taken = new Set(Object.values(context.mapping));
   const mappingAdditions = Object.fromEntries(
-    Object.entries(fresh.length ? suggestMapping(fresh, context.kind) : {}).filter(([, target]) => !taken.has(target) && unifiedField(context.kind, target)),
+    Object.entries(fresh.length ? suggestedMapping(fresh, context) : {}).filter(([, target]) => !taken.has(target) && unifiedField(context.kind, target)),
   );
   const mapping = { ...context.mapping, ...mappingAdditions };
 

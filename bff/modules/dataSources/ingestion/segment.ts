@@ -1,13 +1,17 @@
 /**
- * Segment's spec messages (track, identify, page, screen, group: segment.com/docs/connections/spec)
- * flattened to the customer data platform's field set (src/domain/data/catalogue.ts): the fields
- * the catalogue names, then the rest of the traits and properties as traits_* and properties_*.
+ * Segment's spec messages (track, identify, page, screen, group, alias:
+ * segment.com/docs/connections/spec) as the customer data platform's records: the fields the
+ * catalogue names (src/domain/data/catalogue.ts), which its mapping reads, beside the message's own
+ * `context`, `integrations`, `traits` and `properties` kept whole, values as sent. The timestamp is
+ * corrected for the sender's clock as Segment documents it: timestamp = receivedAt - (sentAt -
+ * originalTimestamp) when the sender says when it sent the message.
  */
-const SEGMENT_TYPES = ['track', 'identify', 'page', 'screen', 'group'] as const;
-type SegmentType = (typeof SEGMENT_TYPES)[number];
+export const SEGMENT_TYPES = ['track', 'identify', 'page', 'screen', 'group', 'alias'] as const;
+export type SegmentType = (typeof SEGMENT_TYPES)[number];
 
-/** Nested objects are flattened this deep (a_b_c); deeper values are kept as JSON objects. */
-const FLATTEN_DEPTH = 3;
+/** Segment's limits (its HTTP Tracking API answers 400 beyond them): one message, and one request of the batch call. */
+export const SEGMENT_MAX_EVENT_BYTES = 32 * 1024;
+export const SEGMENT_MAX_BATCH_BYTES = 500 * 1024;
 
 type Flat = Record<string, unknown>;
 
@@ -18,14 +22,6 @@ const text = (value: unknown): string | null => {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
 };
-
-function flattenInto(target: Flat, prefix: string, value: Record<string, unknown>, depth: number): void {
-  for (const [name, each] of Object.entries(value)) {
-    const field = `${prefix}_${name}`;
-    if (isObject(each) && depth < FLATTEN_DEPTH) flattenInto(target, field, each, depth + 1);
-    else if (each !== undefined && !(field in target)) target[field] = each;
-  }
-}
 
 function eventOf(type: SegmentType, message: Record<string, unknown>): string | { error: string } {
   switch (type) {
@@ -42,6 +38,8 @@ function eventOf(type: SegmentType, message: Record<string, unknown>): string | 
       return 'identify';
     case 'group':
       return 'group';
+    case 'alias':
+      return 'alias';
   }
 }
 
@@ -55,43 +53,66 @@ function mergeOver(shared: Record<string, unknown>, own: Record<string, unknown>
   return merged;
 }
 
-/**
- * The messages of a Segment batch ({batch, context}) with the batch's context merged into each,
- * the message's own context fields winning, as Segment's batch call documents: a sender may put
- * the page, device or campaign shared by the whole batch there once. The batch's `integrations`
- * only routes messages between Segment destinations and nothing here reads it, so it is not copied.
- */
-export function withBatchContext(body: unknown, messages: readonly unknown[]): unknown[] {
-  if (!isObject(body) || !Array.isArray(body.batch) || !isObject(body.context)) return [...messages];
-  const shared = body.context;
-  return messages.map((message) =>
-    isObject(message) ? { ...message, context: isObject(message.context) ? mergeOver(shared, message.context) : shared } : message,
-  );
+/** A date the sender gave (ISO 8601, or epoch milliseconds), null when absent, or an error when it is not a date. */
+function dateOf(value: unknown, field: string): Date | null | { error: string } {
+  if (value === undefined || value === null || value === '') return null;
+  const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return { error: `The Segment "${field}" must be an ISO 8601 date.` };
+  return date;
 }
 
-/** One Segment message as a flat record, or why it cannot be stored. */
-export function flattenSegmentMessage(message: unknown): { record: Flat } | { error: string } {
+/**
+ * The messages of a Segment delivery as each is to be read. A batch's `context` is merged into
+ * each message, the message's own context fields winning, as Segment's batch call documents (a
+ * sender may put the page, device or campaign shared by the whole batch there once); the batch's
+ * `sentAt` stands for each message that has none of its own. The batch's `integrations` only
+ * routes messages between Segment destinations, so it is not copied. A message's `writeKey` is the
+ * source's secret (analytics.js puts it in every message): it is never kept.
+ */
+export function segmentMessages(body: unknown, messages: readonly unknown[]): unknown[] {
+  const batch = isObject(body) && Array.isArray(body.batch) ? body : null;
+  const shared = batch && isObject(batch.context) ? batch.context : null;
+  const sentAt = batch?.sentAt;
+  return messages.map((message) => {
+    if (!isObject(message)) return message;
+    const { writeKey: _key, ...own } = message;
+    if (shared) own.context = isObject(own.context) ? mergeOver(shared, own.context) : shared;
+    if (sentAt !== undefined && own.sentAt === undefined) own.sentAt = sentAt;
+    return own;
+  });
+}
+
+/**
+ * One Segment message as a record, or why it cannot be stored. `type` is the call's when it came
+ * to a single-call path (/v1/track…), as Segment reads it; `receivedAt` is when it arrived.
+ */
+export function flattenSegmentMessage(message: unknown, receivedAt: Date, call?: SegmentType): { record: Flat } | { error: string } {
   if (!isObject(message)) return { error: 'A Segment message must be a JSON object.' };
-  const type = typeof message.type === 'string' ? message.type.toLowerCase() : '';
+  const type = call ?? (typeof message.type === 'string' ? message.type.toLowerCase() : '');
   if (!(SEGMENT_TYPES as readonly string[]).includes(type)) {
-    return { error: `Unsupported Segment call type "${String(message.type ?? '')}": send track, identify, page, screen or group.` };
+    return { error: `Unsupported Segment call type "${String(message.type ?? '')}": send track, identify, page, screen, group or alias.` };
   }
   const userId = text(message.userId);
   const anonymousId = text(message.anonymousId);
   if (!userId && !anonymousId) return { error: 'A Segment message needs a userId or an anonymousId.' };
+  const previousId = text(message.previousId);
+  if (type === 'alias' && !previousId) return { error: 'A Segment alias call needs a "previousId".' };
   const event = eventOf(type as SegmentType, message);
   if (typeof event !== 'string') return event;
-  const timestamp = message.timestamp ?? message.originalTimestamp ?? message.sentAt ?? message.receivedAt;
-  if (timestamp !== undefined && timestamp !== null && (typeof timestamp !== 'string' || Number.isNaN(Date.parse(timestamp)))) {
-    return { error: 'The Segment timestamp must be an ISO 8601 date.' };
-  }
 
-  const context = isObject(message.context) ? message.context : {};
-  const page = isObject(context.page) ? context.page : {};
-  const device = isObject(context.device) ? context.device : {};
-  const campaign = isObject(context.campaign) ? context.campaign : {};
-  const properties = isObject(message.properties) ? message.properties : {};
-  const traits = isObject(message.traits) ? message.traits : isObject(context.traits) ? context.traits : {};
+  // What the sender's clock said: the call's time and when it was sent.
+  const original = dateOf(message.timestamp ?? message.originalTimestamp, message.timestamp !== undefined ? 'timestamp' : 'originalTimestamp');
+  if (original && 'error' in original) return original;
+  const sentAt = dateOf(message.sentAt, 'sentAt');
+  if (sentAt && 'error' in sentAt) return sentAt;
+  const timestamp = original ? new Date(original.getTime() + (sentAt ? receivedAt.getTime() - sentAt.getTime() : 0)) : receivedAt;
+
+  const context = isObject(message.context) ? message.context : null;
+  const page = isObject(context?.page) ? context.page : {};
+  const device = isObject(context?.device) ? context.device : {};
+  const campaign = isObject(context?.campaign) ? context.campaign : {};
+  const properties = isObject(message.properties) ? message.properties : null;
+  const traits = isObject(message.traits) ? message.traits : null;
 
   const flat: Flat = {};
   const put = (field: string, value: unknown) => {
@@ -102,15 +123,26 @@ export function flattenSegmentMessage(message: unknown): { record: Flat } | { er
   put('userId', userId);
   put('anonymousId', anonymousId);
   put('event', event);
-  put('timestamp', typeof timestamp === 'string' ? new Date(timestamp).toISOString() : new Date().toISOString());
-  put('context_page_url', page.url ?? (type === 'page' ? properties.url : undefined));
+  put('timestamp', timestamp.toISOString());
+  put('originalTimestamp', original?.toISOString());
+  put('sentAt', sentAt?.toISOString());
+  put('receivedAt', receivedAt.toISOString());
+  if (type === 'group') put('groupId', text(message.groupId));
+  if (type === 'alias') put('previousId', previousId);
+  if (type === 'page' || type === 'screen') {
+    put('name', text(message.name));
+    put('category', text(message.category));
+  }
+  put('context_page_url', page.url ?? (type === 'page' ? properties?.url : undefined));
   put('context_device_type', device.type);
   put('context_campaign_source', campaign.source);
   put('context_campaign_name', campaign.name);
-  put('properties_revenue', properties.revenue);
-  put('properties_product_id', properties.product_id ?? properties.productId);
-  if (type === 'group') put('groupId', text(message.groupId));
-  flattenInto(flat, 'properties', properties, 1);
-  flattenInto(flat, 'traits', traits, 1);
+  put('properties_revenue', properties?.revenue);
+  put('properties_product_id', properties?.product_id ?? properties?.productId);
+  // The message's objects as sent: numbers, booleans, nested objects and arrays keep their types.
+  if (properties) flat.properties = properties;
+  if (traits) flat.traits = traits;
+  if (context) flat.context = context;
+  if (isObject(message.integrations)) flat.integrations = message.integrations;
   return { record: flat };
 }

@@ -16,11 +16,12 @@ import type { DataSource } from '../../../entities';
 import { apiError } from '../../../platform/errors';
 import { encryptSecret } from '../../../platform/secrets';
 import { authenticateDelivery, type IngestCredentials } from './authenticate';
-import { storeDelivery } from './delivery';
+import { storeDelivery, type DeliveryOptions } from './delivery';
 import type { MessageLog } from './messageIds';
 import { ingestEndpointOf, isPushedSource, newIngestSecret } from './secret';
 
 export type { IngestCredentials } from './authenticate';
+export type { DeliveryOptions } from './delivery';
 export { MESSAGE_RETENTION_MS } from './messageIds';
 
 export interface IngestServiceOptions {
@@ -40,7 +41,8 @@ export function createIngestService({ orm, config, logger, now }: IngestServiceO
     authenticate: (id: string, credentials: IngestCredentials, body: Buffer): Promise<DataSource> =>
       authenticateDelivery(orm, config.credentialsKey, now, id, credentials, body),
 
-    ingest: (source: DataSource, body: unknown, webhookId: string | null): Promise<IngestResult> => storeDelivery(messages, source, body, webhookId),
+    ingest: (source: DataSource, body: unknown, webhookId: string | null, options?: DeliveryOptions): Promise<IngestResult> =>
+      storeDelivery(messages, source, body, webhookId, options),
 
     /** Makes (or replaces) the source's secret; the answer is the only time it is shown. */
     async rotateSecret(source: DataSource): Promise<IngestEndpoint> {

@@ -7,6 +7,7 @@ import { expectShown } from '@/lib/testing/storyHelpers';
 import { COPIED_LABEL } from '@/ui/CopyButton';
 import { STORY_INGEST_SECRET } from '../fixtures';
 import { curlExample, exampleBody, IngestSecretPanel } from './IngestSecretPanel';
+import { CLIENT_SETUP_LABELS, clientSetups } from './segmentClients';
 
 let clipboard: ReturnType<typeof stubClipboard> | undefined;
 
@@ -84,3 +85,36 @@ export const SegmentExample: Story = {
   },
 };
 
+
+/**
+ * Segment's and RudderStack's libraries: one tab each (Node.js, the browser, RudderStack, cURL), with
+ * the source's real base URL and its secret as the write key, ready to copy.
+ */
+export const ClientLibraries: Story = {
+  args: { catalogueId: 'segment', endpoint: { ...ENDPOINT, url: 'https://app.navout.example/api/ingest/ds-segment' } },
+  play: async ({ canvas, userEvent }) => {
+    await expect(canvas.getByRole('heading', { name: CLIENT_SETUP_LABELS.heading })).toBeVisible();
+    const tabs = canvas.getByRole('tablist', { name: CLIENT_SETUP_LABELS.tabs });
+    await expect(tabs).toBeVisible();
+    const code = () => canvas.getByRole('tabpanel').textContent ?? '';
+
+    await expect(canvas.getByRole('tab', { name: 'Node.js' })).toHaveAttribute('aria-selected', 'true');
+    await expect(code()).toContain(`writeKey: '${STORY_INGEST_SECRET}'`);
+    await expect(code()).toContain("host: 'https://app.navout.example'");
+    await expect(code()).toContain("path: '/api/ingest/ds-segment/v1/batch'");
+
+    await userEvent.click(canvas.getByRole('tab', { name: 'Browser' }));
+    await expect(code()).toContain("apiHost: 'app.navout.example/api/ingest/ds-segment/v1', protocol: 'https'");
+    await expect(code()).toContain(`apiKey: '${STORY_INGEST_SECRET}'`);
+
+    await userEvent.click(canvas.getByRole('tab', { name: 'RudderStack' }));
+    await expect(code()).toContain("dataPlaneUrl: 'https://app.navout.example/api/ingest/ds-segment'");
+
+    await userEvent.click(canvas.getByRole('tab', { name: 'cURL' }));
+    await expect(code()).toContain("curl -X POST 'https://app.navout.example/api/ingest/ds-segment/v1/track'");
+    await expect(code()).toContain(`-u '${STORY_INGEST_SECRET}:'`);
+    await userEvent.click(canvas.getByRole('button', { name: CLIENT_SETUP_LABELS.copy }));
+    const curl = clientSetups('https://app.navout.example/api/ingest/ds-segment', STORY_INGEST_SECRET).find((setup) => setup.id === 'curl')!;
+    await expect(copied()).toEqual([curl.code]);
+  },
+};

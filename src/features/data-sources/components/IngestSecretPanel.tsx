@@ -1,11 +1,14 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, INGEST_SECRET_HEADER, type IngestEndpoint } from '@domain/data/connectors';
 import { CopyButton } from '@/ui/CopyButton';
+import { CLIENT_SETUP_LABELS, clientSetups, type ClientSetupId } from './segmentClients';
 
 /** An example body: a Segment track call for the customer data platform, a plain record otherwise. */
 export function exampleBody(catalogueId: string | undefined): string {
@@ -32,7 +35,46 @@ export interface IngestSecretPanelProps {
   rotated: boolean;
 }
 
-/** The ingestion URL and its secret, shown once, with copy buttons and a curl example. */
+const CODE_SX = { m: 0, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', overflowX: 'auto', fontSize: 13, fontFamily: 'monospace' } as const;
+
+/** Segment's and RudderStack's libraries set up for this source: one tab per library, each with its configuration to copy. */
+function ClientSetupTabs({ url, writeKey }: { url: string; writeKey: string }) {
+  const prefix = useId();
+  const headingId = `${prefix}-heading`;
+  const [current, setCurrent] = useState<ClientSetupId>('node');
+  const setups = clientSetups(url, writeKey);
+  const shown = setups.find((setup) => setup.id === current) ?? setups[0]!;
+  return (
+    <Box>
+      <Typography id={headingId} variant="subtitle2" component="h3">
+        {CLIENT_SETUP_LABELS.heading}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+        {CLIENT_SETUP_LABELS.intro}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Tabs value={current} onChange={(_event, value: ClientSetupId) => setCurrent(value)} aria-label={CLIENT_SETUP_LABELS.tabs} variant="scrollable" scrollButtons={false}>
+          {setups.map((setup) => (
+            <Tab key={setup.id} value={setup.id} label={setup.label} id={`${prefix}-tab-${setup.id}`} aria-controls={`${prefix}-panel-${setup.id}`} />
+          ))}
+        </Tabs>
+        <CopyButton text={shown.code} label={CLIENT_SETUP_LABELS.copy} describedBy={`${prefix}-tab-${shown.id}`} />
+      </Stack>
+      <Box
+        component="pre"
+        role="tabpanel"
+        id={`${prefix}-panel-${shown.id}`}
+        aria-labelledby={`${prefix}-tab-${shown.id}`}
+        tabIndex={0}
+        sx={{ ...CODE_SX, mt: 1 }}
+      >
+        {shown.code}
+      </Box>
+    </Box>
+  );
+}
+
+/** The ingestion URL and its secret, shown once, with copy buttons, a curl example and the libraries' configuration. */
 export function IngestSecretPanel({ endpoint, catalogueId, rotated }: IngestSecretPanelProps) {
   const urlId = useId();
   const secretId = useId();
@@ -69,11 +111,12 @@ export function IngestSecretPanel({ endpoint, catalogueId, rotated }: IngestSecr
           component="pre"
           aria-labelledby={exampleId}
           tabIndex={0}
-          sx={{ m: 0, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', overflowX: 'auto', fontSize: 13, fontFamily: 'monospace' }}
+          sx={CODE_SX}
         >
           {command}
         </Box>
       </Box>
+      <ClientSetupTabs url={endpoint.url} writeKey={endpoint.secret} />
     </Stack>
   );
 }
