@@ -66,6 +66,7 @@ const POSTGRES_FILES = [
   'companies',
   'users',
   'account-changes',
+  'metrics',
 ].map((name) => `tests/bff/${name}.test.ts`);
 
 /** Files about several processes sharing one server database: PostgreSQL only (SQLite has one writer). */

@@ -3,6 +3,7 @@
  */
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import type { Config } from './config';
 import { authenticate } from './middleware/auth';
 import { jsonBody, refuseUnstorable } from './middleware/body';
@@ -34,6 +35,7 @@ import { createUserRouter } from './modules/users';
 import { createWritebackRouter } from './modules/writeback';
 import type { PredictionRuntime } from './modules/prediction';
 import type { AccountChanges } from './platform/accountChanges';
+import { createMetricsRegistry, metricsRoute, requestMetrics } from './platform/metrics';
 import type { RateLimiter } from './platform/rateLimit';
 import type { AppState, Orm } from './types';
 import { routersMiddleware } from './routing';
@@ -80,8 +82,11 @@ export interface AppRuntime {
   };
 }
 
-/** The HTTP face of a runtime: middleware and every module's routes over its services. */
-export function createApp(config: Config, runtime: AppRuntime): Koa<AppState> {
+/**
+ * The HTTP face of a runtime: middleware and every module's routes over its services. `metrics` is
+ * the registry /metrics reads (the server's, which METRICS_PORT serves too); by default one of its own.
+ */
+export function createApp(config: Config, runtime: AppRuntime, metrics?: Registry): Koa<AppState> {
   const { orm, logger, services } = runtime;
   const { prediction } = services;
   const app = new Koa<AppState>({ proxy: config.trustProxy });
@@ -90,8 +95,12 @@ export function createApp(config: Config, runtime: AppRuntime): Koa<AppState> {
   app.on('error', logResponseFailure(logger));
 
   app.use(requestLogger(logger));
+  app.use(requestMetrics());
   app.use(apiCompression());
   app.use(errorHandler(logger));
+  // Only with METRICS_TOKEN set (and no METRICS_PORT): otherwise /metrics is answered as unknown.
+  let registry = metrics;
+  app.use(metricsRoute(config, () => (registry ??= createMetricsRegistry(orm, logger))));
   const indexHtml = readIndexHtml(config.staticDir);
   app.use(securityHeaders(config, indexHtml ? inlineScriptHashes(indexHtml) : []));
   app.use(publicApiCors());

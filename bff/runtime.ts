@@ -54,7 +54,7 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     counters,
     // When a kept signed-in caller's row may be stale (bff/middleware/auth.ts).
     accountChanges: followAccountChanges(orm, config.database, logger),
-    health: createHealthService(orm),
+    health: createHealthService(orm, counters, logger),
     files: createFileService(orm),
     dataTypes: createDataTypeService({ orm }),
     auth: createAuthService({

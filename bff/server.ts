@@ -23,6 +23,7 @@ import type { Orm } from './types';
 import { Company } from './entities';
 import { createLogger } from './logger';
 import { serveClusterCounters } from './platform/counters';
+import { answerSupervisorScrapes, createMetricsRegistry, serveMetricsPort } from './platform/metrics';
 import { createRuntime, PROCESS_JOBS, webProcessJobs, webServerDeploymentJobs } from './runtime';
 import { exitAfter, onStopSignal } from './shutdown';
 import { DEMO_USERS, seedDemo } from './seeders/demo';
@@ -59,7 +60,11 @@ async function serve(config: Config): Promise<void> {
 
   const runtime = createRuntime(config, orm, { logger });
   await runtime.services.counters.ready();
-  const server = createServer(createApp(config, runtime).callback());
+  const metrics = createMetricsRegistry(orm, logger);
+  const server = createServer(createApp(config, runtime, metrics).callback());
+  // A web process of a cluster reports to its supervisor, which serves METRICS_PORT for all.
+  if (cluster.isWorker) answerSupervisorScrapes(metrics, logger);
+  const metricsServer = cluster.isWorker ? null : serveMetricsPort(config, metrics, logger);
   // Idle keep-alive connections must not hold a shutdown open.
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -80,6 +85,7 @@ async function serve(config: Config): Promise<void> {
 
   onStopSignal((signal) => {
     logger.info({ signal }, 'Shutting down');
+    metricsServer?.close();
     const forced = setTimeout(() => {
       logger.warn('Requests still running after the grace period; closing them');
       server.closeAllConnections();
@@ -98,6 +104,9 @@ async function supervise(config: Config): Promise<void> {
   const runtime = createRuntime(config, orm, { logger });
   // It answers its web processes' counts: its commits leave checkpoints to a thread, as theirs do.
   runtime.start([...webServerDeploymentJobs(config), 'walCheckpoints']);
+  // One scrape of METRICS_PORT sees every web process; the main port's /metrics (METRICS_TOKEN alone) would see one.
+  const metricsServer = serveMetricsPort(config, createMetricsRegistry(orm, logger), logger);
+  if (config.metrics.token && !metricsServer) logger.warn('METRICS_TOKEN is set without METRICS_PORT: with several web processes, /metrics is served only on METRICS_PORT');
 
   let stopping = false;
   const fork = (): Worker => cluster.fork();
@@ -117,6 +126,7 @@ async function supervise(config: Config): Promise<void> {
   onStopSignal((signal) => {
     stopping = true;
     logger.info({ signal }, 'Shutting down the web processes');
+    metricsServer?.close();
     const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker));
     const ended = workers.map((worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))));
     // The terminal's Ctrl-C reaches the web processes too; a SIGTERM to the supervisor alone is passed on.

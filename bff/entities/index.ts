@@ -26,6 +26,7 @@ import { SurveyBundleVersion } from './SurveyBundleVersion';
 import { SavedTheme } from './SavedTheme';
 import { ServiceRequest } from './ServiceRequest';
 import { SsoEvent } from './SsoEvent';
+import { HealthCheck } from './HealthCheck';
 import { StoredFile } from './StoredFile';
 import { SurveyDisplay } from './SurveyDisplay';
 import { SurveyDraft } from './SurveyDraft';
@@ -62,6 +63,7 @@ export const ENTITIES = [
   SavedTheme,
   OverrideLog,
   SsoEvent,
+  HealthCheck,
   CompanySurveySettings,
   SurveyResponse,
   SurveyAnswerTally,
@@ -112,6 +114,7 @@ export { ImportTemplate } from './ImportTemplate';
 export { Invitation } from './Invitation';
 export { OverrideLog } from './OverrideLog';
 export { SsoEvent } from './SsoEvent';
+export { HealthCheck } from './HealthCheck';
 export { PublishedSurvey } from './PublishedSurvey';
 export { SurveyBundleVersion } from './SurveyBundleVersion';
 export { SavedTheme } from './SavedTheme';

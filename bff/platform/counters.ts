@@ -41,6 +41,8 @@ export interface CounterStore {
    * at start: the process counts on its own until it is back, as during an outage).
    */
   ready(): Promise<void>;
+  /** Whether Redis answers a PING now; null when the counts do not live in Redis. */
+  redisAnswers(): Promise<boolean> | null;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,8 @@ export function createCounterStore({ url: redisUrl, prefix: redisPrefix }: Count
                 resolve();
               });
             }),
+      // With the offline queue off, a PING while disconnected fails at once.
+      redisAnswers: () => client.ping().then(() => true, () => false),
       close: async () => {
         client.disconnect();
       },
@@ -104,6 +108,7 @@ export function createCounterStore({ url: redisUrl, prefix: redisPrefix }: Count
       kind: 'cluster',
       counters: ({ name, points, duration }) => new RateLimiterCluster({ keyPrefix: name, points, duration, timeoutMs: CLUSTER_TIMEOUT_MS }),
       ready: async () => undefined,
+      redisAnswers: () => null,
       close: async () => undefined,
     };
   }
@@ -111,6 +116,7 @@ export function createCounterStore({ url: redisUrl, prefix: redisPrefix }: Count
     kind: 'memory',
     counters: ({ name, points, duration }) => new RateLimiterMemory({ keyPrefix: name, points, duration }),
     ready: async () => undefined,
+    redisAnswers: () => null,
     close: async () => undefined,
   };
 }

@@ -2,9 +2,13 @@
  * Background jobs of one shape. The runtime (bff/runtime.ts) starts every job of a process and
  * stops them on shutdown; a test starts and stops the one it drives. A repeating job runs every
  * `everyMs`, never overlaps itself (a tick that finds a run under way is skipped) and never stops
- * the process on a failure (it is logged, and the next tick tries again).
+ * the process on a failure (it is logged, and the next tick tries again). Each run is timed into
+ * the metrics (bff/platform/metrics.ts), and every line it logs says its job and run id.
  */
-import type { Logger } from 'pino';
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import { withLogContext } from "../logger";
+import { timedJobRun } from "./metrics";
 
 export interface Job {
   /** What the job does, as the log says it. */
@@ -26,32 +30,40 @@ export interface RepeatingJobOptions {
   name: string;
   everyMs: number;
   run: () => Promise<unknown>;
-  logger: Pick<Logger, 'error'>;
+  logger: Pick<Logger, "error">;
   /** Runs once on start (work left by an earlier process goes out at once). */
   runOnStart?: boolean;
   /** After the last run on stop: what the job hands back or writes out (a buffer, runs in flight). */
   afterStop?: () => Promise<void>;
 }
 
-export function repeatingJob({ name, everyMs, run, logger, runOnStart = false, afterStop }: RepeatingJobOptions): RepeatingJob {
+export function repeatingJob({
+  name,
+  everyMs,
+  run,
+  logger,
+  runOnStart = false,
+  afterStop,
+}: RepeatingJobOptions): RepeatingJob {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = true;
 
   const runOnce = (): void => {
-    running = run()
-      .then(
+    // Every line the run logs (its failure too) carries the job and the run's id; its duration goes to the metrics.
+    running = withLogContext({ job: name, jobRunId: randomUUID() }, () =>
+      timedJobRun(name, run).then(
         () => undefined,
         (failure: unknown) => logger.error({ err: failure }, `${name} failed`),
-      )
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          runOnce();
-        }
-      });
+      ),
+    ).finally(() => {
+      running = null;
+      if (again && !stopped) {
+        again = false;
+        runOnce();
+      }
+    });
   };
   const tick = (): void => {
     if (!running) runOnce();
@@ -83,7 +95,11 @@ export function repeatingJob({ name, everyMs, run, logger, runOnStart = false, a
 }
 
 /** Several jobs started and stopped as one (a worker's claim loop beside its scheduler). */
-export function jobGroup(name: string, jobs: readonly Job[], afterStop?: () => Promise<void>): Job {
+export function jobGroup(
+  name: string,
+  jobs: readonly Job[],
+  afterStop?: () => Promise<void>,
+): Job {
   return {
     name,
     start() {

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { apiError } from './errors';
 import type { CounterStore } from './counters';
+import { rateLimitRefusals } from './metrics';
 
 export const RATE_WINDOW_MS = 60_000;
 const KEY_LENGTH = 200;
@@ -36,6 +37,7 @@ export function createRateLimiter(store: CounterStore, name: string, now: () => 
       for (const { key, limit, refusal } of checks) {
         const { consumedPoints } = await counters.consume(`${storedKey(key)}@${windowId}`);
         if (consumedPoints > limit) {
+          rateLimitRefusals.inc({ limiter: name });
           const seconds = Math.max(1, Math.ceil(((windowId + 1) * RATE_WINDOW_MS - time) / 1000));
           throw apiError('rate_limited', { error: 'Too many requests', message: refusal(seconds), headers: { 'Retry-After': String(seconds) } });
         }

@@ -254,6 +254,8 @@ const listsNoToken = (response: Response) => {
 
 const ROWS: Row[] = [
   { route: 'GET /api/health', expected: all(200), request: () => ({}) },
+  { route: 'GET /api/health/live', expected: all(200), request: () => ({}) },
+  { route: 'GET /api/health/ready', expected: all(200), request: () => ({}) },
   { route: 'POST /api/auth/login', expected: all(200), request: async ({ world, companyId }) => ({ body: { email: (await world.addUser(companyId, { password: PASSWORD })).email, password: PASSWORD } }) },
   { route: 'POST /api/auth/register', expected: all(201), request: () => ({ body: { email: newEmail(), name: 'New Owner', password: PASSWORD, companyName: unique('Co') } }) },
   { route: 'GET /api/auth/me', expected: signedIn(200), request: () => ({}) },

@@ -14,6 +14,7 @@ import type { Orm } from '../../types';
 import { WebhookDelivery } from '../../entities';
 import { claimDue, leaseEnd } from '../../platform/jobQueue';
 import { repeatingJob } from '../../platform/jobs';
+import { webhookDeliveries } from '../../platform/metrics';
 import type { ResolvedAddress } from '../../platform/addressGuard';
 import { webhookHeaders } from '../../platform/webhookSignature';
 import { sendWebhook, type WebhookAttempt, type WebhookRequest } from './send';
@@ -93,6 +94,7 @@ async function record({ orm, logger }: PassContext, delivery: WebhookDelivery, o
       lockedUntil: null,
     },
   );
+  webhookDeliveries.inc({ outcome: outcome.delivered ? 'delivered' : retryAt ? 'retrying' : 'failed' });
   if (!outcome.delivered) {
     logger.warn({ deliveryId: delivery.id, attempts, error: outcome.error, givenUp: !retryAt }, 'Webhook delivery failed');
   }

@@ -11,6 +11,8 @@ import type { Capability } from './capabilities';
  */
 export const API_ROUTES = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
 
   'POST /api/auth/login': 'public',
   'POST /api/auth/register': 'public',

@@ -14,6 +14,7 @@ import type { UserStatus } from '@domain/company/options';
 import { createApp } from '@bff/app';
 import { loadConfig, type Config } from '@bff/config';
 import { initOrm, migrate } from '@bff/db';
+import { logContextFields } from '@bff/logger';
 import type { Orm } from '@bff/types';
 import { ApiKey, Company, User } from '@bff/entities';
 import { API_KEY_PREFIX_LENGTH, generateApiKey } from '@bff/platform/apiKeys';
@@ -117,7 +118,8 @@ export class World {
         done();
       },
     });
-    const logger = pino({ level: options.logLevel ?? 'info' }, sink);
+    // Lines carry their request's or job run's ids, as the server's logger writes them (bff/logger.ts).
+    const logger = pino({ level: options.logLevel ?? 'info', mixin: logContextFields }, sink);
     const runtime = createRuntime(config, orm, { logger, ...options.dependencies });
     const server = createServer(createApp(config, runtime).callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
