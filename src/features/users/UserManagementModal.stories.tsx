@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { adminApiRoutes, SAMPLE_INVITATION_LINK, SESSIONS, USERS, withSession } from '@/lib/testing/fixtures';
+import { adminApiRoutes, BOB_SSO, SAMPLE_INVITATION_LINK, SESSIONS, SSO_USER_LIST, USERS, withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import UserManagementModal from './UserManagementModal';
@@ -135,6 +135,72 @@ export const DeleteFails: Story = {
   },
 };
 
+/** The company's single sign-on below the users: its settings and its latest links, unlinks and refusals. */
+export const SingleSignOnSettings: Story = {
+  play: async () => {
+    const modal = await dialog();
+    const panel = within(await modal.findByRole('region', { name: 'Single Sign-On' }));
+    await expect(await panel.findByRole('list', { name: 'Single sign-on events' })).toHaveTextContent(
+      `Refused 00u5ivy2invitee as ${USERS.ivy.email}: the provider did not vouch for the e-mail address`,
+    );
+    await expect(panel.getByRole('textbox', { name: 'Verified e-mail domains' })).toHaveValue('acme.example');
+  },
+};
+
+const unlinkRoutes = () => adminApiRoutes({ session: SESSIONS.companyAdmin, users: SSO_USER_LIST });
+
+/** Unlinking asks first, naming the provider; then the row loses its link and the panel records who unlinked it. */
+export const UnlinkSingleSignOn: Story = {
+  beforeEach: () => mockFetch(unlinkRoutes()),
+  play: async ({ userEvent }) => {
+    await expect(await userRow(USERS.bob.email)).toHaveTextContent('Linked');
+    const modal = await dialog();
+    await userEvent.click(modal.getByRole('button', { name: 'Unlink single sign-on for Bob Chen' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Unlink Single Sign-On' }));
+    await expectShown(() =>
+      confirm.getByText(
+        `Unlink Bob Chen from ${BOB_SSO.issuer}? Their next single sign-on links again only if they are invited or the company allows linking.`,
+      ),
+    );
+    await userEvent.click(confirm.getByRole('button', { name: 'Unlink' }));
+
+    await expectShown(() => screen.getByText('Bob Chen is no longer linked to single sign-on'));
+    await waitFor(async () => expect(await userRow(USERS.bob.email)).not.toHaveTextContent('Linked'));
+    await expect(modal.queryByRole('button', { name: 'Unlink single sign-on for Bob Chen' })).not.toBeInTheDocument();
+    const events = within(modal.getByRole('list', { name: 'Single sign-on events' }));
+    await waitFor(() =>
+      expect(events.getAllByRole('listitem')[0]).toHaveTextContent(`Alice Martin unlinked ${USERS.bob.email} from ${BOB_SSO.subject}`),
+    );
+  },
+};
+
+export const UnlinkCancelled: Story = {
+  beforeEach: () => mockFetch(unlinkRoutes()),
+  play: async ({ userEvent }) => {
+    const modal = await dialog();
+    await userEvent.click(await modal.findByRole('button', { name: 'Unlink single sign-on for Bob Chen' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Unlink Single Sign-On' }));
+    await userEvent.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unlink Single Sign-On' })).not.toBeInTheDocument());
+    await expect(await userRow(USERS.bob.email)).toHaveTextContent('Linked');
+  },
+};
+
+export const UnlinkFails: Story = {
+  beforeEach: () =>
+    mockFetch({
+      ...unlinkRoutes(),
+      [`DELETE /api/users/${USERS.bob.id}/sso`]: failure('internal_error', { error: 'Database unavailable' }),
+    }),
+  play: async ({ userEvent }) => {
+    const modal = await dialog();
+    await userEvent.click(await modal.findByRole('button', { name: 'Unlink single sign-on for Bob Chen' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Unlink' }));
+    await expectShown(() => screen.getByText('Failed to unlink single sign-on: Database unavailable'));
+    await expect(await userRow(USERS.bob.email)).toHaveTextContent('Linked');
+  },
+};
+
 export const Empty: Story = {
   beforeEach: () => mockFetch(adminApiRoutes({ session: SESSIONS.companyAdmin, users: [] })),
   play: async () => {
@@ -143,7 +209,11 @@ export const Empty: Story = {
 };
 
 export const LoadFails: Story = {
-  beforeEach: () => mockFetch({ 'GET /api/users': failure('internal_error', { error: 'Database unavailable' }) }),
+  beforeEach: () =>
+    mockFetch({
+      ...adminApiRoutes({ session: SESSIONS.companyAdmin }),
+      'GET /api/users': failure('internal_error', { error: 'Database unavailable' }),
+    }),
   play: async () => {
     const modal = await dialog();
     await expectShown(() => modal.getByText('Failed to load users'));

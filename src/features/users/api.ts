@@ -38,9 +38,20 @@ export const useUpdatePermissions = () =>
     api.put<ManagedUser>(userPath(id, '/permissions'), { role, permissions }),
   );
 
-export const useUnlinkSso = () => useUserMutation((id: string) => api.delete<ManagedUser>(userPath(id, '/sso')));
-
 const companySsoKey = (companyId: string) => ['companies', companyId, 'sso'] as const;
+
+/** Unlinking changes the user list and adds an unlink to the company's single sign-on events. */
+export function useUnlinkSso() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<ManagedUser>(userPath(id, '/sso')),
+    onSuccess: (user) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        queryClient.invalidateQueries({ queryKey: companySsoKey(user.companyId) }),
+      ]),
+  });
+}
 
 /** A company's single sign-on settings and its latest links, unlinks and refused sign-ins. */
 export function useCompanySso(companyId: string | undefined, enabled = true) {

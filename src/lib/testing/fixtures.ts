@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import type { Decorator } from '@storybook/react-vite';
 import { DEFAULT_PERMISSIONS, type Role } from '@domain/auth/roles';
-import type { Company, InviteResponse, ManagedUser, SessionUser } from '@domain/auth/types';
+import type { Company, CompanySso, InviteResponse, ManagedUser, SessionUser, SsoEventView, SsoIdentity } from '@domain/auth/types';
 import { ALL_COMPANIES } from '@/lib/session';
 import { NotificationsProvider } from '../notifications';
 import type { Session } from '../session';
@@ -71,6 +71,52 @@ export const USERS = {
 
 export const USER_LIST: ManagedUser[] = Object.values(USERS);
 
+/** Acme's OpenID Connect provider, whose identities its users link at their first single sign-on. */
+export const SSO_ISSUER = 'https://acme.okta.example';
+
+/** Bob's single sign-on identity: linked again after an administrator unlinked his first one. */
+export const BOB_SSO: SsoIdentity = { issuer: SSO_ISSUER, tenantId: null, subject: '00u8k2bob4chen', linkedAt: '2026-05-28T08:03:00.000Z' };
+
+/** The users, with Bob linked to single sign-on. */
+export const SSO_USER_LIST: ManagedUser[] = USER_LIST.map((entry) => (entry.id === USERS.bob.id ? { ...entry, sso: BOB_SSO } : entry));
+
+function ssoEvent(id: string, details: Omit<SsoEventView, 'id' | 'issuer' | 'actorName' | 'code'> & Partial<SsoEventView>): SsoEventView {
+  return { id, issuer: SSO_ISSUER, code: null, actorName: null, ...details };
+}
+
+/** Acme's latest single sign-on events, newest first, as GET /api/companies/:id/sso lists them. */
+export const SSO_EVENTS: SsoEventView[] = [
+  ssoEvent('se-5', {
+    userId: USERS.bob.id,
+    kind: 'refused',
+    code: 'sso_identity_mismatch',
+    subject: '00u3xq7mallory',
+    email: USERS.bob.email,
+    createdAt: '2026-05-30T09:12:00.000Z',
+  }),
+  ssoEvent('se-4', {
+    userId: USERS.ivy.id,
+    kind: 'refused',
+    code: 'sso_email_unverified',
+    subject: '00u5ivy2invitee',
+    email: USERS.ivy.email,
+    createdAt: '2026-05-29T16:40:00.000Z',
+  }),
+  ssoEvent('se-3', { userId: USERS.bob.id, kind: 'linked', subject: BOB_SSO.subject, email: USERS.bob.email, createdAt: '2026-05-28T08:03:00.000Z' }),
+  ssoEvent('se-2', {
+    userId: USERS.bob.id,
+    kind: 'unlinked',
+    subject: '00u1bob0laptop',
+    email: USERS.bob.email,
+    actorName: USERS.alice.name,
+    createdAt: '2026-05-27T14:25:00.000Z',
+  }),
+  ssoEvent('se-1', { userId: USERS.bob.id, kind: 'linked', subject: '00u1bob0laptop', email: USERS.bob.email, createdAt: '2026-05-20T10:00:00.000Z' }),
+];
+
+/** Acme's single sign-on settings: its own domain vouched for, linking at sign-in off. */
+export const ACME_SSO: CompanySso = { verifiedDomains: ['acme.example'], allowLinking: false, events: SSO_EVENTS };
+
 export const SESSIONS = {
   globalAdmin: globalAdminSession,
   companyAdmin: {
@@ -117,6 +163,8 @@ export interface AdminApiOptions {
   companies?: Company[];
   /** The signed-in session: its user is the one the profile routes change. */
   session?: Session;
+  /** The single sign-on settings and events of the company in view. */
+  sso?: CompanySso;
 }
 
 
@@ -129,8 +177,10 @@ export function adminApiRoutes({
   users: initialUsers = USER_LIST,
   companies: initialCompanies = COMPANY_LIST,
   session = SESSIONS.globalAdmin,
+  sso: initialSso = ACME_SSO,
 }: AdminApiOptions = {}): MockRoutes {
   let users = initialUsers.map((entry) => ({ ...entry }));
+  let sso: CompanySso = { ...initialSso, events: [...initialSso.events] };
   let companies = initialCompanies.map((entry) => ({ ...entry }));
   let profile: SessionUser = { ...session.user };
   const companyById = (id: string) => companies.find((entry) => entry.id === id);
@@ -176,6 +226,22 @@ export function adminApiRoutes({
     ['PUT', /^\/api\/users\/([^/]+)\/permissions$/, ({ body }, [id]) =>
       changeUser(id, body as Pick<ManagedUser, 'role' | 'permissions'>)],
     ['POST', /^\/api\/users\/([^/]+)\/reset-password$/, () => ({ status: 204 })],
+    // Like the server: the binding goes and the unlink is recorded with who did it.
+    ['DELETE', /^\/api\/users\/([^/]+)\/sso$/, (_call, [id]) => {
+      const linked = userById(id);
+      if (!linked?.sso) return failure('not_found');
+      const unlinked = ssoEvent(`se-${sso.events.length + 1}`, {
+        userId: id,
+        kind: 'unlinked',
+        issuer: linked.sso.issuer,
+        subject: linked.sso.subject,
+        email: linked.email,
+        actorName: profile.name,
+        createdAt: new Date().toISOString(),
+      });
+      sso = { ...sso, events: [unlinked, ...sso.events] };
+      return changeUser(id, { sso: null });
+    }],
     ['DELETE', /^\/api\/users\/([^/]+)$/, (_call, [id]) => {
       users = users.filter((entry) => entry.id !== id);
       return { status: 204 };
@@ -199,6 +265,14 @@ export function adminApiRoutes({
     }],
     ['PUT', /^\/api\/companies\/([^/]+)\/logo$/, (_call, [id]) => changeCompany(id, { logoUrl: SAMPLE_IMAGE_URL })],
     ['DELETE', /^\/api\/companies\/([^/]+)\/logo$/, (_call, [id]) => changeCompany(id, { logoUrl: null })],
+    ['GET', /^\/api\/companies\/([^/]+)\/sso$/, () => ({ body: sso })],
+    // Domains are kept lower-case, once each and sorted, as the server keeps them.
+    ['PUT', /^\/api\/companies\/([^/]+)\/sso$/, ({ body }) => {
+      const input = body as Pick<CompanySso, 'verifiedDomains' | 'allowLinking'>;
+      const verifiedDomains = [...new Set(input.verifiedDomains.map((domain) => domain.toLowerCase()))].sort();
+      sso = { ...sso, verifiedDomains, allowLinking: input.allowLinking };
+      return { body: sso };
+    }],
     ['GET', /^\/api\/companies\/([^/]+)$/, (_call, [id]) => found(companyById(id))],
     ['PUT', /^\/api\/companies\/([^/]+)$/, ({ body }, [id]) => changeCompany(id, body as Partial<Company>)],
     ['DELETE', /^\/api\/companies\/([^/]+)$/, (_call, [id]) => {
