@@ -67,10 +67,11 @@ const POSTGRES_FILES = [
   'users',
   'account-changes',
   'metrics',
+  'idempotency',
 ].map((name) => `tests/bff/${name}.test.ts`);
 
 /** Files about several processes sharing one server database: PostgreSQL only (SQLite has one writer). */
-const POSTGRES_ONLY_FILES = ['web-processes', 'account-changes-listener'].map((name) => `tests/bff/${name}.test.ts`);
+const POSTGRES_ONLY_FILES = ['web-processes', 'account-changes-listener', 'database-connection-lost'].map((name) => `tests/bff/${name}.test.ts`);
 
 /**
  * BFF files that replace a module with `vi.mock` (the password pool's scrypt, the sign-in's password

@@ -18,6 +18,7 @@ import { DataRecord } from './DataRecord';
 import { DataSource } from './DataSource';
 import { DataType } from './DataType';
 import { FieldSetting } from './FieldSetting';
+import { IdempotencyKey } from './IdempotencyKey';
 import { ImportTemplate } from './ImportTemplate';
 import { Invitation } from './Invitation';
 import { OverrideLog } from './OverrideLog';
@@ -72,6 +73,7 @@ export const ENTITIES = [
   UntalliedResponse,
   SurveyDisplay,
   WebhookDelivery,
+  IdempotencyKey,
   SurveyBundleVersion,
   ModelSettingsVersion,
   CustomAttribute,
@@ -110,6 +112,7 @@ export { DataRecord } from './DataRecord';
 export { DataSource } from './DataSource';
 export { DataType } from './DataType';
 export { FieldSetting } from './FieldSetting';
+export { IdempotencyKey } from './IdempotencyKey';
 export { ImportTemplate } from './ImportTemplate';
 export { Invitation } from './Invitation';
 export { OverrideLog } from './OverrideLog';

@@ -12,7 +12,8 @@ export function publicApiCors(): AppMiddleware {
     origin: '*',
     // PATCH continues a started response.
     allowMethods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'X-API-Key'],
+    // Idempotency-Key: a write sent again after a lost answer is stored once (platform/idempotency.ts).
+    allowHeaders: ['Content-Type', 'X-API-Key', 'Idempotency-Key'],
     // The widget reads the bundle's validator and how long a rate limit lasts.
     exposeHeaders: ['ETag', 'Retry-After'],
     maxAge: 600,

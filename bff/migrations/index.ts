@@ -34,6 +34,7 @@ import { Migration20270116000000_response_tallies } from './Migration20270116000
 import { Migration20270117000000_untallied_responses } from './Migration20270117000000_untallied_responses';
 import { Migration20270118000000_sso_identities } from './Migration20270118000000_sso_identities';
 import { Migration20270119000000_health_checks } from './Migration20270119000000_health_checks';
+import { Migration20270120000000_idempotency_keys } from './Migration20270120000000_idempotency_keys';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -72,4 +73,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20270117000000_untallied_responses', class: Migration20270117000000_untallied_responses },
   { name: 'Migration20270118000000_sso_identities', class: Migration20270118000000_sso_identities },
   { name: 'Migration20270119000000_health_checks', class: Migration20270119000000_health_checks },
+  { name: 'Migration20270120000000_idempotency_keys', class: Migration20270120000000_idempotency_keys },
 ];

@@ -6,6 +6,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ValidationError } from 'yup';
 import { API_ERRORS, type ApiErrorBody, type ErrorCode } from '@domain/errors';
+import { isConnectionLost } from './busyDatabase';
 
 export class HttpError extends Error {
   constructor(
@@ -75,8 +76,13 @@ function describeLimit(bytes: number | undefined): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
+/** How long a client waits before trying again after a lost database connection: a failover takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 export function toHttpError(failure: unknown): HttpError | null {
   if (failure instanceof HttpError) return failure;
+  // A lost connection is no fault of the request: 503, to be tried again, never a 500.
+  if (isConnectionLost(failure)) return apiError('database_unavailable', { headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } });
   if (failure instanceof ValidationError) return fromValidationError(failure);
   if (failure instanceof UniqueConstraintViolationException) return apiError('already_exists');
   const parserFailure = (failure ?? {}) as BodyParserFailure;

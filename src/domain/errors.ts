@@ -44,6 +44,12 @@ export const API_ERRORS = {
   not_implemented: define(501, 'Not implemented', 'This method is not supported.'),
   internal_error: define(500, 'Internal server error', 'Something went wrong on our side. Please try again later.'),
   request_failed: define(400, 'Request failed', 'The request could not be completed.'),
+  // The Idempotency-Key header (draft-ietf-httpapi-idempotency-key-header) of the widget's writes and POST /api/v1/events.
+  idempotency_key_invalid: define(400, 'Invalid Idempotency-Key', 'Send an Idempotency-Key of 1 to 255 visible ASCII characters, such as a UUID.'),
+  idempotency_key_reused: define(422, 'Idempotency-Key already used', 'This Idempotency-Key was sent before with another request body; use a new key for a new request.'),
+  idempotency_key_in_flight: define(409, 'Request already in progress', 'A request with this Idempotency-Key is still being processed; try again once it has been answered.'),
+  // A lost database connection (terminated, reset, a failover) that a second try did not cure.
+  database_unavailable: define(503, 'Service temporarily unavailable', 'The database could not be reached. Please try again in a moment.'),
 
   // Who is calling
   authentication_required: define(401, 'Authentication required', 'Sign in to continue.'),

@@ -183,7 +183,7 @@ describe('the survey bundle cache', () => {
     const respondent = () => ({ ip: nextAddress(), userAgent: 'Mozilla/5.0' });
     const answer = (complete: boolean) => collection.startResponse(published.id, { answers: { q_rating: 4 }, complete }, respondent());
     const stored = () => w.em().fork().count(SurveyResponse, { surveyId: published.id });
-    expect((await answer(true)).isComplete).toBe(true);
+    expect((await answer(true)).body.isComplete).toBe(true);
 
     // Behind this process's back, as another process would write: its copy still says running.
     await w.em().nativeUpdate(PublishedSurvey, { id: published.id }, { status: 'inactive' });
@@ -197,7 +197,7 @@ describe('the survey bundle cache', () => {
 
     // Uncapped again: the copy read afresh takes the answer.
     await w.em().nativeUpdate(PublishedSurvey, { id: published.id }, { endCondition: null });
-    expect((await answer(true)).isComplete).toBe(true);
+    expect((await answer(true)).body.isComplete).toBe(true);
     expect(await stored()).toBe(2);
   });
 });

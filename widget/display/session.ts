@@ -1,12 +1,15 @@
 /**
  * One respondent's response: started on the first answer (after SAVE_DELAY_MS without another
- * change), continued with its token, completed on submit. Saves go one at a time, in order. A
- * partial save that fails is dropped quietly: the answers stay on screen and submit sends them all.
+ * change), continued with its token, completed on submit. Saves go one at a time, in order. Each
+ * save has an Idempotency-Key of its own, made when it is queued: a save whose reply was lost
+ * (a network failure, a 5xx) is sent again with the same key and stored once (publicApi.ts). A
+ * partial save that still fails is dropped quietly: the answers stay on screen and submit sends them all.
  */
 import type { ResponseInput, StartedResponse } from '@domain/survey/collection';
 import type { Answers } from '@domain/survey/types';
 import { debug } from '../loader/log';
-import { callApi, type ApiError } from '../publicApi';
+import { sendWrite, type ApiError } from '../publicApi';
+import { randomId } from '../loader/storage';
 
 /** How long answers rest before they are saved. */
 export const SAVE_DELAY_MS = 1000;
@@ -47,16 +50,21 @@ export function responseSession(options: ResponseSessionOptions): ResponseSessio
   let timer: number | undefined;
   let pending: Answers | null = null;
 
-  const send = async (answers: Answers, complete: boolean, keepalive: boolean) => {
+  const wait = (ms: number) => new Promise<void>((resolve) => win.setTimeout(resolve, ms));
+
+  const send = async (answers: Answers, complete: boolean, keepalive: boolean, idempotencyKey: string) => {
     const body = { answers: options.clean(answers) as ResponseInput['answers'], complete };
+    const write = { idempotencyKey, keepalive, wait };
     started = started
-      ? await callApi<StartedResponse>(options.fetch, options.apiBase, 'PATCH', `/responses/${encodeURIComponent(started.id)}`, { token: started.token, ...body }, keepalive)
-      : await callApi<StartedResponse>(options.fetch, options.apiBase, 'POST', `/surveys/${encodeURIComponent(options.surveyId)}/responses`, { ...options.start, ...body }, keepalive);
+      ? await sendWrite<StartedResponse>(options.fetch, options.apiBase, 'PATCH', `/responses/${encodeURIComponent(started.id)}`, { token: started.token, ...body }, write)
+      : await sendWrite<StartedResponse>(options.fetch, options.apiBase, 'POST', `/surveys/${encodeURIComponent(options.surveyId)}/responses`, { ...options.start, ...body }, write);
     return started;
   };
 
   const enqueue = (answers: Answers, complete: boolean, keepalive: boolean) => {
-    const run = () => send(answers, complete, keepalive);
+    // The save's key, kept with it through its retries.
+    const idempotencyKey = randomId(win);
+    const run = () => send(answers, complete, keepalive, idempotencyKey);
     // After the previous save, whether it worked or not: a failed start is retried by the next one.
     const next = queue.then(run, run);
     queue = next.catch(() => undefined);

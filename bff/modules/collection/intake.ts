@@ -104,7 +104,7 @@ async function insertTogether(orm: Orm, kind: DatabaseKind, guarded: Statement, 
 
 /**
  * Inserts the response, queued for the tally job, and, when `complete`, completes it: its webhook
- * queued beside it, all or nothing. A capped survey's row is locked first and the completion
+ * queued beside it, and the request's Idempotency-Key (`keyRow`) with them, all or nothing. A capped survey's row is locked first and the completion
  * counted on it, so its N+1th completion is refused however many arrive at once, and the completion that fills the cap takes
  * it out of the widget's bundle. Any other survey's completion is only marked count_pending (the
  * tally job counts it on the row later: surveys/counts.ts), so a campaign's answers never wait on
@@ -112,7 +112,15 @@ async function insertTogether(orm: Orm, kind: DatabaseKind, guarded: Statement, 
  * it goes as one statement with its queue row and webhook (insertTogether). Answers false when
  * nothing was written because the row no longer runs uncapped: the caller reads the survey afresh.
  */
-export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: IntakeSurvey, response: NewResponse, complete: boolean, clock: Date): Promise<boolean> {
+export async function insertResponse(
+  orm: Orm,
+  kind: DatabaseKind,
+  survey: IntakeSurvey,
+  response: NewResponse,
+  complete: boolean,
+  clock: Date,
+  keyRow?: Record<string, unknown>,
+): Promise<boolean> {
   const knex = knexOf(orm);
   const capped = isCapped(survey);
   const responseColumns = {
@@ -145,6 +153,8 @@ export async function insertResponse(orm: Orm, kind: DatabaseKind, survey: Intak
   // Written with the response: its place in the tally queue and, when it completes, its webhook.
   const following: TableRow[] = [{ table: UNTALLIED_RESPONSES, row: { response_id: response.id, survey_id: survey.id, count_pending: complete && !capped } }];
   if (webhook) following.push({ table: 'webhook_deliveries', row: completionDeliveryRow(webhook.url, webhook.payload, clock) });
+  // The request's Idempotency-Key with its answer: never the response without it (platform/idempotency.ts).
+  if (keyRow) following.push({ table: 'idempotency_keys', row: keyRow });
 
   if (capped) {
     if (!complete) return insertTogether(orm, kind, insertOf(kind, 'survey_responses', responseColumns, ALWAYS), following);

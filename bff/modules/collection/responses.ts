@@ -16,6 +16,7 @@ import type { Orm } from '../../types';
 import type { DatabaseKind } from '../../platform/sql';
 import { PublishedSurvey, SurveyResponse, UntalliedResponse } from '../../entities';
 import { apiError } from '../../platform/errors';
+import type { IdempotencyStore, IdempotentRequest } from '../../platform/idempotency';
 import { hashSecret } from '../../platform/secrets';
 import { checkAnswers } from './answers';
 import { retryWhenBusy } from './busy';
@@ -50,7 +51,12 @@ export interface ResponseDeps {
   lockForUpdate: RowLock;
   /** The survey with its company's settings, as a first answer reads it (intakeSurvey.ts). */
   surveys: Pick<SurveyReader, 'read'>;
+  /** Where a write sent with an Idempotency-Key stores the key with its answer. */
+  keys: Pick<IdempotencyStore, 'row' | 'write'>;
 }
+
+/** The status of a started response's answer. */
+export const STARTED_STATUS = 201;
 
 const clip = (text: string | undefined, max: number) => (text ? text.slice(0, max) : null);
 
@@ -78,8 +84,17 @@ function requireIdentifier(rule: IdentifierRule, identifiers: Record<string, str
   }
 }
 
-/** Starts a response (and completes it at once when asked); the token is returned only here. */
-export async function startResponse({ orm, now, hashKey, kind, surveys }: ResponseDeps, surveyId: string, input: ResponseInput, respondent: Respondent): Promise<StartedResponse> {
+/**
+ * Starts a response (and completes it at once when asked); the token is returned only here, and
+ * kept (sealed) with the request's Idempotency-Key when it has one, for a retry to be given again.
+ */
+export async function startResponse(
+  { orm, now, hashKey, kind, surveys, keys }: ResponseDeps,
+  surveyId: string,
+  input: ResponseInput,
+  respondent: Respondent,
+  keyed?: IdempotentRequest,
+): Promise<StartedResponse> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const id = randomUUID();
   // A copy of the survey read before a change to its row writes nothing and refuses nothing: both
@@ -105,7 +120,13 @@ export async function startResponse({ orm, now, hashKey, kind, surveys }: Respon
       answers: checked.answers,
       writeTokenHash: hashSecret(token),
     };
-    if (await retryWhenBusy(() => insertResponse(orm, kind, survey, response, input.complete === true, now()))) return { id, token, isComplete: input.complete === true };
+    const started: StartedResponse = { id, token, isComplete: input.complete === true };
+    const written = await retryWhenBusy(() => {
+      const clock = now();
+      const keyRow = keyed && keys.row(keyed, { status: STARTED_STATUS, body: started }, clock);
+      return insertResponse(orm, kind, survey, response, input.complete === true, clock, keyRow);
+    });
+    if (written) return started;
   }
   throw refuseInactive(INACTIVE_MESSAGES.stopped);
 }
@@ -118,8 +139,8 @@ export async function responseFor(orm: Orm, id: string, token: string): Promise<
   return response;
 }
 
-/** Merges further answers and, when asked, completes the response. */
-export async function updateResponse({ orm, kind, now, lockForUpdate }: ResponseDeps, found: SurveyResponse, input: ResponseUpdate): Promise<StartedResponse> {
+/** Merges further answers and, when asked, completes the response; the request's Idempotency-Key is stored in the same transaction. */
+export async function updateResponse({ orm, kind, now, lockForUpdate, keys }: ResponseDeps, found: SurveyResponse, input: ResponseUpdate, keyed?: IdempotentRequest): Promise<StartedResponse> {
   const clock = now();
   // Each attempt reads the response afresh in its own fork: a busy attempt was rolled back whole.
   return retryWhenBusy(() => orm.em.fork().transactional(async (tx) => {
@@ -142,6 +163,8 @@ export async function updateResponse({ orm, kind, now, lockForUpdate }: Response
     response.answers = checked.answers;
     if (input.complete) await completeResponse(tx, lockForUpdate, survey.id, response, clock);
     await tx.flush();
-    return { id: response.id, token: input.token, isComplete: response.isComplete };
+    const updated: StartedResponse = { id: response.id, token: input.token, isComplete: response.isComplete };
+    if (keyed) await keys.write(tx.getTransactionContext<Knex.Transaction>()!, keyed, { status: 200, body: updated }, clock);
+    return updated;
   }));
 }

@@ -21,6 +21,7 @@ import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';
 import { COMPANY_NOT_FOUND } from '../companies';
 import type { RateLimitCheck, RateLimiter } from '../../platform/rateLimit';
+import { idempotentRequest, requestIdempotencyKey, sendAnswer } from '../../platform/idempotency';
 import type { CollectionService } from './service';
 import type { CompanyCollectionService } from './settings';
 
@@ -81,9 +82,10 @@ function publicRoutes({ collection, limiter, config }: CollectionRouterDependenc
 
   routes.post('/surveys/:id/responses', async (ctx) => {
     await limiter.check([byAddress(ctx), bySurvey(pathId(ctx))]);
+    const key = requestIdempotencyKey(ctx);
     const input = await validateBody(responseInputSchema, ctx.request.body);
-    ctx.body = await collection.startResponse(pathId(ctx), input, { ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
-    ctx.status = 201;
+    const keyed = idempotentRequest('public.responses.start', `survey:${pathId(ctx)}`, key, ctx.request.body);
+    sendAnswer(ctx, await collection.startResponse(pathId(ctx), input, { ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined }, keyed));
   });
 
   // Counted apart from displays and responses: a targeted survey asks once per page view, and
@@ -96,10 +98,12 @@ function publicRoutes({ collection, limiter, config }: CollectionRouterDependenc
 
   routes.patch('/responses/:id', async (ctx) => {
     await limiter.check([byAddress(ctx)]);
+    const key = requestIdempotencyKey(ctx);
     const input = await validateBody(responseUpdateSchema, ctx.request.body);
     const response = await collection.responseFor(pathId(ctx), input.token);
     await limiter.check([bySurvey(response.surveyId)]);
-    ctx.body = await collection.updateResponse(response, input);
+    const keyed = idempotentRequest('public.responses.update', `response:${response.id}`, key, ctx.request.body);
+    sendAnswer(ctx, await collection.updateResponse(response, input, keyed));
   });
 
   return routes.router;

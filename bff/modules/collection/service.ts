@@ -19,10 +19,11 @@ import { createAudienceMembership } from '../audience';
 import { addressHashKey } from '../../platform/clientAddress';
 import { publicBundle } from './bundle';
 import { createBundleCache, forgetChangedBundles, type ServedBundle } from './bundleCache';
-import { rowLockFor } from '../../platform/sql';
+import { createIdempotencyStore, type Answer, type IdempotentRequest } from '../../platform/idempotency';
+import { knexOf, rowLockFor } from '../../platform/sql';
 import { createSurveyReader } from './intakeSurvey';
 import { audienceMembership, recordDisplay, type MembershipDeps } from './displays';
-import { responseFor, startResponse, updateResponse, type Respondent, type ResponseDeps } from './responses';
+import { responseFor, startResponse, STARTED_STATUS, updateResponse, type Respondent, type ResponseDeps } from './responses';
 
 export { PUBLIC_COMPANY_NOT_FOUND } from './bundle';
 export { NO_AUDIENCE_TARGETING } from './displays';
@@ -42,10 +43,13 @@ export interface CollectionServiceDependencies {
 
 export function createCollectionService({ orm, config, now }: CollectionServiceDependencies) {
   const surveys = createSurveyReader(orm, { recheckMs: config.publicBundleRecheckMs });
+  // A started response's answer holds its write token: kept sealed.
+  const keys = createIdempotencyStore({ knex: () => knexOf(orm), kind: config.database.kind, now, sealKey: config.credentialsKey });
   const deps: ResponseDeps & MembershipDeps = {
     orm,
     kind: config.database.kind,
     surveys,
+    keys,
     now,
     hashKey: addressHashKey(config.credentialsKey),
     lockForUpdate: rowLockFor(config.database.kind),
@@ -64,9 +68,12 @@ export function createCollectionService({ orm, config, now }: CollectionServiceD
     bundle: (companyId: string): Promise<ServedBundle> => bundles.get(companyId),
     audienceMembership: (surveyId: string, input: MembershipInput): Promise<AudienceMembership> => audienceMembership(deps, surveyId, input),
     recordDisplay: (surveyId: string, input: DisplayInput): Promise<void> => recordDisplay(orm, now, surveyId, input),
-    startResponse: (surveyId: string, input: ResponseInput, respondent: Respondent): Promise<StartedResponse> => startResponse(deps, surveyId, input, respondent),
+    /** Starts a response; a request sent with an Idempotency-Key (`keyed`) is answered once, and again from its key. */
+    startResponse: (surveyId: string, input: ResponseInput, respondent: Respondent, keyed?: IdempotentRequest): Promise<Answer<StartedResponse>> =>
+      keys.run(keyed, async () => ({ status: STARTED_STATUS, body: await startResponse(deps, surveyId, input, respondent, keyed) })),
     responseFor: (id: string, token: string): Promise<SurveyResponse> => responseFor(orm, id, token),
-    updateResponse: (found: SurveyResponse, input: ResponseUpdate): Promise<StartedResponse> => updateResponse(deps, found, input),
+    updateResponse: (found: SurveyResponse, input: ResponseUpdate, keyed?: IdempotentRequest): Promise<Answer<StartedResponse>> =>
+      keys.run(keyed, async () => ({ status: 200, body: await updateResponse(deps, found, input, keyed) })),
   };
 }
 

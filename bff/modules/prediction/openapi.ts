@@ -278,7 +278,18 @@ export function buildOpenApiDocument(publicUrl: string): Record<string, unknown>
           tags: ['Data'],
           operationId: 'sendEvents',
           summary: `Record interactions (up to ${EVENTS_BATCH_MAX.toLocaleString('en-US')} per request)`,
-          description: 'Needs the write scope. Idempotent by event_id. A batch with one invalid event is refused whole (400 naming its position and field) and nothing is stored.',
+          description:
+            'Needs the write scope. Idempotent by event_id. A batch with one invalid event is refused whole (400 naming its position and field) and nothing is stored. ' +
+            'With an Idempotency-Key header, a batch sent again with the same key and body (after a lost answer) is answered as the first time (Idempotent-Replayed: true) for a day.',
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: 'A unique value per batch, such as a UUID (1 to 255 visible ASCII characters; a quoted structured-field string is accepted), as in draft-ietf-httpapi-idempotency-key-header.',
+              schema: { type: 'string', minLength: 1, maxLength: 257 },
+            },
+          ],
           requestBody: {
             required: true,
             content: {
@@ -290,7 +301,13 @@ export function buildOpenApiDocument(publicUrl: string): Record<string, unknown>
           },
           responses: {
             '200': { description: 'What was stored.', content: { 'application/json': { schema: { $ref: '#/components/schemas/EventsResult' }, example: EVENTS_RESULT_EXAMPLE } } },
-            '400': errorResponse('An event is not valid; the error names its position and field (e.g. "Event 3, type: …").', ['validation_failed', 'malformed_body']),
+            '400': errorResponse('An event is not valid; the error names its position and field (e.g. "Event 3, type: …"), or the Idempotency-Key is not valid.', [
+              'validation_failed',
+              'malformed_body',
+              'idempotency_key_invalid',
+            ]),
+            '409': errorResponse('A batch with this Idempotency-Key is still being stored.', ['idempotency_key_in_flight']),
+            '422': errorResponse('This Idempotency-Key was sent before with another batch.', ['idempotency_key_reused']),
             ...COMMON_ERRORS,
           },
         },

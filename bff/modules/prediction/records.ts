@@ -99,8 +99,16 @@ function eventRow(event: ValidEvent, index: number, receivedAt: Date): ApiRecord
 /**
  * Stores a batch of events in one transaction. A known event_id (sent before, or twice in this
  * batch) is ignored: `insert ... on conflict do nothing` against the API records' unique index.
+ * `withResult` writes in the same transaction what goes with the answer (the request's Idempotency-Key).
  */
-export async function storeEvents(em: EntityManager, kind: DatabaseKind, companyId: string, events: ValidEvent[], receivedAt = new Date()): Promise<EventsResult> {
+export async function storeEvents(
+  em: EntityManager,
+  kind: DatabaseKind,
+  companyId: string,
+  events: ValidEvent[],
+  receivedAt = new Date(),
+  withResult?: (trx: Knex.Transaction, result: EventsResult) => Promise<void>,
+): Promise<EventsResult> {
   const sourceId = await apiSource(em, kind, companyId, 'events');
   const columns = columnsOf(em);
   const rows = events.map((event, index) => eventRow(event, index, receivedAt));
@@ -122,9 +130,11 @@ export async function storeEvents(em: EntityManager, kind: DatabaseKind, company
     }
     await recordOutcomes(trx, kind, companyId, outcomes);
     await updateSourceCount(tx as SqlEntityManager, sourceId, inserted, receivedAt);
-    return inserted;
+    const result: EventsResult = { received: events.length, stored: inserted, duplicates: events.length - inserted };
+    await withResult?.(trx, result);
+    return result;
   });
-  return { received: events.length, stored, duplicates: events.length - stored };
+  return stored;
 }
 
 function itemRow(item: ValidItem, index: number, now: Date, previousCreatedAt: UnifiedValue | undefined): ApiRecordRow {

@@ -6,12 +6,15 @@ import type { Router } from '@koa/router';
 import { ValidationError } from 'yup';
 import * as yup from 'yup';
 import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
 import { companyFilterQuery, uuid } from '@domain/params';
 import type { CallComparison } from '@domain/prediction/contract';
 import { eventsBatchSchema, itemsBatchSchema, type ValidEvent } from '@domain/prediction/schemas';
 import { ApiKey, PredictionCall } from '../../entities';
 import { actorOf } from '../../middleware/auth';
 import { apiError, fromValidationError } from '../../platform/errors';
+import { isConnectionLost } from '../../platform/busyDatabase';
+import { createIdempotencyStore, idempotentRequest, requestIdempotencyKey, sendAnswer } from '../../platform/idempotency';
 import { requestEntityManager } from '../../platform/requestScope';
 import { companiesFor, findInReach, inReach } from '../../middleware/tenant';
 import { queryOf } from '../../middleware/validate';
@@ -117,10 +120,28 @@ export function createPredictionApiRouter(deps: PredictionRouteDependencies): Ro
     }
   });
 
+  // A batch sent with an Idempotency-Key is stored once and its answer given again (platform/idempotency.ts).
+  const eventKeys = createIdempotencyStore({ knex: () => (em() as SqlEntityManager).getKnex(), kind: deps.kind, now: deps.now });
   routes.post('/events', async (ctx) => {
     const { companyId } = apiKeyCaller(ctx);
+    const key = requestIdempotencyKey(ctx);
     const events = await validateBatch<ValidEvent>(eventsBatchSchema, 'events', batchOf(ctx.request.body, 'events'));
-    ctx.body = await storeEvents(em(), deps.kind, companyId, events, deps.now());
+    const keyed = idempotentRequest('v1.events', `company:${companyId}`, key, ctx.request.body);
+    const store = () => {
+      const clock = deps.now();
+      return storeEvents(em(), deps.kind, companyId, events, clock, keyed && ((trx, result) => eventKeys.write(trx, keyed, { status: 200, body: result }, clock)));
+    };
+    sendAnswer(
+      ctx,
+      await eventKeys.run(keyed, async () => {
+        // A lost connection rolled the batch back: tried once more on a new one (a second loss is a 503).
+        const body = await store().catch((failure: unknown) => {
+          if (isConnectionLost(failure)) return store();
+          throw failure;
+        });
+        return { status: 200, body };
+      }),
+    );
   });
 
   routes.put('/items', async (ctx) => {
