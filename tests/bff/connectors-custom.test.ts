@@ -12,7 +12,8 @@ import type { ConnectorContext } from '@bff/modules/dataSources/connectors/types
 import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
 import { encryptSecret } from '@bff/platform/secrets';
 import { customCatalogueId } from '@domain/data/customConnectors';
-import { failureOf, pullAll } from './support/connectors';
+import { failureOf, pullAll, recordsOf } from './support/connectors';
+import { parse, stringify } from 'yaml';
 import { sendJson, startHttpServer, type LocalHttpServer } from './support/localServers';
 import { unique, useWorld, type World } from './support/world';
 
@@ -76,14 +77,28 @@ describe('custom connectors', () => {
     expect(globex.body.map((each: { id: string }) => each.id)).not.toContain(created.body.id);
   });
 
-  it('accepts the definition as pasted JSON text, and refuses YAML with a message saying so', async () => {
+  it('accepts the definition as pasted JSON or YAML text, and refuses YAML that is not plain data', async () => {
     const w = world();
     const pasted = await w.http.post(PATH).set(as('alice')).send({ definition: JSON.stringify(definition()) });
     expect(pasted.status, JSON.stringify(pasted.body)).toBe(201);
-    const yaml = await w.http.post(PATH).set(as('alice')).send({ definition: 'version: 1\nname: Custom\n' });
-    expect(yaml.status).toBe(400);
-    expect(yaml.body.code).toBe('validation_failed');
-    expect(yaml.body.fields.definition).toMatch(/not valid JSON.*YAML is not accepted/);
+    const yaml = await w.http.post(PATH).set(as('alice')).send({ definition: stringify(definition()) });
+    expect(yaml.status, JSON.stringify(yaml.body)).toBe(201);
+    expect(yaml.body.definition.streams[0].fields).toEqual({ person_id: 'id', email: 'email' });
+    const before = await w.em().count(CustomConnector, {});
+    const refusals = [
+      // A custom tag is refused, not read as text.
+      `${stringify(definition())}extra: !!python/object:os.system rm\n`,
+      // An alias bomb: each level repeats the one below.
+      `a: &a [x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 12 }, (_, index) => `l${index}: &l${index} [${Array(9).fill(index ? `*l${index - 1}` : '*a').join(', ')}]`).join('\n')}\n`,
+      'version: 1\nname: a\nname: b\n',
+      '{"version": 1,',
+    ];
+    for (const text of refusals) {
+      const refused = await w.http.post(PATH).set(as('alice')).send({ definition: text });
+      expect(refused.status, text.slice(0, 60)).toBe(400);
+      expect(refused.body.fields.definition).toMatch(/not valid (YAML|JSON)/);
+    }
+    expect(await w.em().count(CustomConnector, {})).toBe(before);
   });
 
   it('refuses a user without the manage capability, and another company\'s connector is a 404', async () => {
@@ -198,7 +213,7 @@ describe('hostile definitions', () => {
     expect(answer.body.code).toMatch(/^(validation_failed|body_too_large)$/);
     const small = await bring(JSON.stringify({ ...definition(), name: 'y'.repeat(300 * 1024) }));
     expect(small.status).toBe(400);
-    expect(small.body.fields.definition).toMatch(/at most 64 KB/);
+    expect(small.body.fields.definition).toMatch(/at most 256 KB/);
   });
 
   it('refuses a template reading the server environment or another source', async () => {
@@ -207,6 +222,42 @@ describe('hostile definitions', () => {
     expect(envMessage).toMatch(/env/);
     const [otherField] = await refusedAt(definition({ token: '{{ sources.other.secrets.token }}' }));
     expect(otherField).toBe('definition.authenticator.api_token');
+  });
+
+  it('refuses templates that reach past plain data with a 400 when brought, and stores nothing', async () => {
+    const w = world();
+    const before = await w.em().count(CustomConnector, {});
+    const hostile = ['{{ config.toString }}', '{{ settings.constructor }}', "{{ ''.__class__ }}", '{{ config.__proto__ }}', '{{ settings.hasOwnProperty }}', "{{ config['valueOf'] }}", '{{ config.x.__class__.__mro__[1].__subclasses__() }}', `{{ ${'config.a ~ '.repeat(300)}1 }}`, '{% for x in range(99999999) %}x{% endfor %}'];
+    for (const template of hostile) {
+      const body = definition();
+      (body.streams[0]!.retriever.requester as Record<string, unknown>).request_headers = { 'X-Test': template };
+      const answer = await bring(body);
+      expect(answer.status, template).toBe(400);
+      expect(answer.body.code).toBe('validation_failed');
+      expect(Object.keys(answer.body.fields)).toEqual(['definition.streams[0].retriever.requester.request_headers.X-Test']);
+    }
+    expect(await w.em().count(CustomConnector, {})).toBe(before);
+  });
+
+  it('reports every problem of a definition at once, each at its path', async () => {
+    const body = definition() as Record<string, unknown> & ReturnType<typeof definition>;
+    const stream = body.streams[0]! as Record<string, unknown>;
+    const retriever = stream.retriever as Record<string, unknown>;
+    (retriever.paginator as Record<string, unknown>).max_pages = 'many';
+    retriever.record_selector = { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['results'] }, record_filter: { type: 'CustomRecordFilter', class_name: 'x.Y' } };
+    (retriever.requester as Record<string, unknown>).request_parameters = { q: '{{ settings.toString }}' };
+    stream.surprise = true;
+    body.authenticator = { type: 'LegacySessionTokenAuthenticator' } as never;
+    const answer = await bring(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toMatchObject({
+      'definition.authenticator': expect.stringContaining('Authenticator type LegacySessionTokenAuthenticator is not supported'),
+      'definition.streams[0].retriever.paginator.max_pages': expect.stringContaining('must be a `number`'),
+      'definition.streams[0].retriever.record_selector.record_filter': expect.stringContaining('RecordFilter type CustomRecordFilter is not supported'),
+      'definition.streams[0]': expect.stringContaining('surprise'),
+      'definition.streams[0].retriever.requester.request_parameters.q': expect.stringContaining('"toString" cannot be read'),
+    });
+    expect(answer.body.message).toMatch(/^5 problems:\n/);
   });
 
   it('refuses a private address as url_base, and a hook', async () => {
@@ -493,5 +544,334 @@ describe('sources from custom connectors', () => {
     expect(await worker().runDue()).toBe(1);
     expect(await lastRun()).toMatchObject({ status: 'failed', firstError: expect.stringMatching(/^The answer is larger than /) });
     crmMode = 'normal';
+  });
+});
+
+/**
+ * An SMS service of the company's own, as a published Airbyte low-code manifest describes it: a
+ * session token from a login, messages paged by offset in a window of dates, rate limits and
+ * missing pages handled by the error handler, and numbers read once for each country.
+ */
+const SMS_PASSWORD = 'sms-password-5e8a1c';
+const SMS_MESSAGES = [
+  { id: 1, body: 'Hello', price: 0.0125, delivered: true, created: 1666261656, meta: { carrier: 'Tel', parts: 1 }, tags: ['otp'], note: null, status: 'sent', internal: 'x', updated_at: '2026-03-01 10:00:00' },
+  { id: 2, body: 'Draft', price: 0, delivered: false, created: 1666261700, meta: { carrier: 'Tel', parts: 1 }, tags: [], note: null, status: 'draft', internal: 'x', updated_at: '2026-03-01 11:00:00' },
+  { id: 3, body: 'Bye', price: 0.02, delivered: false, created: 1666262000, meta: { carrier: 'Net', parts: 2 }, tags: ['a', 'b'], note: 'late', status: 'sent', internal: 'x', updated_at: '2026-03-02 09:00:00' },
+  { id: 4, body: null, price: 1, delivered: true, created: 1666263000, meta: {}, tags: ['c'], note: null, status: 'sent', internal: 'x', updated_at: '2026-03-03 09:00:00' },
+  { id: 5, body: 'Last', price: 2.5, delivered: true, created: 1666264000, meta: { carrier: 'Tel', parts: 3 }, tags: [], note: null, status: 'sent', internal: 'x', updated_at: '2026-03-04 09:00:00' },
+];
+let sms: LocalHttpServer;
+let smsRateLimited = false;
+beforeAll(async () => {
+  sms = await startHttpServer((request, response, { url, body }) => {
+    if (url.pathname === '/v1/session') {
+      const login = JSON.parse(body || '{}') as { username?: string; password?: string };
+      if (request.method !== 'POST' || login.username !== 'ops' || login.password !== SMS_PASSWORD) sendJson(response, 401, { message: 'Wrong login' });
+      else sendJson(response, 200, { data: { session: { token: 'session-42' } } });
+      return;
+    }
+    if (request.headers['x-session'] !== 'session-42') {
+      sendJson(response, 401, { message: 'No session' });
+      return;
+    }
+    if (url.pathname === '/v1/messages') {
+      if (smsRateLimited) {
+        smsRateLimited = false;
+        sendJson(response, 429, { message: 'Slow down' }, { 'retry-after': '0' });
+        return;
+      }
+      const offset = Number(url.searchParams.get('offset') ?? '0');
+      const limit = Number(url.searchParams.get('limit') ?? '100');
+      sendJson(response, 200, { data: { items: SMS_MESSAGES.slice(offset, offset + limit) } });
+      return;
+    }
+    if (url.pathname === '/v1/numbers') {
+      const country = url.searchParams.get('country');
+      if (country === 'zz') sendJson(response, 404, { message: 'No such country' });
+      else sendJson(response, 200, [{ number: `+1-${country}-555`, country, capabilities: { sms: true, voice: false } }]);
+      return;
+    }
+    sendJson(response, 404, { message: 'Not found' });
+  });
+});
+afterAll(() => sms.close());
+
+/** The manifest as published: YAML, no name, definitions, $ref, $parameters, schemas, a spec with examples and patterns. */
+const SMS_MANIFEST = `version: 6.5.0
+type: DeclarativeSource
+description: Messages and numbers of a texting service
+check:
+  type: CheckStream
+  stream_names:
+    - messages
+definitions:
+  base_requester:
+    type: HttpRequester
+    url_base: "{{ config['base_url'] }}/v1"
+    authenticator:
+      type: SessionTokenAuthenticator
+      login_requester:
+        type: HttpRequester
+        url_base: "{{ config['base_url'] }}"
+        path: /v1/session
+        http_method: POST
+        request_body_json:
+          username: "{{ config['username'] }}"
+          password: "{{ config['password'] }}"
+      session_token_path: [data, session, token]
+      expiration_duration: PT1H
+      request_authentication:
+        type: ApiKey
+        inject_into:
+          type: RequestOption
+          inject_into: header
+          field_name: X-Session
+    error_handler:
+      type: DefaultErrorHandler
+      max_retries: 2
+      backoff_strategies:
+        - type: WaitTimeFromHeader
+          header: Retry-After
+      response_filters:
+        - type: HttpResponseFilter
+          action: RATE_LIMITED
+          http_codes: [429]
+        - type: HttpResponseFilter
+          action: IGNORE
+          http_codes: [404]
+  streams:
+    messages:
+      type: DeclarativeStream
+      name: messages
+      primary_key: [id]
+      $parameters:
+        path: /messages
+      retriever:
+        type: SimpleRetriever
+        requester:
+          $ref: "#/definitions/base_requester"
+          path: "{{ parameters.path }}"
+          http_method: GET
+        record_selector:
+          type: RecordSelector
+          extractor:
+            type: DpathExtractor
+            field_path: [data, items]
+          record_filter:
+            type: RecordFilter
+            condition: "{{ record.status != 'draft' }}"
+          schema_normalization: Default
+        paginator:
+          type: DefaultPaginator
+          page_token_option:
+            type: RequestOption
+            inject_into: request_parameter
+            field_name: offset
+          page_size_option:
+            type: RequestOption
+            inject_into: request_parameter
+            field_name: limit
+          pagination_strategy:
+            type: OffsetIncrement
+            page_size: 2
+      incremental_sync:
+        type: DatetimeBasedCursor
+        cursor_field: updated_at
+        datetime_format: "%Y-%m-%dT%H:%M:%SZ"
+        cursor_datetime_formats: ["%Y-%m-%d %H:%M:%S"]
+        start_datetime:
+          type: MinMaxDatetime
+          datetime: "{{ config['start_date'] }}"
+          datetime_format: "%Y-%m-%d"
+        end_datetime:
+          type: MinMaxDatetime
+          datetime: "{{ now_utc().strftime('%Y-%m-%dT%H:%M:%SZ') }}"
+          datetime_format: "%Y-%m-%dT%H:%M:%SZ"
+        start_time_option:
+          type: RequestOption
+          inject_into: request_parameter
+          field_name: since
+        end_time_option:
+          type: RequestOption
+          inject_into: request_parameter
+          field_name: until
+        lookback_window: P1D
+      transformations:
+        - type: AddFields
+          fields:
+            - type: AddedFieldDefinition
+              path: [account]
+              value: "{{ config['account_id'] | upper }}"
+        - type: RemoveFields
+          field_pointers:
+            - [internal]
+      schema_loader:
+        type: InlineSchemaLoader
+        schema:
+          $ref: "#/schemas/messages"
+    numbers:
+      type: DeclarativeStream
+      name: numbers
+      primary_key: number
+      retriever:
+        type: SimpleRetriever
+        requester:
+          $ref: "#/definitions/base_requester"
+          path: /numbers
+        record_selector:
+          type: RecordSelector
+          extractor:
+            type: DpathExtractor
+            field_path: []
+        partition_router:
+          type: ListPartitionRouter
+          cursor_field: country
+          values: ["us", "zz", "ca"]
+          request_option:
+            type: RequestOption
+            inject_into: request_parameter
+            field_name: country
+      schema_loader:
+        type: InlineSchemaLoader
+        schema:
+          type: object
+          properties:
+            number: { type: string }
+            country: { type: string }
+            capabilities: { type: object }
+streams:
+  - $ref: "#/definitions/streams/messages"
+  - $ref: "#/definitions/streams/numbers"
+schemas:
+  messages:
+    $schema: http://json-schema.org/schema#
+    type: object
+    additionalProperties: true
+    properties:
+      id: { type: integer }
+      body: { type: [string, "null"] }
+      price: { type: number }
+      delivered: { type: boolean }
+      created: { type: integer }
+      meta: { type: object, properties: { carrier: { type: string } } }
+      tags: { type: array, items: { type: string } }
+      note: { type: ["null", string] }
+      updated_at: { type: string }
+      account: { type: string }
+spec:
+  type: Spec
+  documentation_url: https://docs.example.com/texting
+  connection_specification:
+    $schema: http://json-schema.org/draft-07/schema#
+    title: Texting Service Spec
+    type: object
+    required: [base_url, username, password, start_date, account_id]
+    additionalProperties: true
+    properties:
+      base_url: { type: string, title: API address, order: 0, examples: ["https://api.texting.example"] }
+      username: { type: string, title: User, order: 1 }
+      password: { type: string, title: Password, airbyte_secret: true, order: 2 }
+      start_date: { type: string, title: Start date, format: date, pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", examples: ["2026-01-01"], order: 3 }
+      account_id: { type: string, title: Account, example: acc_1, order: 4 }
+metadata:
+  autoImportSchema:
+    messages: false
+`;
+
+describe('published Airbyte manifests', () => {
+  const world = useWorld({ env: { CONNECTOR_ALLOW_PRIVATE: 'true' } });
+  const as = (who: Parameters<World['bearer']>[0]) => world().bearer(who);
+  const worker = () =>
+    createSyncWorker({ orm: world().orm, config: world().config, logger: pino({ level: 'silent' }), workerId: 'airbyte-test', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: async () => undefined, maxRetries: 0 } });
+
+  it('loads the YAML as published, connects, and syncs every page with the JSON types the API answered', async () => {
+    const w = world();
+    const created = await w.http.post(PATH).set(as('alice')).send({ definition: SMS_MANIFEST });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.name).toBe('Texting Service: messages');
+    expect(created.body.fields).toEqual(['id', 'body', 'price', 'delivered', 'created', 'meta', 'tags', 'note', 'updated_at', 'account']);
+    expect(created.body.settings.map((setting: { name: string; input: string; secret?: boolean }) => [setting.name, setting.input, setting.secret ?? false])).toEqual([
+      ['base_url', 'text', false],
+      ['username', 'text', false],
+      ['password', 'password', true],
+      ['start_date', 'text', false],
+      ['account_id', 'text', false],
+    ]);
+    const settings = { base_url: sms.base, username: 'ops', password: SMS_PASSWORD, start_date: '2026-01-01', account_id: 'acc_1' };
+    const tested = await w.http.post('/api/data-sources/test-connection').set(as('alice')).send({ catalogueId: created.body.catalogueId, settings });
+    expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+    const connected = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: created.body.catalogueId, settings });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(201);
+    const id = connected.body.id as string;
+
+    sms.received.length = 0;
+    smsRateLimited = true;
+    expect((await w.http.post(`/api/data-sources/${id}/sync`).set(as('alice'))).status).toBe(202);
+    expect(await worker().runDue()).toBe(1);
+    const runs = await w.http.get(`/api/data-sources/${id}/runs`).set(as('alice'));
+    expect(runs.body[0]).toMatchObject({ status: 'succeeded', added: 4, failed: 0 });
+    const pages = sms.received.filter((request) => request.url.pathname === '/v1/messages');
+    // The rate-limited page asked again, then offsets 0, 2, 4 of two each, in the window from the start date.
+    expect(pages.map((request) => request.url.searchParams.get('offset'))).toEqual([null, null, '2', '4']);
+    expect(pages.every((request) => request.url.searchParams.get('limit') === '2' && request.url.searchParams.get('since') === '2026-01-01T00:00:00Z')).toBe(true);
+    expect(pages[0]!.url.searchParams.get('until')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+
+    const stored = await w.em().find(DataRecord, { sourceId: id }, { orderBy: { recordKey: 'asc' } });
+    expect(stored.map((record) => record.recordKey)).toEqual(['1', '3', '4', '5']);
+    expect(stored[0]!.data).toEqual({ id: 1, body: 'Hello', price: 0.0125, delivered: true, created: 1666261656, meta: { carrier: 'Tel', parts: 1 }, tags: ['otp'], note: null, updated_at: '2026-03-01 10:00:00', account: 'ACC_1' });
+    expect(stored[2]!.data).toMatchObject({ id: 4, body: null, price: 1, delivered: true, meta: {}, tags: ['c'] });
+
+    // The next run starts a day (the lookback) before where this one ended.
+    const source = await w.em().findOneOrFail(DataSource, id);
+    const cursor = source.syncCursor!;
+    expect(cursor).toBe(pages[0]!.url.searchParams.get('until'));
+    sms.received.length = 0;
+    expect((await w.http.post(`/api/data-sources/${id}/sync`).set(as('alice'))).status).toBe(202);
+    expect(await worker().runDue()).toBe(1);
+    const since = sms.received.find((request) => request.url.pathname === '/v1/messages')!.url.searchParams.get('since')!;
+    expect(Date.parse(cursor) - Date.parse(since)).toBe(86_400_000);
+  });
+
+  it('loads the same manifest as JSON, one connector a stream: each partition read, a missing one ignored', async () => {
+    const w = world();
+    const json = parse(SMS_MANIFEST) as Record<string, unknown>;
+    const created = await w.http.post(PATH).set(as('alice')).send({ definition: json, stream: 'numbers' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.name).toBe('Texting Service: numbers');
+    const unknown = await w.http.post(PATH).set(as('alice')).send({ definition: json, stream: 'calls' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields['definition.streams']).toBe('streams: has no stream named calls (messages, numbers)');
+
+    const stored = await w.em().findOneOrFail(CustomConnector, created.body.id);
+    const connector = manifestConnector(stored.manifest, {}, { keepTypes: true });
+    const context: ConnectorContext = {
+      settings: { base_url: sms.base, username: 'ops', start_date: '2026-01-01', account_id: 'a' },
+      secrets: { password: SMS_PASSWORD },
+      cursor: null,
+      fetch: createConnectorFetch({ allowPrivate: true, timeoutMs: 5_000, maxRetries: 0, retryBaseMs: 1 }),
+      signal: new AbortController().signal,
+      logger: pino({ level: 'silent' }),
+      allowPrivate: true,
+      sleep: async () => undefined,
+    };
+    sms.received.length = 0;
+    const records = recordsOf(await pullAll(connector, context));
+    expect(sms.received.filter((request) => request.url.pathname === '/v1/numbers').map((request) => request.url.searchParams.get('country'))).toEqual(['us', 'zz', 'ca']);
+    expect(records).toEqual([
+      { number: '+1-us-555', country: 'us', capabilities: { sms: true, voice: false } },
+      { number: '+1-ca-555', country: 'ca', capabilities: { sms: true, voice: false } },
+    ]);
+  });
+
+  it('names the connector from the add dialog when the manifest has neither a name nor a spec title', async () => {
+    const w = world();
+    const json = parse(SMS_MANIFEST) as { spec: { connection_specification: Record<string, unknown> } };
+    delete json.spec.connection_specification.title;
+    const unnamed = await w.http.post(PATH).set(as('alice')).send({ definition: json });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.fields['definition.name']).toMatch(/give the connector a name/);
+    const named = await w.http.post(PATH).set(as('alice')).send({ definition: json, name: 'Our texts' });
+    expect(named.status, JSON.stringify(named.body)).toBe(201);
+    expect(named.body.name).toBe('Our texts');
   });
 });

@@ -10,7 +10,8 @@ import { ManifestError } from '@domain/data/connectorManifest/schema';
 import { manifestConnector } from '../../bff/modules/dataSources/connectors/declarative/engine';
 import { parseLinkHeader } from '../../bff/modules/dataSources/connectors/declarative/requests';
 import { createConnectorFetch } from '../../bff/modules/dataSources/connectors/http';
-import { ConnectorError, type ConnectorContext } from '../../bff/modules/dataSources/connectors/types';
+import { ConnectorError, type Connector, type ConnectorContext } from '../../bff/modules/dataSources/connectors/types';
+import { readCustomDefinition } from '@domain/data/customConnectors';
 import { failureOf, pullAll, recordsOf } from './support/connectors';
 import { sendJson, startHttpServer, type LocalHttpServer, type ReceivedRequest } from './support/localServers';
 
@@ -585,5 +586,170 @@ describe('what a definition made from a form needs (the REST source)', () => {
     answer = () => ({ body: { items: [] } });
     expect((await failureOf(manifestConnector(worded, { wordings: { by_address: wording } }).test(contextFor()))).message).toBe('/people has nothing at results');
     expect(() => manifestConnector(worded)).toThrow('The Example CRM manifest names the wording hook "by_address", which does not exist.');
+  });
+});
+
+/** A small Airbyte manifest (YAML as published) of one stream over the local API, read by the custom connectors' reader. */
+function airbyte(stream: string, top = ''): Connector {
+  const text = `version: 5.10.0
+type: DeclarativeSource
+${top}check: { type: CheckStream, stream_names: [people] }
+streams:
+  - type: DeclarativeStream
+    name: people
+    primary_key: [id]
+${stream
+  .split('\n')
+  .map((line) => `    ${line}`)
+  .join('\n')}
+    schema_loader:
+      type: InlineSchemaLoader
+      schema: { type: object, properties: { id: { type: integer }, profile: { type: object }, updated: { type: string }, extra: { type: [string, 'null'] } } }
+spec:
+  type: Spec
+  connection_specification:
+    title: People Spec
+    type: object
+    properties:
+      baseUrl: { type: string }
+      token: { type: string, airbyte_secret: true }
+      auth_type: { type: string, enum: [key, bearer] }
+`;
+  return manifestConnector(readCustomDefinition(text), {}, { keepTypes: true });
+}
+const requester = (extra = '') => `retriever:
+  type: SimpleRetriever
+  requester:
+    type: HttpRequester
+    url_base: "{{ config.baseUrl }}"
+    path: /people
+${extra}`;
+const selector = (path = '[results]', filter = '') => `  record_selector:
+    type: RecordSelector
+    extractor: { type: DpathExtractor, field_path: ${path} }${filter}`;
+
+describe('Airbyte components', () => {
+  it('CursorPagination with a Jinja stop condition, a record filter and the answer types kept', async () => {
+    answer = ({ url }) => {
+      const after = Number(url.searchParams.get('after') ?? '0');
+      return { body: { results: pages(2, after), next: after + 2 < PEOPLE.length ? after + 2 : null } };
+    };
+    const connector = airbyte(`${requester()}${selector('[results]', "\n    record_filter: { type: RecordFilter, condition: \"{{ record.id % 2 == 1 and record.profile.email is defined }}\" }")}
+  paginator:
+    type: DefaultPaginator
+    page_token_option: { type: RequestOption, inject_into: request_parameter, field_name: after }
+    pagination_strategy: { type: CursorPagination, cursor_value: "{{ response.next }}", stop_condition: "{{ response.next is none }}" }`);
+    api.received.length = 0;
+    const records = recordsOf(await pullAll(connector, contextFor()));
+    expect(api.received.map((request) => request.url.searchParams.get('after'))).toEqual([null, '2', '4']);
+    expect(records).toEqual([1, 3, 5].map((id) => ({ id, profile: PEOPLE[id - 1]!.profile, updated: PEOPLE[id - 1]!.updated, extra: null })));
+  });
+
+  it('PageIncrement from page 1, RemoveFields, AddFields reading the record, and a wildcard path', async () => {
+    answer = ({ url }) => ({ body: { groups: { a: { results: pages(1, Number(url.searchParams.get('page')) - 1) } } } });
+    const connector = airbyte(`${requester()}${selector('[groups, "*", results]')}
+  paginator:
+    type: DefaultPaginator
+    page_token_option: { type: RequestOption, inject_into: request_parameter, field_name: page }
+    pagination_strategy: { type: PageIncrement, page_size: 1, start_from_page: 1, inject_on_first_request: true }
+transformations:
+  - type: RemoveFields
+    field_pointers: [[profile, score]]
+  - type: AddFields
+    fields:
+      - { type: AddedFieldDefinition, path: [extra], value: "{{ record.profile.email.split('@')[0] }}" }`);
+    const records = recordsOf(await pullAll(connector, contextFor()));
+    expect(records).toHaveLength(5);
+    expect(records[0]).toEqual({ id: 1, profile: { email: 'p1@example.com' }, updated: PEOPLE[0]!.updated, extra: 'p1' });
+  });
+
+  it('SelectiveAuthenticator chooses by a setting; BasicHttpAuthenticator and ApiKeyAuthenticator are sent as they say', async () => {
+    answer = () => ({ body: { results: pages(1, 0) } });
+    const top = `definitions:
+  auth:
+    type: SelectiveAuthenticator
+    authenticator_selection_path: [auth_type]
+    authenticators:
+      key: { type: ApiKeyAuthenticator, api_token: "{{ config.token }}", inject_into: { type: RequestOption, inject_into: header, field_name: X-Key } }
+      bearer: { type: BearerAuthenticator, api_token: "{{ config.token }}" }
+`;
+    const connector = airbyte(`${requester('    authenticator: "#/definitions/auth"\n')}${selector()}`, top);
+    api.received.length = 0;
+    await pullAll(connector, contextFor({ auth_type: 'key' }));
+    await pullAll(connector, contextFor({ auth_type: 'bearer' }));
+    expect(api.received.map((request) => [request.headers['x-key'], request.headers.authorization])).toEqual([
+      ['t0ken', undefined],
+      [undefined, 'Bearer t0ken'],
+    ]);
+    expect((await failureOf(pullAll(connector, contextFor({ auth_type: 'other' })))).message).toBe('People needs auth_type to be one of key, bearer.');
+  });
+
+  it('DefaultErrorHandler: a constant backoff between tries of a 5xx, FAIL with its message, IGNORE a refusal', async () => {
+    let calls = 0;
+    answer = () => {
+      calls += 1;
+      return calls <= 2 ? { status: 503, body: { message: 'busy' } } : { body: { results: pages(1, 0) } };
+    };
+    const handler = (filters: string) => `    error_handler:
+      type: DefaultErrorHandler
+      max_retries: 3
+      backoff_strategies: [{ type: ConstantBackoffStrategy, backoff_time_in_seconds: 7 }]
+${filters}`;
+    const retried = airbyte(`${requester(handler(''))}${selector()}`);
+    expect(recordsOf(await pullAll(retried, contextFor()))).toHaveLength(1);
+    // The first 503 is retried by the guarded fetch itself (its own short wait), the second after the manifest's backoff.
+    expect(calls).toBe(3);
+    expect(waits.filter((ms) => ms >= 1_000)).toEqual([7_000]);
+
+    answer = () => ({ status: 403, body: { message: 'plan' } });
+    const failing = airbyte(`${requester(handler("      response_filters: [{ type: HttpResponseFilter, action: FAIL, http_codes: [403], error_message: \"Upgrade: {{ response.message }}\" }]\n"))}${selector()}`);
+    expect((await failureOf(pullAll(failing, contextFor()))).message).toBe('Upgrade: plan');
+    const ignoring = airbyte(`${requester(handler("      response_filters: [{ type: HttpResponseFilter, action: IGNORE, error_message_contains: plan }]\n"))}${selector()}`);
+    expect(recordsOf(await pullAll(ignoring, contextFor()))).toEqual([]);
+  });
+
+  it('SubstreamPartitionRouter: the stream read once for each parent record, its key in the path', async () => {
+    answer = ({ url }) => (url.pathname === '/teams' ? { body: { teams: [{ key: 'red' }, { key: 'blue' }] } } : { body: { results: pages(1, url.pathname.endsWith('red/people') ? 0 : 1) } });
+    const connector = airbyte(`retriever:
+  type: SimpleRetriever
+  requester: { type: HttpRequester, url_base: "{{ config.baseUrl }}", path: "/teams/{{ stream_partition.team }}/people" }
+${selector()}
+  partition_router:
+    type: SubstreamPartitionRouter
+    parent_stream_configs:
+      - type: ParentStreamConfig
+        parent_key: key
+        partition_field: team
+        stream:
+          type: DeclarativeStream
+          name: teams
+          retriever:
+            type: SimpleRetriever
+            requester: { type: HttpRequester, url_base: "{{ config.baseUrl }}", path: /teams }
+            record_selector: { type: RecordSelector, extractor: { type: DpathExtractor, field_path: [teams] } }`);
+    api.received.length = 0;
+    const records = recordsOf(await pullAll(connector, contextFor()));
+    expect(api.received.map((request) => request.url.pathname)).toEqual(['/teams', '/teams/red/people', '/teams/blue/people']);
+    expect(records.map((record) => record.id)).toEqual([1, 2]);
+  });
+
+  it('DatetimeBasedCursor in monthly steps with a granularity, sending each window through stream_interval', async () => {
+    answer = () => ({ body: { results: [] } });
+    const connector = airbyte(`${requester(`    request_parameters:
+      from: "{{ stream_interval.start_time }}"
+      to: "{{ stream_interval.end_time }}"
+`)}${selector()}
+incremental_sync:
+  type: DatetimeBasedCursor
+  cursor_field: updated
+  datetime_format: "%Y-%m-%d"
+  start_datetime: "2026-01-01"
+  end_datetime: "2026-03-15"
+  step: P1M
+  cursor_granularity: P1D`);
+    api.received.length = 0;
+    const batches = await pullAll(connector, contextFor());
+    expect(api.received.map((request) => `${request.url.searchParams.get('from')}..${request.url.searchParams.get('to')}`)).toEqual(['2026-01-01..2026-01-31', '2026-02-01..2026-02-28', '2026-03-01..2026-03-15']);
+    expect(batches.at(-1)!.cursor).toBe('2026-03-15');
   });
 });

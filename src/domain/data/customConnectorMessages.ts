@@ -9,7 +9,9 @@ export const CUSTOM_CONNECTOR_LABELS = {
   sectionHelp: 'Connectors your company brought as a definition: connect a source with one like any other.',
   add: 'Add connector',
   addTitle: 'Add custom connector',
-  definition: 'Definition (JSON)',
+  definition: 'Definition (JSON or YAML)',
+  name: 'Name (when the definition has none)',
+  stream: 'Stream (for a definition of several; the first by default)',
   upload: 'Upload file',
   save: 'Add',
   edit: 'Edit',
@@ -22,7 +24,7 @@ export const CUSTOM_CONNECTOR_LABELS = {
 
 export const CUSTOM_CONNECTOR_MESSAGES = {
   addHelp:
-    'Paste or upload a declarative definition: Navout\u2019s format or an Airbyte low-code manifest as JSON. It holds no secrets: each source asks for its own.',
+    'Paste or upload a declarative definition: Navout\u2019s format or an Airbyte low-code manifest (version 0.29 to 6.x) as JSON or YAML. A connector reads one stream of it. It holds no secrets: each source asks for its own.',
   definitionRequired: 'Paste or upload a definition',
   added: (name: string) => `${name} added: connect a source with it.`,
   editHelp:

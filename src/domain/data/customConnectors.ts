@@ -1,11 +1,14 @@
 /**
- * Custom connectors: a declarative definition a company admin brings (pasted or uploaded), checked
- * by parseManifest and then by the rules for untrusted definitions below. The dashboard runs the
- * same reader before sending, so an error names the same field on both sides.
+ * Custom connectors: a declarative definition a company admin brings (pasted or uploaded, as JSON
+ * or YAML: Navout's format or an Airbyte low-code manifest), checked by parseManifest and then by
+ * the rules for untrusted definitions below. The dashboard runs the same reader before sending,
+ * so an error names the same field on both sides.
  */
+import { parseDocument } from 'yaml';
 import * as yup from 'yup';
 import { optionalId } from '../params';
 import type { CatalogueSource, SourceFieldDefinition } from './catalogue';
+import type { AirbyteReadOptions } from './connectorManifest/airbyte';
 import { MANIFEST_MAX_BYTES, ManifestError, manifestSettingReads, parseManifest, SETTING_NAME } from './connectorManifest/schema';
 import type { ConnectorManifest, SpecProperty } from './connectorManifest/types';
 import type { ConnectorDefinition, ConnectorSetting } from './connectors';
@@ -37,47 +40,79 @@ export interface CustomConnectorView {
   updatedAt: string;
 }
 
-/** The body of a create or an update: the definition as JSON text or as an object. */
+/**
+ * The body of a create or an update: the definition as JSON or YAML text or as an object; the
+ * connector's name when the definition has none (Airbyte's have none), and which of its streams
+ * the connector reads (one connector a stream; the first when not said).
+ */
 export const customConnectorSchema = yup.object({
   companyId: optionalId(),
   definition: yup
     .mixed<string | object>()
-    .test('definition', 'The definition must be JSON text or an object', (value) => typeof value === 'string' || (typeof value === 'object' && value !== null && !Array.isArray(value)))
+    .test('definition', 'The definition must be JSON or YAML text, or an object', (value) => typeof value === 'string' || (typeof value === 'object' && value !== null && !Array.isArray(value)))
     .required('A definition is required'),
+  name: yup.string().trim().max(100, 'The name may be at most 100 characters').optional(),
+  stream: yup.string().trim().max(100, 'The stream name may be at most 100 characters').optional(),
 });
 export type CustomConnectorInput = yup.InferType<typeof customConnectorSchema>;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** JSON text as a value, refused before parsing when larger than any definition may be. */
+/** The most aliases (`*name`) a YAML definition may use: each may repeat a whole subtree. */
+export const YAML_MAX_ALIASES = 100;
+
+/**
+ * JSON or YAML text as a value, refused before parsing when larger than any definition may be.
+ * Text starting with `{` is JSON; anything else is YAML, read with YAML 1.2's core schema (plain
+ * data: no custom tags, no `<<` merges), a bounded number of aliases, unique keys, one document.
+ */
 function parseText(text: string): unknown {
   // Counted in characters first (cheap), the limit being in bytes of the checked JSON.
   if (text.length > MANIFEST_MAX_BYTES * 4) throw new ManifestError('', `a definition may be at most ${MANIFEST_MAX_BYTES / 1024} KB`);
+  if (text.trimStart().startsWith('{')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (failure) {
+      throw new ManifestError('', `is not valid JSON (${failure instanceof Error ? failure.message : 'unreadable'})`);
+    }
+  }
+  const document = parseDocument(text, { schema: 'core', customTags: [], merge: true, uniqueKeys: true, strict: true, prettyErrors: false, version: '1.2' });
+  // An unknown tag (`!!python/object`, `!include`) is refused, not read as text.
+  const [problem] = [...document.errors, ...document.warnings];
+  if (problem) throw new ManifestError('', `is not valid YAML (${problem.message.split('\n')[0]!.slice(0, 200)})`);
   try {
-    return JSON.parse(text) as unknown;
+    return document.toJS({ maxAliasCount: YAML_MAX_ALIASES }) as unknown;
   } catch (failure) {
-    throw new ManifestError('', `is not valid JSON (${failure instanceof Error ? failure.message : 'unreadable'}); YAML is not accepted, convert it to JSON first`);
+    throw new ManifestError('', `is not valid YAML (${failure instanceof Error ? failure.message.split('\n')[0]!.slice(0, 200) : 'unreadable'})`);
   }
 }
 
 /**
- * Reads a definition brought by a company: JSON text or an object, checked as a manifest, with
- * none of the hooks built-in vendors may name (the allow-list for brought definitions is empty:
- * a definition cannot run code). Its catalogue_id is optional (its sources get their own).
- * Throws a ManifestError naming the field.
+ * Reads a definition brought by a company: JSON or YAML text or an object, checked as a manifest,
+ * with none of the hooks built-in vendors may name (the allow-list for brought definitions is
+ * empty: a definition cannot run code). Its catalogue_id is optional (its sources get their own);
+ * so is its name (`options.name`, or its spec's title, stands in). Throws a ManifestError holding
+ * every problem, each naming its field.
  */
-export function readCustomDefinition(input: unknown): ConnectorManifest {
+export function readCustomDefinition(input: unknown, options: AirbyteReadOptions = {}): ConnectorManifest {
   let value = typeof input === 'string' ? parseText(input) : input;
   if (isObject(value) && !Object.hasOwn(value, 'catalogue_id')) value = { ...value, catalogue_id: 'custom' };
-  const manifest = parseManifest(value);
+  const manifest = parseManifest(value, options);
   const stream = manifest.streams[0];
-  const at = 'streams[0].retriever.requester.url_base';
-  if (stream.retriever.requester.url_base.startsWith('hook:')) throw new ManifestError(at, 'cannot name a hook: a custom definition runs no code');
-  if (stream.transformations?.length) throw new ManifestError('streams[0].transformations', 'cannot name a hook: a custom definition runs no code');
-  if (manifest.error_handler?.hook) throw new ManifestError('error_handler.hook', 'cannot name a hook: a custom definition runs no code');
-  if (manifest.error_handler?.wording) throw new ManifestError('error_handler.wording', 'cannot name a hook: a custom definition runs no code');
+  const problems: Array<{ path: string; reason: string }> = [];
+  const noCode = 'cannot name a hook: a custom definition runs no code';
+  if (stream.retriever.requester.url_base.startsWith('hook:')) problems.push({ path: 'streams[0].retriever.requester.url_base', reason: noCode });
+  stream.transformations?.forEach((each, index) => {
+    if (each.type === 'NamedTransformation') problems.push({ path: `streams[0].transformations[${index}]`, reason: noCode });
+  });
+  if (stream.retriever.decoder?.type === 'NamedDecoder') problems.push({ path: 'streams[0].retriever.decoder', reason: noCode });
+  if (stream.retriever.partition_router?.type === 'NamedPartitionRouter') problems.push({ path: 'streams[0].retriever.partition_router', reason: noCode });
+  if (stream.child_records) problems.push({ path: 'streams[0].child_records', reason: noCode });
+  if (manifest.error_handler?.hook) problems.push({ path: 'error_handler.hook', reason: noCode });
+  if (manifest.error_handler?.wording) problems.push({ path: 'error_handler.wording', reason: noCode });
   // Its sources' fields (and the mapping panel) are the ones it names.
-  if (!stream.fields) throw new ManifestError('streams[0].fields', 'is required: name the fields its records have');
+  if (!stream.fields) problems.push({ path: 'streams[0].fields', reason: 'is required: name the fields its records have (or give an InlineSchemaLoader)' });
+  if (problems.length) throw ManifestError.of(problems);
   return manifest;
 }
 
@@ -94,7 +129,9 @@ function labelOf(name: string): string {
 }
 
 function settingOfProperty(name: string, property: SpecProperty, required: boolean): ConnectorSetting {
-  const text = (value: unknown) => (value === undefined ? undefined : String(value));
+  const text = (value: unknown) => (value === undefined || value === null ? undefined : typeof value === 'object' ? JSON.stringify(value) : String(value));
+  const example = property.examples?.find((each) => ['string', 'number', 'boolean'].includes(typeof each));
+  // A list or an object is typed as JSON text.
   const input: ConnectorSetting['input'] = property.airbyte_secret
     ? 'password'
     : property.enum?.length
@@ -105,7 +142,7 @@ function settingOfProperty(name: string, property: SpecProperty, required: boole
           ? 'number'
           : property.format === 'uri'
             ? 'url'
-            : property.multiline
+            : property.multiline || property.type === 'array' || property.type === 'object'
               ? 'textarea'
               : 'text';
   return {
@@ -115,7 +152,7 @@ function settingOfProperty(name: string, property: SpecProperty, required: boole
     required,
     ...(property.airbyte_secret ? { secret: true } : {}),
     ...(property.description ? { help: property.description } : {}),
-    ...(property.examples?.length ? { placeholder: String(property.examples[0]) } : {}),
+    ...(example !== undefined ? { placeholder: String(example) } : {}),
     ...(property.enum?.length ? { options: property.enum.map((value) => ({ value: String(value), label: String(value) })) } : {}),
     ...(property.default !== undefined ? { defaultValue: text(property.default) } : {}),
   };
@@ -197,13 +234,16 @@ export { CUSTOM_CONNECTOR_LABELS, CUSTOM_CONNECTOR_MESSAGES };
  * error names the same field path on both sides (`streams[0].retriever.paginator.max_pages: …`).
  */
 export const customConnectorTextSchema = yup.object({
+  name: yup.string().trim().max(100, 'The name may be at most 100 characters').optional(),
+  stream: yup.string().trim().max(100, 'The stream name may be at most 100 characters').optional(),
   definition: yup
     .string()
     .trim()
     .required(CUSTOM_CONNECTOR_MESSAGES.definitionRequired)
     .test('definition', CUSTOM_CONNECTOR_MESSAGES.definitionRequired, function check(value) {
+      const { name, stream } = this.parent as { name?: string; stream?: string };
       try {
-        readCustomDefinition(value);
+        readCustomDefinition(value, { ...(name ? { name } : {}), ...(stream ? { stream } : {}) });
         return true;
       } catch (failure) {
         if (failure instanceof ManifestError) return this.createError({ message: failure.message });

@@ -163,7 +163,7 @@ export function useCustomConnectors(companyFilter: string | undefined, enabled: 
 
 /** Brings a definition (JSON text): 201 with the connector, or 400 naming the definition's field. */
 export const useAddCustomConnector = () =>
-  useListMutation((input: { definition: string; companyId?: string }) => api.post<CustomConnectorView>(CUSTOM_CONNECTORS_PATH, input));
+  useListMutation((input: { definition: string; companyId?: string; name?: string; stream?: string }) => api.post<CustomConnectorView>(CUSTOM_CONNECTORS_PATH, input));
 
 /** A new version of a connector's definition: 200 with the connector, or 400 naming the definition's field. */
 export const useUpdateCustomConnector = () =>

@@ -33,7 +33,7 @@ function connectorOfRow(row: CustomConnector): Connector {
   let connector = built.get(key);
   if (!connector) {
     // Stored as checked: no hooks to supply, a custom definition names none.
-    connector = manifestConnector(row.manifest);
+    connector = manifestConnector(row.manifest, {}, { keepTypes: true });
     if (built.size >= BUILT_MAX) built.delete(built.keys().next().value!);
     built.set(key, connector);
   }

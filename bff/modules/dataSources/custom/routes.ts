@@ -9,6 +9,9 @@ import { ApiRouter } from '../../../routing';
 import type { AppState } from '../../../types';
 import { CUSTOM_CONNECTOR_NOT_FOUND, type CustomConnectorService } from './service';
 
+/** The name typed in the add dialog (for a manifest without one) and the stream chosen, when given. */
+const readOptions = (input: { name?: string; stream?: string }) => ({ ...(input.name ? { name: input.name } : {}), ...(input.stream ? { stream: input.stream } : {}) });
+
 /** Custom connectors: the capability (manageData) is checked by the router, the company here. */
 export function createCustomConnectorRouter(connectors: CustomConnectorService): Router<AppState> {
   const routes = new ApiRouter('/api/data-sources/custom-connectors');
@@ -22,14 +25,14 @@ export function createCustomConnectorRouter(connectors: CustomConnectorService):
     const input = await validateBody(customConnectorSchema, ctx.request.body);
     const actor = actorOf(ctx);
     const companyId = await companyToWrite(ctx, input.companyId);
-    ctx.body = await connectors.create(companyId, actor.kind === 'user' ? actor.id : null, input.definition);
+    ctx.body = await connectors.create(companyId, actor.kind === 'user' ? actor.id : null, input.definition, readOptions(input));
     ctx.status = 201;
   });
 
   // Reach first (another company's id is a 404 whatever is sent), then the body.
   routes.put('/:id', connector, async (ctx) => {
     const input = await validateBody(customConnectorSchema, ctx.request.body);
-    ctx.body = await connectors.update(connector.of(ctx), input.definition);
+    ctx.body = await connectors.update(connector.of(ctx), input.definition, readOptions(input));
   });
 
   routes.delete('/:id', connector, async (ctx) => {

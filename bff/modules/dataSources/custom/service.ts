@@ -4,6 +4,7 @@
  * engine like any vendor. The secrets of the sources made from one are bound to its url_base, as
  * SECRETS_BOUND_TO binds a vendor's to its base URL: a definition that moves its address drops them.
  */
+import type { AirbyteReadOptions } from '@domain/data/connectorManifest/airbyte';
 import { ManifestError } from '@domain/data/connectorManifest/schema';
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import { customCatalogueId, customConnectorFields, customConnectorSettings, fixedUrlBase, readCustomDefinition, type CustomConnectorView } from '@domain/data/customConnectors';
@@ -31,10 +32,15 @@ export function presentCustomConnector(connector: CustomConnector, sources = 0):
   };
 }
 
-/** A 400 naming the definition's field, as `definition.streams[0].retriever.paginator`. */
+/** A 400 naming every problem's field, as `definition.streams[0].retriever.paginator`, each with its reason. */
 function definitionError(failure: ManifestError) {
-  const field = failure.path ? `definition.${failure.path}` : 'definition';
-  return apiError('validation_failed', { error: 'Invalid connector definition', message: failure.message, fields: { [field]: failure.message } });
+  const fields: Record<string, string> = {};
+  for (const problem of failure.problems) {
+    const field = problem.path ? `definition.${problem.path}` : 'definition';
+    const message = problem.path ? `${problem.path}: ${problem.reason}` : problem.reason;
+    fields[field] = fields[field] ? `${fields[field]}; ${problem.reason}` : message;
+  }
+  return apiError('validation_failed', { error: 'Invalid connector definition', message: failure.message, fields });
 }
 
 /**
@@ -42,10 +48,10 @@ function definitionError(failure: ManifestError) {
  * so a definition pointed at a private address is refused when brought, not first when synced
  * (the guarded fetch refuses it then too, and every address a template makes).
  */
-export function checkedDefinition(input: unknown, allowPrivate: boolean): ConnectorManifest {
+export function checkedDefinition(input: unknown, allowPrivate: boolean, options: AirbyteReadOptions = {}): ConnectorManifest {
   let manifest: ConnectorManifest;
   try {
-    manifest = readCustomDefinition(input);
+    manifest = readCustomDefinition(input, options);
   } catch (failure) {
     if (failure instanceof ManifestError) throw definitionError(failure);
     throw failure;
@@ -67,7 +73,7 @@ export function checkedDefinition(input: unknown, allowPrivate: boolean): Connec
 }
 
 export function createCustomConnectorService({ orm, config }: { orm: Orm; config: Pick<Config, 'connectorAllowPrivate'> }) {
-  const check = (input: unknown) => checkedDefinition(input, config.connectorAllowPrivate);
+  const check = (input: unknown, options: AirbyteReadOptions) => checkedDefinition(input, config.connectorAllowPrivate, options);
 
   /** Refuses a second connector of the same name in the company with a 409 naming the field. */
   async function assertNameFree(companyId: string, name: string, exceptId?: string): Promise<void> {
@@ -84,8 +90,8 @@ export function createCustomConnectorService({ orm, config }: { orm: Orm; config
       return rows.map((row) => presentCustomConnector(row, sources.filter((source) => source.companyId === row.companyId && source.catalogueId === customCatalogueId(row.id)).length));
     },
 
-    async create(companyId: string, createdById: string | null, input: unknown): Promise<CustomConnectorView> {
-      const manifest = check(input);
+    async create(companyId: string, createdById: string | null, input: unknown, options: AirbyteReadOptions = {}): Promise<CustomConnectorView> {
+      const manifest = check(input, options);
       await assertNameFree(companyId, manifest.name);
       const connector = orm.em.create(CustomConnector, { companyId, name: manifest.name, manifest, urlBase: manifest.streams[0].retriever.requester.url_base, createdById });
       await orm.em.flush();
@@ -96,8 +102,9 @@ export function createCustomConnectorService({ orm, config }: { orm: Orm; config
      * A new version of the definition. When its url_base changes, every source made from it loses
      * its stored secrets in the same transaction: they were given for the old address only.
      */
-    async update(connector: CustomConnector, input: unknown): Promise<CustomConnectorView> {
-      const manifest = check(input);
+    async update(connector: CustomConnector, input: unknown, options: AirbyteReadOptions = {}): Promise<CustomConnectorView> {
+      // A manifest without a name keeps the connector's (the dialog does not ask again when editing).
+      const manifest = check(input, { name: connector.name, ...options });
       await assertNameFree(connector.companyId, manifest.name, connector.id);
       const urlBase = manifest.streams[0].retriever.requester.url_base;
       const fields = customConnectorFields(manifest);

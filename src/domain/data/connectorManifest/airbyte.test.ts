@@ -98,7 +98,8 @@ describe('Airbyte manifests', () => {
       request_parameters: { base: "{{ config['base'] }}" },
       path: '/exchangerates_data/latest',
     });
-    expect(stream.fields).toEqual({ base: 'base', date: 'date', rates: 'rates' });
+    // Read as the API answers them: `rates` stays an object.
+    expect(stream.fields).toEqual({ base: { path: 'base', type: 'raw' }, date: { path: 'date', type: 'raw' }, rates: { path: 'rates', type: 'raw' } });
     expect(manifest).not.toHaveProperty('definitions');
     expect(manifest).not.toHaveProperty('metadata');
     // The spec becomes the settings form: the key a secret, the currency a required text.
@@ -131,11 +132,11 @@ describe('Airbyte manifests', () => {
   });
 
   it('names the Airbyte features it does not support', () => {
-    expect(failure({ ...clone(), concurrency_level: { type: 'ConcurrencyLevel', default_concurrency: 2 } }).message).toBe(
-      'concurrency_level: is an Airbyte feature this engine does not support',
-    );
+    expect(failure({ ...clone(), dynamic_streams: [] }).message).toBe('dynamic_streams: is an Airbyte feature this engine does not support');
+    // Concurrency changes nothing here: requests are sent one at a time.
+    expect(readCustomDefinition({ ...clone(), concurrency_level: { type: 'ConcurrencyLevel', default_concurrency: 2 } }).name).toBe('Exchange Rates');
     expect(failure(edited({ 'definitions.rates_stream.primary_key': [['date'], ['base']] })).path).toBe('streams[0].primary_key');
-    expect(failure(edited({ 'definitions.rates_stream.schema_loader': { type: 'JsonFileSchemaLoader', file_path: './schemas/rates.json' } })).message).toMatch(/^streams\[0\]\.schema_loader: is read only inline/);
+    expect(failure(edited({ 'definitions.rates_stream.schema_loader': { type: 'JsonFileSchemaLoader', file_path: './schemas/rates.json' } })).message).toMatch(/^streams\[0\]\.schema_loader: JsonFileSchemaLoader is not supported: give the schema inline/);
     expect(failure({ ...clone(), type: 'Something' }).path).toBe('type');
   });
 

@@ -61,8 +61,8 @@ describe('connector manifest schema', () => {
     expect(error.path).toBe('streams[0].retriever.paginator.pagination_strategy.page_size');
     expect(error.message).toContain('must be at least 1');
 
-    expect(failure({ ...manifest(), authenticator: { type: 'SessionTokenAuthenticator' } }).message).toBe(
-      'authenticator: type must be one of ApiKeyAuthenticator, BearerAuthenticator, BasicHttpAuthenticator, OAuthAuthenticator, JwtServiceAccountAuthenticator, NoAuth',
+    expect(failure({ ...manifest(), authenticator: { type: 'LegacySessionTokenAuthenticator' } }).message).toBe(
+      'authenticator: Authenticator type LegacySessionTokenAuthenticator is not supported (ApiKeyAuthenticator, BearerAuthenticator, BasicHttpAuthenticator, OAuthAuthenticator, SessionTokenAuthenticator, JwtServiceAccountAuthenticator, NoAuth, SelectiveAuthenticator)',
     );
     expect(failure({ ...manifest(), surprise: true }).message).toContain('a field this version does not know: surprise');
     expect(failure({ ...manifest(), version: 2 }).path).toBe('version');
@@ -88,7 +88,7 @@ describe('connector manifest schema', () => {
     expect(failure({ ...google, authenticator: { ...google.authenticator, scopes: [] } }).message).toBe('authenticator.scopes: must name at least one scope');
     const fallback = { type: 'ApiKeyAuthenticator', api_token: '{{ response.key }}', inject_into: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'key' } };
     expect(failure({ ...google, authenticator: { ...google.authenticator, fallback } }).path).toBe('authenticator.fallback.api_token');
-    expect(failure({ ...google, authenticator: { ...google.authenticator, fallback: { type: 'NoAuth' } } }).message).toContain('type must be one of ApiKeyAuthenticator, BearerAuthenticator');
+    expect(failure({ ...google, authenticator: { ...google.authenticator, fallback: { type: 'NoAuth' } } }).message).toContain('Authenticator type NoAuth is not supported (ApiKeyAuthenticator, BearerAuthenticator)');
   });
 
   it('accepts a next page path for continuations, read from the settings only', () => {
@@ -106,7 +106,7 @@ describe('connector manifest schema', () => {
       page_token_option: { type: 'RequestPath' },
       pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ secrets.token }}' },
     };
-    expect(failure(secretInPaging).message).toBe('streams[0].retriever.paginator.pagination_strategy.cursor_value: "secrets" cannot be read here (only response, headers, last_record)');
+    expect(failure(secretInPaging).message).toBe('streams[0].retriever.paginator.pagination_strategy.cursor_value: "secrets" cannot be read here (only response, headers, last_record, last_page_size)');
     const configInPaging = manifest();
     configInPaging.streams[0].retriever.paginator = {
       type: 'DefaultPaginator',
@@ -124,12 +124,12 @@ describe('connector manifest schema', () => {
 
   it('refuses a huge or deeply nested manifest before walking it, and object-machinery keys', () => {
     const huge = manifest();
-    huge.name = 'x'.repeat(70_000);
-    expect(failure(huge).message).toBe('a manifest may be at most 64 KB');
+    huge.name = 'x'.repeat(270_000);
+    expect(failure(huge).message).toBe('a manifest may be at most 256 KB');
     let deep: Record<string, unknown> = {};
     const root = deep;
     for (let level = 0; level < 5_000; level += 1) deep = (deep.next = {}) as Record<string, unknown>;
-    expect(failure({ ...manifest(), requires: root }).message).toMatch(/nested deeper than 12 levels/);
+    expect(failure({ ...manifest(), requires: root }).message).toMatch(/nested deeper than 32 levels/);
     const polluted = JSON.parse('{"__proto__": {"admin": true}}');
     expect(failure({ ...manifest(), streams: [{ ...manifest().streams[0], fields: polluted }] }).message).toMatch(/"__proto__" is not a field name/);
     expect(failure({ ...manifest(), streams: [{ ...manifest().streams[0], fields: { id: 'constructor.prototype' } }] }).path).toBe('streams[0].fields.id');
@@ -176,7 +176,7 @@ describe('connector manifest schema', () => {
     const cursor = { type: 'DatetimeBasedCursor', cursor_field: 'time', datetime_format: 'iso8601', step: 'P1D', start_datetime: 'P30D', start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'from' } } as const;
     dated.streams[0].incremental_sync = { ...cursor, request_datetime_format: '%Y-%m-%d', cursor_granularity: 'P1D' };
     expect(datetimeCursorOf(parseManifest(dated))?.request_datetime_format).toBe('%Y-%m-%d');
-    dated.streams[0].incremental_sync = { ...cursor, request_datetime_format: '%Y-%j' as '%Y' };
+    dated.streams[0].incremental_sync = { ...cursor, request_datetime_format: '%Y-%Q' as '%Y' };
     expect(failure(dated).path).toBe('streams[0].incremental_sync.request_datetime_format');
     dated.streams[0].incremental_sync = { ...cursor, step: undefined, cursor_granularity: 'P1D' };
     expect(failure(dated).message).toBe('streams[0].incremental_sync.cursor_granularity: is only used with step');
@@ -196,7 +196,7 @@ describe('connector manifest schema', () => {
     filtered.error_handler = { type: 'DefaultErrorHandler', response_filters: [{ type: 'HttpResponseFilter', action: 'IGNORE', http_codes: [404] }] };
     expect(parseManifest(filtered).error_handler?.response_filters?.[0]?.http_codes).toEqual([404]);
     filtered.error_handler.response_filters![0]!.http_codes = [500];
-    expect(failure(filtered).path).toContain('http_codes');
+    expect(failure(filtered).message).toContain('http_codes: IGNORE may name refusals only');
   });
 
   it('refuses a stepped read that sends its window nowhere', () => {
@@ -222,7 +222,7 @@ describe('what a definition made from a form may say', () => {
     expect(failure(listed).message).toBe('streams[0].retriever.requester.request_headers: must be an object of header names and templates, or one template');
     const unknownCursor = manifest();
     (unknownCursor.streams[0] as unknown as Record<string, unknown>).incremental_sync = { type: 'CountCursor' };
-    expect(failure(unknownCursor).message).toContain('type must be one of DatetimeBasedCursor, IncrementingValueCursor');
+    expect(failure(unknownCursor).message).toContain('Incremental sync type CountCursor is not supported (DatetimeBasedCursor, IncrementingValueCursor)');
     const leaking = manifest();
     leaking.streams[0].retriever.requester.request_headers = '{{ response.token }}';
     expect(failure(leaking).path).toBe('streams[0].retriever.requester.request_headers');

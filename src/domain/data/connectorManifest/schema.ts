@@ -1,18 +1,20 @@
 /**
  * Checks a connector manifest before anything runs it: its size and nesting first (a hostile one
  * is refused before it is walked), then its shape (yup, strict, unknown fields refused), then every
- * template (parsed, and reading only what its place offers). Each error names the field's path.
+ * template (parsed, and reading only what its place offers). Every problem is reported at once,
+ * each naming the field's path (ManifestError.problems).
  */
 import * as yup from 'yup';
-import { fromAirbyte } from './airbyte';
-import { ManifestError } from './errors';
-import { compileTemplate, templateReads, TemplateError, type TemplateRoot } from './template';
+import { fromAirbyte, type AirbyteReadOptions } from './airbyte';
+import { isDuration, isStrftimePattern } from './datetime';
+import { ManifestError, ProblemList } from './errors';
+import { compileTemplate, isMachineryKey, templateReads, TemplateError, type TemplateRoot } from './template';
 
 export { ManifestError } from './errors';
-import { MANIFEST_MAX_BYTES, MAX_PAGES_LIMIT, type ConnectorManifest } from './types';
+import { MANIFEST_MAX_BYTES, MAX_PAGES_LIMIT, type Authenticator, type ConnectorManifest, type DeclarativeStream, type HttpRequester, type RequestOption } from './types';
 
 export { MANIFEST_MAX_BYTES };
-export const MANIFEST_MAX_DEPTH = 12;
+export const MANIFEST_MAX_DEPTH = 32;
 export const MANIFEST_MAX_FIELDS = 200;
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
@@ -40,12 +42,6 @@ const text = (max = 200) => yup.string().strict().max(max, '${path} may be at mo
 const optionalText = (max = 200) => yup.string().strict().max(max, '${path} may be at most ${max} characters').optional();
 const count = (min: number, max: number) =>
   yup.number().strict().integer('${path} must be a whole number').min(min, '${path} must be at least ${min}').max(max, '${path} may be at most ${max}');
-const templateMap = () =>
-  yup
-    .object()
-    .strict()
-    .test('templates', '${path} must map names to text (at most 40)', (value) => value === undefined || (Object.keys(value).length <= 40 && Object.values(value).every((each) => typeof each === 'string')))
-    .optional();
 /** A map of templates, or one template (text) giving the whole value. */
 const templateMapOrText = (what: string) =>
   yup.lazy((value: unknown) => (typeof value === 'string' ? text(500) : value === undefined ? yup.mixed().optional() : isPlainObject(value) ? templateMap() : yup.mixed().test('shape', `\${path} must be ${what}`, () => false)));
@@ -57,20 +53,24 @@ const closed = <T extends yup.AnyObject>(shape: yup.ObjectShape) =>
     .noUnknown('${path} has a field this version does not know: ${unknown}')
     .default(undefined) as unknown as yup.ObjectSchema<T>;
 
-/** One of several components, chosen by `type`, with a clear error naming the accepted ones. */
-function oneOf(schemas: Record<string, yup.AnyObjectSchema>, required = true) {
+/**
+ * One of several components, chosen by `type`, with a clear error naming it and the accepted
+ * ones ("RecordFilter type X is not supported (RecordFilter)"). `what` names the component's kind.
+ */
+function oneOf(schemas: Record<string, yup.AnyObjectSchema>, required = true, what = 'component') {
   return yup.lazy((value: unknown) => {
     const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
     if (value === undefined && !required) return yup.mixed().optional();
-    const schema = typeof type === 'string' ? schemas[type] : undefined;
+    const schema = typeof type === 'string' && Object.hasOwn(schemas, type) ? schemas[type] : undefined;
     if (schema) return schema.required('${path} is required');
-    return yup.mixed().test('type', `type must be one of ${Object.keys(schemas).join(', ')}`, () => false);
+    const named = typeof type === 'string' ? `${what} type ${type.slice(0, 60)} is not supported` : value === undefined ? `${what} is required` : `${what} must have a type`;
+    return yup.mixed().test('type', `\${path} ${named} (${Object.keys(schemas).join(', ')})`, () => false);
   });
 }
 
 const requestOption = closed({
   type: yup.string().strict().oneOf(['RequestOption']).required(),
-  inject_into: yup.string().strict().oneOf(['request_parameter', 'header', 'body_json'], '${path} must be request_parameter, header or body_json').required('${path} is required'),
+  inject_into: yup.string().strict().oneOf(['request_parameter', 'header', 'body_json'], '${path} must be request_parameter, header, body_json or body_data').required('${path} is required'),
   field_name: text(100),
   field_path: yup
     .array(text(100).test('key', '${path} cannot be a field name a manifest may use', (key) => !FORBIDDEN_KEYS.has(key ?? '')))
@@ -83,18 +83,37 @@ const requestOption = closed({
 
 const tokenAuth = { api_token: text(500), missing_message: optionalText(300) };
 const apiKeyAuth = () => closed({ type: text(), ...tokenAuth, inject_into: requestOption.required('${path} is required'), optional: yup.boolean().strict().optional() });
-const tokenFallback = () => oneOf({ ApiKeyAuthenticator: apiKeyAuth(), BearerAuthenticator: closed({ type: text(), ...tokenAuth }) }, false);
-const authenticator = oneOf({
-  ApiKeyAuthenticator: apiKeyAuth(),
-  BearerAuthenticator: closed({ type: text(), ...tokenAuth }),
-  BasicHttpAuthenticator: closed({
+const tokenFallback = () => oneOf({ ApiKeyAuthenticator: apiKeyAuth(), BearerAuthenticator: closed({ type: text(), ...tokenAuth }) }, false, 'Authenticator');
+const basicAuth = () =>
+  closed({
     type: text(),
     username: text(500),
     password: optionalText(500),
     missing_message: optionalText(300),
     optional: yup.boolean().strict().optional(),
     incomplete_message: optionalText(300),
-  }),
+  });
+const templateMap = () =>
+  yup
+    .object()
+    .strict()
+    .test('templates', '${path} must map names to text (at most 40)', (value) => value === undefined || (Object.keys(value).length <= 40 && Object.values(value).every((each) => typeof each === 'string')))
+    .optional();
+const loginRequester = closed({
+  type: yup.string().strict().oneOf(['HttpRequester'], '${path} must be HttpRequester').required('${path} is required'),
+  url_base: text(500),
+  path: yup.string().strict().max(500, '${path} may be at most ${max} characters').defined('${path} is required'),
+  http_method: yup.string().strict().oneOf(['GET', 'POST'], '${path} must be GET or POST').optional(),
+  request_parameters: templateMap(),
+  request_headers: templateMap(),
+  request_body_json: yup.object().strict().optional(),
+  request_body_data: templateMap(),
+  authenticator: oneOf({ ApiKeyAuthenticator: apiKeyAuth(), BearerAuthenticator: closed({ type: text(), ...tokenAuth }), BasicHttpAuthenticator: basicAuth(), NoAuth: closed({ type: text() }) }, false, 'Authenticator'),
+});
+const simpleAuthenticators = () => ({
+  ApiKeyAuthenticator: apiKeyAuth(),
+  BearerAuthenticator: closed({ type: text(), ...tokenAuth }),
+  BasicHttpAuthenticator: basicAuth(),
   OAuthAuthenticator: closed({
     type: text(),
     token_refresh_endpoint: text(500),
@@ -107,6 +126,13 @@ const authenticator = oneOf({
     missing_message: optionalText(300),
     fallback: tokenFallback(),
   }),
+  SessionTokenAuthenticator: closed({
+    type: text(),
+    login_requester: loginRequester.required('${path} is required'),
+    session_token_path: yup.array(text(100)).strict().min(1, '${path} must name at least one key').max(10).required('${path} is required'),
+    expiration_duration: yup.string().strict().test('duration', '${path} must be an ISO 8601 duration such as PT1H', (value) => value === undefined || isDuration(value)).optional(),
+    request_authentication: oneOf({ ApiKey: closed({ type: text(), inject_into: requestOption.required('${path} is required') }), Bearer: closed({ type: text() }) }, true, 'Session token authentication'),
+  }),
   JwtServiceAccountAuthenticator: closed({
     type: text(),
     service_account_key: text(500),
@@ -116,18 +142,30 @@ const authenticator = oneOf({
   }),
   NoAuth: closed({ type: text() }),
 });
-
+const authenticator = oneOf({
+  ...simpleAuthenticators(),
+  SelectiveAuthenticator: closed({
+    type: text(),
+    authenticator_selection_path: yup.array(text(100)).strict().min(1, '${path} must name at least one key').max(5).required('${path} is required'),
+    authenticators: yup.lazy((value: unknown) => {
+      const names = isPlainObject(value) ? Object.keys(value) : [];
+      return yup
+        .object(Object.fromEntries(names.slice(0, 10).map((name) => [name, oneOf(simpleAuthenticators(), true, 'Authenticator')])))
+        .strict()
+        .test('count', '${path} must name between 1 and 10 authenticators', () => names.length >= 1 && names.length <= 10)
+        .required('${path} is required');
+    }),
+  }),
+}, true, 'Authenticator');
 const FORMATS = ['epoch_seconds', 'iso8601', 'iso8601_seconds', 'iso8601_offset', 'naive'] as const;
-const datetimeFormat = () => yup.string().strict().oneOf(FORMATS, `\${path} must be one of ${FORMATS.join(', ')}`);
-/** A strftime pattern the engine can write: %Y %m %d %H %M %S and plain text, nothing else after a %. */
-const STRFTIME = /^(?:%[YmdHMS]|[^%]){1,40}$/;
+/** A format name, or a strftime pattern the engine writes and reads (./datetime.ts). */
 const requestDatetimeFormat = () =>
   yup
     .string()
     .strict()
-    .test('format', `\${path} must be one of ${FORMATS.join(', ')}, or a pattern of %Y %m %d %H %M %S`, (value) => value === undefined || (FORMATS as readonly string[]).includes(value) || (value.includes('%') && STRFTIME.test(value)));
-const duration = (example: string) =>
-  yup.string().strict().matches(/^P(?:\d{1,4}D)?(?:T(?:\d{1,6}H)?(?:\d{1,6}M)?(?:\d{1,6}S)?)?$/, `\${path} must be an ISO 8601 duration such as ${example}`);
+    .test('format', `\${path} must be one of ${FORMATS.join(', ')}, or a strftime pattern (%Y-%m-%dT%H:%M:%SZ)`, (value) => value === undefined || (FORMATS as readonly string[]).includes(value) || (value.includes('%') && isStrftimePattern(value)));
+const datetimeFormat = requestDatetimeFormat;
+const duration = (example: string) => yup.string().strict().test('duration', `\${path} must be an ISO 8601 duration such as ${example}`, (value) => value === undefined || isDuration(value));
 const named = (type: string) => closed({ type: yup.string().strict().oneOf([type], `\${path} must be ${type}`).required('${path} is required'), name: text(100) });
 
 const paginator = oneOf(
@@ -139,7 +177,7 @@ const paginator = oneOf(
       pagination_strategy: oneOf({
         PageIncrement: closed({
           type: text(),
-          page_size: count(1, 10_000).required('${path} is required'),
+          page_size: count(1, 10_000).optional(),
           start_from_page: count(0, 1).optional(),
           inject_on_first_request: yup.boolean().strict().optional(),
           total_pages_header: optionalText(100),
@@ -147,17 +185,18 @@ const paginator = oneOf(
         }),
         OffsetIncrement: closed({
           type: text(),
-          page_size: count(1, 10_000).required('${path} is required'),
+          page_size: count(1, 10_000).optional(),
           inject_on_first_request: yup.boolean().strict().optional(),
           total_path: optionalText(200),
         }),
         CursorPagination: closed({ type: text(), cursor_value: text(500), stop_condition: optionalText(500), page_size: count(1, 10_000).optional() }),
-      }),
+      }, true, 'Pagination strategy'),
       max_pages: count(1, MAX_PAGES_LIMIT).optional(),
     }),
     NoPagination: closed({ type: text() }),
   },
   false,
+  'Paginator',
 );
 
 const fieldSpec = yup.lazy((value: unknown) =>
@@ -186,8 +225,106 @@ const datetimeCursor = closed({
   step: duration('P31D').optional(),
   end_time_option: requestOption.optional(),
   cursor_granularity: duration('PT1H or P1D').optional(),
-  start_datetime: optionalText(200),
+  start_datetime: optionalText(500),
+  end_datetime: optionalText(500),
+  start_end_format: requestDatetimeFormat().optional(),
+  cursor_datetime_formats: yup.array(requestDatetimeFormat().required()).strict().max(10).optional(),
+  partition_field_start: optionalText(100),
+  partition_field_end: optionalText(100),
+  windowed: yup.boolean().strict().optional(),
 });
+
+const requester = () =>
+  closed({
+    type: yup.string().strict().oneOf(['HttpRequester'], '${path} must be HttpRequester').required('${path} is required'),
+    url_base: text(500),
+    // Empty: url_base is the whole address.
+    path: yup.string().strict().max(500, '${path} may be at most ${max} characters').defined('${path} is required'),
+    http_method: yup.string().strict().oneOf(['GET', 'POST'], '${path} must be GET or POST').optional(),
+    request_parameters: templateMap(),
+    request_headers: templateMapOrText('an object of header names and templates, or one template'),
+    request_body_json: yup.lazy((value: unknown) =>
+      typeof value === 'string' ? text(500) : value === undefined || isPlainObject(value) ? yup.object().strict().optional() : yup.mixed().test('shape', '${path} must be an object or one template', () => false),
+    ),
+    request_body_data: templateMap(),
+    next_page_path: optionalText(500),
+  });
+const recordSelector = (filter: boolean) =>
+  closed({
+    type: yup.string().strict().oneOf(['RecordSelector'], '${path} must be RecordSelector').required('${path} is required'),
+    extractor: oneOf(
+      {
+        DpathExtractor: closed({
+          type: text(),
+          field_path: yup.array(text(200)).strict().max(10).required('${path} is required'),
+        }),
+      },
+      true,
+      'Extractor',
+    ),
+    list_only: yup.boolean().strict().optional(),
+    ...(filter ? { record_filter: oneOf({ RecordFilter: closed({ type: text(), condition: text(1000) }) }, false, 'RecordFilter') } : {}),
+  });
+const decoder = () => oneOf({ JsonDecoder: closed({ type: text() }), JsonlDecoder: closed({ type: text() }), NamedDecoder: named('NamedDecoder') }, false, 'Decoder');
+const parentStream = closed({
+  type: yup.string().strict().oneOf(['DeclarativeStream'], '${path} must be DeclarativeStream').required('${path} is required'),
+  name: text(100),
+  retriever: closed({
+    type: yup.string().strict().oneOf(['SimpleRetriever'], '${path} must be SimpleRetriever').required('${path} is required'),
+    requester: requester().required('${path} is required'),
+    record_selector: recordSelector(false).required('${path} is required'),
+    paginator,
+    decoder: decoder(),
+  }).required('${path} is required'),
+});
+const partitionRouter = oneOf(
+  {
+    NamedPartitionRouter: named('NamedPartitionRouter'),
+    ListPartitionRouter: closed({
+      type: text(),
+      values: yup.lazy((value: unknown) => (typeof value === 'string' ? text(500) : yup.array(yup.string().strict().max(500).required()).strict().min(1, '${path} must hold at least one value').max(500).required('${path} is required'))),
+      cursor_field: text(100),
+      request_option: requestOption.optional(),
+    }),
+    SubstreamPartitionRouter: closed({
+      type: text(),
+      parent_stream_configs: yup
+        .array(
+          closed({
+            type: yup.string().strict().oneOf(['ParentStreamConfig'], '${path} must be ParentStreamConfig').required('${path} is required'),
+            stream: parentStream.required('${path} is required'),
+            parent_key: text(200),
+            partition_field: text(100),
+            request_option: requestOption.optional(),
+          }),
+        )
+        .strict()
+        .min(1, '${path} must hold one parent stream')
+        .max(1, '${path} must hold one parent stream')
+        .required('${path} is required'),
+    }),
+  },
+  false,
+  'Partition router',
+);
+const fieldPath = () => yup.array(text(100).test('key', '${path} cannot be a field name a manifest may use', (key) => !isMachineryKey(key ?? ''))).strict().min(1, '${path} must name at least one key').max(10);
+const transformation = oneOf(
+  {
+    NamedTransformation: named('NamedTransformation'),
+    AddFields: closed({
+      type: text(),
+      fields: yup
+        .array(closed({ type: yup.string().strict().oneOf(['AddedFieldDefinition'], '${path} must be AddedFieldDefinition').required('${path} is required'), path: fieldPath().required('${path} is required'), value: text(1000) }))
+        .strict()
+        .min(1, '${path} must add at least one field')
+        .max(50)
+        .required('${path} is required'),
+    }),
+    RemoveFields: closed({ type: text(), field_pointers: yup.array(fieldPath().required()).strict().min(1, '${path} must name at least one field').max(50).required('${path} is required') }),
+  },
+  true,
+  'Transformation',
+);
 
 const stream = closed({
   type: yup.string().strict().oneOf(['DeclarativeStream'], '${path} must be DeclarativeStream').required('${path} is required'),
@@ -195,31 +332,11 @@ const stream = closed({
   primary_key: yup.string().strict().max(100).nullable().optional(),
   retriever: closed({
     type: yup.string().strict().oneOf(['SimpleRetriever'], '${path} must be SimpleRetriever').required('${path} is required'),
-    requester: closed({
-      type: yup.string().strict().oneOf(['HttpRequester'], '${path} must be HttpRequester').required('${path} is required'),
-      url_base: text(500),
-      // Empty: url_base is the whole address.
-      path: yup.string().strict().max(500, '${path} may be at most ${max} characters').defined('${path} is required'),
-      http_method: yup.string().strict().oneOf(['GET', 'POST'], '${path} must be GET or POST').optional(),
-      request_parameters: templateMap(),
-      request_headers: templateMapOrText('an object of header names and templates, or one template'),
-      request_body_json: yup.lazy((value: unknown) =>
-        typeof value === 'string' ? text(500) : value === undefined || isPlainObject(value) ? yup.object().strict().optional() : yup.mixed().test('shape', '${path} must be an object or one template', () => false),
-      ),
-      request_body_data: templateMap(),
-      next_page_path: optionalText(500),
-    }).required('${path} is required'),
-    record_selector: closed({
-      type: yup.string().strict().oneOf(['RecordSelector'], '${path} must be RecordSelector').required('${path} is required'),
-      extractor: closed({
-        type: yup.string().strict().oneOf(['DpathExtractor'], '${path} must be DpathExtractor').required('${path} is required'),
-        field_path: yup.array(text(100)).strict().max(10).required('${path} is required'),
-      }).required('${path} is required'),
-      list_only: yup.boolean().strict().optional(),
-    }).required('${path} is required'),
+    requester: requester().required('${path} is required'),
+    record_selector: recordSelector(true).required('${path} is required'),
     paginator,
-    decoder: oneOf({ JsonDecoder: closed({ type: text() }), JsonlDecoder: closed({ type: text() }), NamedDecoder: named('NamedDecoder') }, false),
-    partition_router: named('NamedPartitionRouter').optional(),
+    decoder: decoder(),
+    partition_router: partitionRouter,
   }).required('${path} is required'),
   child_records: named('NamedChildRecords').optional(),
   incremental_sync: oneOf(
@@ -228,6 +345,7 @@ const stream = closed({
       IncrementingValueCursor: closed({ type: text(), cursor_field: optionalText(200), start_value_option: requestOption.optional() }),
     },
     false,
+    'Incremental sync',
   ),
   fields: yup.lazy((value: unknown) => {
     if (value === undefined) return yup.mixed().optional();
@@ -239,7 +357,7 @@ const stream = closed({
       .test('some', 'must name at least one field', () => names.length > 0)
       .required('is required');
   }),
-  transformations: yup.array(closed({ type: yup.string().strict().oneOf(['NamedTransformation']).required(), name: text(100) })).max(5).optional(),
+  transformations: yup.array(transformation).max(20).optional(),
   deduplicate: yup.boolean().strict().optional(),
 });
 
@@ -248,42 +366,53 @@ export const SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const SPEC_MAX_PROPERTIES = 30;
 
 const specValue = () => yup.mixed().test('value', '${path} must be text, a number or true/false', (value) => value === undefined || ['string', 'number', 'boolean'].includes(typeof value));
-const specProperty = closed({
-  type: yup.string().strict().oneOf(['string', 'integer', 'number', 'boolean'], '${path} must be string, integer, number or boolean (lists and objects are not settings a form can ask for)').required('${path} is required'),
-  title: optionalText(100),
-  description: optionalText(500),
-  airbyte_secret: yup.boolean().strict().optional(),
-  default: specValue(),
-  enum: yup.array(specValue().required()).max(50).optional(),
-  examples: yup.array(specValue().required()).max(10).optional(),
-  order: count(0, 1000).optional(),
-  format: optionalText(50),
-  pattern: optionalText(500),
-  multiline: yup.boolean().strict().optional(),
-  always_show: yup.boolean().strict().optional(),
-  airbyte_hidden: yup.boolean().strict().optional(),
-  minimum: yup.number().strict().optional(),
-  maximum: yup.number().strict().optional(),
-});
+/**
+ * A setting, as a JSON Schema property: the keywords the form reads are checked, any other JSON
+ * Schema keyword (examples, pattern, oneOf, $comment, …) is accepted and not enforced.
+ */
+const specProperty = yup
+  .object({
+    type: yup.string().strict().oneOf(['string', 'integer', 'number', 'boolean', 'array', 'object'], '${path} must be string, integer, number, boolean, array or object').optional(),
+    title: optionalText(200),
+    description: optionalText(4000),
+    airbyte_secret: yup.boolean().strict().optional(),
+    enum: yup.array(specValue().required()).max(100).optional(),
+    examples: yup.array().max(20).optional(),
+    order: yup.number().strict().optional(),
+    format: optionalText(50),
+    pattern: optionalText(500),
+    multiline: yup.boolean().strict().optional(),
+    always_show: yup.boolean().strict().optional(),
+    airbyte_hidden: yup.boolean().strict().optional(),
+    minimum: yup.number().strict().optional(),
+    maximum: yup.number().strict().optional(),
+  })
+  .strict()
+  .default(undefined);
 const spec = closed({
   type: yup.string().strict().oneOf(['Spec'], '${path} must be Spec').required('${path} is required'),
   documentation_url: optionalText(500),
-  connection_specification: closed({
-    $schema: optionalText(200),
-    title: optionalText(100),
-    type: yup.string().strict().oneOf(['object'], '${path} must be object').required('${path} is required'),
-    required: yup.array(text(64)).max(SPEC_MAX_PROPERTIES).optional(),
-    additionalProperties: yup.boolean().strict().optional(),
-    properties: yup.lazy((value: unknown) => {
-      const names = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
-      return yup
-        .object(Object.fromEntries(names.slice(0, SPEC_MAX_PROPERTIES).map((name) => [name, specProperty.required('${path} is required')])))
-        .strict()
-        .test('count', `may declare at most ${SPEC_MAX_PROPERTIES} settings`, () => names.length <= SPEC_MAX_PROPERTIES)
-        .test('names', 'setting names must be letters, digits and _ (not starting with a digit)', () => names.every((name) => SETTING_NAME.test(name)))
-        .required('${path} is required');
-    }),
-  }).required('${path} is required'),
+  connection_specification: yup
+    .object({
+      $schema: optionalText(200),
+      title: optionalText(200),
+      type: yup.string().strict().oneOf(['object'], '${path} must be object').required('${path} is required'),
+      required: yup.array(text(64)).max(SPEC_MAX_PROPERTIES).optional(),
+      properties: yup.lazy((value: unknown) => {
+        const names = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+        return yup
+          .object(Object.fromEntries(names.slice(0, SPEC_MAX_PROPERTIES).map((name) => [name, specProperty.required('${path} is required')])))
+          .strict()
+          .test('count', `\${path} may declare at most ${SPEC_MAX_PROPERTIES} settings`, () => names.length <= SPEC_MAX_PROPERTIES)
+          .test('names', '${path}: setting names must be letters, digits and _ (not starting with a digit), and none an object\'s own machinery (toString)', () =>
+            names.every((name) => SETTING_NAME.test(name) && !isMachineryKey(name)),
+          )
+          .required('${path} is required');
+      }),
+    })
+    .strict()
+    .default(undefined)
+    .required('${path} is required'),
 }).optional();
 
 const manifestSchema = closed<ConnectorManifest>({
@@ -308,42 +437,64 @@ const manifestSchema = closed<ConnectorManifest>({
       .array(
         closed({
           type: yup.string().strict().oneOf(['HttpResponseFilter'], '${path} must be HttpResponseFilter').required('${path} is required'),
-          action: yup.string().strict().oneOf(['IGNORE'], '${path} must be IGNORE').required('${path} is required'),
+          action: yup.string().strict().oneOf(['IGNORE', 'FAIL', 'RETRY', 'RATE_LIMITED', 'SUCCESS'], '${path} must be IGNORE, FAIL, RETRY, RATE_LIMITED or SUCCESS').required('${path} is required'),
+          http_codes: yup.array(count(100, 599).required()).strict().min(1, '${path} must name a status').max(20).optional(),
+          error_message_contains: optionalText(500),
+          predicate: optionalText(1000),
+          error_message: optionalText(1000),
+        })
           // A 2xx is the answer itself, and a 429 or 5xx is retried: only a refusal may be read as "no records".
-          http_codes: yup.array(count(400, 499).required()).strict().min(1, '${path} must name a status').max(10).required('${path} is required'),
-        }),
+          .test('ignore', '${path}.http_codes: IGNORE may name refusals only (400 to 499)', (filter) => filter?.action !== 'IGNORE' || (filter.http_codes ?? []).every((code: number) => code >= 400 && code <= 499))
+          .test('match', '${path} must say what it matches: http_codes, error_message_contains or predicate', (filter) => !filter || Boolean(filter.http_codes?.length || filter.error_message_contains || filter.predicate)),
+      )
+      .max(20)
+      .optional(),
+    backoff_strategies: yup
+      .array(
+        oneOf(
+          {
+            ConstantBackoffStrategy: closed({ type: text(), backoff_time_in_seconds: yup.number().strict().min(0).max(3600).required('${path} is required') }),
+            ExponentialBackoffStrategy: closed({ type: text(), factor: yup.number().strict().min(0).max(600).optional() }),
+            WaitTimeFromHeader: closed({ type: text(), header: text(100), regex: optionalText(200), max_waiting_time_in_seconds: yup.number().strict().min(0).max(3600).optional() }),
+            WaitUntilTimeFromHeader: closed({ type: text(), header: text(100), regex: optionalText(200), min_wait: yup.number().strict().min(0).max(3600).optional() }),
+          },
+          true,
+          'Backoff strategy',
+        ),
       )
       .max(5)
       .optional(),
+    max_retries: count(0, 10).optional(),
     message_paths: yup.array(text(200)).max(5).optional(),
     combine: yup.string().strict().oneOf(['first', 'join'], '${path} must be first or join').optional(),
     hook: optionalText(100),
     wording: optionalText(100),
   }).optional(),
   rate_limit: closed({ requests_per_second: yup.number().strict().moreThan(0, '${path} must be more than 0').max(1000).required('${path} is required') }).optional(),
-  check: oneOf({
-    CheckStream: closed({ type: text(), stream_names: yup.array(text(100)).min(1).max(1).required('${path} is required'), page_size: count(1, 100).optional() }),
-    CheckRequest: closed({ type: text(), path: text(500), request_parameters: templateMap(), expect_path: optionalText(200) }),
-  }),
+  check: oneOf(
+    {
+      CheckStream: closed({ type: text(), stream_names: yup.array(text(100)).min(1).max(1).required('${path} is required'), page_size: count(1, 100).optional() }),
+      CheckRequest: closed({ type: text(), path: text(500), request_parameters: templateMap(), expect_path: optionalText(200) }),
+    },
+    true,
+    'Check',
+  ),
   streams: yup.array(stream).strict().min(1, '${path} must hold one stream').max(1, '${path} may hold one stream (a source is one stream)').required('${path} is required'),
   spec,
 });
 
 /** Credentials are worked out once a run, before any partition or window: they read the source's own values only. */
 const AUTH_ROOTS: readonly TemplateRoot[] = ['settings', 'secrets', 'config', 'cursor'];
-
-function checkAuthTemplates(path: string, each: object): void {
-  for (const [key, value] of Object.entries(each)) {
-    if (['api_token', 'username', 'password', 'token_refresh_endpoint', 'client_id', 'client_secret', 'refresh_token', 'service_account_key'].includes(key) && typeof value === 'string') {
-      checkTemplate(`${path}.${key}`, value, AUTH_ROOTS);
-    }
-  }
-}
+const AUTH_FIELDS = ['api_token', 'username', 'password', 'token_refresh_endpoint', 'client_id', 'client_secret', 'refresh_token', 'service_account_key'];
 
 /** What a template may read, by where it is: a request also reads its partition and, in a stepped read, its window. */
-const REQUEST_ROOTS: readonly TemplateRoot[] = ['settings', 'secrets', 'config', 'cursor', 'stream_partition', 'stream_interval'];
+const REQUEST_ROOTS: readonly TemplateRoot[] = ['settings', 'secrets', 'config', 'cursor', 'stream_partition', 'stream_interval', 'stream_slice', 'next_page_token'];
 /** Paging reads the answer only: `config` would reach the secrets, and a page token has no use for them. */
-const PAGE_ROOTS: readonly TemplateRoot[] = ['response', 'headers', 'last_record'];
+const PAGE_ROOTS: readonly TemplateRoot[] = ['response', 'headers', 'last_record', 'last_page_size'];
+/** A record filter or an added field reads the record, and what its request read. */
+const RECORD_ROOTS: readonly TemplateRoot[] = ['record', 'settings', 'config', 'stream_partition', 'stream_interval', 'stream_slice'];
+/** An error handler's predicate and message read the answer. */
+const ANSWER_ROOTS: readonly TemplateRoot[] = ['response', 'headers'];
 
 /** A setting or secret a template reads, and where. */
 export interface SettingRead {
@@ -353,8 +504,9 @@ export interface SettingRead {
   path: string;
 }
 
-/** The settings and secrets read by the templates being checked (one manifest at a time: parsing is synchronous). */
+/** The settings and secrets read by the templates being checked, and the problems found (one manifest at a time: parsing is synchronous). */
 let reads: SettingRead[] = [];
+let problems = new ProblemList();
 
 function checkTemplate(path: string, source: string, allowed: readonly TemplateRoot[]): void {
   try {
@@ -364,54 +516,53 @@ function checkTemplate(path: string, source: string, allowed: readonly TemplateR
       if (read.root === 'settings' || read.root === 'secrets' || read.root === 'config') reads.push({ root: read.root, name: read.key, path });
     }
   } catch (failure) {
-    if (failure instanceof TemplateError) throw new ManifestError(path, failure.message);
-    throw failure;
+    if (failure instanceof TemplateError) problems.add(path, failure.message);
+    else throw failure;
   }
 }
 
-function checkBodyTemplates(path: string, value: unknown): void {
-  if (typeof value === 'string') checkTemplate(path, value, REQUEST_ROOTS);
-  else if (Array.isArray(value)) value.forEach((each, index) => checkBodyTemplates(`${path}[${index}]`, each));
-  else if (typeof value === 'object' && value !== null) for (const [key, each] of Object.entries(value)) checkBodyTemplates(`${path}.${key}`, each);
+function checkAuthTemplates(path: string, each: object): void {
+  for (const [key, value] of Object.entries(each)) if (AUTH_FIELDS.includes(key) && typeof value === 'string') checkTemplate(`${path}.${key}`, value, AUTH_ROOTS);
 }
 
-function checkTemplates(manifest: ConnectorManifest): SettingRead[] {
-  reads = [];
-  const auth = manifest.authenticator;
-  if (auth.type === 'OAuthAuthenticator' && auth.fallback) checkAuthTemplates('authenticator.fallback', auth.fallback);
-  checkAuthTemplates('authenticator', auth);
-  if (auth.type === 'JwtServiceAccountAuthenticator' && auth.fallback) checkAuthTemplates('authenticator.fallback', auth.fallback);
-  manifest.requires?.forEach((requirement, index) => checkTemplate(`requires[${index}].value`, requirement.value, REQUEST_ROOTS));
-  if (manifest.check.type === 'CheckRequest') {
-    checkTemplate('check.path', manifest.check.path, REQUEST_ROOTS);
-    for (const [name, value] of Object.entries(manifest.check.request_parameters ?? {})) checkTemplate(`check.request_parameters.${name}`, value, REQUEST_ROOTS);
-  } else if (manifest.check.stream_names[0] !== manifest.streams[0].name) {
-    throw new ManifestError('check.stream_names[0]', `names no stream of this manifest (${manifest.streams[0].name})`);
+function checkBodyTemplates(path: string, value: unknown, allowed: readonly TemplateRoot[] = REQUEST_ROOTS): void {
+  if (typeof value === 'string') checkTemplate(path, value, allowed);
+  else if (Array.isArray(value)) value.forEach((each, index) => checkBodyTemplates(`${path}[${index}]`, each, allowed));
+  else if (typeof value === 'object' && value !== null) for (const [key, each] of Object.entries(value)) checkBodyTemplates(`${path}.${key}`, each, allowed);
+}
+
+/** An authenticator's templates: its own, its fallback's, a session login's, each selectable one's. */
+function checkAuthenticator(path: string, auth: Authenticator): void {
+  checkAuthTemplates(path, auth);
+  if ((auth.type === 'OAuthAuthenticator' || auth.type === 'JwtServiceAccountAuthenticator') && auth.fallback) checkAuthTemplates(`${path}.fallback`, auth.fallback);
+  if (auth.type === 'SessionTokenAuthenticator') {
+    const login = auth.login_requester;
+    const at = `${path}.login_requester`;
+    checkTemplate(`${at}.url_base`, login.url_base, AUTH_ROOTS);
+    checkTemplate(`${at}.path`, login.path, AUTH_ROOTS);
+    for (const key of ['request_parameters', 'request_headers', 'request_body_json', 'request_body_data'] as const) if (login[key]) checkBodyTemplates(`${at}.${key}`, login[key], AUTH_ROOTS);
+    if (login.authenticator) checkAuthenticator(`${at}.authenticator`, login.authenticator);
   }
-  const requester = manifest.streams[0].retriever.requester;
-  const valueCursor = manifest.streams[0].incremental_sync?.type === 'IncrementingValueCursor' ? manifest.streams[0].incremental_sync : undefined;
-  const valueFormat = valueCursor?.start_value_option?.value_format;
-  if (valueFormat) checkTemplate('streams[0].incremental_sync.start_value_option.value_format', valueFormat, REQUEST_ROOTS);
-  const incremental = manifest.streams[0].incremental_sync?.type === 'DatetimeBasedCursor' ? manifest.streams[0].incremental_sync : undefined;
-  const startFormat = incremental?.start_time_option?.value_format;
-  if (startFormat) checkTemplate('streams[0].incremental_sync.start_time_option.value_format', startFormat, REQUEST_ROOTS);
-  // A stepped read may send its window through templates (stream_interval) instead of start_time_option.
-  const readsInterval = [requester.path, JSON.stringify(requester.request_parameters ?? {}), JSON.stringify(requester.request_headers ?? {}), JSON.stringify(requester.request_body_json ?? {})].some((each) =>
-    each.includes('stream_interval'),
-  );
-  const runStart = incremental?.cursor_source === 'run_start';
-  if (incremental && !incremental.start_time_option && !incremental.is_client_side_incremental && !(incremental.step && readsInterval)) {
-    const why = incremental.step ? 'is required unless a request template reads stream_interval' : 'is required unless is_client_side_incremental is true';
-    throw new ManifestError('streams[0].incremental_sync.start_time_option', why);
-  }
-  // A stepped read's progress is its windows' ends; any other read's is a record field or the run's start.
-  if (incremental && !runStart && !incremental.step && !incremental.cursor_field) throw new ManifestError('streams[0].incremental_sync.cursor_field', 'is required unless cursor_source is run_start or the read is stepped');
-  if (runStart && (incremental.is_client_side_incremental || incremental.step)) throw new ManifestError('streams[0].incremental_sync.cursor_source', 'run_start cannot be used with is_client_side_incremental or step');
-  if (incremental?.cursor_granularity && !incremental.step) throw new ManifestError('streams[0].incremental_sync.cursor_granularity', 'is only used with step');
-  if (incremental?.step && !incremental.start_datetime) throw new ManifestError('streams[0].incremental_sync.start_datetime', 'is required with step');
-  if (incremental?.step && incremental.is_client_side_incremental) throw new ManifestError('streams[0].incremental_sync.step', 'cannot be used with is_client_side_incremental');
-  if (incremental?.start_datetime) checkTemplate('streams[0].incremental_sync.start_datetime', incremental.start_datetime, REQUEST_ROOTS);
-  const at = 'streams[0].retriever.requester';
+  if (auth.type === 'SelectiveAuthenticator') for (const [name, each] of Object.entries(auth.authenticators)) checkAuthenticator(`${path}.authenticators.${name}`, each);
+}
+
+/** Every injected option, to refuse a body_json one where the body is one template. */
+function requestOptions(manifest: ConnectorManifest): Array<RequestOption | undefined> {
+  const stream = manifest.streams[0];
+  const paginator = stream.retriever.paginator;
+  const incremental = stream.incremental_sync;
+  const router = stream.retriever.partition_router;
+  return [
+    paginator?.type === 'DefaultPaginator' ? paginator.page_size_option : undefined,
+    paginator?.type === 'DefaultPaginator' && paginator.page_token_option.type === 'RequestOption' ? paginator.page_token_option : undefined,
+    incremental?.type === 'DatetimeBasedCursor' ? incremental.start_time_option : incremental?.start_value_option,
+    incremental?.type === 'DatetimeBasedCursor' ? incremental.end_time_option : undefined,
+    manifest.authenticator.type === 'ApiKeyAuthenticator' ? manifest.authenticator.inject_into : undefined,
+    router?.type === 'ListPartitionRouter' ? router.request_option : router?.type === 'SubstreamPartitionRouter' ? router.parent_stream_configs[0].request_option : undefined,
+  ];
+}
+
+function checkRequester(at: string, requester: HttpRequester, manifest: ConnectorManifest | null): void {
   if (!requester.url_base.startsWith('hook:')) checkTemplate(`${at}.url_base`, requester.url_base, REQUEST_ROOTS);
   checkTemplate(`${at}.path`, requester.path, REQUEST_ROOTS);
   if (requester.next_page_path) checkTemplate(`${at}.next_page_path`, requester.next_page_path, REQUEST_ROOTS);
@@ -420,31 +571,98 @@ function checkTemplates(manifest: ConnectorManifest): SettingRead[] {
   else for (const [name, value] of Object.entries(requester.request_headers ?? {})) checkTemplate(`${at}.request_headers.${name}`, value, REQUEST_ROOTS);
   if (requester.request_body_json) checkBodyTemplates(`${at}.request_body_json`, requester.request_body_json);
   // A body given as one template is sent as it renders: nothing can be set inside it.
-  if (typeof requester.request_body_json === 'string') {
-    const paginator = manifest.streams[0].retriever.paginator;
-    const options = [
-      paginator?.type === 'DefaultPaginator' ? paginator.page_size_option : undefined,
-      paginator?.type === 'DefaultPaginator' && paginator.page_token_option.type === 'RequestOption' ? paginator.page_token_option : undefined,
-      incremental?.start_time_option,
-      incremental?.end_time_option,
-      valueCursor?.start_value_option,
-      manifest.authenticator.type === 'ApiKeyAuthenticator' ? manifest.authenticator.inject_into : undefined,
-    ];
-    if (options.some((option) => option?.inject_into === 'body_json')) throw new ManifestError(`${at}.request_body_json`, 'is one template: nothing can be injected into it (body_json)');
+  if (manifest && typeof requester.request_body_json === 'string' && requestOptions(manifest).some((option) => option?.inject_into === 'body_json')) {
+    problems.add(`${at}.request_body_json`, 'is one template: nothing can be injected into it (body_json)');
   }
   for (const [name, value] of Object.entries(requester.request_body_data ?? {})) checkTemplate(`${at}.request_body_data.${name}`, value, REQUEST_ROOTS);
   // One body per request: a JSON one or a form.
-  if (requester.request_body_data && requester.request_body_json) throw new ManifestError(`${at}.request_body_data`, 'cannot be given with request_body_json');
-  const paginator = manifest.streams[0].retriever.paginator;
+  if (requester.request_body_data && requester.request_body_json) problems.add(`${at}.request_body_data`, 'cannot be given with request_body_json');
+}
+
+function checkPaginator(where: string, paginator: DeclarativeStream['retriever']['paginator']): void {
   if (paginator?.type === 'DefaultPaginator' && paginator.pagination_strategy.type === 'CursorPagination') {
     const strategy = paginator.pagination_strategy;
-    const where = 'streams[0].retriever.paginator.pagination_strategy';
-    checkTemplate(`${where}.cursor_value`, strategy.cursor_value, PAGE_ROOTS);
-    if (strategy.stop_condition) checkTemplate(`${where}.stop_condition`, strategy.stop_condition, PAGE_ROOTS);
+    checkTemplate(`${where}.pagination_strategy.cursor_value`, strategy.cursor_value, PAGE_ROOTS);
+    if (strategy.stop_condition) checkTemplate(`${where}.pagination_strategy.stop_condition`, strategy.stop_condition, PAGE_ROOTS);
   }
-  for (const [name, spec] of Object.entries(manifest.streams[0].fields ?? {})) {
+}
+
+/** Whether a request template of the stream reads the read's window (stream_interval, or Airbyte's older stream_slice). */
+function readsWindow(requester: HttpRequester): boolean {
+  return [requester.path, JSON.stringify(requester.request_parameters ?? {}), JSON.stringify(requester.request_headers ?? {}), JSON.stringify(requester.request_body_json ?? {}), JSON.stringify(requester.request_body_data ?? {})].some(
+    (each) => each.includes('stream_interval') || each.includes('stream_slice'),
+  );
+}
+
+function checkTemplates(manifest: ConnectorManifest): SettingRead[] {
+  reads = [];
+  checkAuthenticator('authenticator', manifest.authenticator);
+  manifest.requires?.forEach((requirement, index) => checkTemplate(`requires[${index}].value`, requirement.value, REQUEST_ROOTS));
+  if (manifest.check.type === 'CheckRequest') {
+    checkTemplate('check.path', manifest.check.path, REQUEST_ROOTS);
+    for (const [name, value] of Object.entries(manifest.check.request_parameters ?? {})) checkTemplate(`check.request_parameters.${name}`, value, REQUEST_ROOTS);
+  } else if (manifest.check.stream_names[0] !== manifest.streams[0].name) {
+    problems.add('check.stream_names[0]', `names no stream of this manifest (${manifest.streams[0].name})`);
+  }
+  manifest.error_handler?.response_filters?.forEach((filter, index) => {
+    if (filter.predicate) checkTemplate(`error_handler.response_filters[${index}].predicate`, filter.predicate, ANSWER_ROOTS);
+    if (filter.error_message) checkTemplate(`error_handler.response_filters[${index}].error_message`, filter.error_message, ANSWER_ROOTS);
+  });
+  manifest.error_handler?.backoff_strategies?.forEach((strategy, index) => {
+    if ('regex' in strategy && strategy.regex) {
+      try {
+        new RegExp(strategy.regex);
+      } catch {
+        problems.add(`error_handler.backoff_strategies[${index}].regex`, 'is not a regular expression');
+      }
+    }
+  });
+  const stream = manifest.streams[0];
+  const requester = stream.retriever.requester;
+  const valueCursor = stream.incremental_sync?.type === 'IncrementingValueCursor' ? stream.incremental_sync : undefined;
+  const valueFormat = valueCursor?.start_value_option?.value_format;
+  if (valueFormat) checkTemplate('streams[0].incremental_sync.start_value_option.value_format', valueFormat, REQUEST_ROOTS);
+  const incremental = stream.incremental_sync?.type === 'DatetimeBasedCursor' ? stream.incremental_sync : undefined;
+  const cursorAt = 'streams[0].incremental_sync';
+  const startFormat = incremental?.start_time_option?.value_format;
+  if (startFormat) checkTemplate(`${cursorAt}.start_time_option.value_format`, startFormat, REQUEST_ROOTS);
+  // A read in windows may send its window through templates (stream_interval) instead of start_time_option.
+  const readsInterval = readsWindow(requester);
+  const windowed = Boolean(incremental?.step || incremental?.windowed);
+  const runStart = incremental?.cursor_source === 'run_start';
+  if (incremental && !incremental.start_time_option && !incremental.is_client_side_incremental && !(windowed && readsInterval)) {
+    const why = windowed ? 'is required unless a request template reads stream_interval' : 'is required unless is_client_side_incremental is true';
+    problems.add(`${cursorAt}.start_time_option`, why);
+  }
+  // A stepped read's progress is its windows' ends; any other read's is a record field or the run's start.
+  if (incremental && !runStart && !windowed && !incremental.cursor_field) problems.add(`${cursorAt}.cursor_field`, 'is required unless cursor_source is run_start or the read is stepped');
+  if (runStart && (incremental.is_client_side_incremental || windowed)) problems.add(`${cursorAt}.cursor_source`, 'run_start cannot be used with is_client_side_incremental or step');
+  if (incremental?.cursor_granularity && !incremental.step) problems.add(`${cursorAt}.cursor_granularity`, 'is only used with step');
+  if (windowed && !incremental!.start_datetime) problems.add(`${cursorAt}.start_datetime`, 'is required with step');
+  if (windowed && incremental!.is_client_side_incremental) problems.add(`${cursorAt}.step`, 'cannot be used with is_client_side_incremental');
+  if (incremental?.start_datetime) checkTemplate(`${cursorAt}.start_datetime`, incremental.start_datetime, AUTH_ROOTS);
+  if (incremental?.end_datetime) checkTemplate(`${cursorAt}.end_datetime`, incremental.end_datetime, AUTH_ROOTS);
+  checkRequester('streams[0].retriever.requester', requester, manifest);
+  checkPaginator('streams[0].retriever.paginator', stream.retriever.paginator);
+  const filter = stream.retriever.record_selector.record_filter;
+  if (filter) checkTemplate('streams[0].retriever.record_selector.record_filter.condition', filter.condition, RECORD_ROOTS);
+  const router = stream.retriever.partition_router;
+  const routerAt = 'streams[0].retriever.partition_router';
+  if ((router?.type === 'ListPartitionRouter' || router?.type === 'SubstreamPartitionRouter') && valueCursor) problems.add(routerAt, `${router.type} cannot be used with IncrementingValueCursor`);
+  if (router?.type === 'SubstreamPartitionRouter' && router.parent_stream_configs[0].parent_key.split('.').some(isMachineryKey)) problems.add(`${routerAt}.parent_stream_configs[0].parent_key`, 'cannot be read');
+  if (router?.type === 'ListPartitionRouter' && typeof router.values === 'string') checkTemplate(`${routerAt}.values`, router.values, AUTH_ROOTS);
+  if (router?.type === 'SubstreamPartitionRouter') {
+    const parent = router.parent_stream_configs[0].stream;
+    const parentAt = `${routerAt}.parent_stream_configs[0].stream.retriever`;
+    checkRequester(`${parentAt}.requester`, parent.retriever.requester, null);
+    checkPaginator(`${parentAt}.paginator`, parent.retriever.paginator);
+  }
+  stream.transformations?.forEach((transformation, index) => {
+    if (transformation.type === 'AddFields') transformation.fields.forEach((field, at) => checkTemplate(`streams[0].transformations[${index}].fields[${at}].value`, field.value, RECORD_ROOTS));
+  });
+  for (const [name, spec] of Object.entries(stream.fields ?? {})) {
     const paths = typeof spec === 'string' ? [spec] : Array.isArray(spec.path) ? spec.path : [spec.path];
-    for (const each of paths) if (each.split('.').some((part) => FORBIDDEN_KEYS.has(part))) throw new ManifestError(`streams[0].fields.${name}`, `"${each}" cannot be read`);
+    for (const each of paths) if (each.split('.').some((part) => FORBIDDEN_KEYS.has(part) || isMachineryKey(part))) problems.add(`streams[0].fields.${name}`, `"${each}" cannot be read`);
   }
   const found = reads;
   reads = [];
@@ -460,21 +678,44 @@ function checkSpecReads(manifest: ConnectorManifest, found: readonly SettingRead
   const properties = manifest.spec?.connection_specification.properties;
   if (!properties) return;
   for (const read of found) {
-    if (read.name === undefined) throw new ManifestError(read.path, `reads all of ${read.root}: name the setting (${read.root}.name)`);
+    if (read.name === undefined) {
+      problems.add(read.path, `reads all of ${read.root}: name the setting (${read.root}.name)`);
+      continue;
+    }
     const name = String(read.name);
     const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
-    if (!property) throw new ManifestError(read.path, `reads ${read.root}.${name}, which spec.connection_specification.properties does not declare`);
-    if (read.root === 'settings' && property.airbyte_secret) throw new ManifestError(read.path, `reads the secret ${name} as settings.${name}: read it as secrets.${name} or config.${name}`);
-    if (read.root === 'secrets' && !property.airbyte_secret) throw new ManifestError(read.path, `reads ${name} as a secret, but the spec does not mark it airbyte_secret`);
+    if (!property) problems.add(read.path, `reads ${read.root}.${name}, which spec.connection_specification.properties does not declare`);
+    else if (read.root === 'settings' && property.airbyte_secret) problems.add(read.path, `reads the secret ${name} as settings.${name}: read it as secrets.${name} or config.${name}`);
+    else if (read.root === 'secrets' && !property.airbyte_secret) problems.add(read.path, `reads ${name} as a secret, but the spec does not mark it airbyte_secret`);
   }
   for (const [index, name] of (manifest.spec?.connection_specification.required ?? []).entries()) {
-    if (!Object.hasOwn(properties, name)) throw new ManifestError(`spec.connection_specification.required[${index}]`, `names ${name}, which properties does not declare`);
+    if (!Object.hasOwn(properties, name)) problems.add(`spec.connection_specification.required[${index}]`, `names ${name}, which properties does not declare`);
+  }
+}
+
+/** Runs `check` with a fresh problem list, and throws every problem it found at once. */
+function collecting<T>(check: () => T): T {
+  const outer = problems;
+  problems = new ProblemList();
+  try {
+    const result = check();
+    problems.throwIfAny();
+    return result;
+  } finally {
+    problems = outer;
+    reads = [];
   }
 }
 
 /** The settings and secrets a checked manifest's templates read, with where. */
 export function manifestSettingReads(manifest: ConnectorManifest): SettingRead[] {
-  return checkTemplates(manifest);
+  const outer = problems;
+  problems = new ProblemList();
+  try {
+    return checkTemplates(manifest);
+  } finally {
+    problems = outer;
+  }
 }
 
 /** Refuses a value nested too deep, holding object-machinery keys or NUL bytes, or too large. */
@@ -490,26 +731,52 @@ function checkShape(input: unknown): void {
   if (size > MANIFEST_MAX_BYTES) throw new ManifestError('', `a manifest may be at most ${MANIFEST_MAX_BYTES / 1024} KB`);
 }
 
-/**
- * Checks `input` (parsed JSON) and answers it as a manifest, or throws a ManifestError naming the
- * field. An Airbyte manifest is read into this format first (./airbyte.ts), and the result is
- * checked again: references must not make it larger or deeper than any manifest may be.
- */
-export function parseManifest(input: unknown): ConnectorManifest {
-  checkShape(input);
-  const adapted = fromAirbyte(input);
-  if (adapted !== input) checkShape(adapted);
-  let manifest: ConnectorManifest;
-  try {
-    manifest = manifestSchema.validateSync(adapted, { strict: true, abortEarly: true }) as ConnectorManifest;
-  } catch (failure) {
-    if (failure instanceof yup.ValidationError) {
-      const path = failure.path ?? '';
-      throw new ManifestError(path, path && failure.message.startsWith(`${path} `) ? failure.message.slice(path.length + 1) : failure.message);
+/** Every text holding `{{` compiled where it is, for a manifest whose shape is wrong too: its template mistakes are reported with the others. */
+function scanTemplates(value: unknown, path: string): void {
+  if (typeof value === 'string') {
+    if (!value.includes('{{') && !value.includes('}}')) return;
+    try {
+      compileTemplate(value);
+    } catch (failure) {
+      if (failure instanceof TemplateError) problems.add(path, failure.message);
+      else throw failure;
     }
-    throw failure;
-  }
-  if (manifest === undefined || manifest === null) throw new ManifestError('', 'a manifest must be an object');
-  checkSpecReads(manifest, checkTemplates(manifest));
-  return manifest;
+  } else if (Array.isArray(value)) value.forEach((each, index) => scanTemplates(each, `${path}[${index}]`));
+  else if (typeof value === 'object' && value !== null) for (const [key, each] of Object.entries(value)) scanTemplates(each, path ? `${path}.${key}` : key);
+}
+
+/** A yup error's own words, without the path it starts with. */
+const reasonOf = (error: yup.ValidationError) => {
+  const path = error.path ?? '';
+  return path && error.message.startsWith(`${path} `) ? error.message.slice(path.length + 1) : path && error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
+};
+
+/**
+ * Checks `input` (parsed JSON or YAML) and answers it as a manifest, or throws a ManifestError
+ * holding every problem found, each naming its field. An Airbyte manifest is read into this
+ * format first (./airbyte.ts), and the result is checked again: references must not make it
+ * larger or deeper than any manifest may be.
+ */
+export function parseManifest(input: unknown, options: AirbyteReadOptions = {}): ConnectorManifest {
+  checkShape(input);
+  const adapted = fromAirbyte(input, options);
+  if (adapted !== input) checkShape(adapted);
+  return collecting(() => {
+    let manifest: ConnectorManifest | undefined;
+    try {
+      manifest = manifestSchema.validateSync(adapted, { strict: true, abortEarly: false }) as ConnectorManifest;
+    } catch (failure) {
+      if (!(failure instanceof yup.ValidationError)) throw failure;
+      const errors = failure.inner.length ? failure.inner : [failure];
+      for (const error of errors) problems.add(error.path ?? '', reasonOf(error));
+      scanTemplates(adapted, '');
+      return undefined as never;
+    }
+    if (manifest === undefined || manifest === null) {
+      problems.add('', 'a manifest must be an object');
+      return undefined as never;
+    }
+    checkSpecReads(manifest, checkTemplates(manifest));
+    return manifest;
+  });
 }

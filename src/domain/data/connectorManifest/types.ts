@@ -10,7 +10,7 @@
  */
 
 /** The largest manifest accepted, as JSON text. */
-export const MANIFEST_MAX_BYTES = 64 * 1024;
+export const MANIFEST_MAX_BYTES = 256 * 1024;
 
 export type Template = string;
 
@@ -96,7 +96,47 @@ export interface NoAuth {
   type: 'NoAuth';
 }
 
-export type Authenticator = ApiKeyAuthenticator | BearerAuthenticator | BasicHttpAuthenticator | OAuthAuthenticator | JwtServiceAccountAuthenticator | NoAuth;
+/**
+ * A session token: a login request (its own requester, with its own authenticator) answers a
+ * token at `session_token_path`, sent with every request of the run as an API key or a bearer
+ * token (Airbyte's SessionTokenAuthenticator). Asked for once a run.
+ */
+export interface SessionTokenAuthenticator {
+  type: 'SessionTokenAuthenticator';
+  login_requester: {
+    type: 'HttpRequester';
+    url_base: Template;
+    path: Template;
+    http_method?: 'GET' | 'POST';
+    request_parameters?: Record<string, Template>;
+    request_headers?: Record<string, Template>;
+    request_body_json?: Record<string, unknown>;
+    request_body_data?: Record<string, Template>;
+    authenticator?: ApiKeyAuthenticator | BearerAuthenticator | BasicHttpAuthenticator | NoAuth;
+  };
+  session_token_path: string[];
+  /** How long a token lasts (ISO 8601): accepted; a token is asked for once a run anyway. */
+  expiration_duration?: string;
+  request_authentication: { type: 'ApiKey'; inject_into: RequestOption } | { type: 'Bearer' };
+}
+
+/** One of several authenticators, chosen by a setting's value (Airbyte's SelectiveAuthenticator). */
+export interface SelectiveAuthenticator {
+  type: 'SelectiveAuthenticator';
+  /** The path of the choosing value in the settings (`["credentials", "auth_type"]`). */
+  authenticator_selection_path: string[];
+  authenticators: Record<string, Exclude<Authenticator, SelectiveAuthenticator>>;
+}
+
+export type Authenticator =
+  | ApiKeyAuthenticator
+  | BearerAuthenticator
+  | BasicHttpAuthenticator
+  | OAuthAuthenticator
+  | JwtServiceAccountAuthenticator
+  | SessionTokenAuthenticator
+  | SelectiveAuthenticator
+  | NoAuth;
 
 /**
  * An answer the read treats otherwise than its status says (Airbyte's HttpResponseFilter). IGNORE:
@@ -104,14 +144,35 @@ export type Authenticator = ApiKeyAuthenticator | BearerAuthenticator | BasicHtt
  */
 export interface HttpResponseFilter {
   type: 'HttpResponseFilter';
-  action: 'IGNORE';
-  http_codes: number[];
+  /**
+   * IGNORE: no records, the read goes on; FAIL: the sync fails with `error_message`; RETRY and
+   * RATE_LIMITED: asked again after the backoff; SUCCESS: read as a good answer.
+   */
+  action: 'IGNORE' | 'FAIL' | 'RETRY' | 'RATE_LIMITED' | 'SUCCESS';
+  http_codes?: number[];
+  /** Matches an answer whose error message holds this text. */
+  error_message_contains?: string;
+  /** Matches an answer for which this template (reading `response` and `headers`) is true. */
+  predicate?: Template;
+  /** The message the customer sees (may read `response`). */
+  error_message?: Template;
 }
+
+/** How long to wait before asking again (Airbyte's backoff strategies). */
+export type BackoffStrategy =
+  | { type: 'ConstantBackoffStrategy'; backoff_time_in_seconds: number }
+  | { type: 'ExponentialBackoffStrategy'; factor?: number }
+  | { type: 'WaitTimeFromHeader'; header: string; regex?: string; max_waiting_time_in_seconds?: number }
+  | { type: 'WaitUntilTimeFromHeader'; header: string; min_wait?: number; regex?: string };
 
 /** Turns the vendor's error body into the words the customer sees (Airbyte: DefaultErrorHandler). */
 export interface ErrorHandler {
   type: 'DefaultErrorHandler';
   response_filters?: HttpResponseFilter[];
+  /** Waits between tries of an answer to ask again (a 429, a 5xx, a RETRY filter); the first that gives a wait wins. */
+  backoff_strategies?: BackoffStrategy[];
+  /** Tries after the first, for an answer to ask again (default 5). */
+  max_retries?: number;
   /** Paths into the error body; `join` puts the ones present together with ": ", `first` takes the first (ours). */
   message_paths?: string[];
   combine?: 'first' | 'join';
@@ -154,7 +215,8 @@ export interface HttpRequester {
 
 export interface PageIncrement {
   type: 'PageIncrement';
-  page_size: number;
+  /** Absent: the read ends at an empty page. */
+  page_size?: number;
   start_from_page?: number;
   inject_on_first_request?: boolean;
   /** A header carrying the number of pages (WordPress's X-WP-TotalPages) (ours). */
@@ -165,7 +227,8 @@ export interface PageIncrement {
 
 export interface OffsetIncrement {
   type: 'OffsetIncrement';
-  page_size: number;
+  /** Absent: the read ends at an empty page. */
+  page_size?: number;
   inject_on_first_request?: boolean;
   /** Where the answer says how many records there are in all; then a short page does not end the read (ours). */
   total_path?: string;
@@ -202,6 +265,8 @@ export interface RecordSelector {
    * object means the path is wrong.
    */
   list_only?: boolean;
+  /** Keeps only the records for which its condition (a template reading `record`) is true (Airbyte's RecordFilter). */
+  record_filter?: { type: 'RecordFilter'; condition: Template };
 }
 
 /**
@@ -209,7 +274,7 @@ export interface RecordSelector {
  * milliseconds and Z), 'iso8601_seconds' (…:SSZ), 'iso8601_offset' (…:SS+00:00) and 'naive'
  * (a site's local time without a zone, kept and compared as text).
  */
-export type DatetimeFormat = 'epoch_seconds' | 'iso8601' | 'iso8601_seconds' | 'iso8601_offset' | 'naive';
+export type DatetimeFormat = 'epoch_seconds' | 'iso8601' | 'iso8601_seconds' | 'iso8601_offset' | 'naive' | `${string}%${string}`;
 
 /**
  * How a point is sent: one of the formats above, or a strftime pattern of %Y, %m, %d, %H, %M and
@@ -265,6 +330,20 @@ export interface DatetimeBasedCursor {
   cursor_granularity?: string;
   /** Where a first stepped read starts: a date-time, or an ISO 8601 duration meaning that long before now (Airbyte's name; the duration is ours). */
   start_datetime?: Template;
+  /** Where a stepped read ends (Airbyte's name); absent: now. A later date than now is read as now. */
+  end_datetime?: Template;
+  /** How start_datetime and end_datetime are written, when not as datetime_format (Airbyte's MinMaxDatetime's datetime_format). */
+  start_end_format?: string;
+  /** Further strftime patterns a record's cursor value (or the state) may be written in (Airbyte's name). */
+  cursor_datetime_formats?: string[];
+  /** The names stream_interval gives a window's start and end (Airbyte's; default start_time and end_time). */
+  partition_field_start?: string;
+  partition_field_end?: string;
+  /**
+   * Reads in windows from the start to the end (one window without a step), as Airbyte does (ours:
+   * set when an Airbyte cursor is read). Without it and without a step, the read is from the cursor on.
+   */
+  windowed?: boolean;
 }
 
 /**
@@ -314,6 +393,63 @@ export interface NamedPartitionRouter {
   name: string;
 }
 
+/**
+ * The stream read once for each value of a list (given, or a setting holding a list), the value
+ * read by templates as `stream_partition.<cursor_field>` and sent where request_option says
+ * (Airbyte's ListPartitionRouter).
+ */
+export interface ListPartitionRouter {
+  type: 'ListPartitionRouter';
+  values: string[] | Template;
+  cursor_field: string;
+  request_option?: RequestOption;
+}
+
+/**
+ * The stream read once for each record of a parent stream, the parent's `parent_key` read by
+ * templates as `stream_partition.<partition_field>` (Airbyte's SubstreamPartitionRouter). The
+ * parent is read whole, with the same credentials, and has no partition router of its own.
+ */
+export interface SubstreamPartitionRouter {
+  type: 'SubstreamPartitionRouter';
+  parent_stream_configs: [
+    {
+      type: 'ParentStreamConfig';
+      stream: ParentStream;
+      parent_key: string;
+      partition_field: string;
+      request_option?: RequestOption;
+    },
+  ];
+}
+
+/** A parent stream: a stream read only for its records' keys. */
+export interface ParentStream {
+  type: 'DeclarativeStream';
+  name: string;
+  retriever: {
+    type: 'SimpleRetriever';
+    requester: HttpRequester;
+    record_selector: RecordSelector;
+    paginator?: DefaultPaginator | NoPagination;
+    decoder?: Decoder;
+  };
+}
+
+/** A field added to each record, its value a template reading `record` (Airbyte's AddFields). */
+export interface AddFields {
+  type: 'AddFields';
+  fields: Array<{ type: 'AddedFieldDefinition'; path: string[]; value: Template }>;
+}
+
+/** Fields removed from each record, each a path of keys (Airbyte's RemoveFields). */
+export interface RemoveFields {
+  type: 'RemoveFields';
+  field_pointers: string[][];
+}
+
+export type Transformation = { type: 'NamedTransformation'; name: string } | AddFields | RemoveFields;
+
 export interface NamedChildRecords {
   type: 'NamedChildRecords';
   name: string;
@@ -330,7 +466,7 @@ export interface DeclarativeStream {
     record_selector: RecordSelector;
     paginator?: DefaultPaginator | NoPagination;
     decoder?: Decoder;
-    partition_router?: NamedPartitionRouter;
+    partition_router?: NamedPartitionRouter | ListPartitionRouter | SubstreamPartitionRouter;
   };
   child_records?: NamedChildRecords;
   incremental_sync?: DatetimeBasedCursor | IncrementingValueCursor;
@@ -340,8 +476,11 @@ export interface DeclarativeStream {
    * answers; a custom definition names its fields).
    */
   fields?: Record<string, string | FieldSpec>;
-  /** Named transformations in code, applied after the fields (ours: Airbyte's CustomTransformation runs a class). */
-  transformations?: Array<{ type: 'NamedTransformation'; name: string }>;
+  /**
+   * Applied to each vendor record before its fields are read: Airbyte's AddFields and RemoveFields,
+   * or named transformations in code, applied after the fields (ours: Airbyte's CustomTransformation runs a class).
+   */
+  transformations?: Transformation[];
   /** Drops a record whose key was already read in this run (a vendor whose pages overlap) (ours). */
   deduplicate?: boolean;
 }
@@ -364,13 +503,14 @@ export interface Requirement {
  * it. A property with `airbyte_secret` is a secret: stored encrypted, never shown again.
  */
 export interface SpecProperty {
-  type: 'string' | 'integer' | 'number' | 'boolean';
+  /** A list or an object is asked for as JSON text. Other JSON Schema keywords are kept and not enforced. */
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
   title?: string;
   description?: string;
   airbyte_secret?: boolean;
-  default?: string | number | boolean;
+  default?: unknown;
   enum?: Array<string | number>;
-  examples?: Array<string | number>;
+  examples?: unknown[];
   /** Where the form shows it (lowest first). */
   order?: number;
   /** `uri` asks for an address (checked as one: https, no private address). Others are shown as text. */

@@ -53,7 +53,7 @@ function AddCustomConnectorForm({ titleId, companyId, connector, onClose, onAdde
   const { control, handleSubmit, setError, setValue } = useForm<CustomConnectorTextInput>({
     resolver: yupResolver(customConnectorTextSchema),
     // Editing starts from the stored definition, as the engine reads it.
-    defaultValues: { definition: connector ? JSON.stringify(connector.definition, null, 2) : '' },
+    defaultValues: { definition: connector ? JSON.stringify(connector.definition, null, 2) : '', name: '', stream: '' },
   });
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -73,9 +73,9 @@ function AddCustomConnectorForm({ titleId, companyId, connector, onClose, onAdde
     const [message] = Object.values(fieldErrorsOf(error));
     if (message) setError('definition', { message: serverMessage(error, message) });
   };
-  const submit = handleSubmit(({ definition }) => {
+  const submit = handleSubmit(({ definition, name, stream }) => {
     if (connector) updated.mutate({ id: connector.id, definition }, { onSuccess: (saved) => onUpdated?.(saved), onError });
-    else added.mutate({ definition, ...(companyId ? { companyId } : {}) }, { onSuccess: (saved) => onAdded(saved), onError });
+    else added.mutate({ definition, ...(companyId ? { companyId } : {}), ...(name ? { name } : {}), ...(stream ? { stream } : {}) }, { onSuccess: (saved) => onAdded(saved), onError });
   });
   const refusedOnField = save.isError && Object.keys(fieldErrorsOf(save.error)).length > 0;
 
@@ -102,8 +102,14 @@ function AddCustomConnectorForm({ titleId, companyId, connector, onClose, onAdde
             <Button variant="outlined" onClick={() => fileRef.current?.click()} disabled={save.isPending}>
               {CUSTOM_CONNECTOR_LABELS.upload}
             </Button>
-            <input ref={fileRef} type="file" accept=".json,application/json" hidden aria-label="Definition file (JSON)" onChange={(event) => void chooseFile(event)} />
+            <input ref={fileRef} type="file" accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml" hidden aria-label="Definition file (JSON or YAML)" onChange={(event) => void chooseFile(event)} />
           </Stack>
+          {!connector && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FormTextField control={control} name="name" label={CUSTOM_CONNECTOR_LABELS.name} fullWidth />
+              <FormTextField control={control} name="stream" label={CUSTOM_CONNECTOR_LABELS.stream} fullWidth />
+            </Stack>
+          )}
           {save.isError && !refusedOnField && <FailureAlert title={connector ? CUSTOM_CONNECTOR_MESSAGES.updateFailed : CUSTOM_CONNECTOR_MESSAGES.addFailed} error={save.error} />}
         </Stack>
       </DialogContent>

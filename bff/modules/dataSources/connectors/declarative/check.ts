@@ -21,7 +21,7 @@ export async function checkConnection(definition: Definition, context: Connector
     // A vendor read in windows may refuse a request without one: the check asks for the last window.
     const cursor = stream.incremental_sync?.type === 'DatetimeBasedCursor' ? stream.incremental_sync : undefined;
     const now = Date.now();
-    const window = cursor?.step ? readWindows(now - durationMs(cursor.step), now, cursor.step)[0] : undefined;
+    const window = cursor?.step ? readWindows(now - durationMs(cursor.step), now, cursor.step)[0] : cursor?.windowed ? ([now - 86_400_000, now] as [number, number]) : undefined;
     const sent = cursor?.request_datetime_format ?? cursor?.datetime_format ?? 'iso8601';
     const range = window && cursor ? { start: formatPoint(sent, window[0]), end: formatPoint(sent, sentEnd(cursor, window[0], window[1], true)) } : { start: null };
     const answer = await requestPage(definition, run, context, { token: firstToken(manifest), ...range, pageSize: check.page_size ?? 1 });

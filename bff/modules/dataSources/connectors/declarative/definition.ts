@@ -20,6 +20,13 @@ export interface Definition {
   reading: Reading;
   /** Records kept as answered reach the store even when they are no objects: it refuses each with its reason, and the run counts it. */
   passThrough: boolean;
+  /** A field given by its path alone keeps the JSON type the API answered (a custom connector's); otherwise it is read as text (a vendor's). */
+  keepTypes: boolean;
+}
+
+/** How a manifest is run: `keepTypes` for a company's own definition (see Definition.keepTypes). */
+export interface DefinitionOptions {
+  keepTypes?: boolean;
 }
 
 function checkHooks(manifest: ConnectorManifest, hooks: ManifestHooks): void {
@@ -27,20 +34,20 @@ function checkHooks(manifest: ConnectorManifest, hooks: ManifestHooks): void {
   const missing = (kind: string, name: string) => new Error(`The ${manifest.name} manifest names the ${kind} hook "${name}", which does not exist.`);
   const url = stream.retriever.requester.url_base;
   if (url.startsWith('hook:') && !hooks.baseUrls?.[url.slice(5)]) throw missing('base URL', url.slice(5));
-  for (const each of stream.transformations ?? []) if (!hooks.transformations?.[each.name]) throw missing('transformation', each.name);
+  for (const each of stream.transformations ?? []) if (each.type === 'NamedTransformation' && !hooks.transformations?.[each.name]) throw missing('transformation', each.name);
   const reader = manifest.error_handler?.hook;
   if (reader && !hooks.errorReaders?.[reader]) throw missing('error reader', reader);
   const decoder = stream.retriever.decoder;
   if (decoder?.type === 'NamedDecoder' && !hooks.decoders?.[decoder.name]) throw missing('decoder', decoder.name);
   const router = stream.retriever.partition_router;
-  if (router && !hooks.partitionRouters?.[router.name]) throw missing('partition router', router.name);
+  if (router?.type === 'NamedPartitionRouter' && !hooks.partitionRouters?.[router.name]) throw missing('partition router', router.name);
   const children = stream.child_records;
   if (children && !hooks.childRecords?.[children.name]) throw missing('child records', children.name);
   const wording = manifest.error_handler?.wording;
   if (wording && !hooks.wordings?.[wording]) throw missing('wording', wording);
 }
 
-export function definitionOf(input: unknown, hooks: ManifestHooks): Definition {
+export function definitionOf(input: unknown, hooks: ManifestHooks, options: DefinitionOptions = {}): Definition {
   const manifest = parseManifest(input);
   checkHooks(manifest, hooks);
   const stream = manifest.streams[0];
@@ -53,7 +60,7 @@ export function definitionOf(input: unknown, hooks: ManifestHooks): Definition {
       : decoder?.type === 'NamedDecoder'
         ? (response: ConnectorResponse) => hooks.decoders![decoder.name]!(response, manifest.name)
         : undefined;
-  const ignoreStatuses = (manifest.error_handler?.response_filters ?? []).flatMap((filter) => filter.http_codes);
+  const ignoreStatuses = (manifest.error_handler?.response_filters ?? []).flatMap((filter) => (filter.action === 'IGNORE' && !filter.predicate && !filter.error_message_contains ? (filter.http_codes ?? []) : []));
   const wording = manifest.error_handler?.wording ? hooks.wordings![manifest.error_handler.wording]! : undefined;
   return {
     manifest,
@@ -61,7 +68,8 @@ export function definitionOf(input: unknown, hooks: ManifestHooks): Definition {
     hooks,
     readError,
     maxPages: paginator?.max_pages ?? DEFAULT_MAX_PAGES,
-    reading: { decode, ignoreStatuses, wording },
+    reading: { decode, ignoreStatuses, wording, handler: manifest.error_handler },
     passThrough: !stream.fields && !stream.transformations?.length && !stream.child_records,
+    keepTypes: options.keepTypes ?? false,
   };
 }

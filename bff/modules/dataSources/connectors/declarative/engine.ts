@@ -11,12 +11,13 @@
  * check.ts (the connection check); this file binds them into a Connector.
  */
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
-import type { Connector, ConnectorBatch } from '../types';
+import type { Connector, ConnectorBatch, ConnectorContext } from '../types';
 import { checkConnection } from './check';
-import { definitionOf } from './definition';
+import { definitionOf, type Definition, type DefinitionOptions } from './definition';
+import { partitionsOf } from './partitions';
 import { pagedRead, steppedRead, valueRead } from './reads';
 import type { ManifestHooks } from './requests';
-import { beginRun } from './run';
+import { beginRun, type Run } from './run';
 
 export type { AnswerWording, HookApi, ManifestHooks } from './requests';
 export { mapRecord } from './records';
@@ -26,8 +27,8 @@ export { readWindows, sentEnd } from './windows';
  * Turns a manifest into a Connector. The manifest is checked here (a bad one throws a
  * ManifestError naming the field), and so are the hooks it names.
  */
-export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Connector & { manifest: ConnectorManifest } {
-  const definition = definitionOf(input, hooks);
+export function manifestConnector(input: unknown, hooks: ManifestHooks = {}, options: DefinitionOptions = {}): Connector & { manifest: ConnectorManifest } {
+  const definition = definitionOf(input, hooks, options);
   const { manifest, stream } = definition;
   return {
     manifest,
@@ -39,10 +40,30 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}): Co
     async *pull(context): AsyncGenerator<ConnectorBatch> {
       const runStarted = Date.now();
       const run = await beginRun(definition, context, true);
-      const incremental = stream.incremental_sync;
-      if (incremental?.type === 'IncrementingValueCursor') yield* valueRead(definition, run, context, incremental);
-      else if (incremental?.step) yield* steppedRead(definition, run, context, incremental);
-      else yield* pagedRead(definition, run, context, incremental, runStarted);
+      const partitions = await partitionsOf(definition, run, context);
+      if (!partitions) {
+        yield* read(definition, run, context, runStarted);
+        return;
+      }
+      // One read a partition, each from the stored cursor; the cursor moves only with the last
+      // page of the last partition, so a run that stops part way reads every partition again.
+      let held: ConnectorBatch | null = null;
+      for (const partition of partitions) {
+        const partitionRun: Run = { ...run, scope: { ...run.scope, stream_partition: partition } };
+        for await (const batch of read(definition, partitionRun, context, runStarted)) {
+          if (held) yield { ...held, cursor: context.cursor };
+          held = batch;
+        }
+      }
+      if (held) yield held;
     },
   };
+}
+
+/** The stream's read, as its incremental sync says. */
+function read(definition: Definition, run: Run, context: ConnectorContext, runStarted: number): AsyncGenerator<ConnectorBatch> {
+  const incremental = definition.stream.incremental_sync;
+  if (incremental?.type === 'IncrementingValueCursor') return valueRead(definition, run, context, incremental);
+  if (incremental?.step || incremental?.windowed) return steppedRead(definition, run, context, incremental);
+  return pagedRead(definition, run, context, incremental, runStarted);
 }

@@ -10,7 +10,7 @@ import { ConnectorError, type ConnectorContext } from '../types';
 import { isRecordObject } from '../shared';
 import type { Definition } from './definition';
 import type { PageToken } from './pagination';
-import { call, emptyParts, inject, mergeBody, render, renderAny, type Answer } from './requests';
+import { call, emptyParts, inject, mergeBody, render, renderBody, type Answer } from './requests';
 import type { Run } from './run';
 
 /**
@@ -63,15 +63,28 @@ export interface PageRequest {
   pageSize?: number;
 }
 
-/** The scope of one page's templates: the run's, with the window of a stepped read as stream_interval (Airbyte's name). */
-function pageScope(run: Run, page: PageRequest): TemplateScope {
-  return page.end ? { ...run.scope, stream_interval: { start_time: page.start, end_time: page.end } } : run.scope;
+/**
+ * The scope of one page's templates: the run's, with the window of a stepped read as
+ * stream_interval (Airbyte's name, its keys partition_field_start and _end), the page token as
+ * next_page_token, and stream_slice (Airbyte's older name) holding the partition and the window.
+ */
+function pageScope(definition: Definition, run: Run, page: PageRequest): TemplateScope {
+  const cursor = definition.stream.incremental_sync?.type === 'DatetimeBasedCursor' ? definition.stream.incremental_sync : undefined;
+  const interval = page.end ? { [cursor?.partition_field_start ?? 'start_time']: page.start, [cursor?.partition_field_end ?? 'end_time']: page.end } : undefined;
+  const partition = isRecordObject(run.scope.stream_partition) ? run.scope.stream_partition : {};
+  const token = page.token ? ('page' in page.token ? page.token.page : 'offset' in page.token ? page.token.offset : 'token' in page.token ? page.token.token : page.token.url) : undefined;
+  return {
+    ...run.scope,
+    ...(interval ? { stream_interval: interval } : {}),
+    stream_slice: { ...partition, ...(interval ?? {}) },
+    ...(token !== undefined ? { next_page_token: { next_page_token: token } } : {}),
+  };
 }
 
 /** Assembles and sends one page's request. Query order: page size, page token, the requester's parameters, the start time. */
 export async function requestPage(definition: Definition, run: Run, context: ConnectorContext, page: PageRequest): Promise<Answer> {
   const { manifest, stream, readError } = definition;
-  const scope = pageScope(run, page);
+  const scope = pageScope(definition, run, page);
   const requester = stream.retriever.requester;
   const paginator = stream.retriever.paginator?.type === 'DefaultPaginator' ? stream.retriever.paginator : null;
   const parts = emptyParts();
@@ -104,6 +117,12 @@ export async function requestPage(definition: Definition, run: Run, context: Con
     }
     const endOption = incremental?.type === 'DatetimeBasedCursor' ? incremental.end_time_option : undefined;
     if (endOption && page.end) inject(parts, endOption, page.end);
+    // The partition's value, where its router says (ListPartitionRouter, SubstreamPartitionRouter).
+    const router = stream.retriever.partition_router;
+    const partitionOption = router?.type === 'ListPartitionRouter' ? router.request_option : router?.type === 'SubstreamPartitionRouter' ? router.parent_stream_configs[0].request_option : undefined;
+    const field = router?.type === 'ListPartitionRouter' ? router.cursor_field : router?.type === 'SubstreamPartitionRouter' ? router.parent_stream_configs[0].partition_field : '';
+    const value = isRecordObject(run.scope.stream_partition) ? run.scope.stream_partition[field] : undefined;
+    if (partitionOption && (typeof value === 'string' || typeof value === 'number')) inject(parts, partitionOption, value);
   }
   const headers = requestHeaders(requester.request_headers, scope);
   const method = requester.http_method ?? 'GET';
@@ -157,11 +176,4 @@ function formBody(data: Record<string, string>, injected: Record<string, unknown
   }
   for (const [name, value] of Object.entries(injected)) form.append(name, String(value));
   return form.toString();
-}
-
-function renderBody(value: unknown, scope: TemplateScope): unknown {
-  if (typeof value === 'string') return renderAny(value, scope);
-  if (Array.isArray(value)) return value.map((each) => renderBody(each, scope));
-  if (isRecordObject(value)) return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, renderBody(each, scope)]));
-  return value;
 }

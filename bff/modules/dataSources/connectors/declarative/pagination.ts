@@ -36,7 +36,7 @@ export function nextToken(manifest: ConnectorManifest, token: PageToken, answer:
         : NaN;
     // Pages counted from start_from_page (Adobe's settings.page starts at 0): the last is the total's.
     const read = page - (strategy.start_from_page ?? 1) + 1;
-    if (!records.length || records.length < strategy.page_size || (Number.isInteger(total) && read >= total)) return null;
+    if (!records.length || (strategy.page_size !== undefined && records.length < strategy.page_size) || (Number.isInteger(total) && read >= total)) return null;
     return { page: page + 1 };
   }
   if (strategy.type === 'OffsetIncrement') {
@@ -46,10 +46,10 @@ export function nextToken(manifest: ConnectorManifest, token: PageToken, answer:
       const total = numberOf(pick(answer.body, strategy.total_path));
       return total === null || offset >= total ? null : { offset };
     }
-    return records.length < strategy.page_size ? null : { offset };
+    return strategy.page_size !== undefined && records.length < strategy.page_size ? null : { offset };
   }
   const last = records.length ? records[records.length - 1] : undefined;
-  const scope = { response: answer.body, headers: headersScope(answer.response.headers), last_record: last };
+  const scope = { response: answer.body, headers: headersScope(answer.response.headers), last_record: last, last_page_size: records.length };
   if (strategy.stop_condition && truthy(renderAny(strategy.stop_condition, scope))) return null;
   const value = textOr(renderAny(strategy.cursor_value, scope));
   if (!value) return null;

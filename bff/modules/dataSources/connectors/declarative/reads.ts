@@ -14,7 +14,7 @@ import { firstToken, nextToken, sameToken, tokenOfValue, tokenValue } from './pa
 import { mappedRecords, seenKeys, selectRecords } from './records';
 import type { Run } from './run';
 import { valueRun } from './valueCursor';
-import { firstStart, readWindows, sentEnd } from './windows';
+import { firstStart, lastEnd, readWindows, sentEnd } from './windows';
 
 /**
  * A read in windows (incremental_sync.step): each window paged from its first page; the cursor
@@ -22,14 +22,14 @@ import { firstStart, readWindows, sentEnd } from './windows';
  */
 export async function* steppedRead(definition: Definition, run: Run, context: ConnectorContext, cursor: DatetimeBasedCursor): AsyncGenerator<ConnectorBatch> {
   const { manifest, maxPages } = definition;
-  const now = Date.now();
-  const stored = storedPoint(cursor.datetime_format, context.cursor);
+  const now = lastEnd(cursor, run.scope, Date.now());
+  const stored = storedPoint(cursor.datetime_format, context.cursor, cursor.cursor_datetime_formats);
   const from = typeof stored === 'number' ? stored - durationMs(cursor.lookback_window) : firstStart(cursor, run.scope, now);
   const sent = cursor.request_datetime_format ?? cursor.datetime_format;
   const seen = seenKeys(definition);
   let reached = context.cursor;
   let pages = 0;
-  const windows = readWindows(from, now, cursor.step!);
+  const windows = readWindows(from, now, cursor.step);
   for (const [index, [start, end]] of windows.entries()) {
     const last = index === windows.length - 1;
     let token = firstToken(manifest);
@@ -86,7 +86,7 @@ export async function* pagedRead(
   runStarted: number,
 ): AsyncGenerator<ConnectorBatch> {
   const { manifest, maxPages, passThrough } = definition;
-  const since = incremental ? storedPoint(incremental.datetime_format, context.cursor) : null;
+  const since = incremental ? storedPoint(incremental.datetime_format, context.cursor, incremental.cursor_datetime_formats) : null;
   const fromRecords = incremental && incremental.cursor_source !== 'run_start' ? incremental : null;
   // A cursor from the run's start: the next run asks from when this one began, whatever the records say.
   let newest: CursorPoint | null = fromRecords ? since : incremental ? runStarted : null;
@@ -104,7 +104,7 @@ export async function* pagedRead(
         continue;
       }
       if (fromRecords) {
-        const point = recordPoint(fromRecords.datetime_format, pick(vendorRecord, fromRecords.cursor_field!));
+        const point = recordPoint(fromRecords.datetime_format, pick(vendorRecord, fromRecords.cursor_field!), fromRecords.cursor_datetime_formats);
         // Read again from the cursor's own instant on, as a vendor's filter would: a same-instant change is not lost.
         if (fromRecords.is_client_side_incremental && since !== null && point !== null && point < since) continue;
         newest = later(newest, point);

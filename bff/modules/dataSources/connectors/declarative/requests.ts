@@ -4,12 +4,13 @@
  * pace, and any refusal turned into the vendor's own words.
  */
 import { HEADER_NAME } from '@domain/data/connectorManifest/headers';
-import type { Authenticator, ConnectorManifest, ErrorHandler, RequestOption, Requirement } from '@domain/data/connectorManifest/types';
+import type { Authenticator, BackoffStrategy, ConnectorManifest, ErrorHandler, HttpResponseFilter, RequestOption, Requirement, SessionTokenAuthenticator } from '@domain/data/connectorManifest/types';
 import { compileTemplate, renderText, renderValue, TemplateError, type CompiledTemplate, type TemplateScope } from '@domain/data/connectorManifest/template';
 import { defaultSleep } from '../http';
 import { ConnectorError, type ConnectorContext, type ConnectorResponse } from '../types';
 import { serviceAccountAccessToken } from './serviceAccount';
 import { answerJson, baseUrlOf, isRecordObject, oauthToken, pick, textOr, type ErrorReader } from '../shared';
+import { truthy } from '@domain/data/connectorManifest/template';
 
 /** What a hook may ask the vendor: a GET of a path on the API's base (or a URL on its origin), with the run's credentials, pace and error reader. */
 export interface HookApi {
@@ -184,6 +185,26 @@ export async function credentials(manifest: ConnectorManifest, auth: Authenticat
       parts.headers.authorization = `Bearer ${await serviceAccountAccessToken(context, manifest.name, keyText, auth.scopes)}`;
       return parts;
     }
+    case 'SessionTokenAuthenticator': {
+      const token = await sessionToken(manifest, auth, context, scope);
+      if (auth.request_authentication.type === 'Bearer') parts.headers.authorization = `Bearer ${token}`;
+      else inject(parts, auth.request_authentication.inject_into, token);
+      return parts;
+    }
+    case 'SelectiveAuthenticator': {
+      // The choosing setting, read through its own keys (`credentials.auth_type`, or a flat setting of that name).
+      const config = scope.config as Record<string, unknown>;
+      const flat = config[auth.authenticator_selection_path.join('.')];
+      let chosen: unknown = flat;
+      if (chosen === undefined) {
+        chosen = config;
+        for (const key of auth.authenticator_selection_path) chosen = isRecordObject(chosen) && Object.hasOwn(chosen, key) ? chosen[key] : undefined;
+      }
+      const name = textOr(chosen);
+      const selected = name !== null && Object.hasOwn(auth.authenticators, name) ? auth.authenticators[name] : undefined;
+      if (!selected) throw new ConnectorError(`${manifest.name} needs ${auth.authenticator_selection_path.join('.')} to be one of ${Object.keys(auth.authenticators).join(', ')}.`);
+      return credentials(manifest, selected, context, scope);
+    }
     case 'OAuthAuthenticator': {
       const clientId = render(auth.client_id, scope);
       const clientSecret = render(auth.client_secret, scope);
@@ -203,6 +224,53 @@ export async function credentials(manifest: ConnectorManifest, auth: Authenticat
       return parts;
     }
   }
+}
+
+/**
+ * A session token: the login request sent (with its own credentials, through the guarded fetch)
+ * and the token read at session_token_path of its answer.
+ */
+async function sessionToken(manifest: ConnectorManifest, auth: SessionTokenAuthenticator, context: ConnectorContext, scope: TemplateScope): Promise<string> {
+  const login = auth.login_requester;
+  const base = baseUrlOf({ ...context, settings: { url_base: render(login.url_base, scope) } }, 'url_base', '');
+  const path = render(login.path, scope, encodeURIComponent);
+  const url = new URL(path ? `${base}${path.startsWith('/') ? '' : '/'}${path}` : base);
+  for (const [name, template] of Object.entries(login.request_parameters ?? {})) {
+    const value = render(template, scope);
+    if (value) url.searchParams.append(name, value);
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, template] of Object.entries(login.request_headers ?? {})) {
+    const value = render(template, scope);
+    if (value) headers[name] = value;
+  }
+  const own = login.authenticator ? await credentials(manifest, login.authenticator, context, scope) : emptyParts();
+  for (const [name, value] of own.query) url.searchParams.set(name, value);
+  let body: string | undefined;
+  const method = login.http_method ?? 'POST';
+  if (method === 'POST' && login.request_body_data) {
+    const form = new URLSearchParams();
+    for (const [name, template] of Object.entries(login.request_body_data)) form.append(name, render(template, scope));
+    body = form.toString();
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else if (method === 'POST') {
+    body = JSON.stringify(renderBody(login.request_body_json ?? {}, scope));
+    headers['content-type'] = 'application/json';
+  }
+  const answer = await call(context, manifest.name, url.toString(), { method, headers: { ...headers, ...own.headers }, body }, errorReader(manifest.error_handler, {}), async () => {});
+  let token: unknown = answer.body;
+  for (const key of auth.session_token_path) token = isRecordObject(token) && Object.hasOwn(token, key) ? token[key] : undefined;
+  const text = textOr(token);
+  if (!text) throw new ConnectorError(`${manifest.name} answered the login without a session token at ${auth.session_token_path.join('.')}.`);
+  return text;
+}
+
+/** A JSON body's templates rendered (a string is one template, whose value may be any JSON). */
+export function renderBody(value: unknown, scope: TemplateScope): unknown {
+  if (typeof value === 'string') return renderAny(value, scope);
+  if (Array.isArray(value)) return value.map((each) => renderBody(each, scope));
+  if (isRecordObject(value)) return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, renderBody(each, scope)]));
+  return value;
 }
 
 /** The vendor's error message out of its error body, as the manifest says to read it. */
@@ -244,6 +312,70 @@ export interface Reading {
   decode?: (response: ConnectorResponse) => unknown;
   ignoreStatuses?: readonly number[];
   wording?: AnswerWording;
+  /** The manifest's error handler: its response filters and backoff (Airbyte's DefaultErrorHandler). */
+  handler?: ErrorHandler;
+}
+
+/** The longest single wait a backoff strategy may ask for. */
+const BACKOFF_MAX_MS = 600_000;
+
+/** The answer's body as JSON, or its text, for a filter's predicate and message (never throws). */
+function bodyOf(response: ConnectorResponse): unknown {
+  try {
+    return JSON.parse(response.text) as unknown;
+  } catch {
+    return response.text;
+  }
+}
+
+/** The first response filter matching an answer (by status, by message text, or by its predicate). */
+function matchingFilter(handler: ErrorHandler | undefined, response: ConnectorResponse, readError: ErrorReader): HttpResponseFilter | undefined {
+  const filters = handler?.response_filters ?? [];
+  if (!filters.length) return undefined;
+  const body = bodyOf(response);
+  const scope = { response: body, headers: headersScope(response.headers) };
+  return filters.find((filter) => {
+    if (filter.http_codes?.length && !filter.http_codes.includes(response.status)) return false;
+    if (filter.error_message_contains) {
+      const message = (isRecordObject(body) ? readError(body) : null) ?? response.text;
+      if (!message.includes(filter.error_message_contains)) return false;
+    }
+    if (filter.predicate && !truthy(renderAny(filter.predicate, scope))) return false;
+    return true;
+  });
+}
+
+/** How long to wait before try `attempt` (from 1), as the first strategy that gives a wait says; exponential by default. */
+export function backoffMs(strategies: readonly BackoffStrategy[] | undefined, response: ConnectorResponse, attempt: number, now = Date.now()): number {
+  const headerValue = (name: string, regex: string | undefined): number | null => {
+    const raw = response.headers.get(name);
+    if (raw === null) return null;
+    const found = regex ? new RegExp(regex).exec(raw)?.[1] ?? new RegExp(regex).exec(raw)?.[0] : raw;
+    const number = Number(found);
+    return Number.isFinite(number) ? number : null;
+  };
+  for (const strategy of strategies ?? []) {
+    switch (strategy.type) {
+      case 'ConstantBackoffStrategy':
+        return Math.min(strategy.backoff_time_in_seconds * 1000, BACKOFF_MAX_MS);
+      case 'ExponentialBackoffStrategy':
+        return Math.min((strategy.factor ?? 5) * 2 ** (attempt - 1) * 1000, BACKOFF_MAX_MS);
+      case 'WaitTimeFromHeader': {
+        const seconds = headerValue(strategy.header, strategy.regex);
+        if (seconds === null) continue;
+        if (strategy.max_waiting_time_in_seconds !== undefined && seconds > strategy.max_waiting_time_in_seconds) {
+          throw new ConnectorError(`The vendor asked to wait ${seconds} seconds, more than the ${strategy.max_waiting_time_in_seconds} the connector allows.`, true);
+        }
+        return Math.min(seconds * 1000, BACKOFF_MAX_MS);
+      }
+      case 'WaitUntilTimeFromHeader': {
+        const until = headerValue(strategy.header, strategy.regex);
+        if (until === null) continue;
+        return Math.min(Math.max(until * 1000 - now, (strategy.min_wait ?? 0) * 1000, 0), BACKOFF_MAX_MS);
+      }
+    }
+  }
+  return Math.min(5 * 2 ** (attempt - 1) * 1000, BACKOFF_MAX_MS);
 }
 
 /** JSON lines (JSONL): one object a line, blank lines skipped; a line that is not an object is refused by its number. */
@@ -279,17 +411,31 @@ export async function call(
   wait: () => Promise<void>,
   reading: Reading = {},
 ): Promise<Answer> {
-  if (context.signal.aborted) throw new ConnectorError('The sync was stopped', true);
-  await wait();
+  const handler = reading.handler;
+  // The manifest's own retries, after the guarded fetch's: a RETRY or RATE_LIMITED filter, or a 429 or 5xx when it gives a backoff.
+  const retries = handler?.max_retries ?? (handler?.backoff_strategies?.length || handler?.response_filters?.some((filter) => filter.action === 'RETRY' || filter.action === 'RATE_LIMITED') ? 5 : 0);
   let response: ConnectorResponse;
-  try {
-    response = await context.fetch(url, init);
-  } catch (failure) {
-    if (!(failure instanceof ConnectorError) || !failure.response) throw failure;
-    response = failure.response;
+  let filter: HttpResponseFilter | undefined;
+  for (let attempt = 0; ; attempt += 1) {
+    if (context.signal.aborted) throw new ConnectorError('The sync was stopped', true);
+    await wait();
+    try {
+      response = await context.fetch(url, init);
+    } catch (failure) {
+      if (!(failure instanceof ConnectorError) || !failure.response) throw failure;
+      response = failure.response;
+    }
+    filter = matchingFilter(handler, response, readError);
+    const retry = filter ? filter.action === 'RETRY' || filter.action === 'RATE_LIMITED' : Boolean(handler?.backoff_strategies?.length) && (response.status === 429 || response.status >= 500);
+    if (!retry || attempt >= retries) break;
+    await (context.sleep ?? defaultSleep)(backoffMs(handler?.backoff_strategies, response, attempt + 1), context.signal);
   }
-  if (reading.ignoreStatuses?.includes(response.status)) return { url, body: null, response, ignored: true };
-  const success = response.status >= 200 && response.status < 300;
+  if (filter?.action === 'IGNORE' || reading.ignoreStatuses?.includes(response.status)) return { url, body: null, response, ignored: true };
+  if (filter?.action === 'FAIL') {
+    const message = filter.error_message ? render(filter.error_message, { response: bodyOf(response), headers: headersScope(response.headers) }) : '';
+    throw new ConnectorError(message || `${vendor} answered ${response.status}: the connector definition says to stop.`);
+  }
+  const success = (response.status >= 200 && response.status < 300) || filter?.action === 'SUCCESS';
   if (reading.decode && success) return { url, body: await reading.decode(response), response };
   if (reading.wording && !success) throw reading.wording.refused(url, response);
   const body = answerJson<unknown>(response, vendor, readError);

@@ -42,6 +42,6 @@ export async function beginRun(definition: Definition, context: ConnectorContext
   const parts = { base, address, auth, scope, wait: pacer(context, manifest.rate_limit?.requests_per_second), reading: { ...definition.reading } };
   const api = hookApi(definition, context, parts);
   const router = stream.retriever.partition_router;
-  if (partition && router) scope.stream_partition = await hooks.partitionRouters![router.name]!(api, context);
+  if (partition && router?.type === 'NamedPartitionRouter') scope.stream_partition = await hooks.partitionRouters![router.name]!(api, context);
   return { ...parts, api };
 }
