@@ -64,7 +64,7 @@ describe('API-key callers', () => {
   it("reaches its own company's rows and answers another company's as unknown", async () => {
     const w = world();
     const { apiKey } = await w.addApiKey(w.companies.acme.id);
-    const actor: ApiKeyActor = { kind: 'apiKey', id: apiKey.id, companyId: apiKey.companyId, scopes: ['read'], isGlobalAdmin: false };
+    const actor: ApiKeyActor = { kind: 'apiKey', id: apiKey.id, companyId: apiKey.companyId, scopes: ['read'], sandbox: false, isGlobalAdmin: false };
     const notFound = { error: 'User not found' };
     expect((await findInReach(w.em(), actor, User, w.users.bob.id, notFound)).email).toBe('bob@acme.example');
     await expect(findInReach(w.em(), actor, User, w.users.dan.id, notFound)).rejects.toMatchObject({ status: 404, code: 'not_found' });

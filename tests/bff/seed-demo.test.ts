@@ -29,10 +29,8 @@ describe('bff/seed-demo.ts', () => {
       try {
         const rows = await orm.em
           .getConnection()
-          .execute<Array<{ relname: string }>>(
-            "select relname from pg_stat_user_tables where last_analyze is not null and relname in ('data_records', 'survey_responses', 'audience_profiles')",
-          );
-        expect(rows.map((row) => row.relname).sort()).toEqual(['audience_profiles', 'data_records', 'survey_responses']);
+          .execute("select relname from pg_stat_user_tables where last_analyze is not null and relname in ('data_records', 'survey_responses', 'audience_profiles')");
+        expect(rows.map((row: { relname: string }) => row.relname).sort()).toEqual(['audience_profiles', 'data_records', 'survey_responses']);
       } finally {
         await orm.close(true);
       }

@@ -117,7 +117,7 @@ export function createImportRouter({ orm, config, logger, spoolRoot = SPOOL_ROOT
 
     if (!streaming) {
       try {
-        ctx.body = await runImport(em, prepared, upload, progress, spoolRoot);
+        ctx.body = await runImport(em, prepared, upload, progress, spoolRoot, config.database.kind);
       } finally {
         await upload.release();
       }
@@ -130,7 +130,7 @@ export function createImportRouter({ orm, config, logger, spoolRoot = SPOOL_ROOT
     ctx.set('Cache-Control', 'no-store, no-transform');
     ctx.set('X-Accel-Buffering', 'no');
     ctx.body = lines;
-    void runImport(em, prepared, upload, progress, spoolRoot)
+    void runImport(em, prepared, upload, progress, spoolRoot, config.database.kind)
       .then(
         (result): ImportEvent => ({ type: 'result', status: 200, body: result }),
         (failure: unknown) => errorEvent(logger, failure),

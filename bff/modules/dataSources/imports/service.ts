@@ -35,6 +35,8 @@ import type { ReaderMeta, RowReader } from './rows';
 import { RecordSpool } from '../records/spool';
 import { existingRecordIds, storeImport } from '../records/store';
 import { typedCells } from '../records/unify';
+import { analyzeTables } from '../../../platform/analyze';
+import type { DatabaseKind } from '../../../platform/sql';
 import { openTable, type DataRow, type Table } from './table';
 import { DATA_SOURCE_NOT_FOUND } from '../sources/present';
 import { findTemplate, presentTemplate } from './templates';
@@ -229,7 +231,17 @@ async function checkRows(
  * import_rows_invalid), unless options.skipInvalid leaves them out. The records are spooled under
  * `spoolRoot` while the file is read.
  */
-export async function runImport(em: EntityManager, prepared: PreparedImport, upload: Upload, progress: ImportProgress, spoolRoot: string): Promise<ImportResult> {
+/** An import that wrote this many records refreshes the planner's statistics of data_records (PostgreSQL). */
+export const ANALYZE_AFTER_RECORDS = 1_000;
+
+export async function runImport(
+  em: EntityManager,
+  prepared: PreparedImport,
+  upload: Upload,
+  progress: ImportProgress,
+  spoolRoot: string,
+  kind: DatabaseKind,
+): Promise<ImportResult> {
   const { options, fileName, fileType } = prepared;
   upload.file.stream.once('end', () => progress.enter('parsing'));
   const table = await readTable(fileType, upload);
@@ -279,6 +291,9 @@ export async function runImport(em: EntityManager, prepared: PreparedImport, upl
       progress,
       createdById: prepared.createdById,
     });
+    // A large import changes what the planner should expect of the company's records: without
+    // autovacuum (off on some servers) nothing else would tell it.
+    if (stored.added + stored.updated >= ANALYZE_AFTER_RECORDS) await analyzeTables((em as SqlEntityManager).getKnex(), kind, ['data_records']);
     return {
       ...result,
       added: stored.added,
