@@ -49,16 +49,10 @@ export class Migration20270118000000_sso_identities extends Migration {
   override down(): void {
     this.addSql('drop index if exists users_sso_identity_unique');
     this.addSql(onPostgres(this) ? 'alter table users add constraint users_azure_id_unique unique (azure_id)' : 'create unique index users_azure_id_unique on users (azure_id)');
-    const schema = this.getKnex().schema;
-    schema.dropTableIfExists('sso_events');
-    schema.alterTable('users', (table) => {
-      table.dropColumn('sso_issuer');
-      table.dropColumn('sso_linked_at');
-    });
-    schema.alterTable('companies', (table) => {
-      table.dropColumn('sso_verified_domains');
-      table.dropColumn('sso_linking');
-    });
-    addStatements(this, schema);
+    this.addSql('drop table if exists sso_events');
+    // As written: knex's dropColumn rebuilds a SQLite table with statements it cannot hand over as SQL.
+    for (const [table, column] of [['users', 'sso_issuer'], ['users', 'sso_linked_at'], ['companies', 'sso_verified_domains'], ['companies', 'sso_linking']]) {
+      this.addSql(`alter table ${table} drop column ${column}`);
+    }
   }
 }

@@ -13,7 +13,7 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Company, PredictionCallMonth } from '@bff/entities';
 import { monthOf } from '@bff/modules/prediction';
-import { CUSTOM_ATTRIBUTE_EXAMPLE, PREDICT_EXAMPLE, PREDICT_RESPONSE_EXAMPLE } from '@bff/modules/prediction/example';
+import { CUSTOM_ATTRIBUTE_EXAMPLE, EVENTS_EXAMPLE, PREDICT_EXAMPLE, PREDICT_RESPONSE_EXAMPLE } from '@bff/modules/prediction/example';
 import { inHoldout } from '@bff/modules/prediction/predict';
 import { demoCatalogue } from '@bff/seeders/demoCatalogue';
 import { seedDemoPrediction } from '@bff/seeders/demoPrediction';
@@ -213,7 +213,15 @@ describe('the OpenAPI document, run against the demo', () => {
     });
     const provokers: Record<string, Record<string, Provoke>> = {
       'post /v1/predict': { ...predict, access_denied: () => send(w, 'post', '/v1/predict', keys.write, PREDICT_EXAMPLE) },
-      'post /v1/events': batch('/v1/events', 'post'),
+      'post /v1/events': {
+        ...batch('/v1/events', 'post'),
+        idempotency_key_invalid: () => send(w, 'post', '/v1/events', { ...keys.write, 'Idempotency-Key': 'x'.repeat(300) }, EVENTS_EXAMPLE),
+        idempotency_key_reused: async () => {
+          const key = { ...keys.write, 'Idempotency-Key': 'openapi-reused' };
+          await send(w, 'post', '/v1/events', key, EVENTS_EXAMPLE);
+          return send(w, 'post', '/v1/events', key, { events: [{ ...EVENTS_EXAMPLE.events[0], event_id: 'another' }] });
+        },
+      },
       'put /v1/items': batch('/v1/items', 'put'),
       'get /v1/usage': { access_denied: () => send(w, 'get', '/v1/usage', keys.read) },
     };
@@ -225,7 +233,8 @@ describe('the OpenAPI document, run against the demo', () => {
     });
     // Not provoked here: rate_limited needs a lower per-key limit than this world's (prediction-limits
     // tests drive it), snapshot_unavailable an index build that fails.
-    const notProvoked = new Set<ErrorCode>(['rate_limited', 'snapshot_unavailable']);
+    // idempotency_key_in_flight needs a request still being answered (tests/bff/idempotency.test.ts holds one).
+    const notProvoked = new Set<ErrorCode>(['rate_limited', 'snapshot_unavailable', 'idempotency_key_in_flight']);
 
     let provoked = 0;
     for (const [path, item] of Object.entries(document.paths)) {

@@ -30,6 +30,7 @@ describe('user management', () => {
         company: { id: w.companies.acme.id, name: 'Acme Retail' },
         profileName: 'Alice',
         photoUrl: null,
+        sso: null,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       });
       expect(JSON.stringify(all.body)).not.toMatch(/passwordHash|scrypt/);
