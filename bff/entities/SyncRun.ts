@@ -32,6 +32,11 @@ export const SyncRun = defineEntity({
     firstError: nullable(p.string().length(1000)),
     /** The cursor reached so far: the next attempt resumes here, the source keeps it on success. */
     cursor: nullable(p.text()),
+    /**
+     * Where the read continues after the last stored page (its page token, window or partition),
+     * saved with that page's records: a run taken over starts here. Null once the last page is read.
+     */
+    checkpoint: nullable(p.text()),
   }),
   indexes: [{ properties: ['sourceId', 'createdAt'] }, { properties: ['status', 'runAfter'] }],
   uniques: [

@@ -35,6 +35,7 @@ import { Migration20270117000000_untallied_responses } from './Migration20270117
 import { Migration20270118000000_sso_identities } from './Migration20270118000000_sso_identities';
 import { Migration20270119000000_health_checks } from './Migration20270119000000_health_checks';
 import { Migration20270120000000_idempotency_keys } from './Migration20270120000000_idempotency_keys';
+import { Migration20270128000000_sync_checkpoints } from './Migration20270128000000_sync_checkpoints';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -74,4 +75,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20270118000000_sso_identities', class: Migration20270118000000_sso_identities },
   { name: 'Migration20270119000000_health_checks', class: Migration20270119000000_health_checks },
   { name: 'Migration20270120000000_idempotency_keys', class: Migration20270120000000_idempotency_keys },
+  { name: 'Migration20270128000000_sync_checkpoints', class: Migration20270128000000_sync_checkpoints },
 ];

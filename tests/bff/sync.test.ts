@@ -10,7 +10,9 @@ import { CATALOGUE, REQUEST_CUSTOM_API_ID } from '@domain/data/catalogue';
 import { CONNECTOR_MESSAGES, SYNC_MAX_ATTEMPTS } from '@domain/data/connectors';
 import { connectorDefinition } from '@domain/data/connectorSettings';
 import { DataRecord, DataSource, SyncRun } from '@bff/entities';
-import { createSyncQueue } from '@bff/modules/dataSources/sync/queue';
+import { manifestConnector } from '@bff/modules/dataSources/connectors/declarative/engine';
+import { createConnectorFetch } from '@bff/modules/dataSources/connectors/http';
+import { createSyncQueue, type RunProgress } from '@bff/modules/dataSources/sync/queue';
 import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
 import { decryptSecret } from '@bff/platform/secrets';
 import { usingPostgres } from './support/database';
@@ -414,6 +416,70 @@ describe('sync runs', () => {
       expect(await w.em().findOneOrFail(SyncRun, { id: run.id })).toMatchObject({ status: 'succeeded', processed: 25, added: 25 });
       // The dead worker's late writes no longer count.
       expect(await queue.saveProgress(run.id, 'dead-worker', { added: 0, updated: 0, failed: 0, processed: 0, cursor: null, firstError: null })).toBe(false);
+    });
+
+    it("resumes a declarative read taken over at its checkpoint: the next page, the same partition, no page asked twice", async () => {
+      const w = world();
+      const source = await connectRest('alice');
+      const queue = createSyncQueue({ orm: w.orm, config: w.config });
+      // A vendor without an incremental cursor (a plain paged read), read once per region.
+      const connector = (partitioned: boolean) =>
+        manifestConnector({
+          version: 1,
+          name: 'Paged API',
+          catalogue_id: 'rest-api',
+          authenticator: { type: 'BearerAuthenticator', api_token: SECRET.replace('Bearer ', '') },
+          check: { type: 'CheckStream', stream_names: ['customers'] },
+          streams: [
+            {
+              type: 'DeclarativeStream',
+              name: 'customers',
+              primary_key: 'id',
+              retriever: {
+                type: 'SimpleRetriever',
+                requester: { type: 'HttpRequester', url_base: api.base, path: '/customers' },
+                record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+                paginator: {
+                  type: 'DefaultPaginator',
+                  page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'per_page' },
+                  page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' },
+                  pagination_strategy: { type: 'PageIncrement', page_size: 10, inject_on_first_request: true },
+                },
+                ...(partitioned ? { partition_router: { type: 'ListPartitionRouter', values: ['north', 'south'], cursor_field: 'region', request_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'region' } } } : {}),
+              },
+              fields: { id: 'id', email: 'email' },
+            },
+          ],
+        });
+      const asked = (from: number) => api.received.slice(from).map(({ url }) => [url.searchParams.get('region'), url.searchParams.get('page')].filter(Boolean).join('/'));
+
+      for (const partitioned of [false, true]) {
+        const pull = connector(partitioned);
+        // A worker pulls and stores two pages (the records and the progress in one transaction each), then dies.
+        const { run } = await queue.enqueue({ id: source.id, companyId: w.companies.acme.id }, 'manual');
+        expect((await queue.claim('dead-worker'))!.id).toBe(run.id);
+        const firstAsked = api.received.length;
+        const dying = createSyncWorker({ orm: w.orm, config: w.config, logger: workerLogger, workerId: 'dead-worker', connectors: () => pull });
+        let progress: RunProgress = { added: 0, updated: 0, failed: 0, processed: 0, cursor: null, checkpoint: null, firstError: null };
+        let pages = 0;
+        const pageCount = partitioned ? 4 : 2;
+        const reads = pull.pull({ settings: {}, secrets: {}, cursor: null, checkpoint: null, fetch: createConnectorFetch({ allowPrivate: true }), signal: new AbortController().signal, logger: workerLogger, allowPrivate: true });
+        for await (const batch of reads) {
+          const committed = await dying.queue.commitPage(run.id, 'dead-worker', async () => ({ ...progress, processed: progress.processed + batch.records.length, cursor: batch.cursor ?? null, checkpoint: batch.checkpoint ?? null }));
+          progress = committed!;
+          if (++pages === pageCount) break;
+        }
+        // Unpartitioned: pages 1 and 2 stored; partitioned: all three of north and page 1 of south.
+        expect(asked(firstAsked)).toEqual(partitioned ? ['north/1', 'north/2', 'north/3', 'south/1'] : ['1', '2']);
+        await w.em().nativeUpdate(SyncRun, { id: run.id }, { lockedUntil: new Date(Date.now() - 1_000) });
+
+        const before = api.received.length;
+        const heir = createSyncWorker({ orm: w.orm, config: w.config, logger: workerLogger, workerId: 'heir', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: async () => undefined }, connectors: () => pull });
+        expect(await heir.runDue()).toBe(1);
+        expect(asked(before)).toEqual(partitioned ? ['south/2', 'south/3'] : ['3']);
+        // The run's count is each record once: the dead worker's pages and the heir's.
+        expect(await w.em().findOneOrFail(SyncRun, { id: run.id })).toMatchObject({ status: 'succeeded', processed: partitioned ? 50 : 25, checkpoint: null });
+      }
     });
 
     it('never lets two claimers take one run, nor queue two runs of one source', async () => {

@@ -35,6 +35,11 @@ export interface ConnectorContext {
   secrets: Record<string, string>;
   /** Where the previous successful run ended (incremental sync); null for a first or full run. */
   cursor: string | null;
+  /**
+   * Where a run taken over continues: the checkpoint of the last batch it stored (see
+   * ConnectorBatch.checkpoint), or null for a run starting from its first page.
+   */
+  checkpoint?: string | null;
   fetch: ConnectorFetch;
   signal: AbortSignal;
   logger: Logger;
@@ -51,6 +56,13 @@ export interface ConnectorBatch {
   records: Array<Record<string, unknown>>;
   /** The cursor after this batch: stored when the run succeeds, so the next run starts here. */
   cursor?: string | null;
+  /**
+   * Where the read continues after this batch (the next page's token, the window, the partition,
+   * and what the connector needs to go on as if it had not stopped), saved with the batch's
+   * records: a run taken over after its worker died starts its read there. Null on the last page;
+   * a connector that leaves it out is resumed from its cursor alone.
+   */
+  checkpoint?: string | null;
 }
 
 export interface Connector {

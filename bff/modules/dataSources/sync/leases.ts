@@ -4,6 +4,7 @@
  * from a worker that stopped renewing it (it died mid-run) so the run resumes from its cursor.
  * Every write names the worker: one whose lease was lost changes nothing.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Orm } from '../../../types';
 import { SyncRun } from '../../../entities';
 import { claimDue, leaseEnd } from '../../../platform/jobQueue';
@@ -18,8 +19,13 @@ export interface RunProgress {
   failed: number;
   processed: number;
   cursor: string | null;
+  /** Where the read continues after the last stored page (ConnectorBatch.checkpoint); absent or null: from the cursor. */
+  checkpoint?: string | null;
   firstError: string | null;
 }
+
+/** The run's columns of `progress`. */
+export const progressColumns = (progress: RunProgress) => ({ ...progress, checkpoint: progress.checkpoint ?? null, firstError: progress.firstError?.slice(0, ERROR_LENGTH) ?? null });
 
 /** Takes the oldest due queued run for `workerId`, or null when none is due. */
 export async function claimRun(orm: Orm, kind: DatabaseKind, clock: () => Date, leaseMs: number, workerId: string): Promise<SyncRun | null> {
@@ -39,23 +45,41 @@ export async function renewLease(orm: Orm, clock: () => Date, leaseMs: number, r
   return renewed === 1;
 }
 
-/** Stores the counts and cursor after a stored batch (and renews the lease); false when the run is no longer this worker's. */
+/** Stores the counts and cursor (and renews the lease); false when the run is no longer this worker's. */
 export async function saveProgress(orm: Orm, clock: () => Date, leaseMs: number, runId: string, workerId: string, progress: RunProgress): Promise<boolean> {
-  const saved = await orm.em
-    .fork()
-    .nativeUpdate(
-      SyncRun,
-      { id: runId, status: 'running', lockedBy: workerId },
-      { ...progress, firstError: progress.firstError?.slice(0, ERROR_LENGTH) ?? null, lockedUntil: leaseEnd(clock(), leaseMs) },
-    );
+  const saved = await orm.em.fork().nativeUpdate(SyncRun, { id: runId, status: 'running', lockedBy: workerId }, { ...progressColumns(progress), lockedUntil: leaseEnd(clock(), leaseMs) });
   return saved === 1;
+}
+
+/**
+ * Stores one page in one transaction: `store` writes its records and answers the progress after
+ * them, saved (counts, cursor, checkpoint) with the lease renewed before the transaction commits.
+ * The run's row is claimed first (on PostgreSQL it stays locked until the commit), so a worker
+ * whose lease was lost stores nothing: the answer is then null. A worker killed mid-page leaves
+ * neither the records nor the progress, and the run taken over reads that page again.
+ */
+export async function commitPage(
+  orm: Orm,
+  clock: () => Date,
+  leaseMs: number,
+  runId: string,
+  workerId: string,
+  store: (tx: EntityManager) => Promise<RunProgress>,
+): Promise<RunProgress | null> {
+  return orm.em.fork().transactional(async (tx) => {
+    const mine = { id: runId, status: 'running' as const, lockedBy: workerId };
+    if ((await tx.nativeUpdate(SyncRun, mine, { lockedUntil: leaseEnd(clock(), leaseMs) })) !== 1) return null;
+    const progress = await store(tx);
+    await tx.nativeUpdate(SyncRun, mine, progressColumns(progress));
+    return progress;
+  });
 }
 
 /** Gives a run back to the queue as it is (the worker stops): another worker resumes it from its cursor. */
 export async function releaseRun(orm: Orm, clock: () => Date, runId: string, workerId: string, progress: RunProgress): Promise<void> {
   await orm.em
     .fork()
-    .nativeUpdate(SyncRun, { id: runId, status: 'running', lockedBy: workerId }, { ...progress, status: 'queued', runAfter: clock(), lockedBy: null, lockedUntil: null });
+    .nativeUpdate(SyncRun, { id: runId, status: 'running', lockedBy: workerId }, { ...progressColumns(progress), status: 'queued', runAfter: clock(), lockedBy: null, lockedUntil: null });
 }
 
 /** Queues again the runs whose worker stopped renewing its lease (it died mid-run). */

@@ -5,7 +5,7 @@
  */
 import type { Orm } from '../../../types';
 import { DataSource, SyncRun } from '../../../entities';
-import { ERROR_LENGTH, type RunProgress } from './leases';
+import { ERROR_LENGTH, progressColumns, type RunProgress } from './leases';
 import { pruneRuns } from './runHistory';
 
 export interface RetryPolicy {
@@ -21,7 +21,8 @@ export async function succeedRun(orm: Orm, clock: () => Date, run: SyncRun, work
     const updated = await em.nativeUpdate(
       SyncRun,
       { id: run.id, status: 'running', lockedBy: workerId },
-      { ...progress, firstError: progress.firstError?.slice(0, ERROR_LENGTH) ?? null, status: 'succeeded', finishedAt: now, lockedBy: null, lockedUntil: null },
+      // Read to its end: nothing left to continue.
+      { ...progressColumns(progress), checkpoint: null, status: 'succeeded', finishedAt: now, lockedBy: null, lockedUntil: null },
     );
     if (updated !== 1) return false;
     await em.nativeUpdate(DataSource, { id: run.sourceId }, { status: 'active', syncCursor: progress.cursor, lastSync: now });
@@ -52,7 +53,8 @@ export async function failRun(
     const mine = { id: run.id, status: 'running' as const, lockedBy: workerId };
     if (retry) {
       const updated = await em.nativeUpdate(SyncRun, mine, {
-        ...progress,
+        // The checkpoint is kept: the retry continues after the last stored page.
+        ...progressColumns(progress),
         // The latest reason, so the history says why it is waiting.
         firstError: error.message.slice(0, ERROR_LENGTH),
         status: 'queued',
@@ -63,7 +65,7 @@ export async function failRun(
       });
       return updated === 1 ? 'retrying' : 'lost';
     }
-    const updated = await em.nativeUpdate(SyncRun, mine, { ...progress, firstError, status: 'failed', finishedAt: now, lockedBy: null, lockedUntil: null });
+    const updated = await em.nativeUpdate(SyncRun, mine, { ...progressColumns(progress), firstError, status: 'failed', finishedAt: now, lockedBy: null, lockedUntil: null });
     if (updated !== 1) return 'lost';
     await em.nativeUpdate(DataSource, { id: run.sourceId }, { status: 'error' });
     return 'failed';

@@ -7,16 +7,17 @@
  * table on PostgreSQL. A worker that dies
  * leaves a lease that expires: the run is queued again and resumes from the cursor it stored.
  *
- * The queue's steps live beside this file: enqueue.ts, leases.ts (claim, renew, progress, release,
- * reclaim), outcomes.ts (success, failure and retry) and runHistory.ts; this file binds them to
- * the database, its kind, the clock and the queue's terms.
+ * The queue's steps live beside this file: enqueue.ts, leases.ts (claim, renew, progress, a page
+ * stored with its progress, release, reclaim), outcomes.ts (success, failure and retry) and
+ * runHistory.ts; this file binds them to the database, its kind, the clock and the queue's terms.
  */
 import { SYNC_MAX_ATTEMPTS, SYNC_RETRY_BASE_MS, type SyncRunTrigger, type SyncRunView } from '@domain/data/connectors';
 import type { Config } from '../../../config';
 import type { Orm } from '../../../types';
 import type { DataSource, SyncRun } from '../../../entities';
 import { enqueueRun } from './enqueue';
-import { claimRun, reclaimExpired, releaseRun, renewLease, saveProgress, type RunProgress } from './leases';
+import type { EntityManager } from '@mikro-orm/core';
+import { claimRun, commitPage, reclaimExpired, releaseRun, renewLease, saveProgress, type RunProgress } from './leases';
 import { failRun, succeedRun } from './outcomes';
 import { activeRun, latestRuns, runHistory } from './runHistory';
 
@@ -51,6 +52,8 @@ export function createSyncQueue({
     claim: (workerId: string): Promise<SyncRun | null> => claimRun(orm, config.database.kind, clock, leaseMs, workerId),
     renew: (runId: string, workerId: string): Promise<boolean> => renewLease(orm, clock, leaseMs, runId, workerId),
     saveProgress: (runId: string, workerId: string, progress: RunProgress): Promise<boolean> => saveProgress(orm, clock, leaseMs, runId, workerId, progress),
+    commitPage: (runId: string, workerId: string, store: (tx: EntityManager) => Promise<RunProgress>): Promise<RunProgress | null> =>
+      commitPage(orm, clock, leaseMs, runId, workerId, store),
     succeed: (run: SyncRun, workerId: string, progress: RunProgress): Promise<boolean> => succeedRun(orm, clock, run, workerId, progress),
     fail: (run: SyncRun, workerId: string, progress: RunProgress, error: { message: string; retryable: boolean }): Promise<'retrying' | 'failed' | 'lost'> =>
       failRun(orm, clock, retries, run, workerId, progress, error),

@@ -1,7 +1,8 @@
 /**
- * One sync run, from its claim to its end: the source's connector pulls batches, each stored in its
- * own transaction, then the run's counts and cursor are saved with it, so a run that stops halfway
- * keeps what it stored and resumes after it. A heartbeat renews the lease; a lost lease aborts.
+ * One sync run, from its claim to its end: the source's connector pulls batches, each stored in one
+ * transaction with the run's counts, cursor and checkpoint (where the read continues), so a run
+ * that stops halfway, even killed, keeps what it stored and a run taken over continues after its
+ * last stored page, counting each record once. A heartbeat renews the lease; a lost lease aborts.
  */
 import type { Logger } from 'pino';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
@@ -11,7 +12,7 @@ import { DataSource, type SyncRun } from '../../../entities';
 import { createConnectorFetch, type ConnectorFetchOptions } from '../connectors/http';
 import { settingsOf } from '../connectors/settings';
 import { connectorOfSource } from '../custom/resolve';
-import { storeSourceRecords } from '../records/storeRecords';
+import { storeSourceRecordsIn } from '../records/storeRecords';
 import { ConnectorError, type Connector, type ConnectorContext } from '../connectors/types';
 import type { RunProgress, SyncQueue } from './queue';
 import { readSecrets } from './secrets';
@@ -47,6 +48,7 @@ async function prepare(deps: SyncRunDependencies, claimed: SyncRun, log: Logger)
     processed: claimed.processed,
     // A resumed run continues where it stored its last batch; a new one where the last success ended.
     cursor: claimed.cursor ?? source?.syncCursor ?? null,
+    checkpoint: claimed.checkpoint ?? null,
     firstError: null,
   };
   // Deleted meanwhile: its runs were deleted with it.
@@ -68,7 +70,7 @@ async function prepare(deps: SyncRunDependencies, claimed: SyncRun, log: Logger)
 
 /** Runs a claimed run to its end: succeeded, failed, queued for a retry, or given back. */
 export async function runSync(deps: SyncRunDependencies, claimed: SyncRun, controller: AbortController): Promise<void> {
-  const { orm, config, logger, queue, workerId, fetchOptions, heartbeatMs, stopping } = deps;
+  const { config, logger, queue, workerId, fetchOptions, heartbeatMs, stopping } = deps;
   const log = logger.child({ runId: claimed.id, sourceId: claimed.sourceId, workerId });
   const prepared = await prepare(deps, claimed, log);
   if (!prepared) return;
@@ -90,6 +92,7 @@ export async function runSync(deps: SyncRunDependencies, claimed: SyncRun, contr
     settings: settingsOf(source),
     secrets,
     cursor: progress.cursor,
+    checkpoint: progress.checkpoint ?? null,
     fetch: createConnectorFetch({ ...fetchOptions, allowPrivate: config.connectorAllowPrivate, signal: controller.signal }),
     signal: controller.signal,
     logger: log,
@@ -97,22 +100,29 @@ export async function runSync(deps: SyncRunDependencies, claimed: SyncRun, contr
     // The wait the fetch retries with also spaces requests to a vendor's quota (tests inject one that does not sleep).
     sleep: fetchOptions?.sleep,
   };
-  log.info({ catalogueId: source.catalogueId, attempt: claimed.attempt, resumed: claimed.cursor !== null }, 'Sync run started');
+  log.info({ catalogueId: source.catalogueId, attempt: claimed.attempt, resumed: claimed.cursor !== null || claimed.checkpoint !== null }, 'Sync run started');
   try {
     for await (const batch of connector.pull(context)) {
       if (controller.signal.aborted) break;
-      const stored = await storeSourceRecords(orm.em, source.id, batch.records, { batchId: claimed.id, sourceType: 'connector', origin: `${source.name} sync` });
-      const rejection = stored.rejected[0];
-      if (rejection && !progress.firstError) progress.firstError = `Record ${progress.processed + rejection.index + 1}: ${rejection.error}`;
-      progress.added += stored.added;
-      progress.updated += stored.updated;
-      progress.failed += stored.rejected.length;
-      progress.processed += batch.records.length;
-      if (batch.cursor !== undefined) progress.cursor = batch.cursor;
-      if (!(await queue.saveProgress(claimed.id, workerId, progress))) {
+      // The page's records and the progress after them are committed together, or neither is.
+      const committed = await queue.commitPage(claimed.id, workerId, async (tx) => {
+        const stored = await storeSourceRecordsIn(tx, source.id, batch.records, { batchId: claimed.id, sourceType: 'connector', origin: `${source.name} sync` });
+        const rejection = stored.rejected[0];
+        return {
+          added: progress.added + stored.added,
+          updated: progress.updated + stored.updated,
+          failed: progress.failed + stored.rejected.length,
+          processed: progress.processed + batch.records.length,
+          cursor: batch.cursor !== undefined ? batch.cursor : progress.cursor,
+          checkpoint: batch.checkpoint !== undefined ? batch.checkpoint : progress.checkpoint,
+          firstError: progress.firstError ?? (rejection ? `Record ${progress.processed + rejection.index + 1}: ${rejection.error}` : null),
+        };
+      });
+      if (!committed) {
         lost = true;
         break;
       }
+      Object.assign(progress, committed);
     }
     if (lost) log.warn('Sync run lease lost: another worker resumes it');
     else if (stopping() && controller.signal.aborted) await queue.release(claimed.id, workerId, progress);

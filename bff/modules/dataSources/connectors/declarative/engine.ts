@@ -7,13 +7,15 @@
  *
  * The parts live beside this file: definition.ts (the manifest and its hooks), run.ts (a run's
  * base URL, credentials and pace), pages.ts (one page's request), pagination.ts (the next page),
- * records.ts (an answer's records), windows.ts and reads.ts (the reads and their cursors), and
- * check.ts (the connection check); this file binds them into a Connector.
+ * records.ts (an answer's records), windows.ts and reads.ts (the reads and their cursors),
+ * checkpoint.ts (where a read taken over continues) and check.ts (the connection check); this file
+ * binds them into a Connector.
  */
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
 import type { Connector, ConnectorBatch, ConnectorContext } from '../types';
 import { checkConnection } from './check';
 import { definitionOf, type Definition, type DefinitionOptions } from './definition';
+import { partitionCheckpoint, writeCheckpoint } from './checkpoint';
 import { partitionsOf } from './partitions';
 import { pagedRead, steppedRead, valueRead } from './reads';
 import type { ManifestHooks } from './requests';
@@ -46,16 +48,21 @@ export function manifestConnector(input: unknown, hooks: ManifestHooks = {}, opt
         return;
       }
       // One read a partition, each from the stored cursor; the cursor moves only with the last
-      // page of the last partition, so a run that stops part way reads every partition again.
-      let held: ConnectorBatch | null = null;
-      for (const partition of partitions) {
+      // page of the last partition. Each page's checkpoint names its partition and where that
+      // partition's read continues, so a run taken over goes on from the partition it stopped in.
+      const resumed = partitionCheckpoint(context.checkpoint);
+      const from = resumed ? resumed.from : context.cursor;
+      for (const [index, partition] of partitions.entries()) {
+        if (resumed && index < resumed.partition) continue;
+        const last = index === partitions.length - 1;
         const partitionRun: Run = { ...run, scope: { ...run.scope, stream_partition: partition } };
-        for await (const batch of read(definition, partitionRun, context, runStarted)) {
-          if (held) yield { ...held, cursor: context.cursor };
-          held = batch;
+        const partitionContext = { ...context, cursor: from, checkpoint: resumed?.partition === index ? resumed.read : null };
+        for await (const batch of read(definition, partitionRun, partitionContext, runStarted)) {
+          const inner = batch.checkpoint ?? null;
+          const checkpoint = inner ? { partition: index, read: inner } : last ? null : { partition: index + 1, read: null };
+          yield { records: batch.records, cursor: checkpoint ? from : batch.cursor, checkpoint: checkpoint && writeCheckpoint({ from, ...checkpoint }) };
         }
       }
-      if (held) yield held;
     },
   };
 }

@@ -41,7 +41,7 @@ export async function partitionsOf(definition: Definition, run: Run, context: Co
     // The parent read as a stream of its own: every page, its records as answered.
     const parentDefinition: Definition = { ...definition, manifest: { ...manifest, streams: [parent] }, stream: parent, passThrough: true };
     const partitions: Array<Record<string, unknown>> = [];
-    for await (const batch of pagedRead(parentDefinition, run, { ...context, cursor: null }, undefined, Date.now())) {
+    for await (const batch of pagedRead(parentDefinition, run, { ...context, cursor: null, checkpoint: null }, undefined, Date.now())) {
       for (const record of batch.records) {
         let value: unknown = record;
         for (const key of config.parent_key.split('.')) value = isRecordObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;

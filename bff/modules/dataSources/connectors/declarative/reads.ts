@@ -7,6 +7,7 @@
 import type { DatetimeBasedCursor, IncrementingValueCursor } from '@domain/data/connectorManifest/types';
 import { ConnectorError, type ConnectorBatch, type ConnectorContext } from '../types';
 import { isRecordObject, pick } from '../shared';
+import { readCheckpoint, writeCheckpoint } from './checkpoint';
 import { durationMs, formatPoint, later, recordPoint, requestedStart, storedPoint, type CursorPoint } from './cursor';
 import type { Definition } from './definition';
 import { requestPage } from './pages';
@@ -19,20 +20,24 @@ import { firstStart, lastEnd, readWindows, sentEnd } from './windows';
 /**
  * A read in windows (incremental_sync.step): each window paged from its first page; the cursor
  * moves to a window's end once its last page is read, so a window without records counts as read.
+ * A read taken over continues at its checkpoint's window and page, with the same windows.
  */
 export async function* steppedRead(definition: Definition, run: Run, context: ConnectorContext, cursor: DatetimeBasedCursor): AsyncGenerator<ConnectorBatch> {
   const { manifest, maxPages } = definition;
-  const now = lastEnd(cursor, run.scope, Date.now());
-  const stored = storedPoint(cursor.datetime_format, context.cursor, cursor.cursor_datetime_formats);
+  const resumed = readCheckpoint(context.checkpoint);
+  const started = resumed ? resumed.from : context.cursor;
+  const now = resumed?.until ?? lastEnd(cursor, run.scope, Date.now());
+  const stored = storedPoint(cursor.datetime_format, started, cursor.cursor_datetime_formats);
   const from = typeof stored === 'number' ? stored - durationMs(cursor.lookback_window) : firstStart(cursor, run.scope, now);
   const sent = cursor.request_datetime_format ?? cursor.datetime_format;
   const seen = seenKeys(definition);
-  let reached = context.cursor;
+  let reached = resumed ? resumed.reached : context.cursor;
   let pages = 0;
   const windows = readWindows(from, now, cursor.step);
   for (const [index, [start, end]] of windows.entries()) {
+    if (resumed?.window !== undefined && start < resumed.window) continue;
     const last = index === windows.length - 1;
-    let token = firstToken(manifest);
+    let token = (resumed?.window === start ? resumed.token : null) ?? firstToken(manifest);
     for (;;) {
       pages += 1;
       if (pages > maxPages) throw new ConnectorError(`${manifest.name} answered more than ${maxPages} pages: stopping so the sync does not loop.`);
@@ -41,7 +46,8 @@ export async function* steppedRead(definition: Definition, run: Run, context: Co
       const records = await mappedRecords(definition, selected, run, seen);
       const next = answer.ignored ? null : nextToken(manifest, token, answer, selected);
       if (!next) reached = formatPoint(cursor.datetime_format, end);
-      yield { records, cursor: reached };
+      const checkpoint = next ? { token: next, window: start } : last ? null : { token: null, window: end };
+      yield { records, cursor: reached, checkpoint: checkpoint && writeCheckpoint({ from: started, reached, until: now, ...checkpoint }) };
       if (!next) break;
       if (sameToken(next, token)) throw new ConnectorError(`${manifest.name} kept answering the same page: stopping so the sync does not loop.`);
       token = next;
@@ -52,11 +58,11 @@ export async function* steppedRead(definition: Definition, run: Run, context: Co
 /**
  * A read by a value that grows (IncrementingValueCursor): records below the run's start dropped,
  * the largest value kept, and each page's state naming the next page, so a run taken up again
- * continues there.
+ * continues there (its checkpoint is that state too, so a read in partitions continues there as well).
  */
 export async function* valueRead(definition: Definition, run: Run, context: ConnectorContext, cursor: IncrementingValueCursor): AsyncGenerator<ConnectorBatch> {
   const { manifest, maxPages } = definition;
-  const progress = valueRun(cursor.cursor_field, context.cursor);
+  const progress = valueRun(cursor.cursor_field, context.checkpoint ?? context.cursor);
   const start = progress.since === null ? null : String(progress.since);
   const seen = seenKeys(definition);
   let token = tokenOfValue(manifest, progress.resumeAt) ?? firstToken(manifest);
@@ -66,7 +72,8 @@ export async function* valueRead(definition: Definition, run: Run, context: Conn
     const selected = selectRecords(definition, answer);
     const records = await mappedRecords(definition, selected.filter((each) => progress.admit(each)), run, seen);
     const next = answer.ignored ? null : nextToken(manifest, token, answer, selected);
-    yield { records, cursor: progress.stateAfter(next ? tokenValue(next) : null) };
+    const state = progress.stateAfter(next ? tokenValue(next) : null);
+    yield { records, cursor: state, checkpoint: next ? state : null };
     if (!next) return;
     if (sameToken(next, token)) throw new ConnectorError(`${manifest.name} kept answering the same page: stopping so the sync does not loop.`);
     token = next;
@@ -76,7 +83,8 @@ export async function* valueRead(definition: Definition, run: Run, context: Conn
 /**
  * A read from its first page to its last, with a date-time cursor (DatetimeBasedCursor without a
  * step) or without any. The cursor comes from the newest record read, or from `runStarted` when
- * the manifest says run_start.
+ * the manifest says run_start. A read taken over continues at its checkpoint's page, asking from
+ * the same start.
  */
 export async function* pagedRead(
   definition: Definition,
@@ -86,13 +94,16 @@ export async function* pagedRead(
   runStarted: number,
 ): AsyncGenerator<ConnectorBatch> {
   const { manifest, maxPages, passThrough } = definition;
-  const since = incremental ? storedPoint(incremental.datetime_format, context.cursor, incremental.cursor_datetime_formats) : null;
+  const resumed = readCheckpoint(context.checkpoint);
+  const started = resumed ? resumed.from : context.cursor;
+  const since = incremental ? storedPoint(incremental.datetime_format, started, incremental.cursor_datetime_formats) : null;
   const fromRecords = incremental && incremental.cursor_source !== 'run_start' ? incremental : null;
   // A cursor from the run's start: the next run asks from when this one began, whatever the records say.
   let newest: CursorPoint | null = fromRecords ? since : incremental ? runStarted : null;
+  if (incremental && resumed?.reached) newest = storedPoint(incremental.datetime_format, resumed.reached, incremental.cursor_datetime_formats) ?? newest;
   const start = incremental && since !== null ? requestedStart(incremental, since) : null;
   const seen = seenKeys(definition);
-  let token = firstToken(manifest);
+  let token = resumed ? resumed.token : firstToken(manifest);
   for (let page = 0; ; page += 1) {
     if (page >= maxPages) throw new ConnectorError(`${manifest.name} answered more than ${maxPages} pages: stopping so the sync does not loop.`);
     const answer = await requestPage(definition, run, context, { token, start });
@@ -115,8 +126,8 @@ export async function* pagedRead(
     const next = answer.ignored ? null : nextToken(manifest, token, answer, selected);
     const reached = incremental && newest !== null ? formatPoint(incremental.datetime_format, newest) : null;
     // Records not in order of change move the cursor only once the last page is read.
-    const cursor = incremental?.checkpoint === 'end' && next ? context.cursor : reached;
-    yield { records, cursor };
+    const cursor = incremental?.checkpoint === 'end' && next ? started : reached;
+    yield { records, cursor, checkpoint: next ? writeCheckpoint({ from: started, token: next, reached }) : null };
     if (!next) return;
     if (sameToken(next, token)) throw new ConnectorError(`${manifest.name} kept answering the same page: stopping so the sync does not loop.`);
     token = next;
