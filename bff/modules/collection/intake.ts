@@ -13,6 +13,7 @@ import { pgPreparedStatements } from '../../platform/preparedRows';
 import { bindBoolean, bindTime, rowsOf } from '../../platform/rawRows';
 import { knexOf, type DatabaseKind } from '../../platform/sql';
 import { completionDeliveryRow } from '../webhooks';
+import { isSuppressed, WIDGET_SOURCE } from '../privacy';
 import { UNTALLIED_RESPONSES } from '../results';
 import { COMPLETED_RESPONSES_SQL } from '../surveys';
 import { BUMP_BUNDLE_VERSION_SQL } from './bundleCache';
@@ -122,6 +123,8 @@ export async function insertResponse(
   keyRow?: Record<string, unknown>,
 ): Promise<boolean> {
   const knex = knexOf(orm);
+  // An erased person's answers are dropped (counted) and answered as if stored: bff/modules/privacy.
+  if (await isSuppressed(knex, survey.companyId, [response.visitorId, ...Object.values(response.identifiers)], WIDGET_SOURCE)) return true;
   const capped = isCapped(survey);
   const responseColumns = {
     id: response.id,

@@ -13,6 +13,7 @@ import type { UnifiedValue } from '@domain/data/values';
 import { DataRecord, DataSource } from '../../../entities';
 import { bindTime, rowsOf } from '../../../platform/rawRows';
 import type { DatabaseKind } from '../../../platform/sql';
+import { dropSuppressed } from '../../privacy';
 
 export const API_SOURCE_TYPE = 'api';
 
@@ -77,6 +78,8 @@ export async function insertApiRecords(
   shared: { now: Date; companyId: string; sourceId: string; recordKind: RecordKind; requestId: string },
   conflict: string,
 ): Promise<Array<Record<string, unknown>>> {
+  rows = await dropSuppressed(trx, shared.companyId, shared.sourceId, rows, (row) => [row.userId]);
+  if (!rows.length) return [];
   return rowsOf<Record<string, unknown>>(await trx.raw(insertStatement(columns, rows.length, conflict), bindings(kind, rows, shared) as Knex.RawBinding[]));
 }
 

@@ -21,6 +21,7 @@ import type { FieldMapping } from '@domain/data/unifiedModel';
 import { DataRecord, DataSource, type ImportTemplate } from '../../../entities';
 import { timeOrderedId } from '../../../platform/timeOrderedId';
 import type { ImportProgress } from '../imports/progress';
+import { dropSuppressed } from '../../privacy';
 import type { RecordSpool, SpooledRecord } from './spool';
 import { saveTemplate } from '../imports/templates';
 import { INDEXED_TEXT_MAX, promotedColumns, unifyRow } from './unify';
@@ -158,7 +159,7 @@ export async function storeImport(em: EntityManager, input: StoreInput): Promise
     let writing: Promise<void> = Promise.resolve();
     for await (const batch of input.spool.batches(STORE_BATCH_ROWS)) {
       await writing;
-      writing = writeBatch(sql, write, source.id, batch, upserting).then((counts) => {
+      writing = writeBatch(sql, write, source.id, await dropSuppressed(sql, input.companyId, source.id, batch, (row) => [row.userId, row.email, row.anonymousId]), upserting).then((counts) => {
         added += counts.added;
         updated += counts.updated;
         input.progress.stored(batch.length);

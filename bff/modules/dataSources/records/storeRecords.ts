@@ -8,6 +8,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
 import { DataSource } from '../../../entities';
 import { describeUnstorable, findUnstorable } from '../../../platform/storable';
+import { dropSuppressed } from '../../privacy';
 import { existingRecordIds, recordIds } from './store';
 import type { SpooledRecord } from './spool';
 import { INDEXED_TEXT_MAX, promotedColumns, unifyRow } from './unify';
@@ -118,7 +119,8 @@ export async function storeSourceRecordsIn(tx: EntityManager, sourceId: string, 
   const sql = tx as SqlEntityManager;
   const source = await tx.findOneOrFail(DataSource, sourceId);
   const keyField = options.keyField === undefined ? source.keyField : options.keyField;
-  const { rejected, byKey, spooled, newFields } = spoolBatch(source, keyField, records);
+  const { rejected, byKey, spooled: unsuppressed, newFields } = spoolBatch(source, keyField, records);
+  const spooled = await dropSuppressed(sql, source.companyId, source.id, unsuppressed, (row) => [row.userId, row.email, row.anonymousId]);
 
   let added = 0;
   let updated = 0;

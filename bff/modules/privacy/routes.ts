@@ -1,0 +1,63 @@
+/**
+ * Privacy (a company's admins, or a global admin for the company named; admin-scoped API keys
+ * under /api/v1/privacy): erasing a person, the erasure jobs, the suppression list, and the export
+ * of what is stored about a person.
+ */
+import type { Router } from '@koa/router';
+import { erasureRequestSchema, personQuerySchema } from '@domain/privacy/contract';
+import { companyFilterQuery } from '@domain/params';
+import { actorOf } from '../../middleware/auth';
+import { companyToRead, companyToWrite } from '../../middleware/tenant';
+import { queryOf, validateBody } from '../../middleware/validate';
+import { ApiRouter } from '../../routing';
+import type { AppContext, AppState } from '../../types';
+import type { PrivacyService } from './service';
+
+const actorId = (ctx: AppContext) => {
+  const actor = actorOf(ctx);
+  return actor.kind === 'user' ? actor.id : null;
+};
+
+const exportQuery = personQuerySchema.concat(companyFilterQuery);
+
+function privacyRoutes(privacy: PrivacyService, prefix: string): Router<AppState> {
+  const routes = new ApiRouter(prefix);
+
+  routes.post('/erasures', async (ctx) => {
+    const input = await validateBody(erasureRequestSchema, ctx.request.body);
+    const companyId = await companyToWrite(ctx, input.companyId);
+    ctx.status = 202;
+    ctx.body = await privacy.erase(companyId, input.identifier, actorId(ctx));
+  });
+
+  routes.get('/erasures', { query: companyFilterQuery }, async (ctx) => {
+    ctx.body = await privacy.erasures(await companyToRead(ctx));
+  });
+
+  routes.get('/erasures/:id', { query: companyFilterQuery }, async (ctx) => {
+    ctx.body = await privacy.erasure(await companyToRead(ctx), ctx.params.id!);
+  });
+
+  routes.get('/suppressions', { query: companyFilterQuery }, async (ctx) => {
+    ctx.body = await privacy.suppressions(await companyToRead(ctx));
+  });
+
+  routes.delete('/suppressions/:id', { query: companyFilterQuery }, async (ctx) => {
+    await privacy.removeSuppression(await companyToRead(ctx), ctx.params.id!);
+    ctx.status = 204;
+  });
+
+  routes.get('/people/export', { query: exportQuery }, async (ctx) => {
+    const query = queryOf(ctx, exportQuery);
+    const companyId = await companyToRead(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', 'attachment; filename="person-export.json"');
+    ctx.body = await privacy.exportPerson(companyId, String(query.value));
+  });
+
+  return routes.router;
+}
+
+export function createPrivacyRouters(privacy: PrivacyService): Array<Router<AppState>> {
+  return [privacyRoutes(privacy, '/api/privacy'), privacyRoutes(privacy, '/api/v1/privacy')];
+}

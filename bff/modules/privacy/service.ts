@@ -1,0 +1,125 @@
+/**
+ * Privacy: erasing a person (queued as a job: jobs.ts), the suppression list intake consults
+ * (suppression.ts) and the export of everything stored about a person (GDPR articles 17 and 15).
+ */
+import type { Logger } from 'pino';
+import {
+  ERASURE_STEPS,
+  maskIdentifier,
+  type ErasureIdentifierType,
+  type ErasureView,
+  type SuppressionView,
+} from '@domain/privacy/contract';
+import type { Config } from '../../config';
+import { DataSource, PrivacyErasure, PrivacySuppressedIntake, PrivacySuppression } from '../../entities';
+import type { AccountChanges } from '../../platform/accountChanges';
+import { apiError } from '../../platform/errors';
+import { knexOf } from '../../platform/sql';
+import type { Orm } from '../../types';
+import { personExport } from './export';
+import { normalizeIdentifier, suppressionKeyOf } from './identifiers';
+import { eraseQueued, erasureJobs, erasureLoop } from './jobs';
+import { configureSuppressions, forgetKeptSuppressions } from './suppression';
+
+export interface PrivacyServiceOptions {
+  orm: Orm;
+  config: Config;
+  logger: Logger;
+  now: () => Date;
+  changes: Pick<AccountChanges, 'version'>;
+  /** Queues a rebuild of the company's profiles (the audience service's). */
+  rebuildAudience: (companyId: string) => Promise<void>;
+}
+
+const ERASURE_NOT_FOUND = { error: 'Erasure not found', message: 'No such erasure exists in your reach.' };
+const SUPPRESSION_NOT_FOUND = { error: 'Suppression not found', message: 'No such suppression exists in your reach.' };
+/** The source name intake counts the widget's dropped answers under. */
+export const WIDGET_SOURCE = 'widget';
+
+function erasureView(job: PrivacyErasure): ErasureView {
+  const steps = ERASURE_STEPS.map((step) => ({ step, done: job.steps[step]?.done ?? false, count: job.steps[step]?.count ?? 0 }));
+  return {
+    id: job.id,
+    identifierType: job.identifierType,
+    identifierHint: job.identifierHint,
+    status: job.status,
+    progress: job.status === 'done' ? 1 : steps.filter((step) => step.done).length / steps.length,
+    steps,
+    error: job.error ?? null,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt ? job.finishedAt.toISOString() : null,
+  };
+}
+
+export function createPrivacyService({ orm, config, logger, now, changes, rebuildAudience }: PrivacyServiceOptions) {
+  configureSuppressions(suppressionKeyOf(config.credentialsKey), config.database.kind, changes);
+  const jobs = erasureJobs({ orm, config, logger, now, rebuildAudience });
+  const loop = erasureLoop(jobs);
+  return {
+    jobs,
+    loop,
+    /** Queues the erasure of the person named by one identifier; the loop starts it (at once in this process). */
+    async erase(companyId: string, identifier: { type: ErasureIdentifierType; value: string }, createdById: string | null): Promise<ErasureView> {
+      const em = orm.em.fork();
+      const value = normalizeIdentifier(identifier.value);
+      const job = em.create(PrivacyErasure, {
+        companyId,
+        identifierType: identifier.type,
+        identifierHint: maskIdentifier(value),
+        identifiers: [value],
+        status: 'queued',
+        steps: {},
+        createdById,
+      });
+      await em.flush();
+      loop.wake();
+      return erasureView(job);
+    },
+    async erasure(companyId: string, id: string): Promise<ErasureView> {
+      const job = await orm.em.fork().findOne(PrivacyErasure, { id, companyId });
+      if (!job) throw apiError('not_found', ERASURE_NOT_FOUND);
+      return erasureView(job);
+    },
+    async erasures(companyId: string): Promise<ErasureView[]> {
+      const rows = await orm.em.fork().find(PrivacyErasure, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 100 });
+      return rows.map(erasureView);
+    },
+    async suppressions(companyId: string): Promise<SuppressionView[]> {
+      const em = orm.em.fork();
+      const rows = await em.find(PrivacySuppression, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 1000 });
+      const intake = await em.find(PrivacySuppressedIntake, { companyId });
+      const sources = new Map((await em.find(DataSource, { companyId }, { fields: ['id', 'name'] })).map((source) => [source.id, source.name]));
+      return rows.map((row) => ({
+        id: row.id,
+        hint: row.hint,
+        erasureId: row.erasureId ?? null,
+        dropped: row.dropped,
+        droppedBySource: intake
+          .filter((entry) => entry.suppressionId === row.id)
+          .map((entry) => ({ source: entry.source === WIDGET_SOURCE ? 'Survey widget' : (sources.get(entry.source) ?? entry.source), dropped: entry.dropped })),
+        lastDroppedAt: row.lastDroppedAt ? row.lastDroppedAt.toISOString() : null,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+    /** Lifts a suppression: intake takes the identifier again (what was erased stays erased). */
+    async removeSuppression(companyId: string, id: string): Promise<void> {
+      const em = orm.em.fork();
+      const row = await em.findOne(PrivacySuppression, { id, companyId });
+      if (!row) throw apiError('not_found', SUPPRESSION_NOT_FOUND);
+      await em.nativeDelete(PrivacySuppressedIntake, { suppressionId: id });
+      await em.nativeDelete(PrivacySuppression, { id });
+      forgetKeptSuppressions();
+    },
+    /** Everything stored about the person named by one identifier, as one JSON document. */
+    exportPerson(companyId: string, value: string) {
+      return personExport(knexOf(orm), orm, config.database.kind, companyId, normalizeIdentifier(value));
+    },
+    /** Runs the queued erasures now (tests, a one-off run). */
+    async runQueued(): Promise<void> {
+      while (jobs.draining) await jobs.draining;
+      await eraseQueued(jobs);
+    },
+  };
+}
+
+export type PrivacyService = ReturnType<typeof createPrivacyService>;
