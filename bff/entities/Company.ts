@@ -40,6 +40,14 @@ export const Company = defineEntity({
     ssoVerifiedDomains: nullable(p.json<string[]>()),
     /** Whether an active account may be linked at its first single sign-on (invited ones always may). */
     ssoLinking: p.boolean().default(false),
+    /**
+     * Retention periods in days (src/domain/company/retention.ts): raw events, the prediction call log
+     * and survey responses older than these are deleted by the retention job (bff/modules/retention).
+     * Null keeps them.
+     */
+    retentionEventsDays: nullable(p.integer()),
+    retentionCallLogDays: nullable(p.integer()),
+    retentionResponsesDays: nullable(p.integer()),
   }),
 });
 export type Company = InferEntity<typeof Company>;

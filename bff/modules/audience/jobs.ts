@@ -268,6 +268,15 @@ export async function startJob(jobs: BuildJobs, builds: RepeatingJob, companyId:
   return jobView(job);
 }
 
+/**
+ * Queues a refresh of the company as the refresher would, for data it cannot see change: rows
+ * deleted (the retention job's) leave no newer updated_at behind.
+ */
+export async function queueRefresh(jobs: BuildJobs, builds: RepeatingJob, companyId: string): Promise<void> {
+  await enqueue(jobs, companyId, 'refresh', null);
+  builds.wake();
+}
+
 export async function findJob(orm: Orm, companyId: string, id: string): Promise<AudienceJobView> {
   const job = await orm.em.fork().findOne(AudienceJob, { id, companyId, ...SCREEN_JOBS });
   if (!job) throw apiError('not_found', { error: 'Audience job not found', message: 'No such job exists in your reach.' });

@@ -23,7 +23,7 @@ import type { Orm } from '../../types';
 import { rowsOf } from '../../platform/rawRows';
 import { resultsDialect } from '../../platform/sql';
 import { inProcessBuilder, startBuildWorker, WorkerAudienceBuilder, type AudienceBuilder } from './builder';
-import { audienceBuilds, audienceRefresher, buildJobs, buildQueued, findJob, latestJob, refreshStale, startJob } from './jobs';
+import { audienceBuilds, audienceRefresher, buildJobs, buildQueued, findJob, latestJob, queueRefresh, refreshStale, startJob } from './jobs';
 import { audienceCategories, audienceMetrics, userDetail, usersPage, type AudienceDb } from './reads';
 import { deleteView, listViews, saveView } from './views';
 
@@ -66,6 +66,8 @@ export function createAudienceService({ orm, config, logger, now, ...options }: 
     job: (companyId: string, id: string): Promise<AudienceJobView> => findJob(orm, companyId, id),
     /** The company's newest job, or null before the first (answered as 204 No Content). */
     latestJob: (companyId: string): Promise<AudienceJobView | null> => latestJob(orm, companyId),
+    /** Queues a refresh of the company whose records were deleted (its build reads them): the refresher sees only newer rows. */
+    queueRefresh: (companyId: string): Promise<void> => queueRefresh(jobs, builds, companyId),
     /** Rebuilds every company whose data changed since its last build; answers when they are done. */
     refresh: (): Promise<void> => refreshStale(jobs),
     /** Builds the queued jobs in this process; answers when none is left (tests, without the build loop). */

@@ -15,6 +15,11 @@ export function presentCompany(company: CompanySnapshot): CompanyView {
     description: company.description,
     targetAudience: company.targetAudience,
     timeZone: company.timeZone ?? null,
+    retention: {
+      eventsDays: company.retentionEventsDays ?? null,
+      callLogDays: company.retentionCallLogDays ?? null,
+      responsesDays: company.retentionResponsesDays ?? null,
+    },
     status: company.status,
     logoUrl: fileUrl(company.logoFileId),
     isInternal: company.isInternal,

@@ -30,7 +30,7 @@ import { repeatingJob, type RepeatingJob } from '../../platform/jobs';
 import { bindBoolean, bindTime, rowsOf, timeOf } from '../../platform/rawRows';
 import { knexOf, resultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
 import type { Orm } from '../../types';
-import { utcDayOf, type ResultsDb } from './responseRows';
+import { DAY_MS, utcDayOf, type ResultsDb } from './responseRows';
 
 /** An incomplete response untouched this long is abandoned, and tallied as it stands. */
 export const TALLY_SETTLE_MS = 60 * 60 * 1000;
@@ -268,6 +268,68 @@ export async function untallyResponse(
       bindBoolean(kind, response.isComplete),
     ],
   );
+}
+
+/** A deleted response as the tallies counted it: the columns its answers, address and day were counted from. */
+export interface ForgottenResponse {
+  is_complete: boolean | number;
+  answers: unknown;
+  ip_address: string | null;
+  created_at: unknown;
+  device_type: string;
+  completion_time_seconds: unknown;
+}
+
+/**
+ * Takes deleted responses that were already tallied out of their survey's tallies, in the caller's
+ * transaction (the one that deleted them): their answers, their addresses' and their days' counts.
+ * A tally row left at no response goes; an address's latest time and a day's shortest and longest
+ * completion times are read again from the responses that remain (their indexes start with the
+ * survey), since a deleted response may have set them. The retention job's batches are of one survey.
+ */
+export async function forgetTalliedResponses(trx: Knex.Transaction, kind: DatabaseKind, surveyId: string, questions: readonly Question[], rows: readonly ForgottenResponse[]): Promise<void> {
+  if (!rows.length) return;
+  const dialect = resultsDialect(kind);
+  const tallies = new Map<string, TallyRow>();
+  const addresses = new Map<string, number>();
+  const days = new Map<string, ResponseTally>();
+  for (const row of rows) {
+    addResponseTallies(questions, dialect.parsedJson<Record<string, Answer>>(row.answers) ?? {}, Boolean(row.is_complete), tallies, -1);
+    addResponse(days, row);
+    if (row.ip_address) addresses.set(row.ip_address, (addresses.get(row.ip_address) ?? 0) + 1);
+  }
+  await addToTallies(trx, kind, surveyId, tallies.values());
+  await trx.raw(`delete from ${TALLIES} where survey_id = ? and responses <= 0`, [surveyId]);
+
+  for (const [address, responses] of [...addresses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    await trx.raw(`update ${ADDRESS_TALLIES} set responses = responses - ? where survey_id = ? and ip_address = ?`, [responses, surveyId, address]);
+    await trx.raw(
+      `update ${ADDRESS_TALLIES} set last_response = coalesce((select max(r.created_at) from survey_responses r where r.survey_id = ? and r.ip_address = ?), last_response)
+       where survey_id = ? and ip_address = ?`,
+      [surveyId, address, surveyId, address],
+    );
+  }
+  await trx.raw(`delete from ${ADDRESS_TALLIES} where survey_id = ? and responses <= 0`, [surveyId]);
+
+  for (const tally of [...days].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, tally]) => tally)) {
+    const at = [surveyId, tally.day, tally.deviceType, bindBoolean(kind, tally.isComplete)];
+    await trx.raw(`update ${RESPONSE_TALLIES} set responses = responses - ?, timed = timed - ?, time_sum = time_sum - ? where survey_id = ? and day = ? and device_type = ? and is_complete = ?`, [
+      tally.responses,
+      tally.timed,
+      tally.timeSum,
+      ...at,
+    ]);
+    // The day's remaining tallied responses (those still queued count live, beside the tallies).
+    const remaining = `from survey_responses r where r.survey_id = ? and r.created_at >= ? and r.created_at < ? and r.device_type = ? and r.is_complete = ?
+      and not exists (select 1 from ${UNTALLIED_RESPONSES} u where u.response_id = r.id)`;
+    const within = [surveyId, bindTime(kind, tally.day * DAY_MS), bindTime(kind, (tally.day + 1) * DAY_MS), tally.deviceType, bindBoolean(kind, tally.isComplete)];
+    await trx.raw(
+      `update ${RESPONSE_TALLIES} set fastest = (select min(r.completion_time_seconds) ${remaining}), longest = (select max(r.completion_time_seconds) ${remaining})
+       where survey_id = ? and day = ? and device_type = ? and is_complete = ?`,
+      [...within, ...within, ...at],
+    );
+  }
+  await trx.raw(`delete from ${RESPONSE_TALLIES} where survey_id = ? and responses <= 0`, [surveyId]);
 }
 
 /** One question's tallies within a completeness (null: both). */

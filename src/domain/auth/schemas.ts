@@ -6,6 +6,7 @@
 import * as yup from 'yup';
 import { ACCOUNT_PASSWORD_MIN, LONG_TEXT_MAX, REGISTER_PASSWORD_MIN, SHORT_TEXT_MAX } from '../limits';
 import { COMPANY_STATUSES, USER_STATUSES } from '../company/options';
+import { retentionSchema } from '../company/retention';
 import { optionalId } from '../params';
 import { isValidTimeZone, TIME_ZONE_MESSAGE } from '../dashboard/timeZone';
 import { PERMISSIONS, ROLES } from './roles';
@@ -125,6 +126,8 @@ const companyDetails = {
   address: optionalLong(),
   description: optionalLong(),
   targetAudience: optionalShort(),
+  /** How long raw events, call logs and survey responses are kept (src/domain/company/retention.ts); absent keeps the stored periods. */
+  retention: retentionSchema.optional().default(undefined),
 };
 
 /**

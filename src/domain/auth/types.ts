@@ -1,4 +1,5 @@
 import type { CompanyStatus, UserStatus } from '../company/options';
+import type { CompanyRetention } from '../company/retention';
 import type { Permission, Role } from './roles';
 
 /** The signed-in user as the dashboard keeps it (platform specification, section 3). */
@@ -33,6 +34,8 @@ export interface Company {
   targetAudience: string | null;
   /** IANA time zone of the dashboard's days, weeks and months; null (or absent) means UTC. */
   timeZone?: string | null;
+  /** How many days raw events, the call log and survey responses are kept; null (or absent) keeps them. */
+  retention?: CompanyRetention;
   status: CompanyStatus;
   /** Served by the BFF; null when the company has no logo. */
   logoUrl: string | null;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { adminApiRoutes, sampleFile, SESSIONS, withSession } from '@/lib/testing/fixtures';
-import { failure, mockFetch } from '@/lib/testing/mockFetch';
+import { failure, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
 import { acmeCompany, globexCompany } from '@/lib/testing/sessions';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import CompanyProfileModal from './CompanyProfileModal';
@@ -68,6 +68,36 @@ export const SaveFails: Story = {
     await expectShown(() => modal.getByText('Failed to update company profile'));
     await expectShown(() => modal.getByText('website must be a valid URL'));
     await expect(args.onClose).not.toHaveBeenCalled();
+  },
+};
+
+/** The requests the Retention story's stand-in BFF received. */
+let retentionCalls: MockCall[] = [];
+
+/** Retention periods: empty keeps the data, a period out of range is refused before sending, and the periods are saved as numbers. */
+export const Retention: Story = {
+  beforeEach: () => {
+    const restore = mockFetch(adminApiRoutes({ session: SESSIONS.companyAdmin }));
+    retentionCalls = restore.calls;
+    return restore;
+  },
+  play: async ({ userEvent }) => {
+    const modal = await dialog();
+    const events = modal.getByLabelText('Raw events (days)');
+    await expect(events).toHaveValue(null);
+    await expect(modal.getByLabelText('Prediction call log (days)')).toHaveValue(null);
+    await userEvent.type(events, '0');
+    await userEvent.click(modal.getByRole('button', { name: 'Save' }));
+    await expectShown(() => modal.getByText(/Raw events retention must be a whole number of days from 1 to 3650/));
+    await expect(retentionCalls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await userEvent.clear(events);
+    await userEvent.type(events, '90');
+    await userEvent.type(modal.getByLabelText('Survey responses (days)'), '365');
+    await userEvent.click(modal.getByRole('button', { name: 'Save' }));
+    await expectShown(() => modal.getByText('Company profile updated successfully!'));
+    const saved = retentionCalls.find((call) => call.method === 'PUT' && call.path === '/api/companies/profile');
+    await expect((saved?.body as { retention?: unknown } | undefined)?.retention).toEqual({ eventsDays: 90, callLogDays: null, responsesDays: 365 });
   },
 };
 

@@ -17,8 +17,9 @@ import { useTargetCompany } from '@/lib/useTargetCompany';
 import { CompanyLogoUpload } from '@/ui/CompanyLogoUpload';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { ModalDialog, type ModalProps } from '@/ui/ModalDialog';
-import { COMPANY_SIZE_OPTIONS, companyFormValues, companyPayload } from './companyForm';
+import { COMPANY_SIZE_OPTIONS, companyFormValues, companyPayload, retentionFormValues } from './companyForm';
 import { CompanyFields } from './components/CompanyFields';
+import { RetentionFields } from './components/RetentionFields';
 
 const FORM_ID = 'company-profile-form';
 
@@ -53,7 +54,7 @@ function CompanyProfileForm({ company, isOwn, onClose }: CompanyProfileFormProps
   // field is not shown here and keeps the company's value.
   const { control, handleSubmit } = useForm<CompanyInput>({
     resolver: yupResolver(companySchema),
-    defaultValues: companyFormValues(company, 'employees'),
+    defaultValues: { ...companyFormValues(company, 'employees'), retention: retentionFormValues(company) },
   });
   const [name, domain] = useWatch({ control, name: ['name', 'domain'] });
   const missingRequired = !name?.trim() || !domain?.trim();
@@ -61,7 +62,7 @@ function CompanyProfileForm({ company, isOwn, onClose }: CompanyProfileFormProps
   const submit = handleSubmit((values) => {
     const { status: _status, ...details } = companyPayload(values);
     save.mutate(
-      { companyId: company.id, ...details },
+      { companyId: company.id, ...details, retention: values.retention },
       {
         onSuccess: (answer) => {
           if (isOwn) updateCompany(answer ?? details);
@@ -81,7 +82,11 @@ function CompanyProfileForm({ company, isOwn, onClose }: CompanyProfileFormProps
       </Stack>
       <Divider />
       <form id={FORM_ID} noValidate onSubmit={submit} aria-label="Company details">
-        <CompanyFields control={control} sizeOptions={COMPANY_SIZE_OPTIONS.employees} disabled={saved} />
+        <Stack spacing={3}>
+          <CompanyFields control={control} sizeOptions={COMPANY_SIZE_OPTIONS.employees} disabled={saved} />
+          <Divider />
+          <RetentionFields control={control} disabled={saved} />
+        </Stack>
       </form>
       {save.isError && <FailureAlert title="Failed to update company profile" error={save.error} />}
       {saved && <Alert severity="success">Company profile updated successfully!</Alert>}

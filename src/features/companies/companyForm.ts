@@ -2,6 +2,7 @@
 import type { CompanyInput } from '@domain/auth/schemas';
 import type { Company } from '@domain/auth/types';
 import { COMPANY_SIZE_RANGES, COMPANY_SIZES_WITH_EMPLOYEES } from '@domain/company/options';
+import { NO_RETENTION, type CompanyRetention } from '@domain/company/retention';
 import { sizeInStyle, type CompanySizeStyle } from '@domain/company/size';
 
 export const COMPANY_SIZE_OPTIONS: Record<CompanySizeStyle, readonly string[]> = {
@@ -39,4 +40,9 @@ export function companyPayload(values: CompanyInput): CompanyInput {
     description: blankToNull(values.description),
     targetAudience: blankToNull(values.targetAudience),
   };
+}
+
+/** The company's retention periods as the Company Profile form starts them (null: kept). */
+export function retentionFormValues(company: Company | undefined): CompanyRetention {
+  return { ...NO_RETENTION, ...company?.retention };
 }

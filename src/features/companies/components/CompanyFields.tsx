@@ -59,7 +59,7 @@ export function CompanyFields({ control, sizeOptions, showStatus = false, disabl
 }
 
 type CompanyFieldProps = Omit<FormTextFieldProps<CompanyInput>, 'name' | 'options'> & {
-  name: Exclude<keyof CompanyInput, 'status'>;
+  name: Exclude<keyof CompanyInput, 'status' | 'retention'>;
   /** Makes the field a select of these values, with an empty "Not specified" choice first. */
   choices?: readonly string[];
 };
