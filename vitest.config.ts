@@ -19,6 +19,9 @@ const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.
  */
 const POSTGRES_FILES = [
   'schema',
+  'privacy',
+  'audit-log',
+  'retention',
   'sso',
   'tenant-isolation',
   'parameters',

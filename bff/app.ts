@@ -16,6 +16,7 @@ import { inlineScriptHashes, securityHeaders } from './middleware/security';
 import { readIndexHtml, staticSite } from './middleware/staticSite';
 import { createApiKeyRouter } from './modules/apiKeys';
 import { createAudienceRouter } from './modules/audience';
+import { auditContext, createAuditLogRouter } from './modules/audit';
 import { createAuthRouter } from './modules/auth';
 import { createCollectionRouters } from './modules/collection';
 import { createCompanyRouter } from './modules/companies';
@@ -28,6 +29,7 @@ import { createFileRouter } from './modules/files';
 import { createHealthRouter } from './modules/health';
 import { createModelSettingsRouter } from './modules/modelSettings';
 import { createPlanRouter } from './modules/plans';
+import { createPrivacyRouters } from './modules/privacy';
 import { createRequestRouter } from './modules/requests';
 import { createResultsRouter } from './modules/results';
 import { createSurveyRouters } from './modules/surveys';
@@ -78,6 +80,7 @@ export interface AppRuntime {
     audience: ServiceOf<typeof createAudienceRouter>;
     writeback: ServiceOf<typeof createWritebackRouter>;
     dashboard: ServiceOf<typeof createDashboardRouter>;
+    privacy: Parameters<typeof createPrivacyRouters>[0];
     ingest: ServiceOf<typeof createIngestRouter>;
   };
 }
@@ -112,6 +115,8 @@ export function createApp(config: Config, runtime: AppRuntime, metrics?: Registr
   app.use(refuseUnstorable());
   app.use(requestContext(orm));
   app.use(authenticate(config, orm, services.accountChanges));
+  // Who acts and from where, for the audit entries the request records.
+  app.use(auditContext());
   // Every /api/v1 call of a known key: rate limited, and logged once answered.
   app.use(prediction.callRecorder);
 
@@ -120,6 +125,8 @@ export function createApp(config: Config, runtime: AppRuntime, metrics?: Registr
     createAuthRouter(services.auth),
     createUserRouter(services.users),
     createCompanyRouter(services.companies),
+    // The audit log: read-only; entries are written by the modules whose actions they record.
+    createAuditLogRouter({ logger, now: () => new Date() }),
     createFileRouter(services.files),
     createDataTypeRouter(services.dataTypes),
     createCustomConnectorRouter(services.customConnectors),
@@ -144,6 +151,8 @@ export function createApp(config: Config, runtime: AppRuntime, metrics?: Registr
     createWritebackRouter(services.writeback, config),
     // The dashboard overview: figures from the call rollup, the attributed outcomes' rollup and the audience.
     createDashboardRouter(services.dashboard),
+    // Privacy: erasing a person, the suppression list and a person's export (also under /api/v1 for admin keys).
+    ...createPrivacyRouters(services.privacy),
     // Pushed sources (Webhook, the customer data platform): the public ingestion URL and the secret it checks.
     createIngestSecretRouter(services.ingest),
     createIngestRouter(services.ingest, services.ingestLimiter),

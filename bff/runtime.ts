@@ -23,7 +23,9 @@ import { createHealthService } from './modules/health';
 import { createModelSettingsService } from './modules/modelSettings';
 import { createPlanUsageService } from './modules/plans';
 import { createPredictionRuntime } from './modules/prediction';
+import { createPrivacyService } from './modules/privacy';
 import { createRequestService } from './modules/requests';
+import { createRetentionJob } from './modules/retention';
 import { createAnswerTallyJob, createResultsService } from './modules/results';
 import { createIdentifierService, createSurveyService } from './modules/surveys';
 import { createUserService } from './modules/users';
@@ -49,11 +51,12 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
   const kind = config.database.kind;
   const prediction = createPredictionRuntime({ orm, config, logger, now: clock });
   const audience = createAudienceService({ orm, config, logger, now: clock });
+  const accountChanges = followAccountChanges(orm, config.database, logger);
   return {
     // Where rate limits and sign-in throttles count (memory, the cluster's supervisor or Redis).
     counters,
     // When a kept signed-in caller's row may be stale (bff/middleware/auth.ts).
-    accountChanges: followAccountChanges(orm, config.database, logger),
+    accountChanges,
     health: createHealthService(orm, counters, logger),
     files: createFileService(orm),
     dataTypes: createDataTypeService({ orm }),
@@ -95,6 +98,17 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     audience,
     writeback: createWritebackService({ orm, config, audience, now: clock }),
     dashboard: createDashboardService({ orm, kind, now: clock }),
+    // Erasing a person and the suppression list intake consults (its lists kept while no account changed).
+    privacy: createPrivacyService({
+      orm,
+      config,
+      logger,
+      now: clock,
+      changes: accountChanges,
+      rebuildAudience: async (companyId) => {
+        await audience.startJob(companyId, 'rebuild', null);
+      },
+    }),
   };
 }
 
@@ -113,7 +127,11 @@ function createJobs(config: Config, orm: Orm, logger: Logger, services: Services
     audienceBuilds: audience.builds,
     audienceRefresh: audience.refresher,
     // InsightIQ's answer tallies: settled responses counted in batches, off the write path.
+    // Erasures from the job queue: one person at a time, each step in batches, resumed after a stop.
+    privacyErasures: services.privacy.loop,
     answerTallies: createAnswerTallyJob({ orm, kind: config.database.kind, now: services.results.now, logger }),
+    // Raw events, call logs and survey responses older than each company's retention periods, deleted in small batches.
+    retention: createRetentionJob({ orm, kind: config.database.kind, now: services.results.now, logger, refreshAudience: audience.queueRefresh }),
     // SQLite's write-ahead log copied into the file from a thread, not by the commits of a process that serves requests.
     walCheckpoints: walCheckpoints({ orm, database: config.database, logger }),
   };
@@ -133,7 +151,7 @@ export const PROCESS_JOBS: readonly JobName[] = ['callLogFlush', 'snapshotRefres
  * server, its cluster's supervising process, or `npm run worker`), and should several, the queue
  * still hands each delivery, sync run or build to one of them.
  */
-export const DEPLOYMENT_JOBS: readonly JobName[] = ['webhooks', 'sync', 'audienceBuilds', 'audienceRefresh', 'answerTallies'];
+export const DEPLOYMENT_JOBS: readonly JobName[] = ['webhooks', 'sync', 'audienceBuilds', 'audienceRefresh', 'answerTallies', 'retention', 'privacyErasures'];
 
 /** The deployment's jobs this configuration gives the web server: none with BACKGROUND_JOBS=false, no syncing with SYNC_WORKER=false. */
 export function webServerDeploymentJobs(config: Pick<Config, 'sync' | 'backgroundJobs'>): JobName[] {

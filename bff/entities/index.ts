@@ -12,6 +12,7 @@ import { PredictionCallMinute } from './PredictionCallMinute';
 import { PredictionCallMonth } from './PredictionCallMonth';
 import { PredictionSnapshot } from './PredictionSnapshot';
 import { ApiKey } from './ApiKey';
+import { AuditEntry } from './AuditEntry';
 import { Company } from './Company';
 import { CompanySurveySettings } from './CompanySurveySettings';
 import { DataRecord } from './DataRecord';
@@ -19,6 +20,8 @@ import { DataSource } from './DataSource';
 import { DataType } from './DataType';
 import { FieldSetting } from './FieldSetting';
 import { IdempotencyKey } from './IdempotencyKey';
+import { PrivacyErasure } from './PrivacyErasure';
+import { PrivacySuppressedIntake, PrivacySuppression } from './PrivacySuppression';
 import { ImportTemplate } from './ImportTemplate';
 import { Invitation } from './Invitation';
 import { OverrideLog } from './OverrideLog';
@@ -64,6 +67,7 @@ export const ENTITIES = [
   SavedTheme,
   OverrideLog,
   SsoEvent,
+  AuditEntry,
   HealthCheck,
   CompanySurveySettings,
   SurveyResponse,
@@ -74,6 +78,9 @@ export const ENTITIES = [
   SurveyDisplay,
   WebhookDelivery,
   IdempotencyKey,
+  PrivacyErasure,
+  PrivacySuppression,
+  PrivacySuppressedIntake,
   SurveyBundleVersion,
   ModelSettingsVersion,
   CustomAttribute,
@@ -100,6 +107,7 @@ export const ENTITIES = [
 
 // Each name is both the entity (em.find(User, ...)) and its type (user: User).
 export { ApiKey } from './ApiKey';
+export { AuditEntry } from './AuditEntry';
 export { AudienceProfile } from './AudienceProfile';
 export { AudienceBuild, type AudienceSummary, type SummaryGroup } from './AudienceBuild';
 export { AudienceIdentity } from './AudienceIdentity';
@@ -113,6 +121,8 @@ export { DataSource } from './DataSource';
 export { DataType } from './DataType';
 export { FieldSetting } from './FieldSetting';
 export { IdempotencyKey } from './IdempotencyKey';
+export { PrivacyErasure } from './PrivacyErasure';
+export { PrivacySuppressedIntake, PrivacySuppression } from './PrivacySuppression';
 export { ImportTemplate } from './ImportTemplate';
 export { Invitation } from './Invitation';
 export { OverrideLog } from './OverrideLog';

@@ -35,6 +35,9 @@ import { Migration20270117000000_untallied_responses } from './Migration20270117
 import { Migration20270118000000_sso_identities } from './Migration20270118000000_sso_identities';
 import { Migration20270119000000_health_checks } from './Migration20270119000000_health_checks';
 import { Migration20270120000000_idempotency_keys } from './Migration20270120000000_idempotency_keys';
+import { Migration20270125000000_audit_entries } from './Migration20270125000000_audit_entries';
+import { Migration20270126000000_privacy } from './Migration20270126000000_privacy';
+import { Migration20270127000000_company_retention } from './Migration20270127000000_company_retention';
 import { Migration20270128000000_sync_checkpoints } from './Migration20270128000000_sync_checkpoints';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
@@ -75,5 +78,8 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20270118000000_sso_identities', class: Migration20270118000000_sso_identities },
   { name: 'Migration20270119000000_health_checks', class: Migration20270119000000_health_checks },
   { name: 'Migration20270120000000_idempotency_keys', class: Migration20270120000000_idempotency_keys },
+  { name: 'Migration20270125000000_audit_entries', class: Migration20270125000000_audit_entries },
+  { name: 'Migration20270126000000_privacy', class: Migration20270126000000_privacy },
+  { name: 'Migration20270127000000_company_retention', class: Migration20270127000000_company_retention },
   { name: 'Migration20270128000000_sync_checkpoints', class: Migration20270128000000_sync_checkpoints },
 ];

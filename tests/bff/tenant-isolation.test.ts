@@ -15,6 +15,7 @@ import { CustomAttribute, CustomConnector } from '@bff/entities';
 import { AudienceJob, AudienceView } from '@bff/entities';
 import { WritebackDestination, WritebackJob } from '@bff/entities';
 import { PredictionCall } from '@bff/entities';
+import { PrivacyErasure, PrivacySuppression } from '@bff/entities';
 import { DEFAULT_MODEL_SETTINGS } from '@domain/models/settings';
 import { addInteractionRecords } from './support/modelRecords';
 import { encryptSecret } from '@bff/platform/secrets';
@@ -83,6 +84,21 @@ const onlyOwnCompany = (ok: number, companyAdminOther = 404): Expected =>
 
 /** The dashboard: every role reads its own company; naming another company is a 404, like every company choice. */
 const ownCompanyDashboard = forUsers({ admin: [200, 200], company_admin: [200, 404], user: [200, 404], anonymous: [401, 401] });
+
+/** Privacy under /api/v1: an admin-scoped key of its own company; no signed-in user. */
+const adminKeyOwnCompany = (ok: number): Expected => ({ admin: [403, 403], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401], apiKey: [ok, 404], revokedKey: [401, 401], unscopedKey: [403, 403] });
+async function addErasure({ world, companyId }: Cell) {
+  const em = world.em();
+  const erasure = em.create(PrivacyErasure, { companyId, identifierType: 'email', identifierHint: 'm***@example.com', identifiers: [], status: 'done', steps: {}, createdById: null });
+  await em.flush();
+  return erasure;
+}
+async function addSuppression({ world, companyId }: Cell) {
+  const em = world.em();
+  const suppression = em.create(PrivacySuppression, { companyId, hash: randomUUID().replace(/-/g, '').padEnd(64, '0'), hint: 'm***@example.com' });
+  await em.flush();
+  return suppression;
+}
 
 const PASSWORD = 'Matrix-Pass-2026';
 const newEmail = () => `${unique('matrix')}@example.test`.toLowerCase();
@@ -357,6 +373,12 @@ const ROWS: Row[] = [
   { route: 'PATCH /api/public/responses/:id', expected: all(200), request: async (cell) => { const started = await startResponse(cell.world, (await addActiveSurvey(cell)).id); return { params: { id: started.id }, body: { token: started.token, answers: { q_rating: 5 }, complete: true } }; } },
   { route: 'POST /api/admin/override-logs', expected: onlyOwnCompany(201, 404), request: async (cell) => ({ body: { surveyId: (await addPublishedSurvey(cell)).id, overrideReason: 'Matrix override', customSettings: OVERRIDE } }), check: forCellCompany },
   { route: 'GET /api/admin/override-logs', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }), check: withinActorsCompany },
+  {
+    route: 'GET /api/audit-log',
+    expected: onlyOwnCompany(200),
+    request: ({ companyId }) => ({ query: { companyFilter: companyId } }),
+    check: (response, cell) => withinActorsCompany({ body: response.body.entries.map((entry: { companyId: string }) => entry) } as Response, cell),
+  },
   // InsightIQ: the results of a published survey (readySurvey's first question is q_rating).
   { route: 'GET /api/surveys/:id/analytics', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id } }) },
   { route: 'GET /api/surveys/:id/responses', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addPublishedSurvey(cell)).id }, query: { completed: 'true' } }) },
@@ -425,6 +447,19 @@ const ROWS: Row[] = [
   { route: 'GET /api/audience-intelligence/writeback/jobs', expected: onlyGlobalAdmin(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
   { route: 'GET /api/audience-intelligence/writeback/jobs/:id', expected: onlyGlobalAdmin(200), request: async (cell) => ({ params: { id: (await addWritebackJob(cell)).id }, query: { companyFilter: cell.companyId } }) },
 
+  // Privacy: a company's admins (a global admin for any company); admin-scoped keys under /api/v1.
+  { route: 'POST /api/privacy/erasures', expected: onlyOwnCompany(202), request: ({ companyId }) => ({ body: { companyId, identifier: { type: 'email', value: 'matrix-person@example.com' } } }) },
+  { route: 'GET /api/privacy/erasures', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'GET /api/privacy/erasures/:id', expected: onlyOwnCompany(200), request: async (cell) => ({ params: { id: (await addErasure(cell)).id }, query: { companyFilter: cell.companyId } }) },
+  { route: 'GET /api/privacy/suppressions', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'DELETE /api/privacy/suppressions/:id', expected: onlyOwnCompany(204), request: async (cell) => ({ params: { id: (await addSuppression(cell)).id }, query: { companyFilter: cell.companyId } }) },
+  { route: 'GET /api/privacy/people/export', expected: onlyOwnCompany(200), request: ({ companyId }) => ({ query: { companyFilter: companyId, type: 'email', value: 'matrix-person@example.com' } }) },
+  { route: 'POST /api/v1/privacy/erasures', expected: adminKeyOwnCompany(202), request: ({ companyId }) => ({ body: { companyId, identifier: { type: 'email', value: 'matrix-person@example.com' } } }) },
+  { route: 'GET /api/v1/privacy/erasures', expected: adminKeyOwnCompany(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'GET /api/v1/privacy/erasures/:id', expected: adminKeyOwnCompany(200), request: async (cell) => ({ params: { id: (await addErasure(cell)).id }, query: { companyFilter: cell.companyId } }) },
+  { route: 'GET /api/v1/privacy/suppressions', expected: adminKeyOwnCompany(200), request: ({ companyId }) => ({ query: { companyFilter: companyId } }) },
+  { route: 'DELETE /api/v1/privacy/suppressions/:id', expected: adminKeyOwnCompany(204), request: async (cell) => ({ params: { id: (await addSuppression(cell)).id }, query: { companyFilter: cell.companyId } }) },
+  { route: 'GET /api/v1/privacy/people/export', expected: adminKeyOwnCompany(200), request: ({ companyId }) => ({ query: { companyFilter: companyId, type: 'email', value: 'matrix-person@example.com' } }) },
   { route: 'POST /api/requests', expected: signedIn(201), request: () => ({ body: { kind: 'custom_api', subject: 'Matrix API', link: 'https://docs.matrix.example' } }) },
   { route: 'GET /api/requests', expected: forUsers({ admin: [200, 200], company_admin: [403, 403], user: [403, 403], anonymous: [401, 401] }), request: () => ({}) },
   { route: 'GET /api/files/:fileId', expected: all(200), request: async ({ world, companyId }) => { const em = world.em(); const file = em.create(StoredFile, { companyId, kind: 'company_logo', contentType: 'image/png', bytes: PNG_BYTES, size: PNG_BYTES.length }); await em.flush(); return { params: { fileId: file.id } }; } },
@@ -490,7 +525,8 @@ describe('tenant isolation matrix', () => {
   // Ids that name nothing answer 404, even for a global admin who reaches every company.
   // A category id names one of a fixed list: any other is a 400 (tests/bff/audience.test.ts), never a 404.
   // The ingestion URL answers an unknown source like a wrong secret (401): it must not tell which ids exist.
-  const byId = ROWS.filter((row) => /:\w+/.test(row.route) && !row.route.includes(':categoryId') && !row.route.startsWith('POST /api/ingest/'));
+  // /api/v1 is for API keys, and this check calls as a global admin (a user): their ids are checked by the matrix.
+  const byId = ROWS.filter((row) => /:\w+/.test(row.route) && !row.route.includes(':categoryId') && !row.route.startsWith('POST /api/ingest/') && !row.route.startsWith('GET /api/v1/') && !row.route.startsWith('DELETE /api/v1/'));
   /** Well-formed values that name nothing. */
   const UNKNOWN: Record<string, () => string> = { id: randomUUID, fileId: () => 'A'.repeat(32), token: () => 'no-such-invitation-0000', questionId: () => 'q_no_such_question', categoryKind: () => 'view', categoryRef: randomUUID };
   it.each(byId)('$route with an unknown id → 404', async (row) => {

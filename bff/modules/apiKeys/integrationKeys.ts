@@ -10,6 +10,7 @@ import { ApiKey } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { hashSecret } from '../../platform/secrets';
 import type { Orm, UserActor } from '../../types';
+import { record } from '../audit';
 import { API_KEY_PREFIX_LENGTH, generateApiKey } from '../../platform/apiKeys';
 
 export const API_KEY_NOT_FOUND = { error: 'API key not found', message: 'No such API key exists in your reach.' } as const;
@@ -64,6 +65,7 @@ export async function createApiKey(orm: Orm, companyId: string, actor: UserActor
     createdById: actor.id,
     purpose: 'integration',
   });
+  record(em, { action: 'api_key_created', companyId, target: { type: 'api_key', id: key.id, label: key.name }, changes: { after: { name: key.name, prefix: key.tokenPrefix, scopes: key.scopes } } });
   await em.flush();
   return { key: presentApiKey(key), token };
 }
@@ -73,6 +75,7 @@ export async function setApiKeyActive(orm: Orm, key: ApiKey, isActive: boolean):
   assertListed(key);
   const em = orm.em.fork();
   const row = await em.findOneOrFail(ApiKey, { id: key.id });
+  if (row.isActive !== isActive) record(em, { action: isActive ? 'api_key_activated' : 'api_key_paused', companyId: row.companyId, target: { type: 'api_key', id: row.id, label: row.name }, changes: { before: { isActive: row.isActive }, after: { isActive } } });
   row.isActive = isActive;
   await em.flush();
   return presentApiKey(row);
@@ -82,6 +85,9 @@ export async function setApiKeyActive(orm: Orm, key: ApiKey, isActive: boolean):
 export async function revokeApiKey(orm: Orm, now: () => Date, key: ApiKey): Promise<void> {
   assertListed(key);
   // Conditional, so two deletions at once answer one 204 and one 404.
-  const changed = await orm.em.fork().nativeUpdate(ApiKey, { id: key.id, revokedAt: null }, { revokedAt: now() });
-  if (!changed) throw apiError('not_found', API_KEY_NOT_FOUND);
+  await orm.em.fork().transactional(async (em) => {
+    const changed = await em.nativeUpdate(ApiKey, { id: key.id, revokedAt: null }, { revokedAt: now() });
+    if (!changed) throw apiError('not_found', API_KEY_NOT_FOUND);
+    record(em, { action: 'api_key_revoked', companyId: key.companyId, target: { type: 'api_key', id: key.id, label: key.name } });
+  });
 }

@@ -8,6 +8,7 @@ import { User } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { Orm } from '../../types';
+import { record } from '../audit';
 import { consumeInvitation, findOpenInvitation } from '../invitations';
 import { sessionResponse } from './session';
 
@@ -25,6 +26,7 @@ export async function activateAccount(orm: Orm, config: Config, token: string, p
     const invited = await em.findOneOrFail(User, { id: open.user.id });
     invited.passwordHash = passwordHash;
     invited.status = 'active';
+    record(em, { action: 'account_activated', companyId: invited.companyId, actor: { kind: 'user', id: invited.id, email: invited.email }, target: { type: 'user', id: invited.id, label: invited.email } });
     return invited;
   });
   return sessionResponse(config, user, open.company);

@@ -12,6 +12,7 @@ import { accountFailure } from '../../middleware/auth';
 import { apiError } from '../../platform/errors';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../platform/passwords';
 import type { Orm } from '../../types';
+import { record } from '../audit';
 import { normalizeEmail } from '../users';
 import type { LoginThrottle } from './loginThrottle';
 import { companyOf, sessionResponse } from './session';
@@ -68,6 +69,7 @@ export async function register(orm: Orm, config: Config, input: RegisterInput): 
         permissions: [...DEFAULT_PERMISSIONS.company_admin],
         companyId: company.id,
       });
+      record(em, { action: 'company_registered', companyId: company.id, actor: { kind: 'user', id: user.id, email }, target: { type: 'company', id: company.id, label: company.name } });
       return { user, company };
     });
     return sessionResponse(config, user, company);

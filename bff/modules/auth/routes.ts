@@ -12,7 +12,7 @@ export function createAuthRouter(auth: AuthService): Router<AppState> {
 
   routes.post('/login', async (ctx) => {
     const credentials = await validateBody(loginSchema, ctx.request.body);
-    ctx.body = await auth.login(credentials, ctx.ip);
+    ctx.body = await auth.audited('password', credentials.email, () => auth.login(credentials, ctx.ip));
   });
 
   routes.post('/register', async (ctx) => {
@@ -32,7 +32,7 @@ export function createAuthRouter(auth: AuthService): Router<AppState> {
   routes.post('/verify-user', async (ctx) => {
     auth.assertSsoConfigured();
     const { idToken, nonce } = await validateBody(verifyUserSchema, ctx.request.body);
-    ctx.body = await auth.verifyUser(idToken, nonce ?? null);
+    ctx.body = await auth.audited('sso', null, () => auth.verifyUser(idToken, nonce ?? null));
   });
 
   routes.get('/validate-invitation/:token', async (ctx) => {

@@ -12,6 +12,7 @@ import { activateAccount, describeInvitation } from './activation';
 import type { LoginThrottle } from './loginThrottle';
 import { login, register } from './passwordSignIn';
 import { me } from './session';
+import { auditedSignIn, type SignInMethod } from './signInAudit';
 import type { IdTokenVerifier } from './sso';
 import { assertSsoConfigured, ssoConfig, verifyUser } from './ssoSignIn';
 
@@ -26,6 +27,8 @@ export interface AuthServiceDependencies {
 
 export function createAuthService({ orm, config, throttle, verifyIdToken }: AuthServiceDependencies) {
   return {
+    /** Runs a sign-in and records it, let in or refused, in the audit log. */
+    audited: (method: SignInMethod, typedEmail: string | null, signIn: () => Promise<AuthResponse>): Promise<AuthResponse> => auditedSignIn(orm, method, typedEmail, signIn),
     login: (credentials: { email: string; password: string }, address: string): Promise<AuthResponse> => login(orm, config, throttle, credentials, address),
     register: (input: RegisterInput): Promise<AuthResponse> => register(orm, config, input),
     me: (actor: UserActor): { user: SessionUser; company: CompanyView; permissions: Permission[] } => me(actor),

@@ -21,6 +21,7 @@ import { Company, Invitation, SsoEvent, User } from '../../entities';
 import { accountFailure } from '../../middleware/auth';
 import { apiError } from '../../platform/errors';
 import type { Orm } from '../../types';
+import { record } from '../audit';
 import { normalizeEmail } from '../users';
 import { sessionResponse } from './session';
 import type { IdentityClaims, IdTokenVerifier } from './sso';
@@ -158,6 +159,7 @@ export async function verifyUser(
         await em.nativeUpdate(User, { id: user.id }, { status: 'active', updatedAt: now });
       }
       recordEvent(em, user, identity, 'linked');
+      record(em, { action: 'sso_linked', companyId: user.companyId, actor: { kind: 'user', id: user.id, email: user.email }, target: { type: 'user', id: user.id, label: user.email }, changes: { after: { issuer: identity.issuer, subject: identity.subject } } });
       return em.findOneOrFail(User, { id: user.id }, { refresh: true });
     });
     return sessionResponse(config, linked, company!);

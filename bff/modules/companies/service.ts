@@ -9,10 +9,11 @@ import { presentCompany } from './present';
 import { removeCompanyRows } from './removeCompany';
 import { companySso, updateCompanySso } from './sso';
 import { rowLockFor, type DatabaseKind } from '../../platform/sql';
+import { changesOf, record } from '../audit';
 
 type CompanyDetails = Pick<
   CompanyProfileInput,
-  'industry' | 'companySize' | 'website' | 'phone' | 'address' | 'description' | 'targetAudience' | 'timeZone'
+  'industry' | 'companySize' | 'website' | 'phone' | 'address' | 'description' | 'targetAudience' | 'timeZone' | 'retention'
 >;
 
 export const COMPANY_NOT_FOUND = { error: 'Company not found', message: 'No company with this id exists in your reach.' };
@@ -26,6 +27,27 @@ function applyDetails(company: Company, details: CompanyDetails): void {
     if (value === undefined) continue;
     company[field] = value === null || value.trim() === '' ? null : value;
   }
+  if (details.retention) {
+    company.retentionEventsDays = details.retention.eventsDays;
+    company.retentionCallLogDays = details.retention.callLogDays;
+    company.retentionResponsesDays = details.retention.responsesDays;
+  }
+}
+
+/** A company's fields as its audit entries show them. */
+function auditedFields(company: Company): Record<string, unknown> {
+  return {
+    name: company.name,
+    domain: company.domain,
+    status: company.status,
+    ...Object.fromEntries(DETAIL_FIELDS.map((field) => [field, company[field]])),
+    retention: { eventsDays: company.retentionEventsDays, callLogDays: company.retentionCallLogDays, responsesDays: company.retentionResponsesDays },
+  };
+}
+
+function recordUpdate(orm: Orm, company: Company, before: Record<string, unknown>): void {
+  const changes = changesOf(before, auditedFields(company));
+  if (changes) record(orm.em, { action: 'company_updated', companyId: company.id, target: { type: 'company', id: company.id, label: company.name }, changes });
 }
 
 export function createCompanyService({ orm, kind }: { orm: Orm; kind: DatabaseKind }) {
@@ -44,6 +66,7 @@ export function createCompanyService({ orm, kind }: { orm: Orm; kind: DatabaseKi
         status: input.status ?? 'active',
       });
       applyDetails(company, input);
+      record(orm.em, { action: 'company_created', companyId: company.id, target: { type: 'company', id: company.id, label: company.name }, changes: { after: auditedFields(company) } });
       await orm.em.flush();
       return presentCompany(company);
     },
@@ -54,10 +77,12 @@ export function createCompanyService({ orm, kind }: { orm: Orm; kind: DatabaseKi
         if (!actor.isGlobalAdmin) throw apiError('access_denied', { message: "Only a global admin can change a company's status." });
         if (company.isInternal) throw apiError('internal_company_protected', { error: 'The internal company must stay active' });
       }
+      const before = auditedFields(company);
       company.name = input.name;
       company.domain = input.domain;
       company.status = status;
       applyDetails(company, input);
+      recordUpdate(orm, company, before);
       await orm.em.flush();
       return presentCompany(company);
     },
@@ -65,16 +90,21 @@ export function createCompanyService({ orm, kind }: { orm: Orm; kind: DatabaseKi
     /** The company and everything that belongs to it, all or nothing. */
     async remove(company: Company): Promise<void> {
       if (company.isInternal) throw apiError('internal_company_protected', { error: 'The internal company cannot be deleted' });
-      await orm.em.transactional((em) => removeCompanyRows(em, company.id, lockForUpdate));
+      await orm.em.transactional(async (em) => {
+        await removeCompanyRows(em, company.id, lockForUpdate);
+        record(em, { action: 'company_deleted', companyId: company.id, target: { type: 'company', id: company.id, label: company.name }, changes: { before: auditedFields(company) } });
+      });
     },
 
     async updateProfile(actor: UserActor, input: CompanyProfileInput): Promise<CompanyView> {
       // A global admin naming no company edits their own (the internal company).
       const companyId = await companyFor(orm.em, actor, input.companyId || actor.companyId);
       const company = await findInReach(orm.em, actor, Company, companyId, COMPANY_NOT_FOUND);
+      const before = auditedFields(company);
       applyDetails(company, input);
       if (input.name !== undefined) company.name = input.name;
       if (input.domain !== undefined) company.domain = input.domain;
+      recordUpdate(orm, company, before);
       await orm.em.flush();
       return presentCompany(company);
     },

@@ -7,6 +7,7 @@ import type { CompanySsoInput } from '@domain/auth/schemas';
 import type { CompanySso, SsoEventView } from '@domain/auth/types';
 import { SsoEvent, type Company } from '../../entities';
 import type { Orm } from '../../types';
+import { changesOf, record } from '../audit';
 
 /** How many of the latest events the settings show. */
 export const SSO_EVENTS_SHOWN = 50;
@@ -32,6 +33,8 @@ export async function companySso(orm: Orm, company: Company): Promise<CompanySso
 
 export async function updateCompanySso(orm: Orm, company: Company, input: CompanySsoInput): Promise<CompanySso> {
   const domains = [...new Set(input.verifiedDomains.map((domain) => domain.toLowerCase()))].sort();
+  const changes = changesOf({ verifiedDomains: company.ssoVerifiedDomains ?? [], allowLinking: company.ssoLinking }, { verifiedDomains: domains, allowLinking: input.allowLinking });
+  if (changes) record(orm.em, { action: 'company_sso_changed', companyId: company.id, target: { type: 'company', id: company.id, label: company.name }, changes });
   company.ssoVerifiedDomains = domains.length ? domains : null;
   company.ssoLinking = input.allowLinking;
   await orm.em.flush();

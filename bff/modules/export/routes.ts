@@ -11,6 +11,7 @@ import { STREAMED_FILE_COMPRESSION } from '../../middleware/compression';
 import { queryOf } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
+import { recordNow } from '../audit';
 import { TOTAL_COUNT_HEADER } from '@domain/csv';
 import { exportCsvStream } from './csv';
 import type { ExportService } from './service';
@@ -31,6 +32,7 @@ export function createExportRouter(exports: ExportService): Router<AppState> {
     const request = exportRequestOf(queryOf(ctx, csvQuery));
     const companyId = await companyToRead(ctx);
     const plan = await exports.plan(companyId, request.fields, request.range);
+    await recordNow({ action: 'profiles_exported', companyId, target: { type: 'export', label: request.name || null }, changes: { after: { rows: plan.total, fields: request.fields, range: request.range } } });
     ctx.set('Content-Disposition', `attachment; filename="${exportFileName(request.name ?? '', request.range)}"`);
     ctx.set(TOTAL_COUNT_HEADER, String(plan.total));
     ctx.set('Cache-Control', 'no-store');

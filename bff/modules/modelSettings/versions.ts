@@ -5,6 +5,7 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { DEFAULT_MODEL_SETTINGS, type ModelSettings, type ModelSettingsVersion as ModelSettingsVersionView } from '@domain/models/settings';
 import type { Orm } from '../../types';
+import { changesOf, record } from '../audit';
 import { Company, ModelSettingsVersion, User } from '../../entities';
 import { completeSettings } from '../prediction';
 
@@ -65,6 +66,8 @@ export async function saveVersion(orm: Orm, companyId: string, settings: ModelSe
           settings: settingsOf(settings),
           createdById: userId,
         });
+        const changes = changesOf({ ...(latest?.settings ?? DEFAULT_MODEL_SETTINGS) }, { ...created.settings });
+        record(em, { action: 'model_settings_changed', companyId, target: { type: 'model_settings', id: null, label: `Version ${created.version}` }, changes });
         await em.flush();
         return created;
       });

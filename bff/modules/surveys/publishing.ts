@@ -12,6 +12,7 @@ import { PublishedSurvey, SurveyDraft } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { companiesFor, findInReach } from '../../middleware/tenant';
 import type { UserActor } from '../../types';
+import { record } from '../audit';
 import { companyForNew } from './companies';
 import { DRAFT_NOT_FOUND } from './present';
 import { presentSurvey, type SurveyDeps } from './published';
@@ -58,6 +59,7 @@ export async function publish(deps: SurveyDeps, actor: UserActor, companyFilter:
       publishedAt: now(),
       createdById: actor.id,
     });
+    record(em, { action: 'survey_published', companyId, target: { type: 'survey', id: row.id, label: row.name }, changes: { after: { questions: survey.questions.length, ...(draftId ? { draftId } : {}) } } });
     await em.flush();
     if (draftId && (await em.nativeDelete(SurveyDraft, { id: draftId, companyId })) === 0) {
       // Deleted by someone else meanwhile: nothing is published either.

@@ -12,6 +12,7 @@ import { apiError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { companyFor } from '../../middleware/tenant';
 import type { Orm, UserActor } from '../../types';
+import { record } from '../audit';
 import { invitationLink, issueInvitation } from '../invitations';
 import { assertCanAssignRole } from './access';
 import { normalizeEmail } from './email';
@@ -75,6 +76,7 @@ export async function inviteUser({ orm, config, logger, mailer }: InvitationDepe
     invitee.role = role;
     invitee.permissions = [...DEFAULT_PERMISSIONS[role]];
     const issued = await issueInvitation(em, invitee);
+    record(em, { action: existing ? 'invitation_resent' : 'user_invited', companyId: company.id, target: { type: 'user', id: invitee.id, label: email }, changes: { after: { name: input.name, role } } });
     return { user: invitee, token: issued.token, expiresAt: issued.invitation.expiresAt };
   });
 

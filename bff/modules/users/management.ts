@@ -4,11 +4,13 @@
  */
 import { hasPermission, type Permission, type Role } from '@domain/auth/roles';
 import type { ManagedUser } from '@domain/auth/types';
+import { SECRET_CHANGED } from '@domain/audit/types';
 import type { UserStatus } from '@domain/company/options';
 import { Company, DashboardPreference, Invitation, SsoEvent, User } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { Orm, UserActor } from '../../types';
+import { changesOf, record } from '../audit';
 import { deleteStoredFile } from '../files';
 import { assertCanAssignRole, assertCanManage, assertNotSelf } from './access';
 import { presentManagedUser } from './present';
@@ -21,6 +23,7 @@ async function managed(orm: Orm, user: User): Promise<ManagedUser> {
 export async function setUserStatus(orm: Orm, actor: UserActor, target: User, status: UserStatus): Promise<ManagedUser> {
   assertNotSelf(actor, target, 'You cannot change your own status');
   assertCanManage(actor, target);
+  if (target.status !== status) record(orm.em, { action: 'user_status_changed', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: { before: { status: target.status }, after: { status } } });
   target.status = status;
   await orm.em.flush();
   return managed(orm, target);
@@ -34,6 +37,7 @@ export async function removeUser(orm: Orm, actor: UserActor, target: User): Prom
     await em.nativeDelete(DashboardPreference, { userId: target.id });
     await em.nativeDelete(User, { id: target.id });
     await deleteStoredFile(em, target.photoFileId);
+    record(em, { action: 'user_deleted', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: { before: { name: target.name, role: target.role, status: target.status } } });
   });
 }
 
@@ -42,6 +46,7 @@ export async function resetUserPassword(orm: Orm, actor: UserActor, target: User
   target.passwordHash = await hashPassword(newPassword);
   // Sessions opened with the old password end, except the admin's own current one.
   if (target.id !== actor.id) target.sessionVersion += 1;
+  record(orm.em, { action: 'user_password_reset', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: { after: { password: SECRET_CHANGED } } });
   await orm.em.flush();
 }
 
@@ -58,6 +63,8 @@ export async function updateUserPermissions(orm: Orm, actor: UserActor, target: 
   }
   const granted = new Set<Permission>(permissions);
   if (role === 'admin') granted.add('admin:all');
+  const change = changesOf({ role: target.role, permissions: [...target.permissions].sort() }, { role, permissions: [...granted].sort() });
+  if (change) record(orm.em, { action: 'user_permissions_changed', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: change });
   target.role = role;
   target.permissions = [...granted];
   await orm.em.flush();
@@ -81,6 +88,7 @@ export async function unlinkUserSso(orm: Orm, actor: UserActor, target: User): P
       email: target.email,
       actorName: actor.user.name,
     });
+    record(orm.em, { action: 'sso_unlinked', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: { before: { issuer: target.ssoIssuer, subject: target.azureId } } });
   }
   target.ssoIssuer = null;
   target.azureId = null;

@@ -8,6 +8,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { WRITEBACK_DESTINATION_KINDS, WRITEBACK_DESTINATION_LABELS, type WritebackJob as WritebackJobView } from '@domain/audience/contract';
 import { WRITEBACK_LIMITS, WRITEBACK_MESSAGES, type WritebackRequestInput } from '@domain/audience/writeback';
 import type { Orm } from '../../types';
+import { record } from '../audit';
 import { WebhookDelivery, WritebackDestination, WritebackJob } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { WRITEBACK_EVENT, type WritebackProfileRecord } from './payload';
@@ -120,7 +121,10 @@ export async function startWriteback(deps: JobDeps, companyId: string, input: Wr
     destinations: destinations.map(({ id, name, kind }) => ({ id, name, kind })),
     createdById,
   });
-  await em.transactional((tx) => queueDeliveries(tx, { companyId, job, destinations, data, batches, profileCount, queuedAt }));
+  await em.transactional(async (tx) => {
+    record(tx, { action: 'writeback_started', companyId, target: { type: 'writeback_job', id: job.id, label: destinations.map(({ name }) => name).join(', ') }, changes: { after: { profiles: profileCount, data, destinations: kinds } } });
+    await queueDeliveries(tx, { companyId, job, destinations, data, batches, profileCount, queuedAt });
+  });
   return jobView(job, await deliveriesOf(orm, [job.id]));
 }
 

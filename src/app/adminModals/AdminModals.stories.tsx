@@ -16,6 +16,7 @@ const ENTRIES: { name: AdminModalName; label: string }[] = [
   { name: 'profileSettings', label: 'Profile Settings' },
   { name: 'requests', label: 'Requests Inbox' },
   { name: 'overrideLogs', label: 'Override Logs' },
+  { name: 'auditLog', label: 'Audit Log' },
 ];
 
 /** Stands in for the header's user menu: each button opens one modal by name. */
@@ -49,6 +50,7 @@ const meta = {
       ...adminApiRoutes({ session: SESSIONS.globalAdmin }),
       'GET /api/requests': { body: [] },
       'GET /api/admin/override-logs': { body: [] },
+      'GET /api/audit-log': { body: { entries: [], nextCursor: null } },
     }),
 } satisfies Meta<typeof AdminModalsDemo>;
 export default meta;
@@ -66,6 +68,7 @@ export const OpensEachModal: Story = {
       profileSettings: 'Profile Settings',
       requests: 'Requests Inbox',
       overrideLogs: 'Override Logs',
+      auditLog: 'Audit Log',
     };
     for (const { name, label } of ENTRIES) {
       await userEvent.click(canvas.getByRole('button', { name: label }));

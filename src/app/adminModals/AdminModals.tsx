@@ -23,6 +23,7 @@ import { ADMIN_MODALS, type AdminModalName } from '@domain/access/adminModals';
 import type { Capability } from '@domain/access/capabilities';
 import { useSession } from '@/lib/session';
 import type { ModalProps } from '@/ui/ModalDialog';
+import { AuditLogModal } from '@/features/audit-log';
 import { CompanyManagementModal, CompanyProfileModal } from '@/features/companies';
 import { ProfileSettingsModal } from '@/features/profile';
 import { RequestsInboxModal } from '@/features/requests';
@@ -40,6 +41,7 @@ export const ADMIN_MODAL_COMPONENTS: Record<AdminModalName, ComponentType<ModalP
   profileSettings: ProfileSettingsModal,
   requests: RequestsInboxModal,
   overrideLogs: OverrideLogsDialog,
+  auditLog: AuditLogModal,
 };
 
 /** What a caller needs to open the modal (the menu shows its entry only then). */

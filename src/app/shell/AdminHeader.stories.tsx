@@ -51,7 +51,7 @@ export const GlobalAdminViewingAll: Story = {
   play: async ({ canvas, userEvent }) => {
     await expect(canvas.getByTestId('header-company-name')).toHaveTextContent('All Companies');
     const menu = within(await openMenu(canvas, userEvent));
-    for (const entry of ['Manage Companies', 'Manage Users', 'Manage Permissions', 'Company Profile', 'Requests Inbox', 'Override Logs', 'Plans']) {
+    for (const entry of ['Manage Companies', 'Manage Users', 'Manage Permissions', 'Company Profile', 'Requests Inbox', 'Override Logs', 'Audit Log', 'Plans']) {
       await expect(menu.getByRole('menuitem', { name: entry })).toBeVisible();
     }
     await expect(menu.getByText('View Data For')).toBeVisible();
@@ -94,6 +94,7 @@ export const CompanyAdmin: Story = {
     await expect(menu.queryByRole('menuitem', { name: 'Override Logs' })).not.toBeInTheDocument();
     await expect(menu.getByRole('menuitem', { name: 'Manage Users' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Company Profile' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Audit Log' })).toBeVisible();
     await expect(menu.queryByText('View Data For')).not.toBeInTheDocument();
   },
 };

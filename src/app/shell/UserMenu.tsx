@@ -12,6 +12,7 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import CheckIcon from '@mui/icons-material/Check';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
+import PolicyIcon from '@mui/icons-material/Policy';
 import InboxIcon from '@mui/icons-material/Inbox';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SellIcon from '@mui/icons-material/Sell';
@@ -49,6 +50,7 @@ const ADMIN_CONTROLS: readonly AdminControl[] = [
   { entry: 'companyProfile', label: 'Company Profile', icon: <StoreIcon fontSize="small" />, target: { modal: 'companyProfile' } },
   { entry: 'requestsInbox', label: 'Requests Inbox', icon: <InboxIcon fontSize="small" />, target: { modal: 'requests' } },
   { entry: 'overrideLogs', label: 'Override Logs', icon: <HistoryIcon fontSize="small" />, target: { modal: 'overrideLogs' } },
+  { entry: 'auditLog', label: 'Audit Log', icon: <PolicyIcon fontSize="small" />, target: { modal: 'auditLog' } },
   { entry: 'plans', label: 'Plans', icon: <SellIcon fontSize="small" />, target: { path: '/plans' } },
 ];
 

@@ -5,7 +5,7 @@
 import type { ApiRoute } from './apiRoutes';
 import type { Capability } from './capabilities';
 
-export const ADMIN_MODAL_NAMES = ['companies', 'users', 'permissions', 'companyProfile', 'profileSettings', 'requests', 'overrideLogs'] as const;
+export const ADMIN_MODAL_NAMES = ['companies', 'users', 'permissions', 'companyProfile', 'profileSettings', 'requests', 'overrideLogs', 'auditLog'] as const;
 export type AdminModalName = (typeof ADMIN_MODAL_NAMES)[number];
 
 /**
@@ -25,4 +25,6 @@ export const ADMIN_MODALS = {
   requests: { capability: 'manageCompanies', loads: ['GET /api/requests'] },
   // Surveys that use their own identifier settings instead of their company's, newest first.
   overrideLogs: { capability: 'reviewOverrideLogs', loads: ['GET /api/admin/override-logs'] },
+  // Security and administration actions: a company administrator's own company, a global admin's every company.
+  auditLog: { capability: 'viewAuditLog', loads: ['GET /api/audit-log'] },
 } as const satisfies Record<AdminModalName, { capability: Capability; loads: readonly ApiRoute[] }>;

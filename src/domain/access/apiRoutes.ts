@@ -125,6 +125,8 @@ export const API_ROUTES = {
   'POST /api/admin/override-logs': 'manageSurveys',
   'GET /api/admin/override-logs': 'manageSurveys',
 
+  'GET /api/audit-log': 'viewAuditLog',
+
   // The requests inbox: anyone signed in may ask; the Navout team (global admins) reads them.
   'POST /api/requests': 'signedIn',
   'GET /api/requests': 'manageCompanies',
@@ -193,6 +195,21 @@ export const API_ROUTES = {
   // Export Data: the unified profiles' ten fields, previewed and streamed as CSV.
   'GET /api/export/preview': 'viewData',
   'GET /api/export/csv': 'viewData',
+
+  // Privacy: erasing a person (a job), the suppression list intake consults, a person's export;
+  // a company's admins, and admin-scoped API keys under /api/v1.
+  'POST /api/privacy/erasures': 'managePrivacy',
+  'GET /api/privacy/erasures': 'managePrivacy',
+  'GET /api/privacy/erasures/:id': 'managePrivacy',
+  'GET /api/privacy/suppressions': 'managePrivacy',
+  'DELETE /api/privacy/suppressions/:id': 'managePrivacy',
+  'GET /api/privacy/people/export': 'managePrivacy',
+  'POST /api/v1/privacy/erasures': 'privacyApi',
+  'GET /api/v1/privacy/erasures': 'privacyApi',
+  'GET /api/v1/privacy/erasures/:id': 'privacyApi',
+  'GET /api/v1/privacy/suppressions': 'privacyApi',
+  'DELETE /api/v1/privacy/suppressions/:id': 'privacyApi',
+  'GET /api/v1/privacy/people/export': 'privacyApi',
 
   // Logos and photos: public by their unguessable ids, so every device (and the widget) shows them.
   'GET /api/files/:fileId': 'public',

@@ -100,11 +100,11 @@ describe('allows', () => {
 
   it('never lets an API key satisfy a capability of users, whatever its scopes', () => {
     const everyScope: Caller = { kind: 'apiKey', scopes: API_KEY_SCOPES };
-    const forKeys = new Set<Capability>(['predict', 'ingest', 'readKeyUsage']);
+    const forKeys = new Set<Capability>(['predict', 'ingest', 'readKeyUsage', 'privacyApi']);
     for (const capability of CAPABILITY_NAMES.filter((name) => name !== 'public' && !forKeys.has(name))) {
       expect(allows(capability, everyScope), capability).toBe(false);
     }
-    // The prediction API's capabilities are the keys' own, and no user meets them.
+    // The API's capabilities (prediction, privacy) are the keys' own, and no user meets them.
     const user: Caller = { kind: 'user', role: 'admin', permissions: ['admin:all'], isGlobalAdmin: true };
     for (const capability of forKeys) {
       expect(allows(capability, everyScope), capability).toBe(true);

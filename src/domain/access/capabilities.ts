@@ -66,12 +66,18 @@ export const CAPABILITIES = {
   manageUsers: permission('users:write'),
   managePermissions: MANAGE_PERMISSIONS,
   editCompanyProfile: EDIT_COMPANY_PROFILE,
+  /** The audit log: a company administrator reads their company's, a global admin every company's. */
+  viewAuditLog: role('company_admin'),
   /**
    * The override logs of every company, for the Navout team. The list is read through a survey
    * route, which needs manageSurveys: asking for both keeps the menu entry from showing to a
    * caller the route would refuse.
    */
   reviewOverrideLogs: allOf(GLOBAL_ADMIN, permission('data_sources:write')),
+  /** Erasing a person, the suppression list and a person's export: a company's admins (GDPR requests). */
+  managePrivacy: role('company_admin'),
+  /** The same, for a program: an API key with the admin scope. */
+  privacyApi: { kind: 'apiKey', scope: 'admin' },
 } as const satisfies Record<string, Requirement>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -166,6 +172,7 @@ export const USER_MENU = {
   companyProfile: 'editCompanyProfile',
   requestsInbox: 'manageCompanies',
   overrideLogs: 'reviewOverrideLogs',
+  auditLog: 'viewAuditLog',
   plans: 'viewPlans',
   companyFilter: 'chooseCompany',
   profileSettings: 'signedIn',

@@ -7,6 +7,7 @@ import { companyToList, companyToWrite, inReach } from '../../../middleware/tena
 import { validateBody } from '../../../middleware/validate';
 import { ApiRouter } from '../../../routing';
 import type { AppState } from '../../../types';
+import { recordNow } from '../../audit';
 import { CUSTOM_CONNECTOR_NOT_FOUND, type CustomConnectorService } from './service';
 
 /** The name typed in the add dialog (for a manifest without one) and the stream chosen, when given. */
@@ -25,14 +26,18 @@ export function createCustomConnectorRouter(connectors: CustomConnectorService):
     const input = await validateBody(customConnectorSchema, ctx.request.body);
     const actor = actorOf(ctx);
     const companyId = await companyToWrite(ctx, input.companyId);
-    ctx.body = await connectors.create(companyId, actor.kind === 'user' ? actor.id : null, input.definition, readOptions(input));
+    const created = await connectors.create(companyId, actor.kind === 'user' ? actor.id : null, input.definition, readOptions(input));
+    await recordNow({ action: 'custom_connector_uploaded', companyId, target: { type: 'custom_connector', id: created.id, label: created.name }, changes: { after: { urlBase: created.urlBase } } });
+    ctx.body = created;
     ctx.status = 201;
   });
 
   // Reach first (another company's id is a 404 whatever is sent), then the body.
   routes.put('/:id', connector, async (ctx) => {
     const input = await validateBody(customConnectorSchema, ctx.request.body);
-    ctx.body = await connectors.update(connector.of(ctx), input.definition, readOptions(input));
+    const updated = await connectors.update(connector.of(ctx), input.definition, readOptions(input));
+    await recordNow({ action: 'custom_connector_uploaded', companyId: updated.companyId, target: { type: 'custom_connector', id: updated.id, label: updated.name }, changes: { after: { urlBase: updated.urlBase } } });
+    ctx.body = updated;
   });
 
   routes.delete('/:id', connector, async (ctx) => {

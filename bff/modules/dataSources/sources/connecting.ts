@@ -5,6 +5,7 @@
  */
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { fieldSetOf, REQUEST_CUSTOM_API_ID, type CatalogueSource, type SourceFieldDefinition } from '@domain/data/catalogue';
+import { SECRET_CHANGED } from '@domain/audit/types';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
 import type { ConnectSourceInput, DataSource as DataSourceView, TestConnectionInput } from '@domain/data/sources';
 import { unifiedField, type FieldMapping } from '@domain/data/unifiedModel';
@@ -12,6 +13,7 @@ import { DataSource, FieldSetting } from '../../../entities';
 import { apiError } from '../../../platform/errors';
 import { companyFor, findInReach } from '../../../middleware/tenant';
 import type { Actor } from '../../../types';
+import { record } from '../../audit';
 import { createConnectorFetch } from '../connectors/http';
 import { ConnectorError } from '../connectors/types';
 import { resolveCatalogue } from '../custom/resolve';
@@ -80,6 +82,7 @@ export async function connectSource(deps: SourceDeps, actor: Actor, input: Conne
     // Unique with the company: of connects that all found no source above, one stores its own.
     connectionKey: catalogue.id,
   });
+  record(orm.em, { action: 'data_source_connected', companyId, target: { type: 'data_source', id: source.id, label: source.name }, changes: { after: { catalogueId: catalogue.id, settings, ...(Object.keys(secrets).length ? { credentials: SECRET_CHANGED } : {}) } } });
   try {
     await orm.em.flush();
   } catch (failure) {

@@ -10,11 +10,13 @@ import { apiError } from '../../../platform/errors';
 import type { Orm } from '../../../types';
 import { resolveCatalogue } from '../custom/resolve';
 import { sealSecrets } from '../sync/secrets';
+import { recordSourceChanges, sourceState } from './audit';
 import { presentSource, type SourceDeps } from './reads';
 import { checkedSettings, definitionOf, settingsInput, storedSettings } from './sourceSettings';
 
 export async function updateSource(deps: SourceDeps, source: DataSource, input: UpdateSourceInput): Promise<DataSourceView> {
   const { orm, config } = deps;
+  const before = sourceState(config, source);
   if (input.name !== undefined) source.name = input.name;
   if (input.description !== undefined) source.description = input.description || null;
   if (source.type === FILE_UPLOAD_TYPE) {
@@ -50,6 +52,7 @@ export async function updateSource(deps: SourceDeps, source: DataSource, input: 
     source.mapping = {};
     await orm.em.nativeUpdate(DataRecord, { sourceId: source.id }, { kind: input.recordKind });
   }
+  recordSourceChanges(orm.em, config, source, before);
   await orm.em.flush();
   return presentSource(deps, source);
 }
