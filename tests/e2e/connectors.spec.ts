@@ -243,7 +243,7 @@ test('a company admin adds a custom connector, connects a source with it and syn
     const section = page.getByRole('region', { name: 'Your connectors' });
     await section.getByRole('button', { name: 'Add connector' }).click();
     const add = page.getByRole('dialog', { name: 'Add custom connector' });
-    const text = add.getByRole('textbox', { name: /Definition \(JSON\)/ });
+    const text = add.getByRole('textbox', { name: /Definition \(JSON or YAML\)/ });
 
     // A mistake is named by its path before anything is stored.
     const broken = customDefinition(name);
@@ -284,7 +284,7 @@ test('a company admin adds a custom connector, connects a source with it and syn
     await expect(card).toContainText('3 fields · used by 1 source');
     await card.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit custom connector' });
-    const stored = edit.getByRole('textbox', { name: /Definition \(JSON\)/ });
+    const stored = edit.getByRole('textbox', { name: /Definition \(JSON or YAML\)/ });
     await expect(stored).toHaveValue(new RegExp(`"name": "${name}"`));
     const next = customDefinition(name);
     (next.streams[0]!.fields as Record<string, string>).first_name = 'properties.firstname';

@@ -88,8 +88,10 @@ test('a token, a live prediction with explanations, its usage, a paused token, a
   await expect(slider).toHaveValue('0');
   await page.getByRole('button', { name: 'Evaluate' }).click();
   const evaluation = page.getByRole('region', { name: 'Evaluation' });
-  await expect(evaluation.getByText('Hit rate@10')).toBeVisible({ timeout: 60_000 });
-  await expect(evaluation.getByText('NDCG@10')).toBeVisible();
+  // The model's figures, and beside them the baselines computed on the same split.
+  await expect(evaluation.getByRole('rowheader', { name: 'Hit rate@10' })).toBeVisible({ timeout: 60_000 });
+  await expect(evaluation.getByRole('rowheader', { name: 'NDCG@10' })).toBeVisible();
+  await expect(evaluation.getByRole('columnheader', { name: 'Hit rate@10' })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /Saved as version \d+/ })).toBeVisible();
 
