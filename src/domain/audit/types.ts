@@ -138,7 +138,12 @@ export const auditLogQuery = companyFilterQuery.concat(
     action: yup.string().optional().oneOf([...AUDIT_ACTIONS, '', undefined], `action must be one of: ${AUDIT_ACTIONS.join(', ')}`),
     targetType: yup.string().optional().oneOf([...AUDIT_TARGET_TYPES, '', undefined], `targetType must be one of: ${AUDIT_TARGET_TYPES.join(', ')}`),
     /** A user's or API key's id, or a user's e-mail address. */
-    actor: yup.string().optional().max(255, 'actor must be at most 255 characters'),
+    actor: yup
+      .string()
+      .optional()
+      .max(255, 'actor must be at most 255 characters')
+      // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+      .matches(/^[^\u0000-\u001f\u007f]*$/, 'actor must not hold control characters'),
     from: dateOrInstant('from'),
     to: dateOrInstant('to'),
     cursor: yup.string().optional().max(200, 'cursor must be at most 200 characters').matches(/^[A-Za-z0-9_-]*$/, 'cursor must be a cursor from a previous page'),

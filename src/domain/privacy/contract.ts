@@ -40,7 +40,9 @@ const identifierSchema = object({
   value: string()
     .trim()
     .required('Identifier value is required')
-    .max(IDENTIFIER_VALUE_MAX, `Identifier value must be at most ${IDENTIFIER_VALUE_MAX} characters`),
+    .max(IDENTIFIER_VALUE_MAX, `Identifier value must be at most ${IDENTIFIER_VALUE_MAX} characters`)
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+    .matches(/^[^\u0000-\u001f\u007f]*$/, 'Identifier value must not hold control characters'),
 });
 
 /** POST /api/privacy/erasures: a person by one identifier (a global admin names the company). */
