@@ -17,6 +17,7 @@ const ENTRIES: { name: AdminModalName; label: string }[] = [
   { name: 'requests', label: 'Requests Inbox' },
   { name: 'overrideLogs', label: 'Override Logs' },
   { name: 'auditLog', label: 'Audit Log' },
+  { name: 'privacy', label: 'Privacy' },
 ];
 
 /** Stands in for the header's user menu: each button opens one modal by name. */
@@ -51,6 +52,8 @@ const meta = {
       'GET /api/requests': { body: [] },
       'GET /api/admin/override-logs': { body: [] },
       'GET /api/audit-log': { body: { entries: [], nextCursor: null } },
+      'GET /api/privacy/erasures': { body: [] },
+      'GET /api/privacy/suppressions': { body: [] },
     }),
 } satisfies Meta<typeof AdminModalsDemo>;
 export default meta;
@@ -69,6 +72,7 @@ export const OpensEachModal: Story = {
       requests: 'Requests Inbox',
       overrideLogs: 'Override Logs',
       auditLog: 'Audit Log',
+      privacy: 'Privacy',
     };
     for (const { name, label } of ENTRIES) {
       await userEvent.click(canvas.getByRole('button', { name: label }));

@@ -25,6 +25,7 @@ import { useSession } from '@/lib/session';
 import type { ModalProps } from '@/ui/ModalDialog';
 import { AuditLogModal } from '@/features/audit-log';
 import { CompanyManagementModal, CompanyProfileModal } from '@/features/companies';
+import { PrivacyModal } from '@/features/privacy';
 import { ProfileSettingsModal } from '@/features/profile';
 import { RequestsInboxModal } from '@/features/requests';
 import { OverrideLogsDialog } from '@/features/surveys';
@@ -42,6 +43,7 @@ export const ADMIN_MODAL_COMPONENTS: Record<AdminModalName, ComponentType<ModalP
   requests: RequestsInboxModal,
   overrideLogs: OverrideLogsDialog,
   auditLog: AuditLogModal,
+  privacy: PrivacyModal,
 };
 
 /** What a caller needs to open the modal (the menu shows its entry only then). */

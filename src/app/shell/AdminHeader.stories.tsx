@@ -51,7 +51,7 @@ export const GlobalAdminViewingAll: Story = {
   play: async ({ canvas, userEvent }) => {
     await expect(canvas.getByTestId('header-company-name')).toHaveTextContent('All Companies');
     const menu = within(await openMenu(canvas, userEvent));
-    for (const entry of ['Manage Companies', 'Manage Users', 'Manage Permissions', 'Company Profile', 'Requests Inbox', 'Override Logs', 'Audit Log', 'Plans']) {
+    for (const entry of ['Manage Companies', 'Manage Users', 'Manage Permissions', 'Company Profile', 'Requests Inbox', 'Override Logs', 'Audit Log', 'Privacy', 'Plans']) {
       await expect(menu.getByRole('menuitem', { name: entry })).toBeVisible();
     }
     await expect(menu.getByText('View Data For')).toBeVisible();
@@ -95,6 +95,7 @@ export const CompanyAdmin: Story = {
     await expect(menu.getByRole('menuitem', { name: 'Manage Users' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Company Profile' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Audit Log' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Privacy' })).toBeVisible();
     await expect(menu.queryByText('View Data For')).not.toBeInTheDocument();
   },
 };
@@ -105,6 +106,7 @@ export const CompanyUser: Story = {
     await expect(canvas.getByRole('button', { name: 'Account menu: Bob Chen User' })).toBeVisible();
     const menu = within(await openMenu(canvas, userEvent));
     await expect(menu.queryByText('Admin Controls')).not.toBeInTheDocument();
+    await expect(menu.queryByRole('menuitem', { name: 'Privacy' })).not.toBeInTheDocument();
     await userEvent.click(menu.getByRole('menuitem', { name: 'Logout' }));
     await expect(await canvas.findByText('Navigated to /login')).toBeInTheDocument();
   },

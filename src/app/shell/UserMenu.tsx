@@ -13,6 +13,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
 import PolicyIcon from '@mui/icons-material/Policy';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import InboxIcon from '@mui/icons-material/Inbox';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SellIcon from '@mui/icons-material/Sell';
@@ -51,6 +52,7 @@ const ADMIN_CONTROLS: readonly AdminControl[] = [
   { entry: 'requestsInbox', label: 'Requests Inbox', icon: <InboxIcon fontSize="small" />, target: { modal: 'requests' } },
   { entry: 'overrideLogs', label: 'Override Logs', icon: <HistoryIcon fontSize="small" />, target: { modal: 'overrideLogs' } },
   { entry: 'auditLog', label: 'Audit Log', icon: <PolicyIcon fontSize="small" />, target: { modal: 'auditLog' } },
+  { entry: 'privacy', label: 'Privacy', icon: <PrivacyTipIcon fontSize="small" />, target: { modal: 'privacy' } },
   { entry: 'plans', label: 'Plans', icon: <SellIcon fontSize="small" />, target: { path: '/plans' } },
 ];
 

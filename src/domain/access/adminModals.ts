@@ -5,7 +5,7 @@
 import type { ApiRoute } from './apiRoutes';
 import type { Capability } from './capabilities';
 
-export const ADMIN_MODAL_NAMES = ['companies', 'users', 'permissions', 'companyProfile', 'profileSettings', 'requests', 'overrideLogs', 'auditLog'] as const;
+export const ADMIN_MODAL_NAMES = ['companies', 'users', 'permissions', 'companyProfile', 'profileSettings', 'requests', 'overrideLogs', 'auditLog', 'privacy'] as const;
 export type AdminModalName = (typeof ADMIN_MODAL_NAMES)[number];
 
 /**
@@ -27,4 +27,6 @@ export const ADMIN_MODALS = {
   overrideLogs: { capability: 'reviewOverrideLogs', loads: ['GET /api/admin/override-logs'] },
   // Security and administration actions: a company administrator's own company, a global admin's every company.
   auditLog: { capability: 'viewAuditLog', loads: ['GET /api/audit-log'] },
+  // Erasing a person, the erasure jobs and the suppression list of the company in view.
+  privacy: { capability: 'managePrivacy', loads: ['GET /api/privacy/erasures', 'GET /api/privacy/suppressions'] },
 } as const satisfies Record<AdminModalName, { capability: Capability; loads: readonly ApiRoute[] }>;

@@ -173,6 +173,7 @@ export const USER_MENU = {
   requestsInbox: 'manageCompanies',
   overrideLogs: 'reviewOverrideLogs',
   auditLog: 'viewAuditLog',
+  privacy: 'managePrivacy',
   plans: 'viewPlans',
   companyFilter: 'chooseCompany',
   profileSettings: 'signedIn',
