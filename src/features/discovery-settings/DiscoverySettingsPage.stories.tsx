@@ -56,15 +56,17 @@ export const RecsplanationTab: Story = {
 export const EvaluateThenSave: Story = {
   play: async ({ canvas, userEvent }) => {
     const contentDiscovery = await canvas.findByRole('slider', { name: 'Content Discovery' });
+    // Two steps up from the current version's value (the model's default).
+    const moved = Number(contentDiscovery.getAttribute('aria-valuenow')) + 2;
     contentDiscovery.focus();
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
-    await expect(contentDiscovery).toHaveAttribute('aria-valuenow', '82');
+    await expect(contentDiscovery).toHaveAttribute('aria-valuenow', String(moved));
     await expect(canvas.getByText(MODEL_SCREEN.unsaved)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: MODEL_SCREEN.evaluate }));
     const evaluation = within(await canvas.findByRole('region', { name: 'Evaluation' }));
     await expect(evaluation.getByText('+0.017')).toBeVisible();
     const evaluateCall = calls.find((call) => call.path === '/api/model-settings/evaluate');
-    await expect(evaluateCall?.body).toMatchObject({ settings: { discovery: { contentDiscovery: 82 } } });
+    await expect(evaluateCall?.body).toMatchObject({ settings: { discovery: { contentDiscovery: moved } } });
     await userEvent.click(canvas.getByRole('button', { name: MODEL_SCREEN.save }));
     await expectShown(() => screen.getByText(MODEL_SCREEN.savedAs(4)));
     await expectShown(() => canvas.getByText('Version 4 (current)'));
