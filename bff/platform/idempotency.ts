@@ -30,7 +30,7 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long a key and its answer are kept: longer than any client retries. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
-/** Expired keys are swept by about one keyed write in this many. */
+/** Expired keys are swept by every this many-th keyed write of a process. */
 const SWEEP_EVERY = 100;
 
 /** Visible ASCII without the quote and backslash a structured-field string escapes. */
@@ -97,6 +97,7 @@ export interface IdempotencyStoreOptions {
 export function createIdempotencyStore({ knex, kind, now, sealKey }: IdempotencyStoreOptions) {
   /** Keys being answered by this process. */
   const inFlight = new Set<string>();
+  let keyedWrites = 0;
   const seal = (text: string) => (sealKey ? encryptSecret(text, sealKey) : text);
   const unseal = (text: string) => (sealKey ? decryptSecret(text, sealKey) : text);
 
@@ -155,7 +156,7 @@ export function createIdempotencyStore({ knex, kind, now, sealKey }: Idempotency
         const clock = now();
         const before = await stored<T>(request, clock);
         if (before) return before;
-        if (Math.random() * SWEEP_EVERY < 1) await sweep('delete from idempotency_keys where expires_at <= ?', [bindTime(kind, clock)]);
+        if (++keyedWrites % SWEEP_EVERY === 0) await sweep('delete from idempotency_keys where expires_at <= ?', [bindTime(kind, clock)]);
         try {
           return await perform();
         } catch (failure) {
