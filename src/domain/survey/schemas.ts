@@ -16,6 +16,7 @@ import {
   AUDIENCE_TARGET_KINDS,
   BUTTON_POSITIONS,
   CONDITION_ACTIONS,
+  CONDITION_MODES,
   CONDITION_OPERATORS,
   DATE_FORMATS,
   DEVICE_TARGETS,
@@ -101,6 +102,8 @@ export const questionSchema: yup.ObjectSchema<Question> = yup
     dataType: yup.string().max(SURVEY_LIMITS.id).nullable().defined(),
     options: yup.array(yup.string().defined().max(SURVEY_LIMITS.option)).defined().max(SURVEY_LIMITS.options),
     conditions: yup.array(conditionSchema).defined().max(SURVEY_LIMITS.conditions),
+    // Absent in surveys stored before it existed: the specification's default.
+    conditionMode: yup.string().oneOf([...CONDITION_MODES], `Must be one of: ${CONDITION_MODES.join(', ')}`).optional(),
     settings: yup
       .object({
         placeholder: yup.string().max(SURVEY_LIMITS.placeholder).optional(),

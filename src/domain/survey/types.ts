@@ -39,6 +39,15 @@ export const EDITOR_OPERATORS = ['equals', 'not_equals', 'contains', 'not_contai
 export const CONDITION_ACTIONS = ['show', 'hide', 'skip'] as const;
 export type ConditionAction = (typeof CONDITION_ACTIONS)[number];
 
+/**
+ * What a question's conditions do when none of them matches (or their questions are unanswered):
+ * 'default', the specification's rule, leaves it shown; 'show-only-when' (our departure from the
+ * specification, chosen per question) hides it. Absent means 'default', as in surveys stored
+ * before the choice existed.
+ */
+export const CONDITION_MODES = ['default', 'show-only-when'] as const;
+export type ConditionMode = (typeof CONDITION_MODES)[number];
+
 export const DATE_FORMATS = ['date', 'datetime-local', 'time'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
@@ -73,6 +82,8 @@ export interface Question {
   dataType: string | null;
   options: string[];
   conditions: Condition[];
+  /** 'default' when absent; see CONDITION_MODES. */
+  conditionMode?: ConditionMode;
   settings: QuestionSettings;
 }
 

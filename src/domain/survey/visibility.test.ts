@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { newQuestion } from './defaults';
-import type { Answers, Condition, ConditionOperator, Question } from './types';
+import type { Answers, Condition, ConditionMode, ConditionOperator, Question } from './types';
 import { answersOfVisible, conditionMatches, visibleQuestionIds } from './visibility';
 
-function question(id: string, conditions: Omit<Condition, 'id'>[] = []): Question {
+function question(id: string, conditions: Omit<Condition, 'id'>[] = [], conditionMode?: ConditionMode): Question {
   return {
     ...newQuestion('text', id),
     title: id,
     conditions: conditions.map((condition, index) => ({ ...condition, id: `${id}_c${index}` })),
+    ...(conditionMode ? { conditionMode } : {}),
   };
 }
 
@@ -134,5 +135,74 @@ describe('visibleQuestionIds', () => {
     const questions = [question('q1'), question('q2', [{ targetQuestionId: 'q1', operator: 'equals', value: 'no', action: 'hide' }])];
     expect(answersOfVisible(questions, { q1: 'no', q2: 'left over', extra: 'x' })).toEqual({ q1: 'no' });
     expect(answersOfVisible(questions, { q1: 'yes', q2: 'kept', })).toEqual({ q1: 'yes', q2: 'kept' });
+  });
+});
+
+describe('the two condition modes', () => {
+  const showWhenYes = (mode?: ConditionMode) => [
+    question('q1'),
+    question('q2', [{ targetQuestionId: 'q1', operator: 'equals', value: 'yes', action: 'show' }], mode),
+  ];
+
+  it('default (the specification): a Show rule leaves the question shown whether or not it matches', () => {
+    for (const mode of [undefined, 'default'] as const) {
+      expect(visible(showWhenYes(mode), {})).toEqual(['q1', 'q2']);
+      expect(visible(showWhenYes(mode), { q1: 'no' })).toEqual(['q1', 'q2']);
+      expect(visible(showWhenYes(mode), { q1: 'yes' })).toEqual(['q1', 'q2']);
+    }
+  });
+
+  it('Show only when: hidden while the target is unanswered or no rule matches, shown when a Show rule matches', () => {
+    const questions = showWhenYes('show-only-when');
+    expect(visible(questions, {})).toEqual(['q1']);
+    expect(visible(questions, { q1: '  ' })).toEqual(['q1']);
+    expect(visible(questions, { q1: 'no' })).toEqual(['q1']);
+    expect(visible(questions, { q1: 'yes' })).toEqual(['q1', 'q2']);
+  });
+
+  it('Show only when: the first matching rule still decides, so a Hide rule before a Show rule wins', () => {
+    const questions = [
+      question('q1'),
+      question(
+        'q2',
+        [
+          { targetQuestionId: 'q1', operator: 'contains', value: 'spam', action: 'hide' },
+          { targetQuestionId: 'q1', operator: 'contains', value: 'a', action: 'show' },
+        ],
+        'show-only-when',
+      ),
+    ];
+    expect(visible(questions, { q1: 'apple' })).toEqual(['q1', 'q2']);
+    expect(visible(questions, { q1: 'spam and apple' })).toEqual(['q1']);
+    expect(visible(questions, { q1: 'kiwi' })).toEqual(['q1']);
+  });
+
+  it('Show only when: a rule on a hidden, later or deleted question never shows it, so hiding cascades', () => {
+    const questions = [
+      question('q1'),
+      question('q2', [{ targetQuestionId: 'q1', operator: 'equals', value: 'yes' }], 'show-only-when'),
+      question('q3', [{ targetQuestionId: 'q2', operator: 'is_not_empty', value: '' }], 'show-only-when'),
+      question('q4', [
+        { targetQuestionId: 'q5', operator: 'equals', value: 'x', action: 'show' },
+        { targetQuestionId: 'gone', operator: 'is_empty', value: '', action: 'show' },
+      ], 'show-only-when'),
+      question('q5'),
+    ];
+    expect(visible(questions, { q1: 'no', q2: 'stale', q5: 'x' })).toEqual(['q1', 'q5']);
+    expect(visible(questions, { q1: 'yes', q2: 'answered' })).toEqual(['q1', 'q2', 'q3', 'q5']);
+  });
+
+  it('shows the first question and a question without rules in either mode', () => {
+    const questions = [
+      question('q1', [{ targetQuestionId: 'q0', operator: 'equals', value: 'x' }], 'show-only-when'),
+      question('q2', [], 'show-only-when'),
+    ];
+    expect(visible(questions, {})).toEqual(['q1', 'q2']);
+  });
+
+  it('drops the answer of a question that Show only when hides, as submissions and the server do', () => {
+    const questions = showWhenYes('show-only-when');
+    expect(answersOfVisible(questions, { q1: 'no', q2: 'typed before changing q1' })).toEqual({ q1: 'no' });
+    expect(answersOfVisible(questions, { q1: 'yes', q2: 'kept' })).toEqual({ q1: 'yes', q2: 'kept' });
   });
 });

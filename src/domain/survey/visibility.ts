@@ -8,11 +8,13 @@
  *   is_empty and is_not_empty are the exception: they exist to test for a missing answer, so they
  *   are evaluated on an answered-or-not earlier question that is visible.
  * - The first matching condition decides: 'show' (also when no action is given) makes the question
- *   visible, 'hide' and 'skip' hide it. When no condition matches, the question is visible.
+ *   visible, 'hide' and 'skip' hide it. When no condition matches, the question is visible, unless
+ *   the question's conditionMode is 'show-only-when' (our departure from the specification): then
+ *   it is hidden until a condition matches, so unanswered or hidden targets hide it too.
  * - Array answers (multi-select) support equals (membership), not_equals, contains and
  *   not_contains; contains comparisons are case-insensitive; every other operator is false.
  */
-import type { Answer, Answers, Condition, ConditionOperator, Question } from './types';
+import type { Answer, Answers, ConditionOperator, Question } from './types';
 
 export function isEmptyAnswer(answer: Answer | undefined | null): boolean {
   if (answer === undefined || answer === null) return true;
@@ -82,15 +84,15 @@ export function conditionMatches(operator: ConditionOperator, answer: Answer | u
 export function visibleQuestionIds(questions: readonly Question[], answers: Answers): Set<string> {
   const visible = new Set<string>();
   questions.forEach((question, index) => {
-    if (index === 0 || question.conditions.length === 0 || decide(question.conditions, visible, answers)) {
+    if (index === 0 || question.conditions.length === 0 || decide(question, visible, answers)) {
       visible.add(question.id);
     }
   });
   return visible;
 }
 
-function decide(conditions: readonly Condition[], earlierVisible: Set<string>, answers: Answers): boolean {
-  for (const condition of conditions) {
+function decide(question: Question, earlierVisible: Set<string>, answers: Answers): boolean {
+  for (const condition of question.conditions) {
     // Only visible earlier questions count: visibleQuestionIds fills the set in survey order, so a
     // later question, a deleted one or a hidden one is not in it yet.
     if (!earlierVisible.has(condition.targetQuestionId)) continue;
@@ -100,7 +102,7 @@ function decide(conditions: readonly Condition[], earlierVisible: Set<string>, a
       return (condition.action ?? 'show') === 'show';
     }
   }
-  return true;
+  return question.conditionMode !== 'show-only-when';
 }
 
 export function visibleQuestions(questions: readonly Question[], answers: Answers): Question[] {
