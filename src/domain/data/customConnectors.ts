@@ -13,7 +13,7 @@ import { MANIFEST_MAX_BYTES, ManifestError, manifestSettingReads, parseManifest,
 import type { ConnectorManifest, SpecProperty } from './connectorManifest/types';
 import type { ConnectorDefinition, ConnectorSetting } from './connectors';
 import { CUSTOM_CONNECTOR_LABELS, CUSTOM_CONNECTOR_MESSAGES } from './customConnectorMessages';
-import { suggestKind, suggestMapping } from './unifiedModel';
+import { autoMap, suggestKind } from './autoMapping';
 
 /** The catalogue id of the sources made from a custom connector. */
 export const CUSTOM_CATALOGUE_PREFIX = 'custom:';
@@ -221,7 +221,7 @@ export function customCatalogueSource(connectorId: string, manifest: ConnectorMa
 /** Its fields as a field set: each a dimension, mapped to the unified field its name suggests. */
 export function customFieldSet(manifest: ConnectorManifest): SourceFieldDefinition[] {
   const names = customConnectorFields(manifest);
-  const mapping = suggestMapping(names, suggestKind(names));
+  const mapping = autoMap(names, suggestKind(names));
   return names.map((name) => ({ id: name, name, type: 'dimension', description: `${name} as the connector reads it.`, ...(mapping[name] ? { unifiedField: mapping[name] } : {}) }));
 }
 

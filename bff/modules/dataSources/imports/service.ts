@@ -16,7 +16,7 @@ import {
   type ImportResult,
 } from '@domain/data/imports';
 import { FILE_UPLOAD_TYPE } from '@domain/data/sources';
-import { suggestKind, suggestMapping } from '@domain/data/unifiedModel';
+import { autoMap, columnSamples, suggestKind } from '@domain/data/autoMapping';
 import { readTime, readValue, textOf } from '@domain/data/values';
 import { presentDataSource } from '../sources/present';
 import { DataSource } from '../../../entities';
@@ -105,15 +105,19 @@ export async function previewImport(em: EntityManager, actor: Actor, upload: Upl
   await upload.finished;
   const { columns } = table;
   const template = await findTemplate(em, companyId, columns);
-  const suggestedKind = suggestKind(columns);
+  const previewColumns = columns.map((name) => ({ name, looksLike: looksLike(samples.map((row) => row.values[name])) }));
+  const rows = samples.slice(0, IMPORT_PREVIEW_ROWS).map((row) => previewRow(columns, row));
+  // From what the answer carries, so the dialog (which maps with the same function) proposes the same.
+  const sampled = columnSamples(previewColumns, rows);
+  const suggestedKind = suggestKind(sampled);
   return {
     fileName,
     fileType,
-    columns: columns.map((name) => ({ name, looksLike: looksLike(samples.map((row) => row.values[name])) })),
-    rows: samples.slice(0, IMPORT_PREVIEW_ROWS).map((row) => previewRow(columns, row)),
+    columns: previewColumns,
+    rows,
     delimiter: table.delimiter,
     suggestedKind,
-    suggestedMapping: suggestMapping(columns, suggestedKind),
+    suggestedMapping: autoMap(sampled, suggestedKind),
     template: template ? presentTemplate(template) : null,
   };
 }

@@ -7,7 +7,8 @@ import { gunzipSync, inflateSync } from 'node:zlib';
 import { INGEST_MAX_BATCH, INGEST_MAX_BYTES } from '@domain/data/connectors';
 import { builtInMapping } from '@domain/data/catalogue';
 import { SHORT_TEXT_MAX } from '@domain/limits';
-import { suggestMapping, unifiedField, REQUIRED_BY_KIND, type FieldMapping, type RecordKind } from '@domain/data/unifiedModel';
+import { autoMap } from '@domain/data/autoMapping';
+import { unifiedField, REQUIRED_BY_KIND, type FieldMapping, type RecordKind } from '@domain/data/unifiedModel';
 import { apiError } from '../../../platform/errors';
 import { describeUnstorable, findUnstorable } from '../../../platform/storable';
 import { INDEXED_TEXT_MAX, unifyRow } from '../records/unify';
@@ -146,7 +147,7 @@ export interface DeliveryContext {
  * names alone suggest the rest.
  */
 function suggestedMapping(fresh: readonly string[], context: DeliveryContext): FieldMapping {
-  const suggested = suggestMapping(fresh, context.kind);
+  const suggested = autoMap(fresh, context.kind);
   if (!context.segment || context.kind !== 'events') return suggested;
   const segment = Object.fromEntries(Object.entries(builtInMapping('segment')).filter(([field]) => fresh.includes(field)));
   const claimed = new Set(Object.values(segment));

@@ -32,11 +32,39 @@ describe('initialChoices', () => {
     expect(Object.keys(choices.mapping)).toEqual(CUSTOMERS_PREVIEW.columns.map((column) => column.name));
   });
 
-  it("re-imports with the source's own mapping, as Configure Data Mapping last saved it", () => {
-    const source = { ...SOURCES.customersCsv, mapping: { customer_id: 'user_id', email: 'email', city: 'location' } };
+  it("re-imports with the source's own mapping for its columns, and maps the file's other columns as a new file would", () => {
+    const source = { ...SOURCES.customersCsv, mapping: { customer_id: 'user_id', email: 'email', city: '' } };
     const choices = initialChoices(PREVIEW_WITH_TEMPLATE, source);
-    expect(choices.mapping).toEqual({ customer_id: 'user_id', email: 'email', full_name: '', city: 'location', signup_date: '', lifetime_value: '' });
+    // city stays as the source keeps it; the template is the source's mapping here.
+    expect(choices.mapping).toEqual({ customer_id: 'user_id', email: 'email', full_name: 'name', city: '', signup_date: 'created_at', lifetime_value: 'ltv' });
     expect(choices.keyColumn).toBe('customer_id');
+  });
+
+  it('maps id, email, name, signup_date and plan the same for a new source and for "Import another file"', () => {
+    const preview: ImportPreview = {
+      ...CUSTOMERS_PREVIEW,
+      columns: [
+        { name: 'id', looksLike: 'string' },
+        { name: 'email', looksLike: 'email' },
+        { name: 'name', looksLike: 'string' },
+        { name: 'signup_date', looksLike: 'datetime' },
+        { name: 'plan', looksLike: 'string' },
+      ],
+      rows: [
+        { id: 'AC-200001', email: 'mia@example.com', name: 'Mia Jones', signup_date: '2026-01-05', plan: 'gold' },
+        { id: 'AC-200002', email: 'leo@example.com', name: 'Leo Smith', signup_date: '2026-02-11', plan: 'member' },
+      ],
+      suggestedKind: 'people',
+      template: null,
+    };
+    const all = { id: 'user_id', email: 'email', name: 'name', signup_date: 'created_at', plan: 'subscription_status' };
+    // The demo's customer list was imported from customer_id, full_name, ...: its mapping names other columns.
+    const acmeCustomers = {
+      ...SOURCES.customersCsv,
+      mapping: { customer_id: 'user_id', email: 'email', full_name: 'name', signup_date: 'created_at', plan: 'subscription_status' },
+    };
+    expect(initialChoices(preview).mapping).toEqual(all);
+    expect(initialChoices(preview, acmeCustomers).mapping).toEqual(all);
   });
 });
 

@@ -1,11 +1,13 @@
 /**
  * The choices of the dialog's second step (what the records are, the mapping, the key and date
- * columns, the date range) and the options they become. Starts from the saved template for this
- * header when there is one, otherwise from the server's suggestion.
+ * columns, the date range) and the options they become. The mapping is always `autoMap`'s, over
+ * what is already decided: the source's own mapping when a file is imported into it again, else
+ * the saved template for this header; the other columns are matched by name and values.
  */
+import { autoMap, columnSamples } from '@domain/data/autoMapping';
 import type { ImportDateRange, ImportOptions, ImportPreview } from '@domain/data/imports';
 import type { DataSource } from '@domain/data/sources';
-import { REQUIRED_BY_KIND, suggestMapping, unifiedFieldsFor, type FieldMapping, type RecordKind } from '@domain/data/unifiedModel';
+import { REQUIRED_BY_KIND, type FieldMapping, type RecordKind } from '@domain/data/unifiedModel';
 
 export interface ImportChoices {
   recordKind: RecordKind;
@@ -25,22 +27,21 @@ const DATE_FIELDS: Record<RecordKind, readonly string[]> = {
 
 const columnsOf = (preview: ImportPreview) => preview.columns.map((column) => column.name);
 
-/** Keeps only columns the file has, and fields the kind can hold. */
-function cleanMapping(preview: ImportPreview, kind: RecordKind, mapping: FieldMapping): FieldMapping {
-  const allowed = new Set(unifiedFieldsFor(kind).map((candidate) => candidate.name));
-  const clean: FieldMapping = {};
-  for (const column of columnsOf(preview)) {
-    const target = mapping[column];
-    clean[column] = target && allowed.has(target) ? target : '';
-  }
-  return clean;
+/** A template decided every column of its header: the ones it leaves out stay unmapped. */
+function templateDecisions(template: NonNullable<ImportPreview['template']>): FieldMapping {
+  return Object.fromEntries(template.columns.map((column) => [column, template.mapping[column] ?? '']));
 }
 
-/** The mapping a kind starts from: the template's when it is for this kind, else the server's or our own suggestion. */
-export function mappingFor(preview: ImportPreview, kind: RecordKind): FieldMapping {
-  if (preview.template && preview.template.recordKind === kind) return cleanMapping(preview, kind, preview.template.mapping);
-  if (kind === preview.suggestedKind) return cleanMapping(preview, kind, preview.suggestedMapping);
-  return cleanMapping(preview, kind, suggestMapping(columnsOf(preview), kind));
+/** What is decided before matching: the source's mapping (a re-import), else the template's for this kind. */
+function decidedMapping(preview: ImportPreview, kind: RecordKind, source?: DataSource): FieldMapping {
+  if (source) return source.recordKind === kind ? source.mapping : {};
+  return preview.template && preview.template.recordKind === kind ? templateDecisions(preview.template) : {};
+}
+
+/** The mapping a kind starts from: every column of the file, '' for those left as they are. */
+export function mappingFor(preview: ImportPreview, kind: RecordKind, source?: DataSource): FieldMapping {
+  const mapped = autoMap(columnSamples(preview.columns, preview.rows), kind, decidedMapping(preview, kind, source));
+  return Object.fromEntries(columnsOf(preview).map((column) => [column, mapped[column] ?? '']));
 }
 
 function dateColumnFor(kind: RecordKind, mapping: FieldMapping): string {
@@ -52,14 +53,13 @@ function dateColumnFor(kind: RecordKind, mapping: FieldMapping): string {
 }
 
 /**
- * An existing source's kind and mapping win (its records are updated, and its mapping is what
- * Configure Data Mapping last saved), then the template's, then the suggestion.
+ * An existing source's kind and key column win (its records are updated), then the template's,
+ * then the suggestion. The mapping is `mappingFor`'s, the same for a new file and a re-import.
  */
 export function initialChoices(preview: ImportPreview, source?: DataSource): ImportChoices {
   const template = preview.template;
   const recordKind = source?.recordKind ?? template?.recordKind ?? preview.suggestedKind;
-  const mapping =
-    source && Object.keys(source.mapping).length > 0 ? cleanMapping(preview, recordKind, source.mapping) : mappingFor(preview, recordKind);
+  const mapping = mappingFor(preview, recordKind, source);
   const columns = new Set(columnsOf(preview));
   const known = (column: string | null | undefined) => (column && columns.has(column) ? column : '');
   return {

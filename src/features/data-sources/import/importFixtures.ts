@@ -4,7 +4,7 @@
  */
 import { type ImportEvent, type ImportPreview, type ImportResult, type ImportTemplate } from '@domain/data/imports';
 import { FILE_UPLOAD_TYPE } from '@domain/data/sources';
-import { suggestMapping } from '@domain/data/unifiedModel';
+import { autoMap } from '@domain/data/autoMapping';
 import { VALUE_REASONS } from '@domain/data/values';
 import { failure, type MockAnswer } from '@/lib/testing/mockFetch';
 import type { XhrAnswer, XhrCall } from '@/lib/testing/mockXhr';
@@ -44,7 +44,7 @@ export const CUSTOMERS_PREVIEW: ImportPreview = {
   ],
   delimiter: ',',
   suggestedKind: 'people',
-  suggestedMapping: suggestMapping(COLUMNS, 'people'),
+  suggestedMapping: autoMap(COLUMNS, 'people'),
   template: null,
 };
 
