@@ -1,6 +1,6 @@
 /**
  * Every setting of the BFF, read from the environment once at start-up. SETTINGS is the single
- * list of names, defaults and descriptions; the README prints its table from it.
+ * list of names, defaults and descriptions; docs/configuration.md is generated from it (npm run docs:config).
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -130,14 +130,3 @@ describe('configuration', () => {
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);
   });
 });
-
-describe('README configuration table', () => {
-  it('lists every setting with its default', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    for (const setting of SETTINGS) {
-      const row = readme.split('\n').find((line) => line.startsWith(`| \`${setting.name}\` |`));
-      expect(row, `README row for ${setting.name}`).toBeDefined();
-      if (setting.default) expect(row).toContain(`\`${setting.default}\``);
-    }
-  });
-});
