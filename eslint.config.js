@@ -22,10 +22,11 @@ const SHARED_ROOMS = ['domain', 'theme', 'lib', 'ui'];
 const fromRoom = (type, allowed) => ({ from: { element: { type } }, allow: { to: { element: { type: allowed } } } });
 
 /**
- * The rooms of bff/ (README, "Rooms"): platform/ (what every module may use and none owns), the
- * entities, the middleware, each module (by folder name), the migrations and the seeders; and the
- * files at bff/'s top: the kernel every room may use (config, logger, types, db, routing, the ORM's
- * set-up) and the entry points that assemble the modules (app, server, worker, seed-demo).
+ * The rooms of bff/ (docs/architecture.md, "Rooms in the BFF"): platform/ (what every module may
+ * use and none owns), the entities, the middleware, each module (by folder name), the migrations
+ * and the seeders; and the files at bff/'s top: the kernel every room may use (config, logger,
+ * types, db, routing, the ORM's set-up) and the entry points that assemble the modules (app,
+ * server, worker, seed-demo).
  */
 const BFF_ROOMS = [
   { type: 'bff-platform', pattern: 'bff/platform' },
@@ -72,9 +73,10 @@ export default tseslint.config(
     },
   },
   {
-    // Rooms point inward (README, "Rooms"): a feature uses the shared rooms and its own files, never
-    // the shell nor another feature; ui/ and lib/ know no feature; the shell reaches a feature only
-    // through its index. Imports are resolved (aliases included) before they are judged.
+    // Rooms point inward (docs/architecture.md, "Rooms in the dashboard"): a feature uses the
+    // shared rooms and its own files, never the shell nor another feature; ui/ and lib/ know no
+    // feature; the shell reaches a feature only through its index. Imports are resolved (aliases
+    // included) before they are judged.
     files: ['src/**/*.{ts,tsx}', 'widget/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
@@ -87,7 +89,7 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          message: 'A {{ from.type }} may not import {{ to.type }}/{{ to.fileInternalPath }}: rooms point inward (README, "Rooms").',
+          message: 'A {{ from.type }} may not import {{ to.type }}/{{ to.fileInternalPath }}: rooms point inward (docs/architecture.md, "Rooms in the dashboard").',
           policies: [
             fromRoom('domain', ['domain']),
             fromRoom('theme', ['domain', 'lib', 'theme']),
@@ -105,10 +107,11 @@ export default tseslint.config(
     },
   },
   {
-    // bff/ points inward too (README, "Rooms"): platform/, entities/ and middleware/ import no
-    // module; a module uses them, the kernel's shared files, src/domain and its own files, and
-    // reaches another module only through that module's index.ts; the entry points and the seeders
-    // reach modules only through their index as well. (tests/bff may reach into a module's files.)
+    // bff/ points inward too (docs/architecture.md, "Rooms in the BFF"): platform/, entities/ and
+    // middleware/ import no module; a module uses them, the kernel's shared files, src/domain and
+    // its own files, and reaches another module only through that module's index.ts; the entry
+    // points and the seeders reach modules only through their index as well. (tests/bff may reach
+    // into a module's files.)
     files: ['bff/**/*.ts'],
     plugins: { boundaries },
     settings: {
@@ -122,7 +125,7 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            'A {{ from.type }} may not import {{ to.type }}/{{ to.fileInternalPath }}: bff/ rooms point inward, and a module is reached only through its index.ts (README, "Rooms").',
+            'A {{ from.type }} may not import {{ to.type }}/{{ to.fileInternalPath }}: bff/ rooms point inward, and a module is reached only through its index.ts (docs/architecture.md, "Rooms in the BFF").',
           policies: [
             fromBffRoom('bff-entities', [{ type: ['bff-entities', 'domain'] }]),
             fromBffRoom('bff-platform', [{ type: ['bff-platform', 'bff-entities', 'domain'] }, kernel('config', 'logger', 'types')]),

@@ -1,6 +1,6 @@
 // The BFF compiled to JavaScript in dist-server/, which `npm start` and `npm run worker` run.
 // A server run through tsx carries the TypeScript loader in every thread: measured idle, 255 MB of
-// resident memory against 166 MB compiled (README, Architecture, "The compiled server").
+// resident memory against 166 MB compiled (docs/decisions/0010-the-compiled-server.md).
 //
 // Entry points: the web server, the job worker, and each worker thread's module (a file named
 // *Worker.ts: startWorkerThread finds it beside the module that starts it, which in the output is

@@ -1,5 +1,5 @@
 // Lighthouse on every screen of the dashboard, in the mobile and desktop presets and in both
-// themes, printed as a markdown table (the README's). Run against a started dashboard:
+// themes, printed as a markdown table (docs/benchmarks.md's). Run against a started dashboard:
 //
 //   PORT=3100 DATA_DIR=/tmp/navout-lh npm start        # in another shell
 //   BASE_URL=http://localhost:3100 node scripts/lighthouse.mjs

@@ -9,7 +9,7 @@
  * - otherwise: in this process's memory.
  *
  * Without Redis, separate machines (replicas) each count on their own: a limit of N admits up to N
- * per replica. The README says so.
+ * per replica. docs/operations.md ("Redis") says so.
  */
 import cluster from 'node:cluster';
 import { Redis } from 'ioredis';

@@ -21,7 +21,7 @@
  *
  * What keeps the queries themselves short is that each is bounded by an index and by the range
  * (at most 366 days, see series.ts for the drill-down's shape); the budget is the guard for a
- * company much larger than the ones measured (README, Benchmarks).
+ * company much larger than the ones measured (docs/benchmarks.md).
  */
 import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import type { Knex } from '@mikro-orm/knex';

@@ -1,6 +1,6 @@
 /**
  * The category rules, one per category id, each with the sentence the Categories table and the
- * README show. Company-relative thresholds (the top 10 % by lifetime value, the top 5 % by recent
+ * docs/features/audience-intelligence.md show. Company-relative thresholds (the top 10 % by lifetime value, the top 5 % by recent
  * events) are computed once per company over all its profiles (categoryContext).
  */
 import { CATEGORY_IDS, CATEGORY_NAMES, type CategoryId, type LifecycleStage, type RiskLevel } from './contract';

@@ -120,7 +120,7 @@ export interface AudienceCategory {
   id: CategoryId;
   name: string;
   description: string;
-  /** The rule in words, as the README documents it. */
+  /** The rule in words, as docs/features/audience-intelligence.md documents it. */
   rule: string;
   /** Average data-source coverage of the category's profiles, 0-100. */
   coverage: number;

@@ -1,8 +1,9 @@
 /**
- * The rooms of bff/ (eslint.config.js, README "Rooms"): code placed in a room is linted as if it
- * were there, and each forbidden import must be reported; and the modules' import graph, read from
- * the files themselves, must have no cycle. It runs in the unit project beside the dashboard's
- * rooms test (boundaries.test.ts); nothing here imports bff/, it only reads it.
+ * The rooms of bff/ (eslint.config.js; docs/architecture.md, "Rooms in the BFF"): code placed in a
+ * room is linted as if it were there, and each forbidden import must be reported; and the modules'
+ * import graph, read from the files themselves, must have no cycle. It runs in the unit project
+ * beside the dashboard's rooms test (boundaries.test.ts); nothing here imports bff/, it only reads
+ * it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';

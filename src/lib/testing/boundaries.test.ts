@@ -1,8 +1,8 @@
 /**
- * The ESLint rule that keeps rooms pointing inward (eslint.config.js, README "Rooms"): code placed
- * in a room is linted as if it were there, and each forbidden import must be reported. It runs in
- * the unit project's jsdom environment because the project's shared setup clears localStorage
- * after every test.
+ * The ESLint rule that keeps rooms pointing inward (eslint.config.js; docs/architecture.md, "Rooms
+ * in the dashboard"): code placed in a room is linted as if it were there, and each forbidden
+ * import must be reported. It runs in the unit project's jsdom environment because the project's
+ * shared setup clears localStorage after every test.
  */
 import { describe, expect, it } from 'vitest';
 import { roomViolations } from './roomViolations';
