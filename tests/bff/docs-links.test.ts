@@ -101,6 +101,11 @@ describe('the documentation', () => {
     expect(broken).toEqual([]);
   });
 
+  it('closes every code block it opens, so no page hides its links in one', () => {
+    const unclosed = PAGES.filter((file) => readFileSync(file, 'utf8').split('\n').filter((line) => /^\s*(```|~~~)/.test(line)).length % 2 === 1);
+    expect(unclosed.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+
   it('keeps the README short, and indexes every page of docs/ from it', () => {
     const readme = join(ROOT, 'README.md');
     expect(readFileSync(readme, 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(200);
