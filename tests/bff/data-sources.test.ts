@@ -57,6 +57,18 @@ describe('data sources', () => {
       const again = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'stripe', apiKey: 'other' });
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ code: 'already_exists', error: 'Stripe is already connected' });
+
+      // Another Stripe account is another source, under a name of its own; that name is then taken too.
+      const second = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'stripe', name: '  Stripe   EU ', apiKey: 'other' });
+      expect(second.status, JSON.stringify(second.body)).toBe(201);
+      expect(second.body).toMatchObject({ name: 'Stripe   EU', availableDataSource: { id: 'stripe', name: 'Stripe' }, companyId: w.companies.acme.id, hasCredentials: true });
+      const stored2 = await w.em().findOneOrFail(DataSource, { id: second.body.id });
+      expect(JSON.parse(decryptSecret(stored2.credentials!, w.config.credentialsKey))).toEqual({ apiKey: 'other' });
+      const sameName = await w.http.post('/api/data-sources').set(as('alice')).send({ catalogueId: 'stripe', name: 'stripe eu', apiKey: 'third' });
+      expect(sameName.status).toBe(409);
+      expect(sameName.body).toMatchObject({ code: 'already_exists', fields: { name: 'Another source of this company has this name' } });
+      // Other tests list the company's sources: the second one leaves none behind.
+      expect((await w.http.delete(`/api/data-sources/${second.body.id}`).set(as('alice'))).status).toBe(204);
     });
 
     it('stores one source when 20 connects of the same catalogue source race, answering the others 409', async () => {
@@ -75,8 +87,15 @@ describe('data sources', () => {
       expect((await w.http.delete(`/api/data-sources/${stored[0]!.id}`).set(as('admin'))).status).toBe(204);
       const again = await connect();
       expect(again.status).toBe(201);
+      // A second source under one new name, submitted five times at once, is stored once too.
+      const named = await Promise.all(
+        Array.from({ length: 5 }, () => w.http.post('/api/data-sources').set(as('admin')).send({ catalogueId: 'calendly', name: 'Calendly EU', settings: { accessToken: KEY }, companyId: company.id })),
+      );
+      expect(named.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409]);
+      const both = await w.em().find(DataSource, { companyId: company.id, catalogueId: 'calendly' }, { orderBy: { name: 'asc' } });
+      expect(both.map((source) => source.name)).toEqual(['Calendly', 'Calendly EU']);
       // Other tests list every company's sources: this company leaves none behind.
-      expect((await w.http.delete(`/api/data-sources/${again.body.id}`).set(as('admin'))).status).toBe(204);
+      for (const source of both) expect((await w.http.delete(`/api/data-sources/${source.id}`).set(as('admin'))).status).toBe(204);
     });
 
     it('refuses unknown sources, files, sources without a connector, a blank key, and a global admin without a company', async () => {

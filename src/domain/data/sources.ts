@@ -89,6 +89,8 @@ export const DATA_SOURCE_LABELS = {
  */
 export const connectSourceSchema = yup.object({
   catalogueId: yup.string().required('Choose a source to connect').max(SHORT_TEXT_MAX),
+  /** Its name; another source of the same entry needs a name of its own ("Stripe EU" beside "Stripe"). Default: the entry's name. */
+  name: trimmed(SHORT_TEXT_MAX).optional(),
   apiKey: trimmed(LONG_TEXT_MAX).optional(),
   accountId: trimmed(SHORT_TEXT_MAX).nullable().optional(),
   settings: settingValuesSchema.optional(),

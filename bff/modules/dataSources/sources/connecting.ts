@@ -1,8 +1,10 @@
 /**
  * The connect dialog's two calls: testing a catalogue source's settings with one cheap call to
- * the vendor, and connecting it (one source per catalogue entry and company, its secrets sealed,
- * its fields mapped as the company already chose).
+ * the vendor, and connecting it (a source per catalogue entry and company, or more under names of
+ * their own: "Stripe EU" beside "Stripe"; its secrets sealed, its fields mapped as the company
+ * already chose).
  */
+import { createHash } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { fieldSetOf, REQUEST_CUSTOM_API_ID, type CatalogueSource, type SourceFieldDefinition } from '@domain/data/catalogue';
 import { SECRET_CHANGED } from '@domain/audit/types';
@@ -21,6 +23,18 @@ import { sealSecrets } from '../sync/secrets';
 import { DATA_SOURCE_NOT_FOUND } from './present';
 import { presentSource, type SourceDeps } from './reads';
 import { checkedSettings, definitionOf, settingsInput, storedSettings } from './sourceSettings';
+
+const sameName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The unique (company, connection key) of a connection: the catalogue id for the entry's own name
+ * (as before names were given), else the id with a digest of the name. Connects that race with
+ * one name (a double submit, two replicas) meet there: one stores its source, the others are refused.
+ */
+export function connectionKeyOf(catalogue: CatalogueSource, name: string): string {
+  if (sameName(name) === sameName(catalogue.name)) return catalogue.id;
+  return `${catalogue.id}#${createHash('sha256').update(sameName(name)).digest('hex').slice(0, 32)}`;
+}
 
 /** A connection test gets one retry and a shorter time limit: someone is waiting on the dialog. */
 const TEST_TIMEOUT_MS = 15_000;
@@ -60,14 +74,20 @@ export async function connectSource(deps: SourceDeps, actor: Actor, input: Conne
   }
   const definition = definitionOf(resolved);
   const { settings, secrets } = checkedSettings(config, definition, settingsInput(definition, input));
-  const alreadyConnected = () => apiError('already_exists', { error: `${catalogue.name} is already connected`, message: 'Open its settings to rotate the key or change the mapping.' });
-  // Any source of this catalogue entry counts, also one that holds no connection key (a copy an
-  // earlier race left, or one made before the key existed).
-  if (await orm.em.findOne(DataSource, { companyId, catalogueId: catalogue.id })) throw alreadyConnected();
+  const name = input.name || catalogue.name;
+  const connectionKey = connectionKeyOf(catalogue, name);
+  const alreadyConnected = () =>
+    connectionKey === catalogue.id
+      ? apiError('already_exists', { error: `${catalogue.name} is already connected`, message: 'Open its settings to rotate the key or change the mapping, or connect another one under a name of its own.' })
+      : apiError('already_exists', { error: `${name} is already connected`, message: 'Give this source another name.', fields: { name: 'Another source of this company has this name' } });
+  // Under the entry's own name any source of the entry counts, also one that holds no connection
+  // key (a copy an earlier race left, or one made before the key existed).
+  const taken = connectionKey === catalogue.id ? { companyId, catalogueId: catalogue.id } : { companyId, connectionKey };
+  if (await orm.em.findOne(DataSource, taken)) throw alreadyConnected();
   const keyField = typeof settings.keyField === 'string' ? settings.keyField : (resolved.connector?.keyField ?? null);
   const source = orm.em.create(DataSource, {
     companyId,
-    name: catalogue.name,
+    name,
     description: catalogue.description,
     type: catalogue.category,
     catalogueId: catalogue.id,
@@ -80,7 +100,7 @@ export async function connectSource(deps: SourceDeps, actor: Actor, input: Conne
     keyField,
     createdById: actor.kind === 'user' ? actor.id : null,
     // Unique with the company: of connects that all found no source above, one stores its own.
-    connectionKey: catalogue.id,
+    connectionKey,
   });
   record(orm.em, { action: 'data_source_connected', companyId, target: { type: 'data_source', id: source.id, label: source.name }, changes: { after: { catalogueId: catalogue.id, settings, ...(Object.keys(secrets).length ? { credentials: SECRET_CHANGED } : {}) } } });
   try {
