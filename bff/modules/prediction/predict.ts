@@ -20,7 +20,7 @@ import { baseline, explain, rank } from './engine';
 import type { Interaction, RankedItem, RankRequest } from './engine/types';
 import type { VersionedSettings } from './settings';
 import { interactionOf } from './snapshotInput';
-import type { LoadedSnapshot } from './snapshots';
+import type { LoadedSnapshot, SnapshotStore } from './snapshots';
 
 /** The caller's newest events read on top of the snapshot: enough for co-occurrence and affinities. */
 const RECENT_EVENTS_MAX = 200;
@@ -136,6 +136,34 @@ export function rankRequestOf(request: ValidPredictRequest, attributeTypes: Rank
     excludeItems: request.exclude_items ?? [],
     now,
   };
+}
+
+/** What ranking a checked request needs besides the settings: the company's snapshot and the caller's newer events. */
+export interface RankingSources {
+  snapshots: SnapshotStore;
+  recentEvents: RecentEventsReader;
+  now: () => Date;
+}
+
+/** The company's loaded snapshot, or 503 snapshot_unavailable when it cannot be built or read. */
+export async function snapshotFor(snapshots: SnapshotStore, companyId: string): Promise<LoadedSnapshot> {
+  try {
+    return await snapshots.ensure(companyId);
+  } catch {
+    throw apiError('snapshot_unavailable');
+  }
+}
+
+/**
+ * The one way from a checked predict request to the engine's request: custom attributes checked
+ * against the company's definitions, its snapshot loaded, the caller's events newer than it read.
+ * A live call and the replay of a logged one both start here.
+ */
+export async function rankingInputs(sources: RankingSources, em: () => EntityManager, companyId: string, request: ValidPredictRequest): Promise<{ snapshot: LoadedSnapshot; rankRequest: RankRequest }> {
+  const attributeTypes = await checkCustomAttributes(em, companyId, request.custom_attributes ?? {});
+  const snapshot = await snapshotFor(sources.snapshots, companyId);
+  const probe = rankRequestOf(request, attributeTypes, [], sources.now().getTime());
+  return { snapshot, rankRequest: { ...probe, recentEvents: await sources.recentEvents(companyId, probe.userId, snapshot) } };
 }
 
 /** Ranks (or, in the holdout, takes the baseline) and words the explanations. */

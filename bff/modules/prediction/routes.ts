@@ -24,12 +24,12 @@ import type { CallEntry } from './callLog';
 import { predictExampleFor } from './example';
 import { buildOpenApiDocument } from './openapi';
 import { TOP_K_MAX } from '@domain/prediction/contract';
-import { callDetailsOf, checkCustomAttributes, rankRequestOf, rankWith, responseOf, validatePredictRequest, type RecentEventsReader } from './predict';
+import { callDetailsOf, rankingInputs, rankWith, responseOf, snapshotFor, validatePredictRequest, type RecentEventsReader } from './predict';
 import type { Quota, QuotaTicket } from './limits';
 import type { DatabaseKind } from '../../platform/sql';
 import { storeEvents, upsertItems, type ValidItem } from './records';
 import { latestSettings, settingsVersion, type SettingsReader } from './settings';
-import type { LoadedSnapshot, SnapshotStore } from './snapshots';
+import type { SnapshotStore } from './snapshots';
 import { CALLS_LIMIT_DEFAULT, CALLS_LIMIT_MAX, callRecord, compareRankings, recentCalls, usageSummary, type UsageScope } from './usage';
 
 const CALL_NOT_FOUND = { error: 'Call not found', message: 'No such call exists in your reach.' };
@@ -88,28 +88,19 @@ function apiKeyCaller(ctx: AppContext): { apiKeyId: string; companyId: string; s
 /** A Live Test key's call: outside the plan's allowance, neither admitted by it nor counted. */
 const SANDBOX_TICKET: QuotaTicket = { served: () => undefined, released: () => undefined };
 
-async function snapshotFor(snapshots: SnapshotStore, companyId: string): Promise<LoadedSnapshot> {
-  try {
-    return await snapshots.ensure(companyId);
-  } catch {
-    throw apiError('snapshot_unavailable');
-  }
-}
+/** The request's EntityManager, the one way to the database from these routes (platform/requestScope.ts). */
+const em = (): EntityManager => requestEntityManager();
 
 export function createPredictionApiRouter(deps: PredictionRouteDependencies): Router<AppState> {
   const routes = new ApiRouter('/api/v1');
-  const em = (): EntityManager => requestEntityManager();
 
   routes.post('/predict', async (ctx) => {
     const { companyId, sandbox } = apiKeyCaller(ctx);
     const request = await validatePredictRequest(ctx.request.body);
     const ticket = sandbox ? SANDBOX_TICKET : await deps.quota.admit(companyId);
     try {
-      const attributeTypes = await checkCustomAttributes(em, companyId, request.custom_attributes ?? {});
+      const { snapshot, rankRequest } = await rankingInputs(deps, em, companyId, request);
       const settings = await deps.latestSettings(companyId);
-      const snapshot = await snapshotFor(deps.snapshots, companyId);
-      const probe = rankRequestOf(request, attributeTypes, [], deps.now().getTime());
-      const rankRequest = { ...probe, recentEvents: await deps.recentEvents(companyId, probe.userId, snapshot) };
       const ranking = rankWith(snapshot, settings, rankRequest);
       const response = responseOf(request, ranking, deps.startedAt(ctx));
       deps.describeCall(ctx, callDetailsOf(request, rankRequest, ranking, settings, snapshot));
@@ -178,9 +169,9 @@ const callsQuery = companyFilterQuery.shape({
 /** The scope of a usage or calls query: one key in reach, or the company (middleware/tenant.ts: a global admin's filter, anyone else's own). */
 async function scopeOf(ctx: AppContext, keyId: string | undefined, companyFilter: string | undefined): Promise<UsageScope> {
   const actor = actorOf(ctx);
-  const companyId = await companiesFor(requestEntityManager(), actor, companyFilter);
+  const companyId = await companiesFor(em(), actor, companyFilter);
   if (keyId) {
-    const key = await findInReach(requestEntityManager(), actor, ApiKey, keyId, KEY_NOT_FOUND);
+    const key = await findInReach(em(), actor, ApiKey, keyId, KEY_NOT_FOUND);
     return { companyId: key.companyId, apiKeyId: key.id };
   }
   return { companyId, apiKeyId: undefined };
@@ -193,20 +184,20 @@ export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependenci
   routes.get('/usage', { query: usageQuery }, async (ctx) => {
     const query = queryOf(ctx, usageQuery);
     const scope = await scopeOf(ctx, query.keyId, query.companyFilter);
-    ctx.body = await usageSummary(requestEntityManager(), scope, query.range === '30d' ? '30d' : '24h', deps.now());
+    ctx.body = await usageSummary(em(), scope, query.range === '30d' ? '30d' : '24h', deps.now());
   });
 
   // The Documentation tab's predict example, made from the company's own catalogue (example.ts).
   routes.get('/example', { query: companyFilterQuery }, async (ctx) => {
     const query = queryOf(ctx, companyFilterQuery);
     const { companyId } = await scopeOf(ctx, undefined, query.companyFilter);
-    ctx.body = companyId ? await predictExampleFor(requestEntityManager(), companyId, () => snapshotFor(deps.snapshots, companyId), deps.now().getTime()) : { request: null, response: null };
+    ctx.body = companyId ? await predictExampleFor(em(), companyId, () => snapshotFor(deps.snapshots, companyId), deps.now().getTime()) : { request: null, response: null };
   });
 
   routes.get('/calls', { query: callsQuery }, async (ctx) => {
     const query = queryOf(ctx, callsQuery);
     const scope = await scopeOf(ctx, query.keyId, query.companyFilter);
-    ctx.body = await recentCalls(requestEntityManager(), scope, query.limit ? Number(query.limit) : CALLS_LIMIT_DEFAULT);
+    ctx.body = await recentCalls(em(), scope, query.limit ? Number(query.limit) : CALLS_LIMIT_DEFAULT);
   });
 
   routes.post('/calls/:id/compare', call, async (ctx) => {
@@ -214,16 +205,12 @@ export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependenci
     if (logged.endpoint !== 'predict' || !logged.request) {
       throw apiError('validation_failed', { error: 'Only predict calls can be compared', message: 'This call did not ask for predictions.' });
     }
-    const em = requestEntityManager();
     const companyId = logged.companyId;
     const startedAt = performance.now();
     const request = await validatePredictRequest(logged.request);
-    const attributeTypes = await checkCustomAttributes(() => em, companyId, request.custom_attributes ?? {});
-    const current = await latestSettings(em, companyId);
-    const old = (logged.settingsVersion !== null ? await settingsVersion(em, companyId, logged.settingsVersion) : null) ?? current;
-    const snapshot = await snapshotFor(deps.snapshots, companyId);
-    const probe = rankRequestOf(request, attributeTypes, [], deps.now().getTime());
-    const rankRequest = { ...probe, recentEvents: await deps.recentEvents(companyId, probe.userId, snapshot) };
+    const { snapshot, rankRequest } = await rankingInputs(deps, em, companyId, request);
+    const current = await latestSettings(em(), companyId);
+    const old = (logged.settingsVersion !== null ? await settingsVersion(em(), companyId, logged.settingsVersion) : null) ?? current;
     const replay = rankWith(snapshot, current, rankRequest);
     // Each item's contributions under the call's settings and under the current ones, read from the
     // same request ranked widely on today's snapshot (the old snapshot is gone): an item that left
@@ -232,7 +219,7 @@ export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependenci
     const before = rankWith(snapshot, old, wide, { holdout: logged.holdout });
     const after = rankWith(snapshot, current, wide, { holdout: logged.holdout });
     const comparison: CallComparison = {
-      call: await callRecord(em, logged),
+      call: await callRecord(em(), logged),
       replay: responseOf(request, replay, startedAt),
       items: compareRankings(logged.items ?? [], replay.ranked, before.ranked, after.ranked, new Map()),
     };
