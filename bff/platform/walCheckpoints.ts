@@ -48,6 +48,8 @@ export interface WalCheckpointOptions {
   logLimitPages?: number;
   /** Each checkpoint's outcome (tests wait for one). */
   onCheckpoint?: (report: Extract<CheckpointReport, { kind: 'checkpoint' }>) => void;
+  /** Called once the connection has left its checkpoints to the thread (0) or taken them back (1,000). */
+  onAutocheckpoint?: (pages: number) => void;
   /** Starts the thread; tests replace it. */
   startThread?: (data: CheckpointWorkerData) => Worker;
 }
@@ -57,14 +59,17 @@ export function startCheckpointThread(workerData: CheckpointWorkerData): Worker 
   return startWorkerThread('walCheckpointWorker', import.meta.url, { workerData });
 }
 
-export function walCheckpoints({ orm, database, logger, everyMs = CHECKPOINT_EVERY_MS, logLimitPages = LOG_LIMIT_PAGES, onCheckpoint, startThread = startCheckpointThread }: WalCheckpointOptions): Job {
+export function walCheckpoints({ orm, database, logger, everyMs = CHECKPOINT_EVERY_MS, logLimitPages = LOG_LIMIT_PAGES, onCheckpoint, onAutocheckpoint, startThread = startCheckpointThread }: WalCheckpointOptions): Job {
   const name = 'SQLite checkpoints';
   const file = database.kind === 'sqlite' && database.file !== ':memory:' ? database.file : null;
   let thread: Worker | null = null;
   /** Set while the process's connection leaves checkpoints to the thread. */
   let handedOver: Promise<unknown> | null = null;
 
-  const setAutocheckpoint = (pages: number) => orm.em.getConnection().execute(`pragma wal_autocheckpoint = ${pages}`);
+  const setAutocheckpoint = async (pages: number): Promise<void> => {
+    await orm.em.getConnection().execute(`pragma wal_autocheckpoint = ${pages}`);
+    onAutocheckpoint?.(pages);
+  };
 
   /** The connection checkpoints again, after the hand-over if it was under way. */
   const takeBack = async (): Promise<void> => {

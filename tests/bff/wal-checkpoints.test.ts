@@ -10,10 +10,22 @@ import { startCheckpointThread, walCheckpoints, type CheckpointReport, type Chec
 type Checkpoint = Extract<CheckpointReport, { kind: 'checkpoint' }>;
 
 /**
- * How long the thread may take to start or end: a moment when the machine is idle, over a second
- * while the rest of the suite keeps both cores busy. A wait for the event, not a measure of it.
+ * The connection's hand-overs as the job reports them: a test waits for the event (the thread
+ * ready and the connection's checkpoints left to it, or taken back), then reads the pragma itself.
  */
-const THREAD_WAIT = { timeout: 30_000, interval: 20 };
+function handOvers() {
+  const seen: number[] = [];
+  let changed: () => void = () => undefined;
+  return {
+    onAutocheckpoint(pages: number) {
+      seen.push(pages);
+      changed();
+    },
+    async reached(pages: number): Promise<void> {
+      while (seen.at(-1) !== pages) await new Promise<void>((resolve) => (changed = resolve));
+    },
+  };
+}
 
 /** Comfortably past the 1,000 pages at which a connection that checkpoints itself would have. */
 const PAGES_WRITTEN = 2_400;
@@ -58,10 +70,12 @@ describe('SQLite checkpoints off the event loop', () => {
 
   it("leaves the checkpoints to the thread while it runs, and takes them back when it stops", async () => {
     // The thread checkpoints only after the writes: whatever the log holds then, the commits left there.
-    const job = walCheckpoints({ orm, database: { kind: 'sqlite', file }, logger, everyMs: 60_000 });
+    const connection = handOvers();
+    const job = walCheckpoints({ orm, database: { kind: 'sqlite', file }, logger, everyMs: 60_000, onAutocheckpoint: connection.onAutocheckpoint });
     expect(await autocheckpoint()).toBe(1_000);
     job.start();
-    await vi.waitFor(async () => expect(await autocheckpoint()).toBe(0), THREAD_WAIT);
+    await connection.reached(0);
+    expect(await autocheckpoint()).toBe(0);
 
     await writePages(PAGES_WRITTEN);
     // A connection that checkpoints itself starts the log again past 1,000 pages: it never holds 2,400.
@@ -88,6 +102,7 @@ describe('SQLite checkpoints off the event loop', () => {
       await writePages(pages, pages);
       return checkpointAfter(Date.now());
     };
+    const connection = handOvers();
     const job = walCheckpoints({
       orm,
       database: { kind: 'sqlite', file },
@@ -98,9 +113,11 @@ describe('SQLite checkpoints off the event loop', () => {
         reports.push(report);
         reported();
       },
+      onAutocheckpoint: connection.onAutocheckpoint,
     });
     job.start();
-    await vi.waitFor(async () => expect(await autocheckpoint()).toBe(0), THREAD_WAIT);
+    await connection.reached(0);
+    expect(await autocheckpoint()).toBe(0);
 
     const copied = await writeThenCheckpoint(200);
     expect(copied).toMatchObject({ busy: false, restarted: false, checkpointedFrames: copied.logFrames });
@@ -123,17 +140,21 @@ describe('SQLite checkpoints off the event loop', () => {
 
   it('has the connection checkpoint again when the thread ends on its own', async () => {
     let thread: Worker | undefined;
+    const connection = handOvers();
     const job = walCheckpoints({
       orm,
       database: { kind: 'sqlite', file },
       logger,
       startThread: (data: CheckpointWorkerData) => (thread = startCheckpointThread(data)),
+      onAutocheckpoint: connection.onAutocheckpoint,
     });
     job.start();
-    await vi.waitFor(async () => expect(await autocheckpoint()).toBe(0), THREAD_WAIT);
+    await connection.reached(0);
+    expect(await autocheckpoint()).toBe(0);
 
     await thread!.terminate();
-    await vi.waitFor(async () => expect(await autocheckpoint()).toBe(1_000), THREAD_WAIT);
+    await connection.reached(1_000);
+    expect(await autocheckpoint()).toBe(1_000);
     expect(logger.warn).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/thread ended/));
     await job.stop();
     expect(await autocheckpoint()).toBe(1_000);
