@@ -52,6 +52,7 @@ const POSTGRES_FILES = [
   'data-sources',
   'sync',
   'sync-worker-processes',
+  'sync-isolation',
   'webhooks',
   'writeback',
   'prediction-api',

@@ -27,16 +27,40 @@ export interface RunProgress {
 /** The run's columns of `progress`. */
 export const progressColumns = (progress: RunProgress) => ({ ...progress, checkpoint: progress.checkpoint ?? null, firstError: progress.firstError?.slice(0, ERROR_LENGTH) ?? null });
 
-/** Takes the oldest due queued run for `workerId`, or null when none is due. */
-export async function claimRun(orm: Orm, kind: DatabaseKind, clock: () => Date, leaseMs: number, workerId: string): Promise<SyncRun | null> {
+/** What a claim passes over whatever else is due. */
+export interface ClaimFairness {
+  /** Companies whose runs this worker may not take now: its share of its slots for them is used up. */
+  excluded: readonly string[];
+}
+
+/** The companies with a run in progress anywhere in the deployment (its lease still running). */
+export async function companiesInProgress(orm: Orm, now: Date): Promise<Set<string>> {
+  const running = await orm.em.fork().find(SyncRun, { status: 'running', lockedUntil: { $gte: now } }, { fields: ['companyId'] });
+  return new Set(running.map((run) => run.companyId));
+}
+
+/**
+ * Takes a due queued run for `workerId`, or null when none is due. Fair between companies: the
+ * oldest due run of a company with no run in progress comes first, so one company's long pull
+ * (or many queued runs) never keeps another company's run waiting while a slot is free; a second
+ * run of a busy company is taken only when no other company's run is due. Companies in
+ * `fairness.excluded` are passed over (the worker's own share for them is used up).
+ */
+export async function claimRun(orm: Orm, kind: DatabaseKind, clock: () => Date, leaseMs: number, workerId: string, fairness: ClaimFairness = { excluded: [] }): Promise<SyncRun | null> {
   const now = clock();
-  const [run] = await claimDue(orm, kind, SyncRun, {
-    due: { status: 'queued', runAfter: { $lte: now } },
-    orderBy: { runAfter: 'asc', id: 'asc' },
-    limit: 1,
-    lease: (row) => ({ status: 'running' as const, lockedBy: workerId, lockedUntil: leaseEnd(now, leaseMs), startedAt: row.startedAt ?? now }),
-  });
-  return run ?? null;
+  const take = async (passedOver: readonly string[]) => {
+    const [run] = await claimDue(orm, kind, SyncRun, {
+      due: { status: 'queued', runAfter: { $lte: now }, ...(passedOver.length ? { companyId: { $nin: [...passedOver] } } : {}) },
+      orderBy: { runAfter: 'asc', id: 'asc' },
+      limit: 1,
+      lease: (row) => ({ status: 'running' as const, lockedBy: workerId, lockedUntil: leaseEnd(now, leaseMs), startedAt: row.startedAt ?? now }),
+    });
+    return run ?? null;
+  };
+  const busy = [...(await companiesInProgress(orm, now))].filter((companyId) => !fairness.excluded.includes(companyId));
+  const idleFirst = await take([...busy, ...fairness.excluded]);
+  if (idleFirst || !busy.length) return idleFirst;
+  return take(fairness.excluded);
 }
 
 /** Extends the lease; false when the run is no longer this worker's (expired and reclaimed, or the source deleted). */

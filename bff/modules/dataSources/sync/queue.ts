@@ -17,7 +17,7 @@ import type { Orm } from '../../../types';
 import type { DataSource, SyncRun } from '../../../entities';
 import { enqueueRun } from './enqueue';
 import type { EntityManager } from '@mikro-orm/core';
-import { claimRun, commitPage, reclaimExpired, releaseRun, renewLease, saveProgress, type RunProgress } from './leases';
+import { claimRun, commitPage, type ClaimFairness, reclaimExpired, releaseRun, renewLease, saveProgress, type RunProgress } from './leases';
 import { failRun, succeedRun } from './outcomes';
 import { activeRun, latestRuns, runHistory } from './runHistory';
 
@@ -49,7 +49,7 @@ export function createSyncQueue({
     leaseMs,
     active: (sourceId: string): Promise<SyncRun | null> => activeRun(orm, sourceId),
     enqueue: (source: Pick<DataSource, 'id' | 'companyId'>, trigger: SyncRunTrigger): Promise<{ run: SyncRun; created: boolean }> => enqueueRun(orm, clock, source, trigger),
-    claim: (workerId: string): Promise<SyncRun | null> => claimRun(orm, config.database.kind, clock, leaseMs, workerId),
+    claim: (workerId: string, fairness?: ClaimFairness): Promise<SyncRun | null> => claimRun(orm, config.database.kind, clock, leaseMs, workerId, fairness),
     renew: (runId: string, workerId: string): Promise<boolean> => renewLease(orm, clock, leaseMs, runId, workerId),
     saveProgress: (runId: string, workerId: string, progress: RunProgress): Promise<boolean> => saveProgress(orm, clock, leaseMs, runId, workerId, progress),
     commitPage: (runId: string, workerId: string, store: (tx: EntityManager) => Promise<RunProgress>): Promise<RunProgress | null> =>

@@ -28,6 +28,8 @@ export interface SyncRunDependencies {
   connectors: (catalogueId: string) => Connector | undefined;
   /** Whether the worker is stopping: an aborted run then goes back to the queue rather than failing. */
   stopping: () => boolean;
+  /** Told when a run of this worker has ended, whichever way: its slot is free. */
+  runEnded?: () => void;
 }
 
 interface PreparedRun {

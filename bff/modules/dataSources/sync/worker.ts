@@ -14,13 +14,15 @@ import type { ConnectorFetchOptions } from '../connectors/http';
 import { connectorFor } from '../connectors/registry';
 import type { Connector } from '../connectors/types';
 import { jobGroup, repeatingJob } from '../../../platform/jobs';
-import { fillFreeSlots, runAllDue, stopInFlight, type InFlightRuns } from './inFlight';
+import { companyShare, fillFreeSlots, runAllDue, stopInFlight, type InFlightRuns } from './inFlight';
 import { onSyncQueued } from './nudge';
 import { createSyncQueue, type SyncQueue, type SyncQueueOptions } from './queue';
+import type { SyncRunDependencies } from './runSync';
 import { scheduleDue as scheduleDueSources } from './schedule';
 
 export const HEARTBEAT_MS = 10_000;
-const DEFAULT_CONCURRENCY = 2;
+/** Runs one process works on at once: one company's long pull leaves the other slot to the rest. */
+export const SYNC_CONCURRENCY = 2;
 
 export interface SyncWorkerDependencies {
   orm: Orm;
@@ -34,6 +36,8 @@ export interface SyncWorkerDependencies {
   heartbeatMs?: number;
   /** Runs one process works on at once. */
   concurrency?: number;
+  /** Of those, the most one company may hold (default: all but one, at least one). */
+  companyConcurrency?: number;
   connectors?: (catalogueId: string) => Connector | undefined;
 }
 
@@ -46,20 +50,23 @@ export function createSyncWorker({
   queue: queueOptions,
   fetch: fetchOptions,
   heartbeatMs = HEARTBEAT_MS,
-  concurrency = DEFAULT_CONCURRENCY,
+  concurrency = SYNC_CONCURRENCY,
+  companyConcurrency = companyShare(concurrency),
   connectors = connectorFor,
 }: SyncWorkerDependencies) {
   const queue: SyncQueue = createSyncQueue({ orm, config, clock, ...queueOptions });
   const inFlight: InFlightRuns = new Map();
   let stopping = false;
   let stopListening: (() => void) | null = null;
-  const runDependencies = { orm, config, logger, queue, workerId, fetchOptions, heartbeatMs, connectors, stopping: () => stopping };
+  const runDependencies: SyncRunDependencies = { orm, config, logger, queue, workerId, fetchOptions, heartbeatMs, connectors, stopping: () => stopping };
   const scheduleDue = () => scheduleDueSources({ orm, clock, queue, connectors });
   const runDue = () => runAllDue(runDependencies, inFlight);
-  const poll = () => fillFreeSlots(runDependencies, inFlight, concurrency);
+  const poll = () => fillFreeSlots(runDependencies, inFlight, { concurrency, perCompany: Math.min(companyConcurrency, concurrency) });
 
   // Runs left queued by an earlier start begin at once.
   const claimLoop = repeatingJob({ name: 'Sync poll', everyMs: config.sync.pollMs, run: poll, logger, runOnStart: true });
+  // A slot freed by a run's end is filled at once, not at the next poll.
+  runDependencies.runEnded = () => claimLoop.wake();
   const scheduler = repeatingJob({ name: 'Sync scheduler', everyMs: config.sync.scheduleMs, run: scheduleDue, logger, runOnStart: true });
   // The runs in flight are stopped and given back to the queue: they resume from their cursor.
   const jobs = jobGroup('Sync worker', [claimLoop, scheduler], () => stopInFlight(inFlight));
