@@ -4,6 +4,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { PHONE_VIEWPORT } from '../src/lib/testing/phone';
+import { DESKTOP_VIEWPORT } from '../src/lib/testing/tables';
 import { AppTheme, isThemeMode, THEME_ATTRIBUTE, THEME_STORAGE_KEY, useThemeMode, type ThemeMode } from '../src/theme';
 
 /**
@@ -121,7 +122,13 @@ const preview: Preview = {
     // Accessibility violations (contrast included) fail the story's test, in both themes.
     a11y: { test: 'error' },
     // Phone stories (globals: PHONE_GLOBALS) run at the width of the phones customers use most.
-    viewport: { options: { [PHONE_VIEWPORT]: { name: 'Phone (390 × 844)', styles: { width: '390px', height: '844px' }, type: 'mobile' } } },
+    // Desktop stories (globals: DESKTOP_GLOBALS) check that tables use a wide screen's room.
+    viewport: {
+      options: {
+        [PHONE_VIEWPORT]: { name: 'Phone (390 × 844)', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+        [DESKTOP_VIEWPORT]: { name: 'Desktop (1440 × 900)', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
+      },
+    },
   },
 };
 
