@@ -520,7 +520,8 @@ describe('sources from custom connectors', () => {
     expect(updated.body).toMatchObject({ fields: ['id', 'email', 'phone'], sources: 1 });
     const source = await w.em().findOneOrFail(DataSource, connected.body.id as string);
     expect(source.fields).toEqual(['id', 'email', 'phone']);
-    expect(source.mapping).toEqual({ email: 'email' });
+    // full_name is gone with its mapping; id (a person's id, mapped when connected) and email stay.
+    expect(source.mapping).toEqual({ id: 'user_id', email: 'email' });
     expect(source.credentials).not.toBeNull();
   });
 
