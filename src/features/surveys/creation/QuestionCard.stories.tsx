@@ -31,6 +31,8 @@ export const WithCondition: Story = {
     await expect(
       canvas.getByText(`Hide this question when Question 2 ("${FEEDBACK_QUESTIONS.satisfaction.title}") is greater than "2"`),
     ).toBeVisible();
+    // What happens otherwise: the specification's default keeps the question shown.
+    await expect(canvas.getByText('Shown while Question 2 is unanswered or no rule matches.')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: /^Duplicate Question 4/ }));
     await expect(args.onDuplicate).toHaveBeenCalled();
   },
@@ -46,6 +48,21 @@ export const WithWarning: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/has a condition on a question that no longer exists/)).toBeVisible();
     await expect(canvas.getByText(/when a deleted question is greater than "2"/)).toBeVisible();
+  },
+};
+
+/** Show only when: hidden until its rule matches, and the card says so. */
+export const ShowOnlyWhen: Story = {
+  args: {
+    question: {
+      ...FEEDBACK_QUESTIONS.improve,
+      conditionMode: 'show-only-when',
+      conditions: [{ id: 'c_unhappy', targetQuestionId: FEEDBACK_QUESTIONS.satisfaction.id, operator: 'less_than', value: '3', action: 'show' }],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/^Show this question when Question 2 .* is less than "3"$/)).toBeVisible();
+    await expect(canvas.getByText('Hidden while Question 2 is unanswered or no rule matches.')).toBeVisible();
   },
 };
 

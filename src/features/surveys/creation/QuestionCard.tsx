@@ -14,6 +14,7 @@ import { questionLabel, type SurveyProblem } from '@domain/survey/check';
 import { QUESTION_TYPE_LABELS } from '@domain/survey/defaults';
 import type { Question } from '@domain/survey/types';
 import { conditionSummary } from './labels';
+import { fallbackSentence } from './ruleAdvice';
 
 export const QUESTION_CARD_LABELS = {
   untitled: 'Untitled question',
@@ -100,6 +101,11 @@ export function QuestionCard({
               </Typography>
             </Stack>
           ))}
+          {question.conditions.length > 0 && index > 0 && (
+            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              {fallbackSentence(question.conditions, question.conditionMode ?? 'default', questions.slice(0, index))}
+            </Typography>
+          )}
           {problems.map((problem) => (
             <Alert key={problem.message} severity="warning" variant="outlined" sx={{ py: 0 }}>
               {problem.message}

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { CHOICE_TYPES, QUESTION_TYPE_LABELS } from '@domain/survey/defaults';
 import { BUILDER_MESSAGES } from '@domain/survey/messages';
 import { SURVEY_LIMITS } from '@domain/survey/limits';
-import type { Question } from '@domain/survey/types';
+import type { ConditionMode, Question } from '@domain/survey/types';
 import { SelectField } from '@/ui/SelectField';
 import type { QuestionDataType } from '../api/dataTypes';
 import { ConditionsEditor } from './ConditionsEditor';
@@ -32,6 +32,12 @@ export interface QuestionEditorProps {
   dataTypes: readonly QuestionDataType[];
   /** Data types other questions fill: hidden from the dropdown. */
   usedDataTypes: ReadonlySet<string>;
+}
+
+/** The default mode is stored as no mode at all, as in surveys made before the choice existed. */
+function withConditionMode(question: Question, mode: ConditionMode): Question {
+  const { conditionMode: _previous, ...rest } = question;
+  return mode === 'default' ? rest : { ...rest, conditionMode: mode };
 }
 
 /** Every field of one question: a controlled form, saved by the modal around it. */
@@ -89,7 +95,13 @@ export function QuestionEditor({ question, onChange, earlier, dataTypes, usedDat
       )}
       <QuestionSettingsFields question={question} onChange={(settings) => set('settings', settings)} />
       <Divider />
-      <ConditionsEditor conditions={question.conditions} onChange={(conditions) => set('conditions', conditions)} earlier={earlier} />
+      <ConditionsEditor
+        conditions={question.conditions}
+        onChange={(conditions) => set('conditions', conditions)}
+        mode={question.conditionMode ?? 'default'}
+        onModeChange={(mode) => onChange(withConditionMode(question, mode))}
+        earlier={earlier}
+      />
     </Stack>
   );
 }

@@ -38,8 +38,8 @@ export interface QuestionEditorModalProps {
 
 /** A question of another type keeps what it was given, and starts the new type's defaults. */
 function convert(question: Question, type: QuestionType): Question {
-  const { title, description, required, dataType, conditions } = question;
-  return { ...newQuestion(type, question.id), title, description, required, dataType, conditions };
+  const { title, description, required, dataType, conditions, conditionMode } = question;
+  return { ...newQuestion(type, question.id), title, description, required, dataType, conditions, ...(conditionMode ? { conditionMode } : {}) };
 }
 
 /**

@@ -81,3 +81,17 @@ export function conditionSummary(condition: Condition, questions: readonly Quest
   const value = VALUELESS.includes(condition.operator) ? '' : ` "${condition.value}"`;
   return `${ACTION_LABELS[condition.action ?? 'show']} when ${target} ${OPERATOR_LABELS[condition.operator]}${value}`;
 }
+
+/** The condition editor's own labels. */
+export const CONDITION_LABELS = {
+  heading: 'Conditional Logic',
+  hint: 'Show, hide or skip this question depending on an answer to an earlier question. The first condition that matches decides.',
+  add: 'Add Condition',
+  target: 'If the answer to',
+  operator: 'Operator',
+  value: 'Value',
+  action: 'Then',
+  remove: (n: number) => `Remove condition ${n}`,
+  condition: (n: number) => `Condition ${n}`,
+  unknownTarget: 'A deleted or later question',
+} as const;
