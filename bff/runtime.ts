@@ -1,9 +1,10 @@
 /**
  * The composition root: every service of the BFF and every background job, built once from the
  * configuration and the database. The web process (server.ts) serves the services over HTTP
- * (app.ts) and starts its jobs; with several web processes their supervisor runs the deployment's
- * jobs; `npm run worker` (worker.ts) runs only the deployment's jobs; the tests build the same
- * runtime and start the jobs they drive.
+ * (app.ts) and starts its own jobs (PROCESS_JOBS); the deployment's jobs it is given run in its
+ * child jobs process (jobsProcess.ts), which builds this same runtime; `npm run worker`
+ * (worker.ts) runs only the deployment's jobs; the tests build the same runtime and start the jobs
+ * they drive, on their own event loop.
  */
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -26,7 +27,8 @@ import { createPredictionRuntime } from './modules/prediction';
 import { createPrivacyService } from './modules/privacy';
 import { createRequestService } from './modules/requests';
 import { createRetentionJob } from './modules/retention';
-import { createAnswerTallyJob, createResultsService } from './modules/results';
+import { createAnswerTallyJob } from './modules/responses';
+import { createResultsService } from './modules/results';
 import { createIdentifierService, createSurveyService } from './modules/surveys';
 import { createUserService } from './modules/users';
 import { createWebhookWorker } from './modules/webhooks';
@@ -148,20 +150,18 @@ export const PROCESS_JOBS: readonly JobName[] = ['callLogFlush', 'snapshotRefres
 
 /**
  * The deployment's jobs, each backed by a queue in the database: one process runs them (the web
- * server, its cluster's supervising process, or `npm run worker`), and should several, the queue
- * still hands each delivery, sync run or build to one of them.
+ * server's jobs process, or `npm run worker`), and should several, the queue still hands each
+ * delivery, sync run or build to one of them.
  */
 export const DEPLOYMENT_JOBS: readonly JobName[] = ['webhooks', 'sync', 'audienceBuilds', 'audienceRefresh', 'answerTallies', 'retention', 'privacyErasures'];
 
-/** The deployment's jobs this configuration gives the web server: none with BACKGROUND_JOBS=false, no syncing with SYNC_WORKER=false. */
+/**
+ * The deployment's jobs this configuration gives the web server, which its jobs process runs: none
+ * with BACKGROUND_JOBS=false, no syncing with SYNC_WORKER=false.
+ */
 export function webServerDeploymentJobs(config: Pick<Config, 'sync' | 'backgroundJobs'>): JobName[] {
   if (!config.backgroundJobs) return [];
   return DEPLOYMENT_JOBS.filter((name) => config.sync.worker || name !== 'sync');
-}
-
-/** A web server that is one process runs its own jobs and the deployment's. */
-export function webProcessJobs(config: Pick<Config, 'sync' | 'backgroundJobs'>): JobName[] {
-  return [...PROCESS_JOBS, ...webServerDeploymentJobs(config)];
 }
 
 export interface Runtime {

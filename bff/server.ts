@@ -2,8 +2,14 @@
  * Starts the BFF: configuration, database and migrations, the demo on a first SQLite start, the
  * runtime's background jobs, then HTTP.
  *
+ * The deployment's jobs this server runs (syncs, deliveries, audience builds and refreshes,
+ * retention, erasures: webServerDeploymentJobs) run in a child process of its own, `npm run
+ * worker`'s code with its own heap limit (jobsProcess.ts), never on the event loop that answers
+ * requests: one company's heavy pull cannot slow another company's requests. Each web process
+ * keeps its own small jobs (its call log, its prediction snapshots, SQLite's checkpoints).
+ *
  * With WEB_CONCURRENCY above 1 the process becomes a supervisor (node:cluster): it applies the
- * migrations and seeds once, runs the deployment's background jobs (unless BACKGROUND_JOBS=false),
+ * migrations and seeds once, runs the deployment's background jobs in their child process (unless BACKGROUND_JOBS=false),
  * keeps the rate-limit counts of its web processes when REDIS_URL is not set, and starts that many
  * web processes sharing the port; one that dies is replaced. Each web process serves HTTP and runs
  * only its own jobs (its call log, its prediction snapshots).
@@ -24,7 +30,9 @@ import { Company } from './entities';
 import { createLogger } from './logger';
 import { serveClusterCounters } from './platform/counters';
 import { answerSupervisorScrapes, createMetricsRegistry, serveMetricsPort } from './platform/metrics';
-import { createRuntime, PROCESS_JOBS, webProcessJobs, webServerDeploymentJobs } from './runtime';
+import { superviseJobsProcess, type JobsProcess } from './jobsProcess';
+import { onSyncQueued } from './modules/dataSources';
+import { createRuntime, PROCESS_JOBS, webServerDeploymentJobs, type Runtime } from './runtime';
 import { exitAfter, onStopSignal } from './shutdown';
 import { DEMO_USERS, seedDemo } from './seeders/demo';
 
@@ -52,6 +60,28 @@ async function prepareDatabase(config: Config, logger: Logger): Promise<Orm> {
   return orm;
 }
 
+/**
+ * The child process running this server's share of the deployment's jobs, started (null when the
+ * configuration gives it none); Sync Now in this process reaches it at once.
+ */
+function startJobsProcess(config: Config, orm: Orm, logger: Logger): JobsProcess | null {
+  if (!webServerDeploymentJobs(config).length) return null;
+  // worker.ts beside this file: TypeScript under tsx, the compiled worker.js in dist-server/.
+  const entry = new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+  const jobs = superviseJobsProcess({ entry, logger });
+  onSyncQueued(orm, () => jobs.syncQueued());
+  jobs.start();
+  return jobs;
+}
+
+/** Stops the jobs process first (its runs go back to the queue), then this process's own jobs. */
+const stopAll = (runtime: Runtime, jobs: JobsProcess | null) => ({
+  async stop() {
+    await jobs?.stop();
+    await runtime.stop();
+  },
+});
+
 /** A web server: this process alone, or one of a supervisor's. */
 async function serve(config: Config): Promise<void> {
   const logger = createLogger(config);
@@ -75,12 +105,13 @@ async function serve(config: Config): Promise<void> {
     });
   });
   const { port } = server.address() as AddressInfo;
+  runtime.start(PROCESS_JOBS);
+  let jobs: JobsProcess | null = null;
   if (cluster.isWorker) {
     logger.info({ port, process: cluster.worker?.id }, 'Navout web process listening');
-    runtime.start(PROCESS_JOBS);
   } else {
-    logger.info({ port, url: `http://localhost:${port}`, counters: runtime.services.counters.kind }, 'Navout BFF listening');
-    runtime.start(webProcessJobs(config));
+    jobs = startJobsProcess(config, orm, logger);
+    logger.info({ port, url: `http://localhost:${port}`, counters: runtime.services.counters.kind, jobsPid: jobs?.pid ?? null }, 'Navout BFF listening');
   }
 
   onStopSignal((signal) => {
@@ -91,7 +122,7 @@ async function serve(config: Config): Promise<void> {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     forced.unref();
-    server.close((failure) => void exitAfter(logger, runtime, orm, Boolean(failure)));
+    server.close((failure) => void exitAfter(logger, stopAll(runtime, jobs), orm, Boolean(failure)));
     server.closeIdleConnections();
   });
 }
@@ -103,7 +134,9 @@ async function supervise(config: Config): Promise<void> {
   if (!config.redis.url) serveClusterCounters();
   const runtime = createRuntime(config, orm, { logger });
   // It answers its web processes' counts: its commits leave checkpoints to a thread, as theirs do.
-  runtime.start([...webServerDeploymentJobs(config), 'walCheckpoints']);
+  runtime.start(['walCheckpoints']);
+  // The deployment's jobs run in a child of their own, not on the loop that keeps the counts.
+  const jobs = startJobsProcess(config, orm, logger);
   // One scrape of METRICS_PORT sees every web process; the main port's /metrics (METRICS_TOKEN alone) would see one.
   const metricsServer = serveMetricsPort(config, createMetricsRegistry(orm, logger), logger);
   if (config.metrics.token && !metricsServer) logger.warn('METRICS_TOKEN is set without METRICS_PORT: with several web processes, /metrics is served only on METRICS_PORT');
@@ -131,7 +164,7 @@ async function supervise(config: Config): Promise<void> {
     const ended = workers.map((worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))));
     // The terminal's Ctrl-C reaches the web processes too; a SIGTERM to the supervisor alone is passed on.
     for (const worker of workers) if (!worker.isDead()) worker.process.kill('SIGTERM');
-    void Promise.all(ended).then(() => exitAfter(logger, runtime, orm, false));
+    void Promise.all(ended).then(() => exitAfter(logger, stopAll(runtime, jobs), orm, false));
   });
 }
 

@@ -30,4 +30,5 @@ export { createFieldService } from './sources/fields';
 export { createDataSourceRouter } from './sources/routes';
 export { createDataSourceService, initialMapping } from './sources/service';
 export { sealSecrets } from './sync/secrets';
+export { onSyncQueued, syncQueued } from './sync/nudge';
 export { createSyncWorker } from './sync/worker';

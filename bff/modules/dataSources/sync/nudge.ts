@@ -1,8 +1,10 @@
 /**
  * Sync Now wakes the sync worker of its own process at once, so a run queued from the dashboard
- * does not wait for the worker's next poll (SYNC_POLL_SECONDS). Workers in other processes are not
- * told: they find the run when they poll, as before. The listeners are kept per ORM, so an app
- * only wakes a worker of its own database (tests run several apps in one process).
+ * does not wait for the worker's next poll (SYNC_POLL_SECONDS). The web server listens here too
+ * and passes the word to its jobs process (jobsProcess.ts), whose worker is woken the same way.
+ * Workers in other processes (`npm run worker`) are not told: they find the run when they poll.
+ * The listeners are kept per ORM, so an app only wakes a worker of its own database (tests run
+ * several apps in one process).
  */
 
 type Wake = () => void;
