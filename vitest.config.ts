@@ -20,7 +20,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.
 const POSTGRES_FILES = [
   'schema',
   'privacy',
+  'privacy-record-fields',
+  'privacy-erasure-kill',
   'audit-log',
+  'audit-log-erasure',
   'retention',
   'sso',
   'tenant-isolation',

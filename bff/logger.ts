@@ -3,8 +3,11 @@ import cluster from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 
-/** What every line written during a request or a job run says of it: its request id, or its job and run id. */
-export type LogContext = { reqId: string } | { job: string; jobRunId: string };
+/**
+ * What every line written during a request or a job run says of it: its request id, or its job and
+ * run id, and, while the run works on a queued job (an erasure), that job's id.
+ */
+export type LogContext = { reqId: string } | { job: string; jobRunId: string; jobId?: string };
 
 const logContexts = new AsyncLocalStorage<LogContext>();
 

@@ -39,6 +39,7 @@ import { Migration20270125000000_audit_entries } from './Migration20270125000000
 import { Migration20270126000000_privacy } from './Migration20270126000000_privacy';
 import { Migration20270127000000_company_retention } from './Migration20270127000000_company_retention';
 import { Migration20270128000000_sync_checkpoints } from './Migration20270128000000_sync_checkpoints';
+import { Migration20270129000000_audit_append_only } from './Migration20270129000000_audit_append_only';
 
 /** In order. Listed rather than discovered from files, so the same list works under tsx, Vitest and a bundle. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -82,4 +83,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20270126000000_privacy', class: Migration20270126000000_privacy },
   { name: 'Migration20270127000000_company_retention', class: Migration20270127000000_company_retention },
   { name: 'Migration20270128000000_sync_checkpoints', class: Migration20270128000000_sync_checkpoints },
+  { name: 'Migration20270129000000_audit_append_only', class: Migration20270129000000_audit_append_only },
 ];

@@ -2,18 +2,25 @@
  * The erasure's steps, one per store, in ERASURE_STEPS order. Each step works in batches, and each
  * batch commits with the step's count in the job's row, so a job taken up again after its process
  * died redoes nothing it did and loses no count; a step already done is skipped. Every step finds
- * the person afresh by the job's identifiers, so running it again finds nothing more to do.
+ * the person afresh by the job's identifiers, so running it again finds nothing more to do (a
+ * record or an audit entry whose values were replaced no longer names them). A step may also
+ * write something in the transaction that marks it done (FINISH): it is then written once.
  */
 import type { Knex } from '@mikro-orm/knex';
+import { erasedInAudit } from '@domain/audit/types';
 import type { ErasureStep } from '@domain/privacy/contract';
-import { maskIdentifier } from '@domain/privacy/contract';
+import { ERASED_VALUE, maskIdentifier } from '@domain/privacy/contract';
 import type { Answer, Question } from '@domain/survey/types';
-import { rowsOf, timeOf } from '../../platform/rawRows';
+import { bindTime, rowsOf, timeOf } from '../../platform/rawRows';
 import { knexOf, resultsDialect, type DatabaseKind } from '../../platform/sql';
 import type { Orm } from '../../types';
+import { appendAuditEntry, auditEntriesLike, rewriteAuditEntries, type AuditPersonValues } from '../audit';
 import { untallyResponse } from '../results';
+import { identifierHash } from './identifiers';
+import { personMatcher, scrubbed, type PersonMatcher } from './matching';
+import { RECORD_COLUMNS, recordsThroughSieve, recordVerdict, SCANNED_KINDS, storedRecord } from './recordFields';
 import { linkedIdentifiers, personProfiles, personResponses, placeholders, recordCondition, withoutPerson } from './stores';
-import { suppress } from './suppression';
+import { suppress, suppressionKey } from './suppression';
 
 /** Rows per transaction: short transactions, each with the step's count. */
 export const ERASURE_BATCH_ROWS = 500;
@@ -25,6 +32,9 @@ export interface StepContext {
   kind: DatabaseKind;
   companyId: string;
   erasureId: string;
+  /** How the job shows the identifier it was asked for (masked). */
+  identifierHint: string;
+  now: () => Date;
   /** Every identifier linked to the one asked for (resolved by the first step). */
   identifiers: string[];
   /** Runs `work` in a transaction that also adds `count` to the step's count (work answers it). */
@@ -34,6 +44,8 @@ export interface StepContext {
 }
 
 type Step = (ctx: StepContext) => Promise<void>;
+/** Runs in the transaction marking the step done, with the step's whole count. */
+type Finish = (ctx: StepContext, trx: Knex.Transaction, count: number) => Promise<void>;
 
 /** Runs batches until one finds nothing. */
 async function untilEmpty(ctx: StepContext, work: (trx: Knex.Transaction) => Promise<number>): Promise<void> {
@@ -45,19 +57,68 @@ const suppressStep: Step = async (ctx) => {
   await ctx.batch(async (trx) => suppress(trx, ctx.companyId, ctx.erasureId, hints));
 };
 
+/** Deletes the records, and takes them off their sources' counts. */
+async function deleteRecords(trx: Knex.Transaction, rows: ReadonlyArray<{ id: string; source_id: string }>): Promise<void> {
+  if (!rows.length) return;
+  await trx.raw(`delete from data_records where id in (${placeholders(rows)})`, rows.map((row) => row.id));
+  const bySource = new Map<string, number>();
+  for (const row of rows) bySource.set(row.source_id, (bySource.get(row.source_id) ?? 0) + 1);
+  for (const [sourceId, count] of bySource) {
+    await trx.raw('update data_sources set records = case when records > ? then records - ? else 0 end where id = ?', [count, count, sourceId]);
+  }
+}
+
 const recordsStep: Step = async (ctx) => {
   const condition = recordCondition(ctx.companyId, ctx.identifiers);
   await untilEmpty(ctx, async (trx) => {
     const rows = rowsOf<{ id: string; source_id: string }>(await trx.raw(`select id, source_id from data_records where ${condition.sql} limit ?`, [...condition.bindings, ERASURE_BATCH_ROWS]));
-    if (!rows.length) return 0;
-    await trx.raw(`delete from data_records where id in (${placeholders(rows)})`, rows.map((row) => row.id));
-    const bySource = new Map<string, number>();
-    for (const row of rows) bySource.set(row.source_id, (bySource.get(row.source_id) ?? 0) + 1);
-    for (const [sourceId, count] of bySource) {
-      await trx.raw('update data_sources set records = case when records > ? then records - ? else 0 end where id = ?', [count, count, sourceId]);
-    }
+    await deleteRecords(trx, rows);
     return rows.length;
   });
+};
+
+/**
+ * The records found through the sieve, read again in the batch's transaction (locked on
+ * PostgreSQL) and judged again: the person's are deleted, another's that mention them have each
+ * of their values replaced with ERASED_VALUE (its other fields and its indexed identifiers kept).
+ */
+async function eraseRecordFields(ctx: StepContext, trx: Knex.Transaction, ids: readonly string[], matcher: PersonMatcher): Promise<number> {
+  const wanted = new Set(ctx.identifiers);
+  const lock = ctx.kind === 'postgresql' ? ' for update' : '';
+  const rows = rowsOf<Record<string, unknown>>(await trx.raw(`select ${RECORD_COLUMNS} from data_records where company_id = ? and id in (${placeholders(ids)})${lock}`, [ctx.companyId, ...ids])).map((row) =>
+    storedRecord(ctx.kind, row),
+  );
+  const theirs: typeof rows = [];
+  let changed = 0;
+  const now = bindTime(ctx.kind, ctx.now());
+  for (const row of rows) {
+    const verdict = recordVerdict(row, wanted, matcher);
+    if (!verdict) continue;
+    if (verdict.whose === 'theirs') {
+      theirs.push(row);
+      continue;
+    }
+    const data = scrubbed(row.data, matcher, () => ERASED_VALUE);
+    const unified = scrubbed(row.unified, matcher, () => ERASED_VALUE);
+    if (!data.replaced && !unified.replaced) continue;
+    await trx.raw('update data_records set data = ?, unified = ?, updated_at = ? where id = ?', [JSON.stringify(data.value), JSON.stringify(unified.value), now, row.id]);
+    changed++;
+  }
+  await deleteRecords(trx, theirs);
+  return theirs.length + changed;
+}
+
+const recordFieldsStep: Step = async (ctx) => {
+  const matcher = personMatcher(ctx.identifiers);
+  const wanted = new Set(ctx.identifiers);
+  for (const kind of SCANNED_KINDS) {
+    for await (const rows of recordsThroughSieve(knexOf(ctx.orm), ctx.kind, ctx.companyId, kind, matcher)) {
+      const ids = rows.filter((row) => recordVerdict(row, wanted, matcher) !== null).map((row) => row.id);
+      for (let start = 0; start < ids.length; start += ERASURE_BATCH_ROWS) {
+        await ctx.batch((trx) => eraseRecordFields(ctx, trx, ids.slice(start, start + ERASURE_BATCH_ROWS), matcher));
+      }
+    }
+  }
 };
 
 interface ResponseRow {
@@ -201,14 +262,72 @@ const writebackStep: Step = async (ctx) => {
   });
 };
 
+/** What each of the person's identifiers reads as in the audit log: its suppression's hash. */
+function auditPlaceholder(ctx: StepContext): (identifier: string) => string {
+  const key = suppressionKey();
+  if (!key) throw new Error('Suppressions are not configured');
+  return (identifier) => erasedInAudit(identifierHash(key, ctx.companyId, identifier));
+}
+
+/** The entry's values with the person's identifiers replaced; null when none was there. */
+function scrubbedEntry(entry: AuditPersonValues, matcher: PersonMatcher, by: (identifier: string) => string): AuditPersonValues | null {
+  const text = (value: string | null) => (value === null ? { text: null, replaced: 0 } : matcher.replace(value, by));
+  const actorEmail = text(entry.actorEmail);
+  const targetId = text(entry.targetId);
+  const targetLabel = text(entry.targetLabel);
+  const changes = scrubbed(entry.changes, matcher, by);
+  if (!actorEmail.replaced && !targetId.replaced && !targetLabel.replaced && !changes.replaced) return null;
+  return { actorEmail: actorEmail.text, targetId: targetId.text, targetLabel: targetLabel.text, changes: changes.value };
+}
+
+/**
+ * The company's audit entries keep what was done and by whom, with the person's identifiers
+ * replaced by their suppression's hash (erasedInAudit): the audit module's one rewrite.
+ */
+const auditLogStep: Step = async (ctx) => {
+  const matcher = personMatcher(ctx.identifiers);
+  const by = auditPlaceholder(ctx);
+  const rewrite = (entry: AuditPersonValues) => scrubbedEntry(entry, matcher, by);
+  for await (const entries of auditEntriesLike(knexOf(ctx.orm), ctx.kind, ctx.companyId, matcher.likePatterns())) {
+    const ids = entries.filter((entry) => rewrite(entry) !== null).map((entry) => entry.id);
+    for (let start = 0; start < ids.length; start += ERASURE_BATCH_ROWS) {
+      await ctx.batch((trx) => rewriteAuditEntries(trx, ctx.kind, { id: ctx.erasureId, companyId: ctx.companyId }, ids.slice(start, start + ERASURE_BATCH_ROWS), rewrite));
+    }
+  }
+};
+
+/** That the audit log was rewritten is an entry of its own, by Navout, written with the step's end. */
+const auditLogFinish: Finish = async (ctx, trx, count) => {
+  const by = auditPlaceholder(ctx);
+  await appendAuditEntry(
+    trx,
+    ctx.kind,
+    {
+      action: 'audit_entries_scrubbed',
+      companyId: ctx.companyId,
+      actor: { kind: 'system', id: null, email: null },
+      target: { type: 'person', id: ctx.erasureId, label: ctx.identifierHint },
+      changes: { after: { entries: count, replacedBy: ctx.identifiers.map(by) } },
+    },
+    ctx.now(),
+  );
+};
+
 export const STEPS: Record<ErasureStep, Step> = {
   suppress: suppressStep,
   records: recordsStep,
+  recordFields: recordFieldsStep,
   responses: responsesStep,
   displays: displaysStep,
   predictionCalls: predictionCallsStep,
   audience: audienceStep,
   writeback: writebackStep,
+  auditLog: auditLogStep,
+};
+
+/** Steps that write something with their end: in the transaction that marks them done, so once. */
+export const FINISH: Partial<Record<ErasureStep, Finish>> = {
+  auditLog: auditLogFinish,
 };
 
 export { linkedIdentifiers };

@@ -11,12 +11,13 @@ import type { Logger } from 'pino';
 import { ERASURE_STEPS, type ErasureStep } from '@domain/privacy/contract';
 import type { Config } from '../../config';
 import { PrivacyErasure } from '../../entities';
+import { logContextFields, withLogContext } from '../../logger';
 import { claimDue, leaseEnd } from '../../platform/jobQueue';
 import { repeatingJob, type RepeatingJob } from '../../platform/jobs';
 import { rowsOf } from '../../platform/rawRows';
 import { knexOf, resultsDialect } from '../../platform/sql';
 import type { Orm } from '../../types';
-import { linkedIdentifiers, STEPS } from './erasure';
+import { FINISH, linkedIdentifiers, STEPS, type StepContext } from './erasure';
 
 export const ERASURE_LEASE_MS = 60_000;
 const HEARTBEAT_MS = 10_000;
@@ -41,8 +42,25 @@ export function erasureJobs(uses: Pick<ErasureJobs, 'orm' | 'config' | 'logger' 
 
 type Steps = PrivacyErasure['steps'];
 
+/** The loop's name, as its log lines and metrics say it. */
+export const ERASURE_JOB = 'Privacy erasures';
+
+/**
+ * Runs `work` so that every line it logs carries the erasure's id beside its run's (a run of the
+ * loop, or one of its own when called outside the loop: runQueued).
+ */
+function inErasureLog<T>(erasureId: string, work: () => Promise<T>): Promise<T> {
+  const current = logContextFields();
+  const run = 'jobRunId' in current && current.job && current.jobRunId ? { job: current.job, jobRunId: current.jobRunId } : { job: ERASURE_JOB, jobRunId: randomUUID() };
+  return withLogContext({ ...run, jobId: erasureId }, work);
+}
+
 /** Runs the job's steps not yet done; each batch commits with its step's count. */
-async function runErasure(jobs: ErasureJobs, claimed: PrivacyErasure): Promise<void> {
+function runErasure(jobs: ErasureJobs, claimed: PrivacyErasure): Promise<void> {
+  return inErasureLog(claimed.id, () => runSteps(jobs, claimed));
+}
+
+async function runSteps(jobs: ErasureJobs, claimed: PrivacyErasure): Promise<void> {
   const { orm, config, logger, now, workerId } = jobs;
   const kind = config.database.kind;
   const knex = knexOf(orm);
@@ -68,11 +86,13 @@ async function runErasure(jobs: ErasureJobs, claimed: PrivacyErasure): Promise<v
         identifiers = await linkedIdentifiers(knex, kind, claimed.companyId, identifiers[0]!);
         await knex.raw('update privacy_erasures set identifiers = ? where id = ?', [JSON.stringify(identifiers), claimed.id]);
       }
-      await STEPS[step]({
+      const context: StepContext = {
         orm,
         kind,
         companyId: claimed.companyId,
         erasureId: claimed.id,
+        identifierHint: claimed.identifierHint,
+        now,
         identifiers,
         rebuildAudience: jobs.rebuildAudience,
         batch: (work) =>
@@ -83,10 +103,15 @@ async function runErasure(jobs: ErasureJobs, claimed: PrivacyErasure): Promise<v
             await writeSteps(trx, steps);
             return count;
           }),
+      };
+      await STEPS[step](context);
+      await knex.transaction(async (trx) => {
+        const steps = await readSteps(trx);
+        const count = steps[step]?.count ?? 0;
+        await FINISH[step]?.(context, trx, count);
+        steps[step] = { done: true, count };
+        await writeSteps(trx, steps);
       });
-      const steps = await readSteps(knex);
-      steps[step] = { done: true, count: steps[step]?.count ?? 0 };
-      await writeSteps(knex, steps);
       if (jobs.stopAfter === step) throw new Error(`Stopped after ${step}`);
     }
     await orm.em.fork().nativeUpdate(PrivacyErasure, { id: claimed.id }, { status: 'done', identifiers: [], finishedAt: now(), lockedBy: null, lockedUntil: null, error: null });
@@ -134,7 +159,7 @@ export function eraseQueued(jobs: ErasureJobs): Promise<void> {
 
 /** The erasure loop, a deployment job: runs queued erasures, woken at once by this process's own. */
 export function erasureLoop(jobs: ErasureJobs): RepeatingJob {
-  const loop = repeatingJob({ name: 'Privacy erasures', everyMs: POLL_MS, run: () => eraseQueued(jobs), logger: jobs.logger, runOnStart: true });
+  const loop = repeatingJob({ name: ERASURE_JOB, everyMs: POLL_MS, run: () => eraseQueued(jobs), logger: jobs.logger, runOnStart: true });
   return {
     ...loop,
     start() {

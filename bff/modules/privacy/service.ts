@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import { DataSource, PrivacyErasure, PrivacySuppressedIntake, PrivacySuppression } from '../../entities';
 import type { AccountChanges } from '../../platform/accountChanges';
 import { apiError } from '../../platform/errors';
+import { record } from '../audit';
 import { knexOf } from '../../platform/sql';
 import type { Orm } from '../../types';
 import { personExport } from './export';
@@ -58,6 +59,7 @@ export function createPrivacyService({ orm, config, logger, now, changes, rebuil
   return {
     jobs,
     loop,
+    logger,
     /** Queues the erasure of the person named by one identifier; the loop starts it (at once in this process). */
     async erase(companyId: string, identifier: { type: ErasureIdentifierType; value: string }, createdById: string | null): Promise<ErasureView> {
       const em = orm.em.fork();
@@ -71,6 +73,8 @@ export function createPrivacyService({ orm, config, logger, now, changes, rebuil
         steps: {},
         createdById,
       });
+      // The entry names the person as the job does (masked): the erasure is about to remove them anyway.
+      record(em, { action: 'person_erasure_requested', companyId, target: { type: 'person', id: job.id, label: job.identifierHint }, changes: { after: { identifierType: identifier.type } } });
       await em.flush();
       loop.wake();
       return erasureView(job);
@@ -106,12 +110,18 @@ export function createPrivacyService({ orm, config, logger, now, changes, rebuil
       const em = orm.em.fork();
       const row = await em.findOne(PrivacySuppression, { id, companyId });
       if (!row) throw apiError('not_found', SUPPRESSION_NOT_FOUND);
-      await em.nativeDelete(PrivacySuppressedIntake, { suppressionId: id });
-      await em.nativeDelete(PrivacySuppression, { id });
+      await em.transactional(async (trx) => {
+        await trx.nativeDelete(PrivacySuppressedIntake, { suppressionId: id });
+        await trx.nativeDelete(PrivacySuppression, { id });
+        record(trx, { action: 'suppression_removed', companyId, target: { type: 'suppression', id, label: row.hint }, changes: { before: { erasureId: row.erasureId ?? null, dropped: row.dropped } } });
+      });
       forgetKeptSuppressions();
     },
-    /** Everything stored about the person named by one identifier, as one JSON document. */
-    exportPerson(companyId: string, value: string) {
+    /**
+     * Everything stored about the person named by one identifier, as one JSON document written
+     * as it is read (export.ts); the person's identifiers are found before it starts.
+     */
+    exportPerson(companyId: string, value: string): Promise<AsyncIterable<Buffer>> {
       return personExport(knexOf(orm), orm, config.database.kind, companyId, normalizeIdentifier(value));
     },
     /** Runs the queued erasures now (tests, a one-off run). */

@@ -1,14 +1,17 @@
 /**
  * Where a person's rows are, store by store, found by every identifier linked to the one asked
- * for: the records of every source (user_id, e-mail, anonymous_id), survey responses (visitor id
- * and identifiers), survey displays (visitor id), the prediction API's call log (user_id), the
- * audience graph (identities, merges, profiles) and Write Back's queued payloads. Read by the
- * erasure (erasure.ts) and the person export (export.ts) alike, so both find the same rows.
+ * for: the records of every source (user_id, e-mail, anonymous_id; their other fields:
+ * recordFields.ts), survey responses (visitor id and identifiers), survey displays (visitor id),
+ * the prediction API's call log (user_id), the audience graph (identities, merges, profiles) and
+ * Write Back's queued payloads. Read by the erasure (erasure.ts) and the person export (export.ts)
+ * alike, so both find the same rows.
  */
 import type { Knex } from '@mikro-orm/knex';
 import { rowsOf } from '../../platform/rawRows';
 import { resultsDialect, type DatabaseKind } from '../../platform/sql';
 import { identifierValues, normalizeIdentifier } from './identifiers';
+import { personMatcher } from './matching';
+import { recordsThroughSieve, recordVerdict } from './recordFields';
 import type { Db } from './suppression';
 
 /** Identifiers one person may be linked to; beyond it the graph joins too many people to erase safely. */
@@ -64,7 +67,9 @@ export async function personProfiles(db: Db, companyId: string, values: readonly
 
 /**
  * Every identifier linked to `start`: through records that carry several (an e-mail beside a
- * user id), responses' identifiers and the audience graph's profiles, until nothing new is found.
+ * user id), events naming them in their user's traits (a Segment identify call's anonymous id
+ * beside the traits' e-mail), responses' identifiers and the audience graph's profiles, until
+ * nothing new is found. The events' fields are looked through for each identifier once.
  * Throws when the person links more than LINKED_IDENTIFIERS_MAX identifiers.
  */
 export async function linkedIdentifiers(db: Db, kind: DatabaseKind, companyId: string, start: string): Promise<string[]> {
@@ -73,6 +78,14 @@ export async function linkedIdentifiers(db: Db, kind: DatabaseKind, companyId: s
   while (fresh.length) {
     const values = [...known];
     const found: unknown[] = [];
+    // Events that name the new ones in their user's traits (recordFields.ts) are that user's: their ids link.
+    const matcher = personMatcher(fresh);
+    for await (const rows of recordsThroughSieve(db, kind, companyId, 'events', matcher)) {
+      for (const row of rows) {
+        const verdict = recordVerdict(row, known, matcher);
+        if (verdict?.whose === 'theirs') found.push(...verdict.identifiers);
+      }
+    }
     const condition = recordCondition(companyId, values);
     for (const row of rowsOf<{ user_id: string | null; email: string | null; anonymous_id: string | null }>(
       await db.raw(`select distinct user_id, email, anonymous_id from data_records where ${condition.sql} limit 1000`, condition.bindings),

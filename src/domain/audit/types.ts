@@ -5,8 +5,11 @@
 import * as yup from 'yup';
 import { companyFilterQuery } from '../params';
 
-/** Who acted: a signed-in user, an API key, or someone not (yet) known: a refused sign-in. */
-export const AUDIT_ACTOR_KINDS = ['user', 'api_key', 'anonymous'] as const;
+/**
+ * Who acted: a signed-in user, an API key, someone not (yet) known (a refused sign-in), or Navout
+ * itself (a background job: the erasure that replaced a person's identifiers in the log).
+ */
+export const AUDIT_ACTOR_KINDS = ['user', 'api_key', 'anonymous', 'system'] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 
 export const AUDIT_ACTIONS = [
@@ -41,6 +44,10 @@ export const AUDIT_ACTIONS = [
   'writeback_started',
   'model_settings_changed',
   'survey_published',
+  'person_exported',
+  'person_erasure_requested',
+  'audit_entries_scrubbed',
+  'suppression_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -76,9 +83,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   writeback_started: 'Write-back started',
   model_settings_changed: 'Model settings changed',
   survey_published: 'Survey published',
+  person_exported: "Person's data exported",
+  person_erasure_requested: 'Person erasure requested',
+  audit_entries_scrubbed: "Erased person's identifiers replaced",
+  suppression_removed: 'Suppression removed',
 };
 
-export const AUDIT_TARGET_TYPES = ['user', 'company', 'api_key', 'data_source', 'custom_connector', 'export', 'survey', 'writeback_job', 'model_settings'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'company', 'api_key', 'data_source', 'custom_connector', 'export', 'survey', 'writeback_job', 'model_settings', 'person', 'suppression'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_TARGET_LABELS: Record<AuditTargetType, string> = {
@@ -91,7 +102,16 @@ export const AUDIT_TARGET_LABELS: Record<AuditTargetType, string> = {
   survey: 'Survey',
   writeback_job: 'Write-back',
   model_settings: 'Model settings',
+  person: 'Person',
+  suppression: 'Suppression',
 };
+
+/**
+ * What an erased person's identifier reads as in the audit log once their erasure has run: its
+ * suppression's hash (the first 16 hex digits), so the entries about one person still read as
+ * one person's without naming them.
+ */
+export const erasedInAudit = (hash: string) => `[erased:${hash.slice(0, 16)}]`;
 
 /** What a secret reads as in an entry: that it changed, never its value. */
 export const SECRET_CHANGED = 'changed';

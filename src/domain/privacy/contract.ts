@@ -17,19 +17,32 @@ export const ERASURE_IDENTIFIER_LABELS: Record<ErasureIdentifierType, string> = 
 
 export type ErasureStatus = 'queued' | 'running' | 'done' | 'failed';
 
-/** The stores an erasure goes through, in order; each is a step of its own, done in batches. */
-export const ERASURE_STEPS = ['suppress', 'records', 'responses', 'displays', 'predictionCalls', 'audience', 'writeback'] as const;
+/**
+ * The stores an erasure goes through, in order; each is a step of its own, done in batches.
+ * `records` finds the person by the identifiers records are indexed by (user id, e-mail,
+ * anonymous id); `recordFields` by every other field of a record, nested ones included (a Segment
+ * event's traits and context); `auditLog` replaces the person's identifiers in the audit log.
+ */
+export const ERASURE_STEPS = ['suppress', 'records', 'recordFields', 'responses', 'displays', 'predictionCalls', 'audience', 'writeback', 'auditLog'] as const;
 export type ErasureStep = (typeof ERASURE_STEPS)[number];
 
 export const ERASURE_STEP_LABELS: Record<ErasureStep, string> = {
   suppress: 'Suppressed identifiers',
   records: 'Data source records',
+  recordFields: 'Records naming them in other fields',
   responses: 'Survey responses',
   displays: 'Survey displays',
   predictionCalls: 'Prediction API calls',
   audience: 'Audience profiles',
   writeback: 'Write Back queue',
+  auditLog: 'Audit log entries',
 };
+
+/**
+ * What replaces an erased person's value inside a record that is kept (a record about someone else
+ * that names them): a constant, so nothing links the kept record back to them.
+ */
+export const ERASED_VALUE = '[erased]';
 
 export const IDENTIFIER_VALUE_MAX = 255;
 

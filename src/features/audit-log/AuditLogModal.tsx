@@ -19,6 +19,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_LABELS,
   AUDIT_TARGET_TYPES,
+  type AuditActorKind,
   type AuditChange,
   type AuditEntryView,
 } from '@domain/audit/types';
@@ -34,7 +35,7 @@ export const NO_AUDIT_ENTRIES = 'No entries match these filters.';
 
 const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-const ACTOR_KIND_LABELS = { user: '', api_key: 'API key', anonymous: 'Unknown' } as const;
+const ACTOR_KIND_LABELS: Record<AuditActorKind, string> = { user: '', api_key: 'API key', anonymous: 'Unknown', system: 'Navout' };
 
 function actorText(entry: AuditEntryView): string {
   if (entry.actor.email) return entry.actor.email;
