@@ -126,7 +126,16 @@ describe('the widget under Preact', { timeout: 20_000 }, () => {
     expect(bodies('POST')[0]).toEqual({
       method: 'POST',
       path: '/surveys/survey-1/responses',
-      body: { visitorId, answers: { rating: 2 }, identifiers: {}, deviceType: 'desktop', pageUrl: 'http://localhost:3000/checkout/done', complete: false },
+      body: {
+        visitorId,
+        answers: { rating: 2 },
+        identifiers: {},
+        deviceType: 'desktop',
+        pageUrl: 'http://localhost:3000/checkout/done',
+        startedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        sentAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        complete: false,
+      },
     });
 
     await visitor.type(view.getByRole('textbox', { name: 'What was missing?' }), 'A size guide');
@@ -165,6 +174,65 @@ describe('the widget under Preact', { timeout: 20_000 }, () => {
       { method: 'POST', path: '/surveys/survey-1/responses', body: expect.objectContaining({ answers: { rating: 4 }, complete: true }) },
     ]);
     expect(completions).toHaveLength(1);
+  });
+
+  it('says in its one POST when the overlay opened, so a survey answered all at once has a real completion time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T09:00:00.000Z'));
+    await start([publicSurvey()]);
+    const { view } = await mounted();
+    const shownAt = new Date().toISOString();
+    // The visitor reads and answers for a minute and a half, then submits before the first save.
+    vi.setSystemTime(new Date(Date.parse(shownAt) + 95_000));
+    const visitor = user();
+    await visitor.click(view.getByRole('radio', { name: '4' }));
+    await visitor.click(view.getByRole('button', { name: 'Submit' }));
+    expect(await view.findByText(THANK_YOU)).toBeInTheDocument();
+    const [post] = bodies('POST');
+    expect(bodies('POST')).toHaveLength(1);
+    const body = post!.body as { startedAt: string; sentAt: string; complete: boolean };
+    expect(body.complete).toBe(true);
+    expect(body.startedAt).toBe(shownAt);
+    expect(Date.parse(body.sentAt) - Date.parse(body.startedAt)).toBeGreaterThanOrEqual(95_000);
+  });
+
+  it('counts an inline survey from when it came into view, not from when it was put on the page', async () => {
+    const observers: Array<{ callback: IntersectionObserverCallback; target: Element | null; disconnected: boolean }> = [];
+    class FakeObserver {
+      record: (typeof observers)[number];
+      constructor(callback: IntersectionObserverCallback) {
+        this.record = { callback, target: null, disconnected: false };
+        observers.push(this.record);
+      }
+      observe(target: Element) {
+        this.record.target = target;
+      }
+      disconnect() {
+        this.record.disconnected = true;
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T09:00:00.000Z'));
+    await start([publicSurvey({ widget: { displayMode: 'inline' } })]);
+    const { host, view } = await mounted();
+    const watcher = observers.find((observer) => observer.target === host);
+    expect(watcher).toBeDefined();
+
+    // Read down the page for five minutes; the survey then scrolls into view.
+    vi.setSystemTime(new Date('2026-03-01T09:05:00.000Z'));
+    watcher!.callback([{ isIntersecting: false } as IntersectionObserverEntry], {} as IntersectionObserver);
+    vi.setSystemTime(new Date('2026-03-01T09:06:00.000Z'));
+    watcher!.callback([{ isIntersecting: true, target: host } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+    expect(watcher!.disconnected).toBe(true);
+
+    vi.setSystemTime(new Date('2026-03-01T09:07:30.000Z'));
+    const visitor = user();
+    await visitor.click(view.getByRole('radio', { name: '5' }));
+    await visitor.click(view.getByRole('button', { name: 'Submit' }));
+    expect(await view.findByText(THANK_YOU)).toBeInTheDocument();
+    expect(bodies('POST')[0]!.body).toMatchObject({ startedAt: '2026-03-01T09:06:00.000Z', complete: true });
+    vi.unstubAllGlobals();
   });
 
   it('shows the server reason when it refuses the answers, and keeps them', async () => {

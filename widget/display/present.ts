@@ -1,8 +1,9 @@
 /**
  * One survey on the page, once the loader has decided to show it: its display mode (overlay after
  * the delay, inline once its target element is on the page, or the button with its optional
- * auto-open), the response it collects, and its completion (the navoutSurveyCompleted event, then
- * the company's trigger).
+ * auto-open), the response it collects (started when the visitor first saw the survey: the overlay
+ * opened, or the inline survey came into view), and its completion (the navoutSurveyCompleted
+ * event, then the company's trigger).
  */
 import type { PublicSurvey, PublicSurveyBundle, ResponseInput } from '@domain/survey/collection';
 import type { Answers } from '@domain/survey/types';
@@ -73,16 +74,22 @@ export function createPresenter(renderer: RendererModule) {
     /** Stops waiting for an inline survey's target element. */
     let stopWaiting: (() => void) | undefined;
     let gone = false;
+    /** When the visitor first saw the survey itself (not its button), or first answered it. */
+    let seenAt: Date | null = null;
+    const seen = () => (seenAt ??= new Date());
+    /** Stops watching for an inline survey to come into view. */
+    let stopWatching: (() => void) | undefined;
 
     const close = () => {
       gone = true;
       win.clearTimeout(timer);
       stopWaiting?.();
+      stopWatching?.();
       session?.flush();
       views.splice(0).forEach((view) => view.close());
     };
 
-    const sessionOf = () => (session ??= openSession(renderer, options));
+    const sessionOf = () => (session ??= openSession(renderer, options, seen()));
 
     const handlers: SurveyHandlers = {
       onAnswersChange: (answers) => {
@@ -116,6 +123,7 @@ export function createPresenter(renderer: RendererModule) {
           options.onClosed();
         }
       });
+      seen();
       shown(overlay);
     };
 
@@ -126,7 +134,11 @@ export function createPresenter(renderer: RendererModule) {
 
     if (widget.displayMode === 'inline') {
       // Into its target element once the page has it (a single-page app renders late), else after the script.
-      const mount = (target: Element | null) => shown(mountInline(context, survey, { target, script: options.place.script }, handlers));
+      const mount = (target: Element | null) => {
+        const view = mountInline(context, survey, { target, script: options.place.script }, handlers);
+        stopWatching = whenInView(win, view.host, seen);
+        shown(view);
+      };
       const selector = widget.inlineTarget?.trim();
       if (selector) stopWaiting = waitForElement(win, selector, mount);
       else mount(null);
@@ -141,8 +153,27 @@ export function createPresenter(renderer: RendererModule) {
   };
 }
 
+/**
+ * Calls `onSeen` once the element first comes into the viewport (an inline survey far down a page
+ * is not seen when it is mounted); at once where IntersectionObserver is missing. Returns a stop.
+ */
+function whenInView(win: Window, element: Element, onSeen: () => void): () => void {
+  const Observer = (win as Window & typeof globalThis).IntersectionObserver;
+  if (typeof Observer !== 'function') {
+    onSeen();
+    return () => {};
+  }
+  const observer = new Observer((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    onSeen();
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
 /** The response's session: opened on the visitor's first answer, or a submit without one. */
-function openSession(renderer: RendererModule, options: PresentOptions): ResponseSession {
+function openSession(renderer: RendererModule, options: PresentOptions, startedAt: Date): ResponseSession {
   const { survey } = options;
   return responseSession({
     fetch: options.fetch,
@@ -150,6 +181,7 @@ function openSession(renderer: RendererModule, options: PresentOptions): Respons
     surveyId: survey.id,
     start: options.visitor(),
     clean: (answers) => renderer.submittedAnswers(survey.survey.questions, answers),
+    startedAt,
     window: options.window,
   });
 }

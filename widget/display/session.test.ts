@@ -2,7 +2,7 @@
  * A respondent's saves carry an Idempotency-Key each and are sent again with the same key after a
  * network failure or a 5xx, a bounded number of times; a refusal (4xx) is not sent again.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WRITE_ATTEMPTS } from '../publicApi';
 import { responseSession } from './session';
 
@@ -40,6 +40,8 @@ function publicApi(replies: Array<number | 'network'>) {
   return { sent, fetch: fetch as unknown as typeof globalThis.fetch };
 }
 
+const SHOWN_AT = new Date('2026-03-01T09:00:00.000Z');
+
 function session(api: ReturnType<typeof publicApi>, pauses: number[] = []) {
   return responseSession({
     fetch: api.fetch,
@@ -47,6 +49,7 @@ function session(api: ReturnType<typeof publicApi>, pauses: number[] = []) {
     surveyId: 'survey-1',
     start: { visitorId: 'visitor-1' },
     clean: (answers) => answers,
+    startedAt: SHOWN_AT,
     window: fakeWindow(pauses),
   });
 }
@@ -85,4 +88,21 @@ describe('response saves', () => {
     await expect(session(api).submit({ q_rating: 4 })).rejects.toMatchObject({ status: 400 });
     expect(api.sent).toHaveLength(1);
   });
+
+  it('sends when the survey was shown and when the body left with the first POST only, the same through its retries', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(SHOWN_AT.getTime() + 95_000));
+    const api = publicApi([503, 201, 200]);
+    const responses = session(api);
+    await responses.submit({ q_rating: 4 });
+    const [first, retry] = api.sent.map((sent) => JSON.parse(sent.body));
+    expect(first).toEqual({ visitorId: 'visitor-1', startedAt: '2026-03-01T09:00:00.000Z', sentAt: '2026-03-01T09:01:35.000Z', answers: { q_rating: 4 }, complete: true });
+    expect(retry).toEqual(first);
+    await responses.submit({ q_rating: 5 });
+    expect(JSON.parse(api.sent[2]!.body)).toEqual({ token: 'tok-1', answers: { q_rating: 5 }, complete: true });
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });

@@ -1,6 +1,8 @@
 /**
  * One respondent's response: started on the first answer (after SAVE_DELAY_MS without another
- * change), continued with its token, completed on submit. Saves go one at a time, in order. Each
+ * change), continued with its token, completed on submit. The first POST says when the visitor
+ * first saw the survey (startedAt) and when it was sent (sentAt), both on the page's clock, so the
+ * server counts a completion time from the display even when everything goes in one POST at submit. Saves go one at a time, in order. Each
  * save has an Idempotency-Key of its own, made when it is queued: a save whose reply was lost
  * (a network failure, a 5xx) is sent again with the same key and stored once (publicApi.ts). A
  * partial save that still fails is dropped quietly: the answers stay on screen and submit sends them all.
@@ -31,6 +33,8 @@ export interface ResponseSessionOptions {
   start: Omit<ResponseInput, 'answers' | 'complete'>;
   /** The answers the server accepts: visible questions only, numbers as numbers. */
   clean: (answers: Answers) => Answers;
+  /** When the visitor first saw or answered the survey. */
+  startedAt: Date;
   window: Window;
 }
 
@@ -51,13 +55,15 @@ export function responseSession(options: ResponseSessionOptions): ResponseSessio
   let pending: Answers | null = null;
 
   const wait = (ms: number) => new Promise<void>((resolve) => win.setTimeout(resolve, ms));
+  // Made once per save, before its first attempt: a retry sends the same body, as its Idempotency-Key requires.
+  const startTimes = () => ({ startedAt: options.startedAt.toISOString(), sentAt: new Date().toISOString() });
 
   const send = async (answers: Answers, complete: boolean, keepalive: boolean, idempotencyKey: string) => {
     const body = { answers: options.clean(answers) as ResponseInput['answers'], complete };
     const write = { idempotencyKey, keepalive, wait };
     started = started
       ? await sendWrite<StartedResponse>(options.fetch, options.apiBase, 'PATCH', `/responses/${encodeURIComponent(started.id)}`, { token: started.token, ...body }, write)
-      : await sendWrite<StartedResponse>(options.fetch, options.apiBase, 'POST', `/surveys/${encodeURIComponent(options.surveyId)}/responses`, { ...options.start, ...body }, write);
+      : await sendWrite<StartedResponse>(options.fetch, options.apiBase, 'POST', `/surveys/${encodeURIComponent(options.surveyId)}/responses`, { ...options.start, ...startTimes(), ...body }, write);
     return started;
   };
 

@@ -7,7 +7,7 @@ import { waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANSWER_MESSAGES } from '@domain/survey/messages';
-import { conditionalSurvey, threeStepSurvey } from './fixtures';
+import { conditionalSurvey, showOnlyWhenSurvey, threeStepSurvey } from './fixtures';
 import { mountSurvey, type MountedSurvey, type SurveyRendererProps } from './index';
 
 const mounted: MountedSurvey[] = [];
@@ -105,5 +105,24 @@ describe('SurveyRenderer under Preact', () => {
 
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ rating: 4, newsletter: 'no' }));
     expect(await view.findByText('Thank you! Your answers have been submitted.')).toBeInTheDocument();
+  });
+
+  it('keeps a Show-only-when question hidden until its rule matches, and sends nothing of it once hidden again', async () => {
+    const onSubmit = vi.fn();
+    const { view, user } = mount({ survey: showOnlyWhenSurvey, mode: 'live', onSubmit });
+    const site = () => view.queryByRole('textbox', { name: /Which of our sites do you use\?/ });
+    // Unanswered: hidden, unlike the specification's default.
+    expect(site()).not.toBeInTheDocument();
+    await user.click(view.getByRole('radio', { name: 'No' }));
+    expect(site()).not.toBeInTheDocument();
+
+    await user.click(view.getByRole('radio', { name: 'Yes' }));
+    await user.type(await view.findByRole('textbox', { name: /Which of our sites do you use\?/ }), 'The outlet shop');
+    await user.click(view.getByRole('radio', { name: 'No' }));
+    await waitFor(() => expect(site()).not.toBeInTheDocument());
+
+    // Hidden, the required question neither blocks Submit nor sends its old answer.
+    await user.click(view.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ online: 'no' }));
   });
 });

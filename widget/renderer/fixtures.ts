@@ -56,6 +56,17 @@ export const conditionalSurvey = survey([
   }),
 ]);
 
+/** "Show only when": the follow-up stays hidden until the visitor says yes (a required one too). */
+export const showOnlyWhenSurvey = survey([
+  question('yes-no', 'online', 'Do you shop with us online?'),
+  question('text', 'site', 'Which of our sites do you use?', {
+    required: true,
+    conditionMode: 'show-only-when',
+    conditions: [{ id: 'c_online', targetQuestionId: 'online', operator: 'equals', value: 'yes', action: 'show' }],
+  }),
+  question('rating', 'overall', 'How was your last order?'),
+]);
+
 export const threeStepSurvey = survey(
   [
     question('text', 'first', 'What brought you here today?', { required: true }),

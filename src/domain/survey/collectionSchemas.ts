@@ -40,6 +40,7 @@ export const COLLECTION_INPUT_MESSAGES = {
   answers: 'Answers must be an object of question ids and answers.',
   identifiers: `Identifiers must be an object of at most ${COLLECTION_LIMITS.identifiers} names with text values of at most ${COLLECTION_LIMITS.identifierValue} characters.`,
   complete: 'complete must be true or false.',
+  time: (field: string) => `${field} must be a date and time in ISO 8601 with its time zone, such as 2026-06-15T12:00:00.000Z.`,
   token: 'The response token is missing.',
   unknownQuestion: (id: string) => `The survey has no question with the id "${id.slice(0, SURVEY_LIMITS.id)}".`,
   wrongType: (label: string, expected: string) => `${label} expects ${expected}.`,
@@ -109,6 +110,16 @@ const identifiersSchema = () =>
       );
     });
 
+/** An instant as the widget's Date#toISOString writes it, or with a zone offset; only its shape is checked here (responseStartedAt bounds it). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const instantSchema = (field: string) =>
+  yup
+    .string()
+    .optional()
+    .typeError(COLLECTION_INPUT_MESSAGES.time(field))
+    .max(40, COLLECTION_INPUT_MESSAGES.time(field))
+    .test('instant', COLLECTION_INPUT_MESSAGES.time(field), (value) => value === undefined || (INSTANT.test(value) && Number.isFinite(Date.parse(value))));
+
 const completeSchema = () => yup.boolean().required(COLLECTION_INPUT_MESSAGES.complete).typeError(COLLECTION_INPUT_MESSAGES.complete);
 
 /** POST /api/public/surveys/:id/displays */
@@ -127,6 +138,8 @@ export const responseInputSchema = yup.object({
   identifiers: identifiersSchema(),
   deviceType: yup.string().optional().max(COLLECTION_LIMITS.deviceType),
   pageUrl: yup.string().optional().max(COLLECTION_LIMITS.pageUrl),
+  startedAt: instantSchema('startedAt'),
+  sentAt: instantSchema('sentAt'),
   complete: completeSchema(),
 });
 

@@ -34,6 +34,7 @@ export const GUIDE_CARDS: readonly GuideCard[] = [
       'A condition looks at the answer to an earlier question and shows, hides or skips the question it belongs to.',
       'Conditions can only use earlier questions. The first condition that matches decides; when none matches, the question is shown.',
       'A condition on a question that was not answered is ignored. Choice answers are compared with your options; "contains" ignores upper and lower case.',
+      'To keep a question hidden until its rule matches (a follow-up shown only after "Yes"), choose "Show only when a rule matches" in its Conditional Logic: it then stays hidden while the earlier question is unanswered or no rule matches.',
       'If you delete or move a question that a condition uses, the builder flags the condition so you can fix it: nothing is removed behind your back.',
     ],
   },
