@@ -116,6 +116,7 @@ const instantSchema = (field: string) =>
   yup
     .string()
     .optional()
+    .nonNullable(COLLECTION_INPUT_MESSAGES.time(field))
     .typeError(COLLECTION_INPUT_MESSAGES.time(field))
     .max(40, COLLECTION_INPUT_MESSAGES.time(field))
     .test('instant', COLLECTION_INPUT_MESSAGES.time(field), (value) => value === undefined || (INSTANT.test(value) && Number.isFinite(Date.parse(value))));
