@@ -74,6 +74,8 @@ const POSTGRES_FILES = [
   'users',
   'account-changes',
   'metrics',
+  'metrics-health-read-only',
+  'metrics-job-logs',
   'idempotency',
 ].map((name) => `tests/bff/${name}.test.ts`);
 
