@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
@@ -67,6 +70,7 @@ const POSTGRES_FILES = [
   'survey-bundle-cache',
   'survey-responses-during-build',
   'survey-results',
+  'survey-response-writes',
   'survey-audience-targeting',
   'published-surveys',
   'surveys',
@@ -182,7 +186,7 @@ export default defineConfig({
 function storybookProject() {
   return {
     extends: true,
-    plugins: [storybookTest({ configDir: fromRoot('./.storybook'), initialGlobals: { theme: 'light' } })],
+    plugins: [storybookTest({ configDir: fromRoot('./.storybook'), initialGlobals: { theme: 'light' } }), depsOfThisRun()],
     // Re-scan the stories for dependencies on every run instead of trusting Vite's cache: a dependency
     // first met mid-run (a story added since the cache was made) makes Vite reload the browser,
     // which fails whatever stories are running then.
@@ -204,6 +208,24 @@ function storybookProject() {
         instances: [{ browser: 'chromium' as const }],
       },
       setupFiles: ['.storybook/vitest.setup.ts'],
+    },
+  };
+}
+
+/**
+ * The stories' pre-bundled dependencies in a folder of this run's own. Every run bundles them anew
+ * (`optimizeDeps.force` above), and in the folder the Storybook plugin shares between runs, a second
+ * run started meanwhile (another checkout's, an editor's) would delete the files the first is loading.
+ */
+function depsOfThisRun() {
+  let folder: string | undefined;
+  return {
+    name: 'navout:story-deps-of-this-run',
+    enforce: 'post' as const,
+    config() {
+      folder ??= mkdtempSync(join(tmpdir(), 'navout-story-deps-'));
+      process.once('exit', () => rmSync(folder!, { recursive: true, force: true }));
+      return { cacheDir: folder };
     },
   };
 }
