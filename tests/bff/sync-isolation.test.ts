@@ -2,7 +2,9 @@
  * One company's syncs never hold up another's: the claim takes a company with no run in progress
  * before a second run of a busy one (in this process or any other), a process keeps a slot of its
  * own for other companies, and a single upstream page is bounded in size (streamed, cut off past
- * the limit) and in time, failing the run with its reason while the pages stored before it stay.
+ * the limit) and in time, failing the run with its reason while the pages stored before it stay. A
+ * large page is stored in parts (each its own short write, as on SQLite), and a run stopped between
+ * two parts resumes that page after the records it stored, counting each once.
  */
 import type { ServerResponse } from 'node:http';
 import pino from 'pino';
@@ -186,6 +188,31 @@ describe('sync isolation between companies', () => {
     await shared.poll();
     expect(await statusOf(firstB!)).toBe('running');
     expect(await statusOf(secondA!)).toBe('queued');
+  });
+
+  it('stores a large page in parts, and a run stopped between two parts resumes after the stored records', async () => {
+    const w = world();
+    const [run] = await queued(w, [['globex', '/fast/parts']]);
+    const parts = { records: 4, gapMs: 60_000 };
+    // Stopped in the pause after the first part of the first page.
+    const first = worker(w, { workerId: 'parts-first', pageParts: parts });
+    await first.poll();
+    await expect.poll(async () => (await w.em().findOneOrFail(SyncRun, run!.id)).processed, { timeout: 10_000 }).toBe(4);
+    await first.stop();
+    const released = await w.em().findOneOrFail(SyncRun, run!.id);
+    expect(released).toMatchObject({ status: 'queued', processed: 4, added: 4, lockedBy: null });
+    expect(JSON.parse(released.checkpoint!)).toEqual({ navoutPagePart: { checkpoint: null, stored: 4 } });
+    expect(await w.em().count(DataRecord, { sourceId: run!.sourceId })).toBe(4);
+
+    const askedBefore = api.received.filter(({ url }) => url.pathname === '/fast/parts').length;
+    const heir = worker(w, { workerId: 'parts-heir', pageParts: { records: 4, gapMs: 0 } });
+    expect(await heir.runDue()).toBe(1);
+    const done = await w.em().findOneOrFail(SyncRun, run!.id);
+    expect(done).toMatchObject({ status: 'succeeded', processed: PAGES * PAGE_SIZE, added: PAGES * PAGE_SIZE, updated: 0, checkpoint: null });
+    expect(await w.em().count(DataRecord, { sourceId: run!.sourceId })).toBe(PAGES * PAGE_SIZE);
+    // The first page was read again (its first part skipped), then the rest once each.
+    const asked = api.received.filter(({ url }) => url.pathname === '/fast/parts').slice(askedBefore).map(({ url }) => url.searchParams.get('page'));
+    expect(asked).toEqual(['1', '2', '3']);
   });
 
   it('cuts off an answer past the size limit while it streams, failing the run with the reason and keeping the stored pages', async () => {

@@ -2,7 +2,9 @@
  * One sync run, from its claim to its end: the source's connector pulls batches, each stored in one
  * transaction with the run's counts, cursor and checkpoint (where the read continues), so a run
  * that stops halfway, even killed, keeps what it stored and a run taken over continues after its
- * last stored page, counting each record once. A heartbeat renews the lease; a lost lease aborts.
+ * last stored page, counting each record once. On SQLite a large batch is stored in parts, each its
+ * own short transaction (pageParts.ts), so the web server's writes never wait long behind it. A
+ * heartbeat renews the lease; a lost lease aborts.
  */
 import type { Logger } from 'pino';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
@@ -15,6 +17,7 @@ import { connectorOfSource } from '../custom/resolve';
 import { storeSourceRecordsIn } from '../records/storeRecords';
 import { ConnectorError, type Connector, type ConnectorContext } from '../connectors/types';
 import type { RunProgress, SyncQueue } from './queue';
+import { betweenParts, pageParts, partCheckpoint, readCheckpoint } from './pageParts';
 import { readSecrets } from './secrets';
 
 export interface SyncRunDependencies {
@@ -30,6 +33,8 @@ export interface SyncRunDependencies {
   stopping: () => boolean;
   /** Told when a run of this worker has ended, whichever way: its slot is free. */
   runEnded?: () => void;
+  /** Records stored per transaction, and the pause between two of one batch (SQLite: pageParts.ts); without, a batch is one transaction. */
+  pageParts?: { records: number; gapMs: number };
 }
 
 interface PreparedRun {
@@ -90,11 +95,13 @@ export async function runSync(deps: SyncRunDependencies, claimed: SyncRun, contr
       (failure: unknown) => log.warn({ err: failure }, 'Sync lease renewal failed'),
     );
   }, heartbeatMs);
+  // A run taken over mid-batch reads that batch again and skips the records stored of it.
+  const resumedAt = readCheckpoint(progress.checkpoint);
   const context: ConnectorContext = {
     settings: settingsOf(source),
     secrets,
     cursor: progress.cursor,
-    checkpoint: progress.checkpoint ?? null,
+    checkpoint: resumedAt.checkpoint,
     fetch: createConnectorFetch({ ...fetchOptions, allowPrivate: config.connectorAllowPrivate, signal: controller.signal }),
     signal: controller.signal,
     logger: log,
@@ -103,28 +110,43 @@ export async function runSync(deps: SyncRunDependencies, claimed: SyncRun, contr
     sleep: fetchOptions?.sleep,
   };
   log.info({ catalogueId: source.catalogueId, attempt: claimed.attempt, resumed: claimed.cursor !== null || claimed.checkpoint !== null }, 'Sync run started');
+  const partSize = deps.pageParts?.records ?? Infinity;
+  let skip = resumedAt.stored;
   try {
-    for await (const batch of connector.pull(context)) {
+    batches: for await (const batch of connector.pull(context)) {
       if (controller.signal.aborted) break;
-      // The page's records and the progress after them are committed together, or neither is.
-      const committed = await queue.commitPage(claimed.id, workerId, async (tx) => {
-        const stored = await storeSourceRecordsIn(tx, source.id, batch.records, { batchId: claimed.id, sourceType: 'connector', origin: `${source.name} sync` });
-        const rejection = stored.rejected[0];
-        return {
-          added: progress.added + stored.added,
-          updated: progress.updated + stored.updated,
-          failed: progress.failed + stored.rejected.length,
-          processed: progress.processed + batch.records.length,
-          cursor: batch.cursor !== undefined ? batch.cursor : progress.cursor,
-          checkpoint: batch.checkpoint !== undefined ? batch.checkpoint : progress.checkpoint,
-          firstError: progress.firstError ?? (rejection ? `Record ${progress.processed + rejection.index + 1}: ${rejection.error}` : null),
-        };
-      });
-      if (!committed) {
-        lost = true;
-        break;
+      // Where this batch was read from: a run stopped after some of its parts starts it again there.
+      const readFrom = readCheckpoint(progress.checkpoint).checkpoint;
+      let storedOfBatch = Math.min(skip, batch.records.length);
+      const parts = pageParts(storedOfBatch ? batch.records.slice(storedOfBatch) : batch.records, partSize);
+      skip = 0;
+      for (const [index, records] of parts.entries()) {
+        const last = index === parts.length - 1;
+        storedOfBatch += records.length;
+        // The part's records and the progress after them are committed together, or neither is;
+        // the batch's cursor and checkpoint only with its last part.
+        const committed = await queue.commitPage(claimed.id, workerId, async (tx) => {
+          const stored = await storeSourceRecordsIn(tx, source.id, records, { batchId: claimed.id, sourceType: 'connector', origin: `${source.name} sync` });
+          const rejection = stored.rejected[0];
+          return {
+            added: progress.added + stored.added,
+            updated: progress.updated + stored.updated,
+            failed: progress.failed + stored.rejected.length,
+            processed: progress.processed + records.length,
+            cursor: last && batch.cursor !== undefined ? batch.cursor : progress.cursor,
+            checkpoint: !last ? partCheckpoint(readFrom, storedOfBatch) : batch.checkpoint !== undefined ? batch.checkpoint : readFrom,
+            firstError: progress.firstError ?? (rejection ? `Record ${progress.processed + rejection.index + 1}: ${rejection.error}` : null),
+          };
+        });
+        if (!committed) {
+          lost = true;
+          break batches;
+        }
+        Object.assign(progress, committed);
+        if (last) break;
+        await betweenParts(deps.pageParts?.gapMs ?? 0, controller.signal);
+        if (controller.signal.aborted) break batches;
       }
-      Object.assign(progress, committed);
     }
     if (lost) log.warn('Sync run lease lost: another worker resumes it');
     else if (stopping() && controller.signal.aborted) await queue.release(claimed.id, workerId, progress);

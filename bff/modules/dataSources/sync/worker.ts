@@ -16,6 +16,7 @@ import type { Connector } from '../connectors/types';
 import { jobGroup, repeatingJob } from '../../../platform/jobs';
 import { companyShare, fillFreeSlots, runAllDue, stopInFlight, type InFlightRuns } from './inFlight';
 import { onSyncQueued } from './nudge';
+import { PAGE_PART_GAP_MS, PAGE_PART_RECORDS } from './pageParts';
 import { createSyncQueue, type SyncQueue, type SyncQueueOptions } from './queue';
 import type { SyncRunDependencies } from './runSync';
 import { scheduleDue as scheduleDueSources } from './schedule';
@@ -38,6 +39,8 @@ export interface SyncWorkerDependencies {
   concurrency?: number;
   /** Of those, the most one company may hold (default: all but one, at least one). */
   companyConcurrency?: number;
+  /** How a large batch is stored (default: in parts on SQLite, whole on PostgreSQL; pageParts.ts). */
+  pageParts?: SyncRunDependencies['pageParts'];
   connectors?: (catalogueId: string) => Connector | undefined;
 }
 
@@ -52,13 +55,14 @@ export function createSyncWorker({
   heartbeatMs = HEARTBEAT_MS,
   concurrency = SYNC_CONCURRENCY,
   companyConcurrency = companyShare(concurrency),
+  pageParts = config.database.kind === 'sqlite' ? { records: PAGE_PART_RECORDS, gapMs: PAGE_PART_GAP_MS } : undefined,
   connectors = connectorFor,
 }: SyncWorkerDependencies) {
   const queue: SyncQueue = createSyncQueue({ orm, config, clock, ...queueOptions });
   const inFlight: InFlightRuns = new Map();
   let stopping = false;
   let stopListening: (() => void) | null = null;
-  const runDependencies: SyncRunDependencies = { orm, config, logger, queue, workerId, fetchOptions, heartbeatMs, connectors, stopping: () => stopping };
+  const runDependencies: SyncRunDependencies = { orm, config, logger, queue, workerId, fetchOptions, heartbeatMs, connectors, pageParts, stopping: () => stopping };
   const scheduleDue = () => scheduleDueSources({ orm, clock, queue, connectors });
   const runDue = () => runAllDue(runDependencies, inFlight);
   const poll = () => fillFreeSlots(runDependencies, inFlight, { concurrency, perCompany: Math.min(companyConcurrency, concurrency) });
