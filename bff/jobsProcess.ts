@@ -13,8 +13,11 @@
  * server die without stopping it (its IPC channel closes).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import { BUILD_THREAD_NICENESS } from './platform/threadPriority';
 
 /** The argument that tells worker.ts it runs a web server's jobs (their list, IPC nudges, ending with its parent). */
 export const JOBS_OF_SERVER_ARG = '--jobs-of-server';
@@ -51,6 +54,21 @@ export interface JobsProcessOptions {
   /** Node's arguments of the child beside the heap limit (the caller's own: tsx's loader, source maps). */
   execArgv?: readonly string[];
   env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * In the jobs process: lowers its priority (every thread it has, and so every thread they start)
+ * to the build threads' niceness, so that on a busy machine the web server's event loop gets a
+ * core first and a pull's parsing takes what is left. Linux only; elsewhere, or where it is not
+ * permitted, the process runs at the server's priority.
+ */
+export function lowerJobsProcessPriority(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    for (const thread of readdirSync('/proc/self/task')) setPriority(Number(thread), BUILD_THREAD_NICENESS);
+  } catch {
+    // Not permitted here.
+  }
 }
 
 /** Node's arguments for the child: the parent's, with the heap limit unless the parent set one (an argument or NODE_OPTIONS). */

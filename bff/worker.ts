@@ -10,12 +10,12 @@
  *
  * The same code is the web server's own jobs process (jobsProcess.ts), started with
  * JOBS_OF_SERVER_ARG: it runs the jobs that server's configuration gives it (webServerDeploymentJobs),
- * claims a run at once when the server says Sync Now queued one, and stops when the server does
- * or when its channel to the server closes (the server died).
+ * claims a run at once when the server says Sync Now queued one, runs at a lower priority than the
+ * server, and stops when the server does or when its channel to the server closes (the server died).
  */
 import { loadConfig } from './config';
 import { initOrm, openDatabase } from './db';
-import { JOBS_OF_SERVER_ARG, type JobsProcessMessage } from './jobsProcess';
+import { JOBS_OF_SERVER_ARG, lowerJobsProcessPriority, type JobsProcessMessage } from './jobsProcess';
 import { createLogger } from './logger';
 import { syncQueued } from './modules/dataSources';
 import { createRuntime, DEPLOYMENT_JOBS, webServerDeploymentJobs } from './runtime';
@@ -24,6 +24,8 @@ import { exitAfter, onStopSignal } from './shutdown';
 async function main(): Promise<void> {
   const config = loadConfig();
   const ofServer = process.argv.includes(JOBS_OF_SERVER_ARG) && typeof process.send === 'function';
+  // The web server's requests come first on a busy machine.
+  if (ofServer) lowerJobsProcessPriority();
   const logger = ofServer ? createLogger(config).child({ process: 'jobs' }) : createLogger(config);
   // The web server has applied the migrations before starting its jobs process.
   const orm = ofServer ? await initOrm(config) : await openDatabase(config, logger);
