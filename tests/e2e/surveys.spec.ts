@@ -35,6 +35,18 @@ async function addQuestions(page: Page) {
       await editor.getByRole('combobox', { name: 'Then' }).click();
       await page.getByRole('option', { name: 'Hide this question' }).click();
     }
+    if (index === 2) {
+      // A follow-up for those who do not shop online: hidden until Question 1 is answered No.
+      await editor.getByRole('button', { name: 'Add Condition' }).click();
+      await editor.getByRole('combobox', { name: 'If the answer to' }).click();
+      await page.getByRole('option', { name: /Question 1/ }).click();
+      await editor.getByRole('combobox', { name: 'Value' }).click();
+      await page.getByRole('option', { name: 'No', exact: true }).click();
+      await expect(editor.getByText(/this rule changes nothing/)).toBeVisible();
+      await editor.getByRole('radio', { name: 'Show only when a rule matches' }).check();
+      await expect(editor.getByText(/; hidden while Question 1 is unanswered or no rule matches\.$/)).toBeVisible();
+      await expect(editor.getByText(/this rule changes nothing/)).toBeHidden();
+    }
     await editor.getByRole('button', { name: 'Save Question' }).click();
     await expect(editor.getByRole('list', { name: `In this survey (${index + 1})` })).toBeVisible();
   }
@@ -67,15 +79,20 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('textbox', { name: 'Survey Title' }).fill(name);
     await addQuestions(page);
 
-    // The preview hides the store question for online shoppers and shows it again otherwise.
+    // The preview hides the store question for online shoppers and shows it again otherwise;
+    // the Show-only-when follow-up waits for a No.
     await page.getByRole('tab', { name: 'Preview' }).click();
     const preview = page.getByRole('region', { name: 'Survey preview' }).or(page.locator('[aria-label="Survey preview"]')).first();
     const storeQuestion = preview.getByText(QUESTIONS[1][1]);
+    const followUp = preview.getByText(QUESTIONS[2][1]);
     await expect(storeQuestion).toBeVisible();
+    await expect(followUp).toBeHidden();
     await preview.getByRole('radio', { name: 'Yes', exact: true }).first().check();
     await expect(storeQuestion).toBeHidden();
+    await expect(followUp).toBeHidden();
     await preview.getByRole('radio', { name: 'No', exact: true }).first().check();
     await expect(storeQuestion).toBeVisible();
+    await expect(followUp).toBeVisible();
 
     // Reorder with the keyboard: the long-text question moves above the short-text one.
     await page.getByRole('tab', { name: 'Survey Builder' }).click();
@@ -147,6 +164,9 @@ for (const theme of ['light', 'dark'] as const) {
     // Style it: a new button colour changes the live preview; save, then keep it as a theme.
     await card.getByRole('button', { name: 'Customize Display' }).click();
     const livePreview = page.locator('[aria-label="Survey preview"]').first();
+    // The published survey kept Show only when: its follow-up waits for an answer here too.
+    await expect(livePreview.getByText(QUESTIONS[0][1])).toBeVisible();
+    await expect(livePreview.getByText(QUESTIONS[2][1])).toBeHidden();
     const defaultColour = 'rgb(0, 123, 255)';
     await expect.poll(() => previewButtonColour(livePreview)).toBe(defaultColour);
     await page.getByRole('tab', { name: /Colours & Typography/ }).click();
