@@ -105,6 +105,12 @@ export const SETTINGS: readonly SettingDescription[] = [
       'true runs the deployment\'s background jobs (webhook and Write Back deliveries, syncs, audience builds and refreshes) in the web server; set false on the web servers when `npm run worker` processes run them. Each web process still flushes its own prediction call log and keeps its loaded prediction snapshots fresh.',
   },
   {
+    name: 'JOBS_MEMORY_MB',
+    default: '1024',
+    description:
+      "The heap limit in megabytes of the web server's background jobs process. The deployment's jobs a web server runs (syncs, webhook and Write Back deliveries, audience builds and refreshes, retention, erasures) run in a child process of its own, started, restarted and stopped with the server, never on the event loop that answers requests. A connector's page is at most 20 MB and the process pulls SYNC_CONCURRENCY runs at once; a process that runs out is started again and its runs resume after their last stored page. `npm run worker` keeps Node's own limit (NODE_OPTIONS sets it).",
+  },
+  {
     name: 'BUNDLE_RECHECK_MS',
     default: '1000',
     description: "How long a web process serves its copy of a company's survey widget bundle before reading the company's bundle version again: a change to a survey, its styling or targeting, or the survey settings reaches the widget within this long on every process and replica.",
@@ -167,6 +173,12 @@ export const SETTINGS: readonly SettingDescription[] = [
     default: 'true',
     description:
       'true runs the sync worker (claims queued sync runs, queues scheduled ones) inside the web process. Set false when separate `npm run worker` processes do the syncing; on PostgreSQL any number of them share the work.',
+  },
+  {
+    name: 'SYNC_CONCURRENCY',
+    default: '2',
+    description:
+      "Sync runs one process (the web server's jobs process, or each `npm run worker`) pulls at once. One company holds at most all but one of them (at least one), and a free one goes to a company with no run in progress before a second run of a busy company, so one company's long pull never keeps another company's run waiting.",
   },
   { name: 'SYNC_POLL_SECONDS', default: '5', description: "How often a sync worker looks for a queued sync run to claim. Sync Now wakes the web process's own worker at once; a run left to `npm run worker` processes starts within this long." },
   { name: 'SYNC_SCHEDULE_SECONDS', default: '60', description: 'How often a sync worker queues the runs of sources whose hourly or daily schedule is due.' },
@@ -242,6 +254,8 @@ export interface Config {
   webConcurrency: number;
   /** Whether the web server runs the deployment's background jobs, or separate `npm run worker` processes do. */
   backgroundJobs: boolean;
+  /** The web server's background jobs process's heap limit, and the sync runs one process pulls at once. */
+  jobs: { memoryMb: number; syncConcurrency: number };
   /** Completion webhooks may reach private addresses and use http (development only). */
   webhookAllowPrivate: boolean;
   /** Connectors may reach private addresses and use http (development only). */
@@ -467,6 +481,7 @@ export function loadConfig(env: Env = process.env): Config {
     redis: { url: text(env, 'REDIS_URL') ?? null, prefix: text(env, 'REDIS_PREFIX') ?? 'navout' },
     webConcurrency: webConcurrency(env, databaseConfig),
     backgroundJobs: flag(env, 'BACKGROUND_JOBS') ?? true,
+    jobs: { memoryMb: integer(env, 'JOBS_MEMORY_MB', 1024, 128, 65_536), syncConcurrency: integer(env, 'SYNC_CONCURRENCY', 2, 1, 64) },
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE') ?? false,
     connectorAllowPrivate: flag(env, 'CONNECTOR_ALLOW_PRIVATE') ?? false,
     sync: {

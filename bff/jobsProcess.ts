@@ -3,8 +3,8 @@
  * deployment's jobs (the default start: one process, BACKGROUND_JOBS and SYNC_WORKER on) forks
  * `npm run worker`'s code (worker.ts, with JOBS_OF_SERVER_ARG) instead of running them on its own
  * event loop: a connector paging answers of 20 MB, a retention pass or an erasure then parses and
- * writes on the child's loop, under the child's own heap limit, and every company's requests keep
- * being answered. The child shares the database (SQLite's WAL, or PostgreSQL) and the queues, as
+ * writes on the child's loop, under the child's own heap limit (JOBS_MEMORY_MB) and at a lower
+ * priority, and every company's requests keep being answered. The child shares the database (SQLite's WAL, or PostgreSQL) and the queues, as
  * `npm run worker` does; its log lines go to the same output, each saying its job and run id.
  *
  * The child is restarted when it dies (a run it held resumes from its cursor once its lease
@@ -21,12 +21,6 @@ import { BUILD_THREAD_NICENESS } from './platform/threadPriority';
 
 /** The argument that tells worker.ts it runs a web server's jobs (their list, IPC nudges, ending with its parent). */
 export const JOBS_OF_SERVER_ARG = '--jobs-of-server';
-/**
- * The child's V8 heap limit: a pull parses at most two pages of CONNECTOR_MAX_BYTES at once (two
- * runs), which the heap holds several times over, beside the other jobs. An operator's own
- * --max-old-space-size in NODE_OPTIONS is kept instead.
- */
-export const JOBS_PROCESS_HEAP_MB = 1024;
 /** A child that dies is started again after this long, doubled for each death within DEATH_WINDOW_MS of its start, up to RESTART_MAX_MS. */
 const RESTART_DELAY_MS = 1_000;
 const RESTART_MAX_MS = 30_000;
@@ -50,8 +44,10 @@ export interface JobsProcess {
 export interface JobsProcessOptions {
   /** worker.ts beside the caller: .ts under tsx, .js in the compiled server. */
   entry: URL;
+  /** The child's V8 heap limit (JOBS_MEMORY_MB). */
+  memoryMb: number;
   logger: Pick<Logger, 'info' | 'error' | 'warn'>;
-  /** Node's arguments of the child beside the heap limit (the caller's own: tsx's loader, source maps). */
+  /** Node's arguments of the child beside the heap limit (by default the caller's own: tsx's loader, source maps). */
   execArgv?: readonly string[];
   env?: NodeJS.ProcessEnv;
 }
@@ -71,13 +67,12 @@ export function lowerJobsProcessPriority(): void {
   }
 }
 
-/** Node's arguments for the child: the parent's, with the heap limit unless the parent set one (an argument or NODE_OPTIONS). */
-export function jobsProcessArgs(execArgv: readonly string[], nodeOptions = ''): string[] {
-  const limited = [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg.startsWith('--max-old-space-size'));
-  return limited ? [...execArgv] : [...execArgv, `--max-old-space-size=${JOBS_PROCESS_HEAP_MB}`];
+/** Node's arguments for the child: the parent's (tsx's loader, source maps), with its own heap limit. */
+export function jobsProcessArgs(execArgv: readonly string[], memoryMb: number): string[] {
+  return [...execArgv.filter((arg) => !arg.startsWith('--max-old-space-size')), `--max-old-space-size=${memoryMb}`];
 }
 
-export function superviseJobsProcess({ entry, logger, execArgv = process.execArgv, env = process.env }: JobsProcessOptions): JobsProcess {
+export function superviseJobsProcess({ entry, memoryMb, logger, execArgv = process.execArgv, env = process.env }: JobsProcessOptions): JobsProcess {
   let child: ChildProcess | null = null;
   let stopping = false;
   let restartTimer: NodeJS.Timeout | null = null;
@@ -87,7 +82,7 @@ export function superviseJobsProcess({ entry, logger, execArgv = process.execArg
   const spawn = (): void => {
     const startedAt = Date.now();
     const started = fork(fileURLToPath(entry), [JOBS_OF_SERVER_ARG], {
-      execArgv: jobsProcessArgs(execArgv, env.NODE_OPTIONS),
+      execArgv: jobsProcessArgs(execArgv, memoryMb),
       env,
       // Its log lines go straight to the server's output; the channel carries the nudges.
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -122,7 +122,7 @@ function createJobs(config: Config, orm: Orm, logger: Logger, services: Services
     // Completion webhooks and Write Back batches queued in the database, including those left by an earlier run.
     webhooks: createWebhookWorker({ orm, config, logger }),
     // Connector syncs, queued and scheduled. Runs in flight go back to the queue on stop and resume from their cursor.
-    sync: createSyncWorker({ orm, config, logger }),
+    sync: createSyncWorker({ orm, config, logger, concurrency: config.jobs.syncConcurrency }),
     // The prediction API's call log (a graceful stop writes every buffered call), snapshots and replica poll.
     ...prediction.jobs,
     // Audience builds from the job queue, and the refresher queuing those of companies whose data changed.

@@ -68,7 +68,7 @@ function startJobsProcess(config: Config, orm: Orm, logger: Logger): JobsProcess
   if (!webServerDeploymentJobs(config).length) return null;
   // worker.ts beside this file: TypeScript under tsx, the compiled worker.js in dist-server/.
   const entry = new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-  const jobs = superviseJobsProcess({ entry, logger });
+  const jobs = superviseJobsProcess({ entry, memoryMb: config.jobs.memoryMb, logger });
   onSyncQueued(orm, () => jobs.syncQueued());
   jobs.start();
   return jobs;
