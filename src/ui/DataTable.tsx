@@ -19,6 +19,8 @@ import { useCardLayout } from './useCardLayout';
 import { useContentWidths } from './useContentWidths';
 
 const PAGE_SIZE = 25;
+/** Wider than any of our tables: no column is left undrawn (and unmeasured) for being out of view. */
+const COLUMN_BUFFER_PX = 10_000;
 
 const growWithText = () => 'auto' as const;
 /** A grown row has no fixed line height to centre its text in: padding spaces it instead. */
@@ -63,6 +65,10 @@ const titleWhenCut = (event: PointerEvent<HTMLElement>) => {
   else text.removeAttribute('title');
 };
 
+/** The class of a cell's text; styled once on the grid rather than per cell. */
+const CELL_TEXT = 'DataTable-cellText';
+const CELL_TEXT_STYLE = { [`& .${CELL_TEXT}`]: { display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' } };
+
 /** Cells without a rendering of their own: their text, shortened only when the table lacks room, in full on pointing. */
 function withFullTextOnPointing<Row extends GridValidRowModel>(columns: GridColDef<Row>[]): GridColDef<Row>[] {
   return columns.map((column) =>
@@ -71,9 +77,9 @@ function withFullTextOnPointing<Row extends GridValidRowModel>(columns: GridColD
       : {
           ...column,
           renderCell: ({ formattedValue }: GridRenderCellParams<Row>) => (
-            <Box component="span" data-cell-text onPointerEnter={titleWhenCut} sx={{ display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            <span className={CELL_TEXT} onPointerEnter={titleWhenCut}>
               {formattedValue as string}
-            </Box>
+            </span>
           ),
         },
   );
@@ -123,7 +129,7 @@ type GridProps<Row extends GridValidRowModel> = Required<Pick<DataTableProps<Row
 function Grid<Row extends GridValidRowModel>({ rows, columns, label, maxHeight, initialSort, wrapText, serverPaging, loading, noRowsLabel, disableSorting, getRowId }: GridProps<Row>) {
   const apiRef = useGridApiRef();
   const textColumns = useMemo(() => withFullTextOnPointing(columns), [columns]);
-  const sized = useContentWidths(apiRef, textColumns, { enabled: true, sortingDisabled: disableSorting });
+  const sized = useContentWidths(apiRef, textColumns, { rows, sortingDisabled: disableSorting });
   const pageSize = serverPaging?.pageSize ?? PAGE_SIZE;
   return (
     // A flex column parent lets the grid grow with its rows up to the cap, then scroll.
@@ -137,8 +143,8 @@ function Grid<Row extends GridValidRowModel>({ rows, columns, label, maxHeight, 
         disableColumnMenu
         disableRowSelectionOnClick
         disableColumnSorting={disableSorting}
-        // Every row of a page is drawn (25 at most), so every cell is measured for its column's width.
-        disableVirtualization
+        // Every column is drawn, so each is measured for its width (rows are drawn as they come into view).
+        columnBufferPx={COLUMN_BUFFER_PX}
         loading={loading}
         hideFooter={!serverPaging && rows.length <= PAGE_SIZE}
         initialState={{
@@ -156,7 +162,7 @@ function Grid<Row extends GridValidRowModel>({ rows, columns, label, maxHeight, 
           : {})}
         localeText={noRowsLabel ? { noRowsLabel } : undefined}
         getRowHeight={wrapText ? growWithText : undefined}
-        sx={wrapText ? WRAPPED_CELLS : undefined}
+        sx={wrapText ? { ...CELL_TEXT_STYLE, ...WRAPPED_CELLS } : CELL_TEXT_STYLE}
       />
     </Box>
   );

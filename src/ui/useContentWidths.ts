@@ -41,39 +41,83 @@ function measure<Row extends GridValidRowModel>(root: HTMLElement, columns: read
 
 const sameWidths = (a: Widths, b: Widths) => Object.keys(b).length === Object.keys(a).length && Object.keys(b).every((field) => a[field] === b[field]);
 
-/**
- * A column sized to its content. A column declared with a fixed width (a date, a status, the
- * actions) takes exactly its content's width: never shortened. A column declared flexible (a name,
- * a description, an e-mail) may shrink to its declared minimum when the table lacks room, and the
- * flexible columns share the room to spare in proportion to their content, so the widest take most.
- */
-function fitted<Row extends GridValidRowModel>(column: GridColDef<Row>, content: number | undefined): GridColDef<Row> {
-  if (content === undefined || content === 0) return column;
-  if (column.flex) return { ...column, flex: content, minWidth: Math.min(content, column.minWidth ?? content), width: undefined };
-  return { ...column, flex: 0, width: content, minWidth: content };
+interface Need {
+  field: string;
+  /** The content's width. */
+  content: number;
+  /** Narrowest it may be drawn: a fixed column never below its content. */
+  floor: number;
+  flexible: boolean;
 }
 
 /**
- * The grid's columns sized to what they show, measured again whenever the grid's rows or cells
- * change (a page, a sort, new rows, a cell's new text). Until the first measurement the columns
- * are drawn as declared.
+ * Each column's width in `room`. With room enough every column gets its content's width and the
+ * flexible ones share what is left in proportion to their content (the widest take most). Short of
+ * room, the fixed columns keep their content's width and the flexible ones give way widest first:
+ * a column is shortened only once every wider one is as narrow as it, and none below its floor.
+ */
+export function shareRoom(needs: readonly Need[], room: number): Widths {
+  const widths: Record<string, number> = {};
+  const growing = needs.some((need) => need.flexible) ? needs.filter((need) => need.flexible) : needs;
+  const total = needs.reduce((sum, need) => sum + need.content, 0);
+  if (total <= room) {
+    const growingContent = growing.reduce((sum, need) => sum + need.content, 0);
+    for (const need of needs) widths[need.field] = need.content;
+    for (const need of growing) widths[need.field] = Math.floor(need.content + ((room - total) * need.content) / (growingContent || 1));
+    return widths;
+  }
+  const fixed = needs.filter((need) => !need.flexible).reduce((sum, need) => sum + need.content, 0);
+  const flexible = needs.filter((need) => need.flexible);
+  // The highest level at which the flexible columns, each min(content, level) but not below its floor, fit.
+  const widthAt = (level: number) => flexible.reduce((sum, need) => sum + Math.max(need.floor, Math.min(need.content, level)), 0);
+  const left = room - fixed;
+  // widthAt grows piecewise linearly between the floors and contents: find the piece where it reaches the room.
+  const breaks = [...new Set(flexible.flatMap((need) => [need.floor, need.content]))].sort((a, b) => a - b);
+  let level = breaks[0] ?? 0;
+  for (let index = 1; index < breaks.length && widthAt(breaks[index]) <= left; index += 1) level = breaks[index];
+  const slope = flexible.filter((need) => need.floor <= level && level < need.content).length;
+  if (slope > 0 && widthAt(level) < left) level += (left - widthAt(level)) / slope;
+  for (const need of needs) widths[need.field] = need.flexible ? Math.floor(Math.max(need.floor, Math.min(need.content, level))) : need.content;
+  return widths;
+}
+
+const needOf = <Row extends GridValidRowModel>(column: GridColDef<Row>, content: number): Need => {
+  const flexible = Boolean(column.flex);
+  return { field: column.field, content, flexible, floor: flexible ? Math.min(content, column.minWidth ?? content) : content };
+};
+
+/**
+ * The grid's columns sized to what they show (see shareRoom): a column declared with a fixed width
+ * (a date, a status, the actions) is never shortened; one declared flexible (a name, a description,
+ * an e-mail) may shrink to its declared minimum when the table lacks room, its text then shortened
+ * and in full on pointing. Measured again whenever the grid's rows or cells change (a page, a sort,
+ * new rows, a cell's new text) and shared again when its width changes. Until the first measurement
+ * the columns are drawn as declared.
  */
 export function useContentWidths<Row extends GridValidRowModel>(
   apiRef: RefObject<GridApi | null>,
   columns: readonly GridColDef<Row>[],
-  options: { enabled: boolean; sortingDisabled?: boolean },
+  options: { rows: unknown; sortingDisabled?: boolean },
 ): GridColDef<Row>[] {
-  const [widths, setWidths] = useState<Widths>({});
-  const { enabled, sortingDisabled = false } = options;
+  const [contents, setContents] = useState<Widths>({});
+  const [room, setRoom] = useState(0);
+  const { rows, sortingDisabled = false } = options;
 
   useEffect(() => {
-    const root = enabled ? apiRef.current?.rootElementRef?.current : null;
-    if (!root) return;
+    const api = apiRef.current;
+    const root = api?.rootElementRef?.current;
+    if (!api || !root) return;
+    // Only the rows in view (and a few around them) are drawn: each column keeps the widest content
+    // met among the rows drawn so far, so scrolling never narrows it. New rows start afresh.
+    let widest: Widths = {};
     let frame = 0;
     const update = () => {
       frame = 0;
-      const next = measure(root, columns, sortingDisabled);
-      setWidths((previous) => (sameWidths(previous, next) ? previous : next));
+      const measured = measure(root, columns, sortingDisabled);
+      const next = Object.fromEntries(columns.map(({ field }) => [field, Math.max(widest[field] ?? 0, measured[field] ?? 0)]));
+      widest = next;
+      setContents((previous) => (sameWidths(previous, next) ? previous : next));
+      setRoom(Math.floor(api.getRootDimensions().viewportInnerSize.width));
     };
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(update);
@@ -82,12 +126,22 @@ export function useContentWidths<Row extends GridValidRowModel>(
     // watching those too would measure again after every width the grid applies.
     const observer = new MutationObserver(schedule);
     observer.observe(root, { childList: true, subtree: true, characterData: true });
+    const stopFollowingWidth = api.subscribeEvent('viewportInnerSizeChange', (size) => setRoom(Math.floor(size.width)));
     schedule();
     return () => {
       observer.disconnect();
+      stopFollowingWidth();
       if (frame !== 0) cancelAnimationFrame(frame);
     };
-  }, [apiRef, columns, enabled, sortingDisabled]);
+  }, [apiRef, columns, rows, sortingDisabled]);
 
-  return useMemo(() => columns.map((column) => fitted(column, widths[column.field])), [columns, widths]);
+  return useMemo(() => {
+    const measured = columns.every((column) => (contents[column.field] ?? 0) > 0);
+    if (!measured || room <= 0) return [...columns];
+    const widths = shareRoom(
+      columns.map((column) => needOf(column, contents[column.field])),
+      room,
+    );
+    return columns.map((column) => ({ ...column, flex: 0, width: widths[column.field], minWidth: Math.min(widths[column.field], column.minWidth ?? 0) }));
+  }, [columns, contents, room]);
 }

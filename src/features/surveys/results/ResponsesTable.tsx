@@ -4,10 +4,11 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { RESULTS_PAGE_SIZE, type ResponsePage, type SurveyResponse } from '@domain/survey/collection';
 import { RESULTS_MESSAGES } from '@domain/survey/messages';
 import type { Question } from '@domain/survey/types';
+import { DataTable } from '@/ui/DataTable';
 import { answerText, formatDateTime, formatDuration } from './format';
 import { DEVICE_LABELS } from './resultFilters';
 import { ResponseDetailDialog } from './ResponseDetailDialog';
@@ -72,21 +73,16 @@ export function ResponsesTable({ questions, page, currentPage, loading, onPageCh
   const [details, setDetails] = useState<SurveyResponse | null>(null);
   const columns = useMemo(() => columnsFor(questions, setDetails), [questions]);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: 640 }}>
-      <DataGrid
+    <Box>
+      <DataTable
         rows={page?.responses ?? []}
         columns={columns}
         label={RESPONSES_TABLE_LABEL}
-        rowCount={page?.pagination.total ?? 0}
-        paginationMode="server"
-        paginationModel={{ page: currentPage - 1, pageSize: RESULTS_PAGE_SIZE }}
-        onPaginationModelChange={(model) => onPageChange(model.page + 1)}
-        pageSizeOptions={[RESULTS_PAGE_SIZE]}
+        maxHeight={640}
+        serverPaging={{ rowCount: page?.pagination.total ?? 0, page: currentPage - 1, pageSize: RESULTS_PAGE_SIZE, onPageChange: (next) => onPageChange(next + 1) }}
         loading={loading}
-        disableColumnMenu
-        disableColumnSorting
-        disableRowSelectionOnClick
-        localeText={{ noRowsLabel: RESULTS_MESSAGES.noResponses }}
+        disableSorting
+        noRowsLabel={RESULTS_MESSAGES.noResponses}
       />
       <ResponseDetailDialog response={details} questions={questions} onClose={() => setDetails(null)} />
     </Box>
