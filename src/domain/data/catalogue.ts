@@ -26,7 +26,12 @@ export const ALL_CATEGORIES_LABEL = 'All Categories';
 export const CATALOGUE_BUTTON_LABELS = {
   connectApi: 'Connect API',
   connectData: 'Connect Data',
+  /** A card's status once the company has a source of the entry; the button then adds another. */
   connected: '✓ Connected',
+  addSource: 'Add source',
+  /** Opens the one source of the entry, or the Connected tab when there are several. */
+  settings: 'Settings',
+  viewSources: 'View sources',
 } as const;
 
 export interface CatalogueSource {

@@ -71,6 +71,10 @@ export const DATA_SOURCE_MESSAGES = {
 } as const;
 
 export const DATA_SOURCE_LABELS = {
+  /** What the page is for, under its title. */
+  subtitle: 'Bring in your customers, events and catalogue: connect apps and databases or import CSV, Excel and JSON files, then map their fields to the unified data model.',
+  importFile: 'Import a file',
+  connectSource: 'Connect a source',
   connectedTab: (count: number) => `Connected Sources (${count})`,
   availableTab: 'Available Sources',
   syncNow: 'Sync Now',

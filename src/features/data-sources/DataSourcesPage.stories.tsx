@@ -24,6 +24,7 @@ import {
 import { IMPORT_ANOTHER_FILE } from './components/ConnectedSourceCard';
 import { HOW_TO_GET_DATA_IN } from './components/ConnectedSourcesPanel';
 import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
+import { mappingApiRoutes } from './mapping/mappingFixtures';
 
 let calls: MockCall[] = [];
 /** The request a story holds in flight until it has seen what shows meanwhile. */
@@ -55,9 +56,35 @@ const card = async (name: string) => within(await screen.findByRole('article', {
 export const WithSources: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Data Sources' })).toBeVisible();
+    await expect(canvas.getByText(DATA_SOURCE_LABELS.subtitle)).toBeVisible();
     await expect(canvas.getByText(NAVOUT_TAGLINE)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: DATA_SOURCE_LABELS.importFile })).toBeVisible();
     await expectShown(() => canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.connectedTab(3) }));
     await expect(canvas.getAllByRole('article')).toHaveLength(ACME_SOURCES.length);
+  },
+};
+
+/** "Import a file" in the page header: the import dialog for a new source, whatever the file type. */
+export const ImportAFile: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: DATA_SOURCE_LABELS.importFile }));
+    const dialog = within(await screen.findByRole('dialog', { name: DATA_SOURCE_LABELS.importData }));
+    await expectShown(() => dialog.getByRole('button', { name: 'Choose File' }));
+    await expect(dialog.queryByText(/^Into /)).not.toBeInTheDocument();
+  },
+};
+
+/** "Add source" on CSV Upload, which Acme has: a new file source, not an import into the one there is. */
+export const AddFileSource: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
+    const csv = await card('CSV Upload');
+    await expect(csv.getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 1 source`)).toBeVisible();
+    await expect((await card('Excel Upload')).queryByText(CATALOGUE_BUTTON_LABELS.connected, { exact: false })).not.toBeInTheDocument();
+    await userEvent.click(csv.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.addSource }));
+    const dialog = within(await screen.findByRole('dialog', { name: DATA_SOURCE_LABELS.importData }));
+    await expectShown(() => dialog.getByRole('button', { name: 'Choose File' }));
+    await expect(dialog.queryByText(/^Into /)).not.toBeInTheDocument();
   },
 };
 
@@ -137,7 +164,7 @@ export const DeleteFails: Story = {
   },
 };
 
-/** Connect from the catalogue: the card then reads "✓ Connected". */
+/** Connect from the catalogue: the card then reads "✓ Connected · 1 source", and its button adds another. */
 export const ConnectSource: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
@@ -147,7 +174,8 @@ export const ConnectSource: Story = {
     await userEvent.type(form.getByLabelText(/^API Key/), 'sf-key-2a9c41');
     await userEvent.click(form.getByRole('button', { name: 'Connect' }));
     await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.connected('Salesforce')));
-    await expectShown(() => salesforce.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected }));
+    await expectShown(() => salesforce.getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 1 source`));
+    await expect(salesforce.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.addSource })).toBeVisible();
     // The count comes with the list read again after the connection.
     await expectShown(() => canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.connectedTab(4) }));
   },
@@ -212,7 +240,8 @@ export const ReadOnlyUser: Story = {
     await expect(canvas.queryByRole('button', { name: DATA_SOURCE_LABELS.delete })).not.toBeInTheDocument();
     await userEvent.click(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
     await expect(canvas.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi })).not.toBeInTheDocument();
-    await expect(canvas.getAllByText(CATALOGUE_BUTTON_LABELS.connected).length).toBeGreaterThan(0);
+    await expect((await canvas.findAllByText(new RegExp(`^${CATALOGUE_BUTTON_LABELS.connected} · `))).length).toBeGreaterThan(0);
+    await expect(canvas.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.addSource })).not.toBeInTheDocument();
   },
 };
 
@@ -252,11 +281,22 @@ export const GlobalAdminCompanyInView: Story = {
   },
 };
 
-/** At phone width: the cards stack and long file names wrap; nothing scrolls sideways. */
+/**
+ * At phone width: the header's actions, the cards stacked, long file names wrapped, and Field
+ * Mapping as stacked rows (field → unified field, with their labels); nothing scrolls sideways.
+ */
 export const Phone: Story = {
   globals: PHONE_GLOBALS,
+  beforeEach: () => mockFetch(mappingApiRoutes()),
   play: async (context) => {
     await WithSources.play?.(context);
+    const { canvas } = context;
+    const fields = within(await canvas.findByRole('region', { name: 'Mapped fields' }));
+    const customerId = within(await fields.findByRole('listitem', { name: 'Customer ID' }));
+    await expect(customerId.getByText('customer_id')).toBeVisible();
+    await expect(customerId.getByText('customers.csv_customer_id')).toBeVisible();
+    await expect(customerId.getByText('User ID')).toBeVisible();
+    await expect(fields.queryByRole('table')).not.toBeInTheDocument();
     await expectNoSidewaysScroll(context.canvasElement);
   },
 };
@@ -278,7 +318,8 @@ export const ConnectWithCustomConnector: Story = {
     await userEvent.type(form.getByLabelText(/^API token/), 'crm-token-1');
     await userEvent.click(form.getByRole('button', { name: 'Connect' }));
     await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.connected(name)));
-    await expectShown(() => crm.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected }));
+    await expectShown(() => crm.getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 1 source`));
+    await expect(crm.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.addSource })).toBeVisible();
     await expect(calls.find((call) => call.method === 'POST' && call.path === '/api/data-sources')?.body).toMatchObject({
       catalogueId: STORY_CUSTOM_CONNECTORS[0]!.catalogueId,
       settings: { base_url: 'https://acme.crm.example.com', api_token: 'crm-token-1' },

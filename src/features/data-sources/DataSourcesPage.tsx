@@ -1,95 +1,47 @@
 /** Data Sources (data document, section 2), routed at /data-sources. */
-import { Suspense, useMemo, useState } from "react";
-import { CONNECTOR_MESSAGES } from "@domain/data/connectors";
-import { CUSTOM_CONNECTOR_MESSAGES } from "@domain/data/customConnectorMessages";
-import { DATA_SOURCE_MESSAGES } from "@domain/data/sources";
-import { ApiError } from "@/lib/apiClient";
-import { useCompanies } from "@/lib/accounts";
-import { serverMessage, withReason } from "@/lib/failure";
-import { useNotify } from "@/lib/notifications";
-import { ALL_COMPANIES, useCompanyFilter, useSession } from "@/lib/session";
-import { BackgroundUpdates } from "@/ui/BackgroundUpdates";
-import {
-  useCustomConnectors,
-  useDataSources,
-  useDeleteCustomConnector,
-  useDeleteSource,
-  useDeletingIds,
-  useSyncingIds,
-  useSyncSource,
-} from "./api";
-import { DataSourcesView } from "./components/DataSourcesView";
-import { ImportDataDialog } from "./import";
-import { ConfigureMappingDialog, FieldMappingPanel } from "./mapping";
-import type { LoadFailure } from "./components/ConnectedSourcesPanel";
+import { Suspense, useMemo, useState } from 'react';
+import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
+import { useCompanies } from '@/lib/accounts';
+import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
+import { BackgroundUpdates } from '@/ui/BackgroundUpdates';
+import { useCustomConnectors, useDataSources } from './api';
+import { DataSourcesView } from './components/DataSourcesView';
+import { ImportDataDialog } from './import';
+import { ConfigureMappingDialog, FieldMappingPanel } from './mapping';
+import type { LoadFailure } from './components/ConnectedSourcesPanel';
+import { useSourceWrites } from './useSourceWrites';
+
+/** A retry that fails again is worded as a failed refresh; a new company in view starts afresh. */
+function useLoadFailure(sources: ReturnType<typeof useDataSources>, listKey: string): LoadFailure | undefined {
+  const [retriedFor, setRetriedFor] = useState<string | null>(null);
+  if (!sources.isError) return undefined;
+  return {
+    title: sources.data || retriedFor === listKey ? DATA_SOURCE_MESSAGES.refreshFailed : DATA_SOURCE_MESSAGES.loadFailed,
+    error: sources.error,
+    retrying: sources.isFetching,
+    onRetry: () => {
+      setRetriedFor(listKey);
+      void sources.refetch();
+    },
+  };
+}
 
 export function DataSourcesPage() {
   const { can } = useSession();
   const { companyFilter, filterParam } = useCompanyFilter();
-  const notify = useNotify();
-  const choosesCompany = can("chooseCompany");
-  const viewingAll = choosesCompany && companyFilter === ALL_COMPANIES;
+  const canManage = can('manageData');
+  const viewingAll = can('chooseCompany') && companyFilter === ALL_COMPANIES;
   // Everyone else writes for their own company, which the server takes from the session.
-  const companyId = choosesCompany ? filterParam : undefined;
+  const companyId = can('chooseCompany') ? filterParam : undefined;
 
   const sources = useDataSources(filterParam);
   const companies = useCompanies(viewingAll);
-  const companyNames = useMemo(
-    () =>
-      companies.data
-        ? new Map(companies.data.map((company) => [company.id, company.name]))
-        : undefined,
-    [companies.data],
-  );
-
-  const sync = useSyncSource({
-    // The run is queued: the list then polls while it runs, and the card shows its progress.
-    onSuccess: (_run, source) => notify.success(CONNECTOR_MESSAGES.syncStarted(source.name)),
-    onError: (error, source) => {
-      // Already queued or running (409), or a source nothing can be pulled from: the server says so.
-      if (error instanceof ApiError && error.status === 409)
-        notify.warning(serverMessage(error, CONNECTOR_MESSAGES.alreadySyncing(source.name)));
-      else notify.error(withReason(CONNECTOR_MESSAGES.syncFailed(source.name), error));
-    },
-  });
-  const remove = useDeleteSource({
-    onSuccess: (_result, source) =>
-      notify.success(DATA_SOURCE_MESSAGES.deleted(source.name)),
-    onError: () => notify.error(DATA_SOURCE_MESSAGES.deleteFailed),
-  });
-  const customConnectors = useCustomConnectors(filterParam, can("manageData"));
-  const removeConnector = useDeleteCustomConnector({
-    onSuccess: (connector) =>
-      notify.success(CUSTOM_CONNECTOR_MESSAGES.deleted(connector.name)),
-    // In use (409): the server's sentence names the sources to delete first.
-    onError: (error, connector) =>
-      notify.error(
-        serverMessage(error, withReason(CUSTOM_CONNECTOR_MESSAGES.deleteFailed(connector.name), error)),
-      ),
-  });
-  const [mappingFor, setMappingFor] = useState<{ sourceId: string } | null>(
-    null,
-  );
-  const syncingIds = useSyncingIds();
-  const deletingIds = useDeletingIds();
-
-  // A retry that fails again is worded as a failed refresh; a new company in view starts afresh.
-  const [retriedFor, setRetriedFor] = useState<string | null>(null);
-  const listKey = filterParam ?? ALL_COMPANIES;
-  const loadFailure: LoadFailure | undefined = sources.isError
-    ? {
-        title:
-          sources.data || retriedFor === listKey
-            ? DATA_SOURCE_MESSAGES.refreshFailed
-            : DATA_SOURCE_MESSAGES.loadFailed,
-        error: sources.error,
-        retrying: sources.isFetching,
-        onRetry: () => {
-          setRetriedFor(listKey);
-          void sources.refetch();
-        },
-      }
-    : undefined;
+  const companyNames = useMemo(() => (companies.data ? new Map(companies.data.map((company) => [company.id, company.name])) : undefined), [companies.data]);
+  const customConnectors = useCustomConnectors(filterParam, canManage);
+  const writes = useSourceWrites();
+  const loadFailure = useLoadFailure(sources, filterParam ?? ALL_COMPANIES);
+  // Each opening of Configure Data Mapping (from a source's settings) starts from the server's mapping.
+  const [mapping, setMapping] = useState<{ open: boolean; sourceId: string; opening: number } | null>(null);
 
   return (
     <>
@@ -97,55 +49,47 @@ export function DataSourcesPage() {
         <DataSourcesView
           sources={sources.data}
           loadFailure={loadFailure}
-          canManage={can("manageData")}
+          canManage={canManage}
           companyId={companyId}
           viewingAll={viewingAll}
           companyNames={companyNames}
-          syncingIds={syncingIds}
-          deletingIds={deletingIds}
-          onSync={(source) => sync.mutate(source)}
-          onDelete={(source) => remove.mutate(source)}
+          syncingIds={writes.syncingIds}
+          deletingIds={writes.deletingIds}
+          onSync={(source) => writes.sync(source)}
+          onDelete={(source) => writes.remove(source)}
           mappingPanel={
             <Suspense fallback={null}>
-              <FieldMappingPanel
-                companyId={companyId ?? null}
-                canEdit={can("manageData")}
-              />
+              <FieldMappingPanel companyId={companyId ?? null} canEdit={canManage} />
             </Suspense>
           }
           importDialog={(slot) =>
-            slot.open && (
+            slot.opening > 0 && (
               <Suspense fallback={null}>
-                <ImportDataDialog
-                  open={slot.open}
-                  onClose={slot.onClose}
-                  companyId={slot.companyId ?? null}
-                  source={slot.source ?? undefined}
-                  onImported={() => undefined}
-                />
+                <ImportDataDialog key={slot.opening} open={slot.open} onClose={slot.onClose} companyId={slot.companyId ?? null} source={slot.source ?? undefined} />
               </Suspense>
             )
           }
-          onConfigureMapping={(source) => setMappingFor({ sourceId: source.id })}
+          onConfigureMapping={(source) => setMapping((current) => ({ open: true, sourceId: source.id, opening: (current?.opening ?? 0) + 1 }))}
           customConnectors={
-            can("manageData")
+            canManage
               ? {
                   connectors: customConnectors.data,
                   loadError: customConnectors.isError ? customConnectors.error : undefined,
-                  deletingIds: removeConnector.isPending && removeConnector.variables ? [removeConnector.variables.id] : [],
-                  onDelete: (connector) => removeConnector.mutate(connector),
+                  deletingIds: writes.connectorDeletingIds,
+                  onDelete: (connector) => writes.removeConnector(connector),
                 }
               : undefined
           }
         />
       </BackgroundUpdates>
-      {mappingFor && (
+      {mapping && (
         <Suspense fallback={null}>
           <ConfigureMappingDialog
-            open
-            onClose={() => setMappingFor(null)}
+            key={mapping.opening}
+            open={mapping.open}
+            onClose={() => setMapping((current) => current && { ...current, open: false })}
             companyId={companyId ?? null}
-            focusSourceId={mappingFor.sourceId}
+            focusSourceId={mapping.sourceId}
           />
         </Suspense>
       )}

@@ -407,11 +407,15 @@ export function dataSourceApiRoutes({
       return { body: { message: CONNECTOR_MESSAGES.testPassed(name) } };
     }],
     ['POST', /^\/api\/data-sources$/, ({ body }) => {
-      const input = body as { catalogueId: string; apiKey?: string; settings?: ConnectorSettingValues; companyId?: string | null };
+      const input = body as { catalogueId: string; name?: string; apiKey?: string; settings?: ConnectorSettingValues; companyId?: string | null };
       const companyId = isGlobalAdmin ? input.companyId : session.company.id;
       if (!companyId) return failure('company_required');
-      if (sources.some((entry) => entry.companyId === companyId && entry.availableDataSource?.id === input.catalogueId)) {
-        return failure('already_exists', { message: 'This source is already connected.' });
+      const own = sources.filter((entry) => entry.companyId === companyId && entry.availableDataSource?.id === input.catalogueId);
+      // Under the entry's own name, any source of it is the connection; another needs a name of its own.
+      if (input.name ? own.some((entry) => entry.name.toLowerCase() === input.name!.trim().toLowerCase()) : own.length > 0) {
+        return input.name
+          ? failure('already_exists', { error: `${input.name} is already connected`, message: 'Give this source another name.', fields: { name: 'Another source of this company has this name' } })
+          : failure('already_exists', { message: 'This source is already connected.' });
       }
       const custom = customOf(input.catalogueId);
       if (customConnectorIdOf(input.catalogueId) !== null && !custom) return failure('validation_failed', { fields: { catalogueId: 'Unknown source' }, message: 'Choose a source from the catalogue.' });
@@ -420,6 +424,7 @@ export function dataSourceApiRoutes({
         ...(custom
           ? { name: custom.catalogue.name, type: custom.catalogue.category, availableDataSource: { id: custom.catalogue.id, name: custom.catalogue.name }, connectorKind: 'vendor' as const }
           : {}),
+        ...(input.name ? { name: input.name.trim() } : {}),
         records: 0,
         lastSync: null,
         settings,

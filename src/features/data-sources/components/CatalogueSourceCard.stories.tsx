@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { CATALOGUE_BUTTON_LABELS, catalogueSource, REQUEST_CUSTOM_API_ID } from '@domain/data/catalogue';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
+import { ACME_SOURCES, SOURCES } from '../fixtures';
+import { connectionOf } from './catalogueConnections';
 import { CatalogueSourceCard, POPULAR_LABEL, REQUEST_CUSTOM_API_LABEL } from './CatalogueSourceCard';
 
 const source = (id: string) => {
@@ -13,7 +15,7 @@ const source = (id: string) => {
 const meta = {
   title: 'Data Sources/CatalogueSourceCard',
   component: CatalogueSourceCard,
-  args: { source: source('google-analytics'), connected: false, canManage: true, connectable: true, onAction: fn(), onRequestConnector: fn() },
+  args: { source: source('google-analytics'), connection: connectionOf('google-analytics', []), canManage: true, connectable: true, onAction: fn(), onShowConnected: fn(), onRequestConnector: fn() },
   decorators: [
     (Story) => (
       <div style={{ maxWidth: 320 }}>
@@ -44,11 +46,37 @@ export const ConnectData: Story = {
   },
 };
 
+/** One HubSpot source: "✓ Connected" is its status, not a button; "Add source" adds another, "Settings" opens it. */
 export const Connected: Story = {
-  args: { source: source('hubspot'), connected: true },
+  args: { source: source('hubspot'), connection: connectionOf('hubspot', ACME_SOURCES) },
   play: async ({ args, canvas, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected }));
+    await expect(canvas.getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 1 source`)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected })).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.addSource }));
     await expect(args.onAction).toHaveBeenCalledWith(args.source);
+    await userEvent.click(canvas.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.settings }));
+    await expect(args.onShowConnected).toHaveBeenCalledWith(args.source);
+  },
+};
+
+/** Acme imported a CSV file, never an Excel one: the Excel card is not connected and offers Connect Data. */
+export const ExcelNotConnected: Story = {
+  args: { source: source('excel-upload'), connection: connectionOf('excel-upload', ACME_SOURCES) },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.queryByText(CATALOGUE_BUTTON_LABELS.connected, { exact: false })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.addSource })).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectData }));
+    await expect(args.onAction).toHaveBeenCalledWith(args.source);
+  },
+};
+
+/** Two Stripe sources, one failed: how many, their state, and "View sources". */
+export const SeveralSources: Story = {
+  args: { source: source('stripe'), connection: connectionOf('stripe', [SOURCES.stripe, { ...SOURCES.stripe, id: 'ds-stripe-eu', name: 'Stripe EU', status: 'active', lastRun: null }]) },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 2 sources · 1 failed`)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.viewSources }));
+    await expect(args.onShowConnected).toHaveBeenCalledWith(args.source);
   },
 };
 
@@ -68,10 +96,10 @@ export const ReadOnly: Story = {
 };
 
 export const ReadOnlyConnected: Story = {
-  args: { source: source('hubspot'), connected: true, canManage: false },
+  args: { source: source('hubspot'), connection: connectionOf('hubspot', ACME_SOURCES), canManage: false },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
-    await expect(canvas.getByText(CATALOGUE_BUTTON_LABELS.connected)).toBeVisible();
+    await expect(canvas.getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 1 source`)).toBeVisible();
   },
 };
 

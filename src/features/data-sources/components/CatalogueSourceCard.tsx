@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CATALOGUE_BUTTON_LABELS, catalogueSource, REQUEST_CUSTOM_API_ID, type CatalogueSource } from '@domain/data/catalogue';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
+import { connectionSummary, type CatalogueConnection } from './catalogueConnections';
 import { SourceMonogram } from './SourceMonogram';
 
 export const POPULAR_LABEL = 'Popular';
@@ -16,8 +17,8 @@ export const REQUEST_CUSTOM_API_LABEL = catalogueSource(REQUEST_CUSTOM_API_ID)?.
 
 export interface CatalogueSourceCardProps {
   source: CatalogueSource;
-  /** Connected for the company in view (for an import entry: any file has been imported). */
-  connected: boolean;
+  /** The company's sources of this entry; null when no one company is in view (nothing reads as connected). */
+  connection: CatalogueConnection | null;
   /** Without data_sources:write the card has no button; a connected source still says so. */
   canManage: boolean;
   /**
@@ -25,34 +26,35 @@ export interface CatalogueSourceCardProps {
    * its "Connect API" is disabled, and "Request Custom API" asks for one.
    */
   connectable: boolean;
-  /** The button: connect, import, open the connected source's settings, or request a custom API. */
+  /** The main button: connect (or import) a new source, add another one, or request a custom API. */
   onAction: (source: CatalogueSource) => void;
+  /** "Settings" of its one source, or "View sources" when it has several. */
+  onShowConnected: (source: CatalogueSource) => void;
   /** "Request Custom API" on a source without a connector. */
   onRequestConnector: () => void;
 }
 
-/** The button's wording: the specification's three labels, and the request entry's own name. */
-export function catalogueButtonLabel(source: CatalogueSource, connected: boolean): string {
+/** The main button's wording: the specification's labels for a first source, "Add source" for another. */
+export function catalogueButtonLabel(source: CatalogueSource, connectedCount: number): string {
   if (source.id === REQUEST_CUSTOM_API_ID) return source.name;
-  if (connected) return CATALOGUE_BUTTON_LABELS.connected;
+  if (connectedCount > 0) return CATALOGUE_BUTTON_LABELS.addSource;
   return source.isImport ? CATALOGUE_BUTTON_LABELS.connectData : CATALOGUE_BUTTON_LABELS.connectApi;
 }
 
-/** One source of the Available tab: tile, name, description, "Popular" badge, and its button. */
-export function CatalogueSourceCard({ source, connected, canManage, connectable, onAction, onRequestConnector }: CatalogueSourceCardProps) {
+/** One entry of the Available tab: tile, name, description, "Popular" badge, what is connected of it, and its buttons. */
+export function CatalogueSourceCard({ source, connection, canManage, connectable, onAction, onShowConnected, onRequestConnector }: CatalogueSourceCardProps) {
   const titleId = useId();
+  const statusId = useId();
   const noConnectorId = useId();
-  const offered = connected || connectable || source.id === REQUEST_CUSTOM_API_ID;
+  const isRequest = source.id === REQUEST_CUSTOM_API_ID;
+  const count = isRequest ? 0 : (connection?.sources.length ?? 0);
+  const offered = count > 0 || connectable || isRequest;
   // Asking for a custom API connects nothing: everyone signed in may ask.
-  const actionable = canManage || source.id === REQUEST_CUSTOM_API_ID;
-  const label = catalogueButtonLabel(source, connected);
+  const actionable = canManage || isRequest;
+  const label = catalogueButtonLabel(source, count);
+  const describedBy = count > 0 ? `${titleId} ${statusId}` : titleId;
   return (
-    <Card
-      component="article"
-      variant="outlined"
-      aria-labelledby={titleId}
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-    >
+    <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1.5 }}>
           <SourceMonogram icon={source.icon} color={source.color} />
@@ -66,6 +68,11 @@ export function CatalogueSourceCard({ source, connected, canManage, connectable,
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {source.description}
         </Typography>
+        {connection && count > 0 && (
+          <Typography id={statusId} variant="body2" sx={{ mt: 1.5, fontWeight: 600, color: connection.failing > 0 ? 'warning.main' : 'success.main' }}>
+            {CATALOGUE_BUTTON_LABELS.connected} · {connectionSummary(connection)}
+          </Typography>
+        )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         {!offered ? (
@@ -83,21 +90,18 @@ export function CatalogueSourceCard({ source, connected, canManage, connectable,
               {REQUEST_CUSTOM_API_LABEL}
             </Button>
           </Stack>
-        ) : actionable ? (
-          <Button
-            variant={connected ? 'outlined' : 'contained'}
-            color={connected ? 'success' : 'primary'}
-            fullWidth
-            aria-describedby={titleId}
-            onClick={() => onAction(source)}
-          >
-            {label}
-          </Button>
         ) : (
-          connected && (
-            <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-              {label}
-            </Typography>
+          actionable && (
+            <Stack direction="row" spacing={1} sx={{ width: '100%' }}>
+              <Button variant={count > 0 ? 'outlined' : 'contained'} fullWidth aria-describedby={describedBy} onClick={() => onAction(source)}>
+                {label}
+              </Button>
+              {count > 0 && (
+                <Button fullWidth aria-describedby={describedBy} onClick={() => onShowConnected(source)}>
+                  {count === 1 ? CATALOGUE_BUTTON_LABELS.settings : CATALOGUE_BUTTON_LABELS.viewSources}
+                </Button>
+              )}
+            </Stack>
           )
         )}
       </CardActions>

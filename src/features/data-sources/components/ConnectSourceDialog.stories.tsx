@@ -250,3 +250,31 @@ export const NoConnector: Story = {
     await expect(form.queryByRole('button', { name: CONNECT_LABEL })).not.toBeInTheDocument();
   },
 };
+
+/**
+ * "Add source" on HubSpot, which Acme has: the dialog asks for the new source's name, offered as
+ * "HubSpot 2"; a blank name cannot connect, a taken one is refused on the name, another connects.
+ */
+export const AnotherSourceNamed: Story = {
+  args: { source: entry('hubspot'), defaultName: 'HubSpot 2' },
+  play: async ({ args, userEvent }) => {
+    const form = await dialog('Connect HubSpot');
+    const name = form.getByRole('textbox', { name: /^Source name/ });
+    await expect(name).toHaveValue('HubSpot 2');
+    await userEvent.type(form.getByLabelText(/^API Key/), 'hs-key-eu');
+    await userEvent.clear(name);
+    await expect(form.getByText('Name is required')).toBeVisible();
+    await expect(form.getByRole('button', { name: CONNECT_LABEL })).toBeDisabled();
+
+    // Acme's first HubSpot source is named HubSpot: that name is taken.
+    await userEvent.type(name, 'HubSpot');
+    await userEvent.click(form.getByRole('button', { name: CONNECT_LABEL }));
+    await expectShown(() => form.getByText('Another source of this company has this name'));
+    await expect(args.onAlreadyConnected).not.toHaveBeenCalled();
+
+    await userEvent.type(name, ' EU');
+    await userEvent.click(form.getByRole('button', { name: CONNECT_LABEL }));
+    await waitFor(() => expect(args.onConnected).toHaveBeenCalledWith(expect.objectContaining({ name: 'HubSpot EU' })));
+    await expect(sent('/api/data-sources')).toMatchObject({ catalogueId: 'hubspot', name: 'HubSpot EU', apiKey: 'hs-key-eu' });
+  },
+};

@@ -11,6 +11,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import type { CatalogueSource } from '@domain/data/catalogue';
 import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, type ConnectorDefinition, type IngestEndpoint } from '@domain/data/connectors';
 import type { ConnectSourceInput, DataSource } from '@domain/data/sources';
@@ -34,16 +35,22 @@ import { IngestSecretPanel } from './IngestSecretPanel';
 export const CONNECT_LABEL = 'Connect';
 export const CANCEL_LABEL = 'Cancel';
 export const DOCUMENTATION_LABEL = 'API documentation';
+export const SOURCE_NAME_LABEL = 'Source name';
 
 export interface ConnectSourceDialogProps {
   /** The catalogue source to connect; null keeps the dialog closed. */
   source: CatalogueSource | null;
   /** The company in view, for a global admin; undefined connects for the signed-in user's own company. */
   companyId: string | undefined;
+  /**
+   * A further source of an entry the company already has ("Add source"): the dialog asks for its
+   * name, starting from this one ("Stripe 2"). Without it the source takes the entry's name.
+   */
+  defaultName?: string;
   onClose: () => void;
   /** Called once it is connected (for a pushed source, once its ingestion secret has been seen). */
   onConnected: (created: DataSource) => void;
-  /** The server says it is connected already (409): the caller opens its settings instead. */
+  /** The server says it is connected already under the entry's name (409): the caller opens its settings instead. */
   onAlreadyConnected: (source: CatalogueSource, error: unknown) => void;
 }
 
@@ -90,11 +97,15 @@ function ConnectSourceForm({
   source,
   definition,
   companyId,
+  defaultName,
   onClose,
   onConnected,
   onAlreadyConnected,
   onShowingSecret,
 }: ConnectSourceFormProps) {
+  const named = defaultName !== undefined;
+  const [name, setName] = useState(defaultName ?? '');
+  const [nameError, setNameError] = useState<string | undefined>(undefined);
   const connect = useConnectSource();
   const test = useTestConnection();
   const ingestSecret = useIngestSecret();
@@ -133,6 +144,7 @@ function ConnectSourceForm({
 
   const showErrors = (error: unknown) => {
     for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+      if (field === 'name') setNameError(message);
       // The server names a setting either by itself or under settings (settings.baseUrl).
       const name = field.replace(/^settings\./, '');
       if (settings.some((setting) => setting.name === name)) setError(`settings.${name}`, { message });
@@ -147,7 +159,7 @@ function ConnectSourceForm({
     });
 
   const submit = handleSubmit((values) =>
-    connect.mutate(inputOf(values), {
+    connect.mutate({ ...inputOf(values), ...(named ? { name: name.trim() } : {}) }, {
       onSuccess: (source) => {
         if (definition.kind !== 'webhook') {
           onConnected(source);
@@ -158,7 +170,8 @@ function ConnectSourceForm({
         createSecret(source.id);
       },
       onError: (error) => {
-        if (errorCodeOf(error) === 'already_exists') onAlreadyConnected(source, error);
+        // A name of its own that is taken is the name field's error; the entry's own name is the source the company has.
+        if (errorCodeOf(error) === 'already_exists' && !fieldErrorsOf(error).name) onAlreadyConnected(source, error);
         else showErrors(error);
       },
     }),
@@ -193,6 +206,7 @@ function ConnectSourceForm({
   }
 
   const failed = connect.isError && errorCodeOf(connect.error) !== 'already_exists';
+  const nameMissing = named && name.trim() === '';
   const busy = connect.isPending || test.isPending;
 
   return (
@@ -213,8 +227,23 @@ function ConnectSourceForm({
               </>
             )}
           </DialogContentText>
+          {named && (
+            <TextField
+              label={SOURCE_NAME_LABEL}
+              required
+              autoFocus
+              value={name}
+              onChange={(event) => {
+                setName(event.target.value);
+                setNameError(undefined);
+              }}
+              error={Boolean(nameError) || nameMissing}
+              helperText={nameError ?? (nameMissing ? 'Name is required' : `Tells it apart from the ${source.name} source you have.`)}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+          )}
           {settings.map((setting, index) => (
-            <ConnectorSettingField key={setting.name} setting={setting} control={control} autoFocus={index === 0} />
+            <ConnectorSettingField key={setting.name} setting={setting} control={control} autoFocus={!named && index === 0} />
           ))}
           <ConnectionTestResult test={test} sourceName={source.name} />
           {failed && (
@@ -234,7 +263,7 @@ function ConnectSourceForm({
             {test.isPending ? CONNECTOR_LABELS.testing : CONNECTOR_LABELS.testConnection}
           </Button>
         )}
-        <Button type="submit" variant="contained" disabled={!isValid || busy}>
+        <Button type="submit" variant="contained" disabled={!isValid || busy || nameMissing}>
           {CONNECT_LABEL}
         </Button>
       </DialogActions>

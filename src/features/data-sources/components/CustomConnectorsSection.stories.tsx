@@ -4,10 +4,14 @@ import { CATALOGUE_BUTTON_LABELS } from '@domain/data/catalogue';
 import { CUSTOM_CONNECTOR_LABELS, CUSTOM_CONNECTOR_MESSAGES } from '@domain/data/customConnectors';
 import { ApiError } from '@/lib/apiClient';
 import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
-import { STORY_CUSTOM_CONNECTORS } from '../fixtures';
+import { SOURCES, STORY_CUSTOM_CONNECTORS } from '../fixtures';
+import { connectionOf } from './catalogueConnections';
 import { CustomConnectorsSection } from './CustomConnectorsSection';
 
 const [crm, ledger] = STORY_CUSTOM_CONNECTORS as [(typeof STORY_CUSTOM_CONNECTORS)[number], (typeof STORY_CUSTOM_CONNECTORS)[number]];
+
+/** The ledger's one source. */
+const LEDGER_SOURCE = { ...SOURCES.hubspot, id: 'ds-ledger', name: 'Points ledger', availableDataSource: { id: ledger.catalogueId, name: ledger.name } };
 
 const meta = {
   title: 'Data Sources/CustomConnectorsSection',
@@ -16,11 +20,10 @@ const meta = {
   args: {
     connectors: [crm, { ...ledger, sources: 1 }],
     // The ledger has a source connected already.
-    isConnected: (entry) => entry.id === ledger.catalogueId,
+    connectionOf: (entry) => connectionOf(entry.id, [LEDGER_SOURCE]),
     deletingIds: [],
     onAdd: fn(),
     onConnect: fn(),
-    onOpenConnected: fn(),
     onEdit: fn(),
     onDelete: fn(),
   },
@@ -29,7 +32,7 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-/** Each connector: what it reads, its fields and sources; Connect API, or its source's settings once connected. */
+/** Each connector: what it reads, its fields and sources; Connect API, or once a source uses it, "Add source" for another. */
 export const WithConnectors: Story = {
   play: async ({ args, canvas, userEvent }) => {
     await expect(canvas.getByRole('heading', { level: 2, name: CUSTOM_CONNECTOR_LABELS.section })).toBeVisible();
@@ -39,8 +42,12 @@ export const WithConnectors: Story = {
     await expect(args.onConnect).toHaveBeenCalledWith(expect.objectContaining({ id: crm.catalogueId, name: crm.name, category: 'Custom API' }));
     const second = within(canvas.getByRole('article', { name: ledger.name }));
     await expect(second.getByText('4 fields · used by 1 source')).toBeVisible();
-    await userEvent.click(second.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected }));
-    await expect(args.onOpenConnected).toHaveBeenCalledWith(expect.objectContaining({ id: ledger.catalogueId }));
+    // Connected is what it is, not a button; the button adds another source.
+    await expect(second.getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 1 source`)).toBeVisible();
+    await expect(second.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected })).not.toBeInTheDocument();
+    await expect(first.queryByText(CATALOGUE_BUTTON_LABELS.connected, { exact: false })).not.toBeInTheDocument();
+    await userEvent.click(second.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.addSource }));
+    await expect(args.onConnect).toHaveBeenLastCalledWith(expect.objectContaining({ id: ledger.catalogueId }));
     // Edit hands the connector over, with its definition, whether a source uses it or not.
     await userEvent.click(second.getByRole('button', { name: CUSTOM_CONNECTOR_LABELS.edit }));
     await expect(args.onEdit).toHaveBeenCalledWith(expect.objectContaining({ id: ledger.id, definition: ledger.definition }));

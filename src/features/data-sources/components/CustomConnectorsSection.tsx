@@ -9,23 +9,21 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CATALOGUE_BUTTON_LABELS, type CatalogueSource } from '@domain/data/catalogue';
 import { CUSTOM_CONNECTOR_LABELS, CUSTOM_CONNECTOR_MESSAGES, customCatalogueSource, type CustomConnectorView } from '@domain/data/customConnectors';
-import { useLastDefined } from '@/lib/useLastDefined';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { FailureAlert } from '@/ui/FailureAlert';
+import { connectionSummary, type CatalogueConnection } from './catalogueConnections';
 import { SourceMonogram } from './SourceMonogram';
 
 export interface CustomConnectorsSectionProps {
   /** undefined while loading (or when the load failed). */
   connectors: CustomConnectorView[] | undefined;
   loadError?: unknown;
-  /** Whether a source is connected with it for the company in view. */
-  isConnected: (entry: CatalogueSource) => boolean;
+  /** The company's sources made with it; null when no one company is in view. */
+  connectionOf: (entry: CatalogueSource) => CatalogueConnection | null;
   deletingIds: readonly string[];
   onAdd: () => void;
-  /** "Connect API": the connect dialog with the settings its definition asks for. */
+  /** "Connect API" (or "Add source"): the connect dialog with the settings its definition asks for. */
   onConnect: (entry: CatalogueSource) => void;
-  /** "✓ Connected": the connected source's settings. */
-  onOpenConnected: (entry: CatalogueSource) => void;
   /** "Edit": its definition, to store a new version. */
   onEdit: (connector: CustomConnectorView) => void;
   /** Called once the user has confirmed. */
@@ -36,10 +34,12 @@ export interface CustomConnectorsSectionProps {
  * The company's own connectors, above the catalogue: each connected like a catalogue source, edited,
  * and deleted here (the server refuses while a source uses one, and says which).
  */
-export function CustomConnectorsSection({ connectors, loadError, isConnected, deletingIds, onAdd, onConnect, onOpenConnected, onEdit, onDelete }: CustomConnectorsSectionProps) {
+export function CustomConnectorsSection({ connectors, loadError, connectionOf, deletingIds, onAdd, onConnect, onEdit, onDelete }: CustomConnectorsSectionProps) {
   const headingId = useId();
-  const [toDelete, setToDelete] = useState<CustomConnectorView | null>(null);
-  const shownToDelete = useLastDefined(toDelete);
+  // The connector stays named while the confirmation closes.
+  const [toDelete, setToDelete] = useState<{ open: boolean; connector: CustomConnectorView | null }>({ open: false, connector: null });
+  const ask = (connector: CustomConnectorView) => setToDelete({ open: true, connector });
+  const closeConfirm = () => setToDelete((current) => ({ ...current, open: false }));
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' }, mb: 1 }}>
@@ -65,29 +65,28 @@ export function CustomConnectorsSection({ connectors, loadError, isConnected, de
             <Grid key={connector.id} size={{ xs: 12, sm: 6, md: 4, xl: 3 }}>
               <CustomConnectorCard
                 connector={connector}
-                connected={isConnected(customCatalogueSource(connector.id, connector.definition))}
+                connection={connectionOf(customCatalogueSource(connector.id, connector.definition))}
                 deleting={deletingIds.includes(connector.id)}
                 onConnect={onConnect}
-                onOpenConnected={onOpenConnected}
                 onEdit={onEdit}
-                onDelete={setToDelete}
+                onDelete={ask}
               />
             </Grid>
           ))}
         </Grid>
       )}
       <ConfirmDialog
-        open={Boolean(toDelete)}
+        open={toDelete.open}
         title={CUSTOM_CONNECTOR_LABELS.deleteTitle}
         confirmLabel={CUSTOM_CONNECTOR_LABELS.delete}
         destructive
         onConfirm={() => {
-          if (toDelete) onDelete(toDelete);
-          setToDelete(null);
+          if (toDelete.connector) onDelete(toDelete.connector);
+          closeConfirm();
         }}
-        onCancel={() => setToDelete(null)}
+        onCancel={closeConfirm}
       >
-        {shownToDelete && CUSTOM_CONNECTOR_MESSAGES.deleteConfirm(shownToDelete.name)}
+        {toDelete.connector && CUSTOM_CONNECTOR_MESSAGES.deleteConfirm(toDelete.connector.name)}
       </ConfirmDialog>
     </Box>
   );
@@ -95,16 +94,17 @@ export function CustomConnectorsSection({ connectors, loadError, isConnected, de
 
 interface CustomConnectorCardProps {
   connector: CustomConnectorView;
-  connected: boolean;
+  connection: CatalogueConnection | null;
   deleting: boolean;
   onConnect: (entry: CatalogueSource) => void;
-  onOpenConnected: (entry: CatalogueSource) => void;
   onEdit: (connector: CustomConnectorView) => void;
   onDelete: (connector: CustomConnectorView) => void;
 }
 
-function CustomConnectorCard({ connector, connected, deleting, onConnect, onOpenConnected, onEdit, onDelete }: CustomConnectorCardProps) {
+function CustomConnectorCard({ connector, connection, deleting, onConnect, onEdit, onDelete }: CustomConnectorCardProps) {
   const titleId = useId();
+  const statusId = useId();
+  const count = connection?.sources.length ?? 0;
   const entry = customCatalogueSource(connector.id, connector.definition);
   return (
     <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -121,16 +121,15 @@ function CustomConnectorCard({ connector, connected, deleting, onConnect, onOpen
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
           {CUSTOM_CONNECTOR_MESSAGES.summary(connector)}
         </Typography>
+        {connection && count > 0 && (
+          <Typography id={statusId} variant="body2" sx={{ mt: 1, fontWeight: 600, color: connection.failing > 0 ? 'warning.main' : 'success.main' }}>
+            {CATALOGUE_BUTTON_LABELS.connected} · {connectionSummary(connection)}
+          </Typography>
+        )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
-        <Button
-          variant={connected ? 'outlined' : 'contained'}
-          color={connected ? 'success' : 'primary'}
-          fullWidth
-          aria-describedby={titleId}
-          onClick={() => (connected ? onOpenConnected(entry) : onConnect(entry))}
-        >
-          {connected ? CATALOGUE_BUTTON_LABELS.connected : CATALOGUE_BUTTON_LABELS.connectApi}
+        <Button variant={count > 0 ? 'outlined' : 'contained'} fullWidth aria-describedby={count > 0 ? `${titleId} ${statusId}` : titleId} onClick={() => onConnect(entry)}>
+          {count > 0 ? CATALOGUE_BUTTON_LABELS.addSource : CATALOGUE_BUTTON_LABELS.connectApi}
         </Button>
         <Button variant="outlined" aria-describedby={titleId} disabled={deleting} onClick={() => onEdit(connector)}>
           {CUSTOM_CONNECTOR_LABELS.edit}

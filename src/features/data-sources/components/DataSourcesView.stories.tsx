@@ -15,12 +15,12 @@ import { ACME_SOURCES, ALL_SOURCES, dataSourceApiRoutes, SOURCES } from '../fixt
 import { DataSourcesView, type ImportDialogSlotProps } from './DataSourcesView';
 
 /** Stands in for the import dialog: shows what the slot was given. */
-function ImportDialogStandIn({ open, onClose, catalogueSource, companyId }: ImportDialogSlotProps) {
+function ImportDialogStandIn({ open, onClose, catalogueSource, companyId, source }: ImportDialogSlotProps) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="import-stand-in">
       <DialogTitle id="import-stand-in">{DATA_SOURCE_LABELS.importData}</DialogTitle>
       <Typography sx={{ px: 3, pb: 3 }}>
-        {catalogueSource?.name} for {companyId ?? 'own company'}
+        {source ? `Into ${source.name}` : (catalogueSource?.name ?? 'A new file source')} for {companyId ?? 'own company'}
       </Typography>
     </Dialog>
   );
@@ -58,7 +58,11 @@ type Story = StoryObj<typeof meta>;
 export const Connected: Story = {
   play: async ({ args, canvas, userEvent }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Data Sources' })).toBeVisible();
+    // The subtitle says what the page is for; the tagline is kept above the title.
+    await expect(canvas.getByText(DATA_SOURCE_LABELS.subtitle)).toBeVisible();
     await expect(canvas.getByText(NAVOUT_TAGLINE)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: DATA_SOURCE_LABELS.importFile })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: DATA_SOURCE_LABELS.connectSource })).toBeVisible();
     // Stripe is in error: three of the four sources are active.
     await expect(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.connectedTab(3) })).toHaveAttribute('aria-selected', 'true');
     await expect(canvas.getByRole('heading', { name: DATA_SOURCE_LABELS.fieldMapping })).toBeVisible();
@@ -95,7 +99,7 @@ export const Deleting: Story = {
   },
 };
 
-/** The Available tab: a source not connected opens the connect dialog; a connected one its settings. */
+/** The Available tab: a source not connected opens the connect dialog; a connected one says so, and "Settings" opens its source. */
 export const Available: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
@@ -109,7 +113,8 @@ export const Available: Story = {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     const analytics = within(canvas.getByRole('article', { name: 'Google Analytics' }));
-    await userEvent.click(analytics.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected }));
+    await expect(analytics.getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 1 source`)).toBeVisible();
+    await userEvent.click(analytics.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.settings }));
     await expectShown(() => screen.getByRole('dialog', { name: 'Google Analytics Settings' }));
   },
 };
@@ -130,14 +135,46 @@ export const ConnectedElsewhere: Story = {
   },
 };
 
+/** customers.csv is a CSV file: Excel Upload is not connected, and Connect Data imports a new file source. */
 export const ImportSlot: Story = {
   args: { initialTab: 'available' },
   play: async ({ canvas, userEvent }) => {
-    const excel = within(canvas.getByRole('article', { name: 'Excel Upload' }));
-    // customers.csv is an imported file: the import entries count as connected.
-    await userEvent.click(excel.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected }));
+    const excel = within(await canvas.findByRole('article', { name: 'Excel Upload' }));
+    await expect(excel.queryByText(CATALOGUE_BUTTON_LABELS.connected, { exact: false })).not.toBeInTheDocument();
+    await userEvent.click(excel.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectData }));
     const dialog = within(await screen.findByRole('dialog', { name: DATA_SOURCE_LABELS.importData }));
     await expectShown(() => dialog.getByText('Excel Upload for own company'));
+  },
+};
+
+/** The page's main action imports a file into a new source, from whichever tab. */
+export const ImportFromHeader: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: DATA_SOURCE_LABELS.importFile }));
+    const dialog = within(await screen.findByRole('dialog', { name: DATA_SOURCE_LABELS.importData }));
+    await expectShown(() => dialog.getByText('A new file source for own company'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // "Connect a source" leads to the catalogue.
+    await userEvent.click(canvas.getByRole('button', { name: DATA_SOURCE_LABELS.connectSource }));
+    await expect(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.availableTab })).toHaveAttribute('aria-selected', 'true');
+  },
+};
+
+/** "Add source" on HubSpot, which Acme has: a second HubSpot source under a name of its own. */
+export const AddSecondSource: Story = {
+  args: { initialTab: 'available' },
+  play: async ({ canvas, userEvent }) => {
+    const hubspot = within(await canvas.findByRole('article', { name: 'HubSpot' }));
+    await userEvent.click(hubspot.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.addSource }));
+    const connect = within(await screen.findByRole('dialog', { name: 'Connect HubSpot' }));
+    const name = connect.getByRole('textbox', { name: /^Source name/ });
+    await expect(name).toHaveValue('HubSpot 2');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'HubSpot EU');
+    await userEvent.type(connect.getByLabelText(/^Private app access token/), 'pat-eu-1');
+    await userEvent.click(connect.getByRole('button', { name: 'Connect' }));
+    await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.connected('HubSpot EU')));
   },
 };
 
@@ -170,13 +207,17 @@ export const GlobalAdminAllCompanies: Story = {
     const shopify = within(canvas.getByRole('article', { name: 'Shopify' }));
     await expect(shopify.getByText('Globex Health')).toBeVisible();
     await userEvent.click(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
-    // With every company listed, no catalogue source reads as connected.
-    await expect(canvas.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected })).not.toBeInTheDocument();
     // The tab's code is downloaded when it is first chosen.
     const salesforce = within(await canvas.findByRole('article', { name: 'Salesforce' }));
+    // With every company listed, no catalogue source reads as connected.
+    await expect(canvas.queryByText(CATALOGUE_BUTTON_LABELS.connected, { exact: false })).not.toBeInTheDocument();
     await userEvent.click(salesforce.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
     await expectShown(() => screen.getByText(API_ERRORS.company_required.message));
     await expect(screen.queryByRole('dialog', { name: 'Connect Salesforce' })).not.toBeInTheDocument();
+    // Importing a file needs a company too.
+    await userEvent.click(canvas.getByRole('button', { name: DATA_SOURCE_LABELS.importFile }));
+    await waitFor(() => expect(screen.getAllByText(API_ERRORS.company_required.message).length).toBeGreaterThan(0));
+    await expect(screen.queryByRole('dialog', { name: DATA_SOURCE_LABELS.importData })).not.toBeInTheDocument();
   },
 };
 
@@ -186,8 +227,13 @@ export const ReadOnly: Story = {
     await expect(canvas.getAllByRole('article')).toHaveLength(ACME_SOURCES.length);
     await expect(canvas.queryByRole('button', { name: DATA_SOURCE_LABELS.syncNow })).not.toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: DATA_SOURCE_LABELS.delete })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: DATA_SOURCE_LABELS.importFile })).not.toBeInTheDocument();
     await userEvent.click(canvas.getByRole('tab', { name: DATA_SOURCE_LABELS.availableTab }));
+    // What is connected still reads so; nothing can be added.
+    const hubspot = within(await canvas.findByRole('article', { name: 'HubSpot' }));
+    await expect(hubspot.getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 1 source`)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi })).not.toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectData })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.addSource })).not.toBeInTheDocument();
   },
 };

@@ -2,20 +2,21 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { ALL_CATEGORIES_LABEL, CATALOGUE_BUTTON_LABELS, CATALOGUE_CATEGORIES, type CatalogueSource } from '@domain/data/catalogue';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
-import { withConnectors } from '../fixtures';
+import { ACME_SOURCES, withConnectors } from '../fixtures';
+import { connectionOf } from './catalogueConnections';
 import { SourceCatalogue } from './SourceCatalogue';
 
-const CONNECTED = new Set(['google-analytics', 'hubspot', 'csv-upload']);
 
 const meta = {
   title: 'Data Sources/SourceCatalogue',
   component: SourceCatalogue,
   args: {
-    isConnected: (source: CatalogueSource) => CONNECTED.has(source.id),
+    // Acme has Google Analytics, HubSpot, Stripe and one CSV file.
+    connectionOf: (source: CatalogueSource) => connectionOf(source.id, ACME_SOURCES),
     canManage: true,
     onConnect: fn(),
     onImport: fn(),
-    onOpenConnected: fn(),
+    onShowConnected: fn(),
     onRequestCustomApi: fn(),
   },
   decorators: [withConnectors],
@@ -37,10 +38,20 @@ export const AllCategories: Story = {
     await userEvent.click(card(canvas, 'Salesforce').getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectApi }));
     await expect(args.onConnect).toHaveBeenCalledWith(expect.objectContaining({ id: 'salesforce' }));
 
-    await userEvent.click(card(canvas, 'HubSpot').getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected }));
-    await expect(args.onOpenConnected).toHaveBeenCalledWith(expect.objectContaining({ id: 'hubspot' }));
+    // HubSpot is connected: that is its status; its buttons add another source or open the one there is.
+    const hubspot = card(canvas, 'HubSpot');
+    await expect(hubspot.getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 1 source`)).toBeVisible();
+    await userEvent.click(hubspot.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.addSource }));
+    await expect(args.onConnect).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'hubspot' }));
+    await userEvent.click(hubspot.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.settings }));
+    await expect(args.onShowConnected).toHaveBeenCalledWith(expect.objectContaining({ id: 'hubspot' }));
+    // Stripe's one source failed: the card says so.
+    await expect(card(canvas, 'Stripe').getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 1 source · 1 failed`)).toBeVisible();
 
-    await userEvent.click(card(canvas, 'Excel Upload').getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectData }));
+    // Only a CSV file was imported: Excel is not connected.
+    const excel = card(canvas, 'Excel Upload');
+    await expect(excel.queryByText(CATALOGUE_BUTTON_LABELS.connected, { exact: false })).not.toBeInTheDocument();
+    await userEvent.click(excel.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectData }));
     await expect(args.onImport).toHaveBeenCalledWith(expect.objectContaining({ id: 'excel-upload' }));
 
     await userEvent.click(card(canvas, 'Request Custom API').getByRole('button', { name: 'Request Custom API' }));
@@ -59,12 +70,34 @@ export const OneCategory: Story = {
   },
 };
 
-/** An imported file connects the import entries; choosing one again imports another file. */
+/** An imported CSV file connects CSV Upload only; "Add source" on it imports another file as a new source. */
 export const ImportAgain: Story = {
   args: { initialCategory: 'Import Data' },
   play: async ({ args, canvas, userEvent }) => {
-    await userEvent.click(card(canvas, 'CSV Upload').getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected }));
+    const csv = card(canvas, 'CSV Upload');
+    await expect(csv.getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 1 source`)).toBeVisible();
+    await expect(csv.queryByRole('button', { name: CATALOGUE_BUTTON_LABELS.connected })).not.toBeInTheDocument();
+    await userEvent.click(csv.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.addSource }));
     await expect(args.onImport).toHaveBeenCalledWith(expect.objectContaining({ id: 'csv-upload' }));
+    for (const name of ['Excel Upload', 'JSON Upload']) {
+      await expect(card(canvas, name).getByRole('button', { name: CATALOGUE_BUTTON_LABELS.connectData })).toBeEnabled();
+      await expect(card(canvas, name).queryByText(CATALOGUE_BUTTON_LABELS.connected, { exact: false })).not.toBeInTheDocument();
+    }
+  },
+};
+
+/** Several sources of one entry: how many, and "View sources" rather than one source's settings. */
+export const SeveralSources: Story = {
+  args: {
+    initialCategory: 'Import Data',
+    connectionOf: (source: CatalogueSource) =>
+      connectionOf(source.id, [...ACME_SOURCES, { ...ACME_SOURCES[2]!, id: 'ds-orders', name: 'orders.csv', status: 'syncing' as const }]),
+  },
+  play: async ({ args, canvas, userEvent }) => {
+    const csv = card(canvas, 'CSV Upload');
+    await expect(csv.getByText(`${CATALOGUE_BUTTON_LABELS.connected} · 2 sources · 1 syncing`)).toBeVisible();
+    await userEvent.click(csv.getByRole('button', { name: CATALOGUE_BUTTON_LABELS.viewSources }));
+    await expect(args.onShowConnected).toHaveBeenCalledWith(expect.objectContaining({ id: 'csv-upload' }));
   },
 };
 

@@ -14,6 +14,7 @@ import {
   type CatalogueSource,
 } from '@domain/data/catalogue';
 import { useConnectorLookup } from '../connectorLookup';
+import type { CatalogueConnection } from './catalogueConnections';
 import { CatalogueSourceCard } from './CatalogueSourceCard';
 
 type CategoryChoice = CatalogueCategory | typeof ALL_CATEGORIES_LABEL;
@@ -21,15 +22,15 @@ type CategoryChoice = CatalogueCategory | typeof ALL_CATEGORIES_LABEL;
 const CHOICES: readonly CategoryChoice[] = [ALL_CATEGORIES_LABEL, ...CATALOGUE_CATEGORIES];
 
 export interface SourceCatalogueProps {
-  /** Whether a catalogue source is connected for the company in view. */
-  isConnected: (source: CatalogueSource) => boolean;
+  /** The company's sources of an entry; null when no one company is in view. */
+  connectionOf: (source: CatalogueSource) => CatalogueConnection | null;
   canManage: boolean;
-  /** "Connect API" on a source not connected yet. */
+  /** "Connect API" (or "Add source") on a connector entry: a new source. */
   onConnect: (source: CatalogueSource) => void;
-  /** "Connect Data" (and "✓ Connected") on an import entry: another file can always be imported. */
+  /** "Connect Data" (or "Add source") on an import entry: a new file source. */
   onImport: (source: CatalogueSource) => void;
-  /** "✓ Connected" on an API source: its settings. */
-  onOpenConnected: (source: CatalogueSource) => void;
+  /** "Settings" or "View sources" on an entry the company has sources of. */
+  onShowConnected: (source: CatalogueSource) => void;
   onRequestCustomApi: () => void;
   /** The category shown first. */
   initialCategory?: CategoryChoice;
@@ -40,11 +41,11 @@ export interface SourceCatalogueProps {
  * heading. A source without a connector is shown, but offered through "Request Custom API" only.
  */
 export function SourceCatalogue({
-  isConnected,
+  connectionOf,
   canManage,
   onConnect,
   onImport,
-  onOpenConnected,
+  onShowConnected,
   onRequestCustomApi,
   initialCategory = ALL_CATEGORIES_LABEL,
 }: SourceCatalogueProps) {
@@ -59,10 +60,10 @@ export function SourceCatalogue({
   const headingId = (name: CatalogueCategory) => `${idPrefix}-heading-${CATALOGUE_CATEGORIES.indexOf(name)}`;
   const shown = category === ALL_CATEGORIES_LABEL ? CATALOGUE_CATEGORIES : [category];
 
+  // Every main button makes something new: a request, a file source or a connected source.
   const act = (source: CatalogueSource) => {
     if (source.id === REQUEST_CUSTOM_API_ID) onRequestCustomApi();
     else if (source.isImport) onImport(source);
-    else if (isConnected(source)) onOpenConnected(source);
     else if (connectable(source)) onConnect(source);
   };
 
@@ -93,10 +94,11 @@ export function SourceCatalogue({
                 <Grid key={source.id} size={{ xs: 12, sm: 6, md: 4, xl: 3 }}>
                   <CatalogueSourceCard
                     source={source}
-                    connected={source.id !== REQUEST_CUSTOM_API_ID && isConnected(source)}
+                    connection={connectionOf(source)}
                     canManage={canManage}
                     connectable={connectable(source)}
                     onAction={act}
+                    onShowConnected={onShowConnected}
                     onRequestConnector={onRequestCustomApi}
                   />
                 </Grid>
