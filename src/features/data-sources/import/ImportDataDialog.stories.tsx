@@ -4,6 +4,7 @@ import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { failure, mockFetch, type MockRoutes } from '@/lib/testing/mockFetch';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { mockXhr, type XhrCall, type XhrRoutes } from '@/lib/testing/mockXhr';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 import { SOURCES } from '../fixtures';
 import { IMPORT_SUCCESS_CLOSE_MS, ImportDataDialog } from './ImportDataDialog';
 import {
@@ -16,6 +17,7 @@ import {
   PREVIEW_WITH_TEMPLATE,
   rowsInvalid,
   sentOptions,
+  SHORT_HEADER_PREVIEW,
   STORING_LINES,
   streamed,
   streamedFailure,
@@ -77,7 +79,7 @@ const streamedStep = (find: () => HTMLElement) => waitFor(() => expect(find()).t
 /** Chooses the file and waits for its preview. */
 async function previewCustomers(userEvent: User) {
   const modal = await chooseCustomersFile(userEvent);
-  await modal.findByRole('region', { name: /Preview: first 5 rows/ });
+  await modal.findByRole('region', { name: /Preview: first \d+ rows?/ });
   return modal;
 }
 
@@ -274,5 +276,55 @@ export const ImportFails: Story = {
     await userEvent.click(modal.getByRole('button', { name: 'Import' }));
     await streamedStep(() => modal.getByText(DATA_SOURCE_MESSAGES.importFailed));
     await expect(modal.getByRole('button', { name: 'Import' })).toBeEnabled();
+  },
+};
+
+/** The mapping every import of id, email, name, signup_date and plan starts from. */
+const SHORT_HEADER_MAPPING = { id: 'User ID', email: 'E-mail', name: 'Name', signup_date: 'Created at', plan: 'Subscription status' };
+
+async function expectShortHeaderMapped(modal: ReturnType<typeof within>) {
+  for (const [column, field] of Object.entries(SHORT_HEADER_MAPPING)) {
+    await expect(modal.getByRole('combobox', { name: `Unified field for ${column}` })).toHaveDisplayValue(field);
+  }
+}
+
+/** A new file of id, email, name, signup_date and plan: every column is mapped. */
+export const NewFileMapsEveryColumn: Story = {
+  beforeEach: () => serve({ [PREVIEW_ROUTE]: { body: SHORT_HEADER_PREVIEW } }, importRoutes({})),
+  play: async ({ userEvent }) => {
+    const modal = await previewCustomers(userEvent);
+    await expectShortHeaderMapped(modal);
+  },
+};
+
+/**
+ * The same file as "Import another file" into customers.csv, whose own mapping names other columns
+ * (customer_id, full_name): the source keeps its choices and the file's other columns map as for
+ * a new file, so all five are mapped here too.
+ */
+export const ImportAnotherFileMapsEveryColumn: Story = {
+  args: { source: { ...SOURCES.customersCsv, mapping: { customer_id: 'user_id', email: 'email', full_name: 'name', signup_date: 'created_at', plan: 'subscription_status' } } },
+  beforeEach: () => serve({ [PREVIEW_ROUTE]: { body: SHORT_HEADER_PREVIEW } }, importRoutes({})),
+  play: async ({ userEvent }) => {
+    const modal = await previewCustomers(userEvent);
+    await expect(modal.getByText('Into customers.csv: records with the same key are updated.')).toBeVisible();
+    await expectShortHeaderMapped(modal);
+  },
+};
+
+/** At phone width the dialog fills the screen and each column is a stacked row: column, what it looks like, its first value, then its unified field. */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement, userEvent }) => {
+    const modal = await previewCustomers(userEvent);
+    const mapping = within(modal.getByRole('region', { name: 'Map columns to unified fields' }));
+    await expect(mapping.queryByRole('table')).not.toBeInTheDocument();
+    await expect(mapping.getAllByRole('listitem')).toHaveLength(CUSTOMERS_PREVIEW.columns.length);
+    await expect(mapping.getByText('· E-mail · maria.garcia@example.com')).toBeVisible();
+    await expect(mapping.getByRole('combobox', { name: 'Unified field for email' })).toHaveDisplayValue('E-mail');
+    await expect(modal.getByRole('button', { name: 'Check file' })).toBeVisible();
+    const dialogBox = screen.getByRole('dialog', { name: 'Import Data' });
+    await expect(dialogBox.getBoundingClientRect().width).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(canvasElement);
   },
 };

@@ -1,29 +1,13 @@
-import { useId } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { IMPORT_DATE_RANGE_LABELS, IMPORT_DATE_RANGES, type ImportColumn, type ImportPreview } from '@domain/data/imports';
+import { IMPORT_DATE_RANGE_LABELS, IMPORT_DATE_RANGES, type ImportPreview } from '@domain/data/imports';
 import type { DataSource } from '@domain/data/sources';
 import { RECORD_KIND_LABELS, RECORD_KINDS } from '@domain/data/unifiedModel';
 import { optionsOf, SelectField } from '@/ui/SelectField';
-import { UnifiedFieldSelect } from '../mapping/UnifiedFieldSelect';
 import { unifiedLabel, unifiedOptionGroups } from '../mapping/unifiedOptions';
+import { ColumnMappingList } from './ColumnMappingList';
 import { duplicateTargets, missingRequired, withKind, type ImportChoices } from './importChoices';
-
-const LOOKS_LIKE: Record<ImportColumn['looksLike'], string> = {
-  string: 'Text',
-  number: 'Number',
-  datetime: 'Date',
-  boolean: 'True/false',
-  email: 'E-mail',
-};
 
 /** A disabled field's helper says why it is disabled: it stays as readable as any other. */
 const readableHelper = { formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } } as const;
@@ -45,11 +29,9 @@ function requiredText(missing: { allOf: string[]; oneOf: string[] }): string {
 
 /** What the records are, where each column goes, and which rows to keep. */
 export function ImportOptionsForm({ preview, choices, onChange, source, disabled = false }: ImportOptionsFormProps) {
-  const mappingTitleId = useId();
   const groups = unifiedOptionGroups([choices.recordKind]);
   const duplicates = duplicateTargets(choices.mapping);
   const missing = missingRequired(choices.recordKind, choices.mapping);
-  const firstRow = preview.rows[0] ?? {};
   const set = (changes: Partial<ImportChoices>) => onChange({ ...choices, ...changes });
 
   return (
@@ -70,41 +52,14 @@ export function ImportOptionsForm({ preview, choices, onChange, source, disabled
         onChange={(kind) => onChange(withKind(preview, choices, kind))}
       />
 
-      <Typography id={mappingTitleId} variant="subtitle2" component="h3">
-        Map columns to unified fields
-      </Typography>
-      <TableContainer tabIndex={0} role="region" aria-labelledby={mappingTitleId} sx={{ maxHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" stickyHeader aria-labelledby={mappingTitleId}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Column</TableCell>
-              <TableCell>Looks like</TableCell>
-              <TableCell>First value</TableCell>
-              <TableCell sx={{ minWidth: 220 }}>Unified field</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {preview.columns.map((column) => (
-              <TableRow key={column.name}>
-                <TableCell sx={{ fontWeight: 600 }}>{column.name}</TableCell>
-                <TableCell>{LOOKS_LIKE[column.looksLike]}</TableCell>
-                <TableCell sx={{ maxWidth: 180, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{firstRow[column.name]}</TableCell>
-                <TableCell>
-                  <UnifiedFieldSelect
-                    label={`Unified field for ${column.name}`}
-                    emptyLabel="Keep as is"
-                    value={choices.mapping[column.name] ?? ''}
-                    groups={groups}
-                    disabled={disabled}
-                    error={duplicates[column.name] ? `Already mapped from ${duplicates[column.name]}` : undefined}
-                    onChange={(target) => set({ mapping: { ...choices.mapping, [column.name]: target } })}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ColumnMappingList
+        preview={preview}
+        mapping={choices.mapping}
+        groups={groups}
+        duplicates={duplicates}
+        disabled={disabled}
+        onChange={(column, target) => set({ mapping: { ...choices.mapping, [column]: target } })}
+      />
       {(missing.allOf.length > 0 || missing.oneOf.length > 0) && (
         <Alert severity="warning">
           These records need {requiredText(missing)}: map a column to each, or the check reports every row.

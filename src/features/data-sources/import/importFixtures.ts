@@ -62,6 +62,25 @@ export const CUSTOMERS_TEMPLATE: ImportTemplate = {
 
 export const PREVIEW_WITH_TEMPLATE: ImportPreview = { ...CUSTOMERS_PREVIEW, template: CUSTOMERS_TEMPLATE };
 
+/** A shorter export of the same customers: id, email, name, signup_date, plan. */
+export const SHORT_HEADER_PREVIEW: ImportPreview = {
+  ...CUSTOMERS_PREVIEW,
+  fileName: 'members.csv',
+  columns: [
+    { name: 'id', looksLike: 'string' },
+    { name: 'email', looksLike: 'email' },
+    { name: 'name', looksLike: 'string' },
+    { name: 'signup_date', looksLike: 'datetime' },
+    { name: 'plan', looksLike: 'string' },
+  ],
+  rows: [
+    { id: 'C-1001', email: 'maria.garcia@example.com', name: 'María García', signup_date: '2026-01-14', plan: 'gold' },
+    { id: 'C-1002', email: 'tom.baker@example.com', name: 'Tom Baker', signup_date: '2026-02-02', plan: 'member' },
+    { id: 'C-1003', email: 'li.wei@example.com', name: 'Li Wei', signup_date: '2026-02-19', plan: 'member' },
+  ],
+  suggestedMapping: autoMap(['id', 'email', 'name', 'signup_date', 'plan'], 'people'),
+};
+
 /** The two bad rows of customers.csv, numbered as in the file (the header is row 1). */
 export const TWO_BAD_ROWS = [
   { row: 4, field: 'email', value: 'li.wei@example', reason: VALUE_REASONS.notEmail },
