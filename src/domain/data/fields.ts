@@ -33,7 +33,9 @@ export interface MappedField {
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = { metric: 'Metric', dimension: 'Dimension' };
 
 export const FIELD_MAPPING_LABELS = {
-  columns: ['Internal Name', 'Field Name', 'Type', 'Sources', 'Actions'],
+  /** The specification's columns; the field's name leads (as a label), its internal name beside it in small type. */
+  columns: ['Field Name', 'Internal Name', 'Type', 'Sources', 'Actions'],
+  notMapped: 'Not mapped',
   allSources: 'All Sources',
   search: 'Search fields',
   shownOfTotal: (shown: number, total: number) => `${shown} of ${total} fields`,

@@ -3,6 +3,7 @@ import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch, type MockCall } from '@/lib/testing/mockFetch';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { SOURCES } from '../fixtures';
 import { ConfigureMappingDialog } from './ConfigureMappingDialog';
@@ -35,13 +36,13 @@ export const MapAndSave: Story = {
   play: async ({ args, userEvent }) => {
     const modal = await dialog();
     const table = await fieldTable();
-    const country = await table.findByRole('combobox', { name: 'Unified field for country' });
+    const country = await table.findByRole('combobox', { name: 'Unified field for Country' });
     // HubSpot holds people: people's fields are offered, not an item's.
     await expect(within(country).queryByRole('option', { name: 'Price' })).not.toBeInTheDocument();
     await expect(within(country).getByRole('group', { name: 'Identity' })).toBeInTheDocument();
     await userEvent.selectOptions(country, 'Location');
-    await userEvent.selectOptions(table.getByRole('combobox', { name: 'Unified field for city' }), 'Not mapped');
-    await userEvent.click(within(table.getByRole('group', { name: 'Type of updated_at' })).getByRole('button', { name: 'Metric' }));
+    await userEvent.selectOptions(table.getByRole('combobox', { name: 'Unified field for City' }), 'Not mapped');
+    await userEvent.click(within(table.getByRole('group', { name: 'Type of Updated at' })).getByRole('button', { name: 'Metric' }));
     await expect(modal.getByText('3 unsaved changes')).toBeVisible();
 
     await userEvent.click(modal.getByRole('button', { name: 'Save' }));
@@ -64,9 +65,9 @@ export const RemovedFields: Story = {
       expect.stringContaining(REMOVED_FIELD_NAMES[0]!),
       expect.stringContaining(REMOVED_FIELD_NAMES[1]!),
     ]);
-    await userEvent.click(removed.getByRole('button', { name: 'Restore engagement_time' }));
+    await userEvent.click(removed.getByRole('button', { name: 'Restore Engagement time' }));
     await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.fieldRestored('engagement_time')));
-    await expect(await (await fieldTable()).findByRole('combobox', { name: 'Unified field for engagement_time' })).toBeVisible();
+    await expect(await (await fieldTable()).findByRole('combobox', { name: 'Unified field for Engagement time' })).toBeVisible();
     await waitFor(() => expect(removed.getAllByRole('listitem')).toHaveLength(1));
     await expect(puts()).toEqual([{ name: 'engagement_time', removed: false }]);
   },
@@ -87,7 +88,7 @@ export const AddCustomField: Story = {
     await expect(add).toBeEnabled();
     await userEvent.click(add);
     await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.customFieldAdded('preferred_store')));
-    await expect(await (await fieldTable()).findByRole('combobox', { name: 'Unified field for preferred_store' })).toBeVisible();
+    await expect(await (await fieldTable()).findByRole('combobox', { name: 'Unified field for Preferred store' })).toBeVisible();
     const posted = calls.find((call) => call.method === 'POST' && call.path === '/api/data-sources/custom-fields');
     await expect(posted?.body).toMatchObject({ name: 'preferred_store', description: 'Store the customer buys from most.', type: 'dimension' });
   },
@@ -101,7 +102,7 @@ export const FocusOneSource: Story = {
     await expect(await modal.findByRole('combobox', { name: 'Source' })).toHaveTextContent('customers.csv');
     const table = await fieldTable();
     await waitFor(() => expect(table.getAllByRole('row')).toHaveLength(6));
-    await expect(table.getByRole('combobox', { name: 'Unified field for email' })).toHaveDisplayValue('E-mail');
+    await expect(table.getByRole('combobox', { name: 'Unified field for E-mail' })).toHaveDisplayValue('E-mail');
   },
 };
 
@@ -115,12 +116,31 @@ export const SaveFails: Story = {
   play: async ({ args, userEvent }) => {
     const modal = await dialog();
     const table = await fieldTable();
-    await userEvent.selectOptions(await table.findByRole('combobox', { name: 'Unified field for customer' }), 'E-mail');
+    await userEvent.selectOptions(await table.findByRole('combobox', { name: 'Unified field for Customer' }), 'E-mail');
     await userEvent.click(modal.getByRole('button', { name: 'Save' }));
     await expectShown(() => modal.getByText('Failed to save data mapping'));
-    await expect(modal.getByText('customer: email is already mapped from customer_email in Stripe')).toBeVisible();
+    await expect(modal.getByText('Customer: email is already mapped from customer_email in Stripe')).toBeVisible();
     await expect(modal.getByText('1 unsaved change')).toBeVisible();
     await expect(args.onClose).not.toHaveBeenCalled();
+  },
+};
+
+/** At phone width one stacked row per field: its label and name, then its unified field and type, each labelled. */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  args: { focusSourceId: SOURCES.customersCsv.id },
+  play: async ({ canvasElement, userEvent }) => {
+    const table = await fieldTable();
+    await expect(table.queryByRole('table')).not.toBeInTheDocument();
+    const customerId = within(await table.findByRole('listitem', { name: 'Customer ID' }));
+    await expect(customerId.getByText('customer_id')).toBeVisible();
+    await expect(customerId.getByText('customers.csv')).toBeVisible();
+    const select = customerId.getByRole('combobox', { name: 'Unified field for Customer ID' });
+    await expect(select).toHaveDisplayValue('User ID');
+    await userEvent.selectOptions(select, 'Not mapped');
+    await expect((await dialog()).getByText('1 unsaved change')).toBeVisible();
+    await expect(customerId.getByRole('group', { name: 'Type of Customer ID' })).toBeVisible();
+    await expectNoSidewaysScroll(canvasElement);
   },
 };
 

@@ -4,6 +4,7 @@ import { FIELD_MAPPING_LABELS } from '@domain/data/fields';
 import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
 import { withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch } from '@/lib/testing/mockFetch';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { FieldMappingPanel } from './FieldMappingPanel';
 import { ACME_FIELDS, mappingApiRoutes } from './mappingFixtures';
@@ -25,9 +26,10 @@ const HUBSPOT_FIELDS = ACME_FIELDS.filter((field) => !field.removed && field.sou
 
 const panel = async () => within(await screen.findByRole('region', { name: 'Field Mapping' }));
 const fieldList = async () => (await panel()).findByRole('region', { name: 'Mapped fields' });
-const row = async (name: string) => within(await fieldList()).findByRole('row', { name: new RegExp(`^\\S+ ${name}\\b`) });
+/** A field's row, by the field's own name (shown small under its label). */
+const row = async (name: string) => within(await fieldList()).findByRole('row', { name: new RegExp(`(^|\\s)${name}(\\s|$)`) });
 
-/** Acme Retail's fields: internal names, unified fields beside the names, the list scrolling at 400 px. */
+/** Acme Retail's fields: labels first, their names and internal names small, unified fields beside them, the list scrolling at 400 px. */
 export const WithData: Story = {
   play: async () => {
     const view = await panel();
@@ -37,9 +39,14 @@ export const WithData: Story = {
     // Every source field but the two removed, and one custom field.
     await expect(view.getByText(`${SHOWN} of ${SHOWN} fields`)).toBeVisible();
     const fullName = within(await row('full_name'));
-    // The source name and the field name, lower-cased and joined with underscores (the file name keeps its dot).
-    await expect(fullName.getByText('customers.csv_full_name')).toBeVisible();
-    await expect(fullName.getByRole('cell', { name: 'full_name Mapped to Name' })).toBeVisible();
+    // The label leads; the internal name (the source name and the field name, lower-cased and
+    // joined with underscores; the file name keeps its dot) is secondary, small and in monospace.
+    await expect(fullName.getByRole('cell', { name: 'Full name full_name Mapped to Name' })).toBeVisible();
+    const internal = fullName.getByText('customers.csv_full_name');
+    await expect(internal).toBeVisible();
+    await expect(getComputedStyle(internal).fontFamily).toMatch(/monospace/);
+    await expect(parseFloat(getComputedStyle(internal).fontSize)).toBeLessThan(parseFloat(getComputedStyle(fullName.getByText('Full name')).fontSize));
+    await expect(within(await row('customer_id')).getByText('Customer ID')).toBeVisible();
     await expect(fullName.getByRole('cell', { name: 'customers.csv' })).toBeVisible();
     await expect(within(await row('sessions')).getByRole('cell', { name: 'Metric' })).toBeVisible();
     await expect(within(await row('loyalty_tier')).getByText('Custom')).toBeVisible();
@@ -81,9 +88,9 @@ export const Empty: Story = {
 export const RemoveField: Story = {
   play: async ({ userEvent }) => {
     const view = await panel();
-    await userEvent.click(within(await row('city')).getByRole('button', { name: 'Remove city' }));
+    await userEvent.click(within(await row('city')).getByRole('button', { name: 'Remove City' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Remove Field' }));
-    await expectShown(() => confirm.getByText(FIELD_MAPPING_LABELS.removeConfirm('city')));
+    await expectShown(() => confirm.getByText(FIELD_MAPPING_LABELS.removeConfirm('City')));
     await userEvent.click(confirm.getByRole('button', { name: 'Remove' }));
     await expectShown(() => screen.getByText(DATA_SOURCE_MESSAGES.fieldRemoved('city')));
     await waitFor(() => expect(view.getByText(`${SHOWN - 1} of ${SHOWN - 1} fields`)).toBeVisible());
@@ -94,7 +101,7 @@ export const RemoveField: Story = {
 export const RemoveFails: Story = {
   beforeEach: () => mockFetch({ ...mappingApiRoutes(), 'PUT /api/data-sources/fields': failure('internal_error', { error: 'Database unavailable' }) }),
   play: async ({ userEvent }) => {
-    await userEvent.click(within(await row('city')).getByRole('button', { name: 'Remove city' }));
+    await userEvent.click(within(await row('city')).getByRole('button', { name: 'Remove City' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Remove Field' }));
     await userEvent.click(confirm.getByRole('button', { name: 'Remove' }));
     await expectShown(() => confirm.getByText('Failed to remove field'));
@@ -135,12 +142,36 @@ export const LoadFails: Story = {
   },
 };
 
+/**
+ * At phone width one stacked row per field: its label and name, what it maps to, its internal
+ * name, type and sources, each with its label; Remove beside it. Nothing scrolls sideways.
+ */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement, userEvent }) => {
+    const list = within(await fieldList());
+    await expect(list.queryByRole('table')).not.toBeInTheDocument();
+    const customerId = within(await list.findByRole('listitem', { name: 'Customer ID' }));
+    await expect(customerId.getByText('customer_id')).toBeVisible();
+    await expect(customerId.getByText('Mapped to')).toBeVisible();
+    await expect(customerId.getByText('User ID')).toBeVisible();
+    await expect(customerId.getByText(FIELD_MAPPING_LABELS.columns[1])).toBeVisible();
+    await expect(customerId.getByText('customers.csv_customer_id')).toBeVisible();
+    await expect(customerId.getByText('customers.csv')).toBeVisible();
+    const country = within(list.getByRole('listitem', { name: 'Country' }));
+    await expect(country.getByText(FIELD_MAPPING_LABELS.notMapped)).toBeVisible();
+    await userEvent.click(customerId.getByRole('button', { name: 'Remove Customer ID' }));
+    await expectShown(() => screen.getByRole('dialog', { name: 'Remove Field' }));
+    await expectNoSidewaysScroll(canvasElement);
+  },
+};
+
 export const OpensConfigureMapping: Story = {
   play: async ({ userEvent }) => {
     const view = await panel();
     await row('email');
     await userEvent.click(view.getByRole('button', { name: 'Configure Data Mapping' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Configure Data Mapping' }));
-    await expectShown(() => dialog.getByRole('combobox', { name: 'Unified field for email' }));
+    await expectShown(() => dialog.getByRole('combobox', { name: 'Unified field for E-mail' }));
   },
 };

@@ -1,42 +1,29 @@
-import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import { lazy, Suspense, useId, useState } from 'react';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { FIELD_MAPPING_LABELS, FIELD_TYPE_LABELS, type MappedField } from '@domain/data/fields';
-import { DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES } from '@domain/data/sources';
-import { useNotify } from '@/lib/notifications';
+import { FIELD_MAPPING_LABELS } from '@domain/data/fields';
+import { DATA_SOURCE_LABELS } from '@domain/data/sources';
 import { useCompanyFilter } from '@/lib/session';
-import { useLastDefined } from '@/lib/useLastDefined';
-import { useRevealInBatches } from '@/lib/useRevealInBatches';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { SelectField } from '@/ui/SelectField';
-import { useMappedFields, useUpdateField } from './api';
-import { ALL_SOURCES, sourceFilterOptions, sourcesOfFields, writeBlocked } from './fieldSources';
-import { unifiedLabel } from './unifiedOptions';
-import { visuallyHidden } from '@/ui/visuallyHidden';
+import { labelOf } from './FieldNames';
+import { sourceFilterOptions, writeBlocked } from './fieldSources';
+import { MappedFieldsList } from './MappedFieldsList';
+import { useFieldList, type FieldList } from './useFieldList';
+import { useRemoveField } from './useRemoveField';
 
 // Downloaded when first opened, like the page's other dialogs.
 const ConfigureMappingDialog = lazy(async () => ({ default: (await import('./ConfigureMappingDialog')).ConfigureMappingDialog }));
-
-/** Rows put on the page per step: the list shows about ten before it scrolls. */
-const ROWS_PER_STEP = 20;
 
 export interface FieldMappingPanelProps {
   /** The company in view for a global admin; null for everyone else (they change their own). */
@@ -45,66 +32,20 @@ export interface FieldMappingPanelProps {
   canEdit: boolean;
 }
 
-function matches(field: MappedField, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  return !needle || field.name.toLowerCase().includes(needle) || field.internalName.toLowerCase().includes(needle);
-}
-
 /**
- * Field Mapping: the unique fields of the connected sources with their internal names and unified
- * fields, filtered by source and name; Remove hides a field from the mapping (Configure Data
- * Mapping can restore it).
+ * Field Mapping: the unique fields of the connected sources by their labels, with their internal
+ * names and unified fields, filtered by source and name; Remove hides a field from the mapping
+ * (Configure Data Mapping can restore it).
  */
 export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps) {
   const headingId = useId();
-  const notify = useNotify();
   const { filterParam } = useCompanyFilter();
-  const fieldsQuery = useMappedFields(filterParam);
-  const remove = useUpdateField();
-  const [sourceFilter, setSourceFilter] = useState(ALL_SOURCES);
-  const [search, setSearch] = useState('');
-  const [removing, setRemoving] = useState<MappedField | null>(null);
-  const [configuring, setConfiguring] = useState(false);
-  // Mounted from its first opening on: its queries are not run for a dialog nobody opened.
-  const [configureMounted, setConfigureMounted] = useState(false);
-  const shownInConfirm = useLastDefined(removing);
-
-  // The fields' first arrival is drawn in a background render, in slices a phone can interleave
-  // with the rest of the page (React draws a query's answer at once and in one piece); later
-  // changes (a field removed, a search typed) are drawn at once.
-  const firstArrival = useDeferredValue(fieldsQuery.data);
-  const loaded = fieldsQuery.isSuccess && firstArrival !== undefined;
-  const fields = (firstArrival && fieldsQuery.data) ?? [];
-  const active = fields.filter((field) => !field.removed);
-  const sources = sourcesOfFields(fields);
-  // A source that is gone (deleted) must not stay chosen, or the list would look empty for no reason.
-  const chosenSource = sources.some((source) => source.id === sourceFilter) ? sourceFilter : ALL_SOURCES;
-  const shown = active.filter((field) => (chosenSource === ALL_SOURCES || field.sourceIds.includes(chosenSource)) && matches(field, search));
+  const list = useFieldList(filterParam);
+  const removal = useRemoveField(companyId);
+  // Each opening starts from the server's mapping; mounted from the first one on.
+  const [configure, setConfigure] = useState({ open: false, opening: 0 });
   const blocked = writeBlocked(filterParam, companyId);
-  const mayEdit = canEdit && !blocked;
-  const noSources = loaded && sources.length === 0;
-  // The list scrolls past about ten rows: the rest are put on the page in later steps.
-  const drawnRows = useRevealInBatches(shown.length, ROWS_PER_STEP);
-
-  const confirmRemove = () => {
-    if (!removing) return;
-    const { name } = removing;
-    remove.mutate(
-      { name, removed: true, companyId },
-      {
-        onSuccess: () => {
-          notify.success(DATA_SOURCE_MESSAGES.fieldRemoved(name));
-          setRemoving(null);
-          remove.reset();
-        },
-      },
-    );
-  };
-
-  const cancelRemove = () => {
-    setRemoving(null);
-    remove.reset();
-  };
+  const { fieldsQuery, loaded, active, noSources } = list;
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -114,147 +55,93 @@ export function FieldMappingPanel({ companyId, canEdit }: FieldMappingPanelProps
             {DATA_SOURCE_LABELS.fieldMapping}
           </Typography>
           {canEdit && (
-            <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => {
-                setConfigureMounted(true);
-                setConfiguring(true);
-              }} disabled={blocked || !loaded}>
+            <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => setConfigure(({ opening }) => ({ open: true, opening: opening + 1 }))} disabled={blocked || !loaded}>
               {DATA_SOURCE_LABELS.configureMapping}
             </Button>
           )}
         </Stack>
         {canEdit && blocked && <Alert severity="info">Choose a company in "View Data For" to change its mapping.</Alert>}
-
         {!loaded && !fieldsQuery.isError && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
             <CircularProgress aria-label="Loading fields" />
           </Box>
         )}
         {fieldsQuery.isError && <FailureAlert title="Failed to load fields" error={fieldsQuery.error} onRetry={() => void fieldsQuery.refetch()} />}
-
-        {noSources && (
-          <Box sx={{ py: 2, textAlign: 'center' }}>
-            <Typography variant="subtitle1" component="h3">
-              No fields to map yet
-            </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 520, mx: 'auto' }}>
-              Fields appear here once data is connected: connect a source from Available Sources, or import a CSV, JSON or Excel
-              file with Import Data. Each field can then be mapped to the unified data model.
-            </Typography>
-          </Box>
-        )}
-
+        {noSources && <NoFieldsYet />}
         {loaded && (!noSources || active.length > 0) && (
           <>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-              <SelectField size="small" label="Source" value={chosenSource} options={sourceFilterOptions(sources)} onChange={setSourceFilter} sx={{ minWidth: 200 }} />
-              <TextField
-                size="small"
-                type="search"
-                label={FIELD_MAPPING_LABELS.search}
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                slotProps={{
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <SearchIcon fontSize="small" />
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-                sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
-              />
-              <Typography variant="body2" sx={{ color: 'text.secondary', ml: { sm: 'auto' } }} aria-live="polite">
-                {FIELD_MAPPING_LABELS.shownOfTotal(shown.length, active.length)}
-              </Typography>
-            </Stack>
-
-            {/* The list scrolls past 400 px (specification, section 2); focusable so the keyboard can scroll it. */}
-            <TableContainer
-              tabIndex={0}
-              role="region"
-              aria-label="Mapped fields"
-              sx={{ maxHeight: FIELD_MAPPING_LABELS.listMaxHeightPx, border: 1, borderColor: 'divider', borderRadius: 1 }}
-            >
-              <Table size="small" stickyHeader aria-labelledby={headingId}>
-                <TableHead>
-                  <TableRow>
-                    {FIELD_MAPPING_LABELS.columns.map((column) => (
-                      <TableCell key={column} align={column === 'Actions' ? 'right' : 'left'}>
-                        {column}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {shown.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={FIELD_MAPPING_LABELS.columns.length}>
-                        {active.length === 0 ? 'Every field has been removed; Configure Data Mapping can restore them.' : 'No fields match.'}
-                      </TableCell>
-                    </TableRow>
-                  )}
-                  {shown.slice(0, drawnRows).map((field) => (
-                    <TableRow key={`${field.isCustom}-${field.id}`} hover>
-                      <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{field.internalName}</TableCell>
-                      <TableCell>
-                        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', position: 'relative' }}>
-                          <span>{field.name}</span>
-                          {field.unifiedField && (
-                            <Chip
-                              size="small"
-                              color="primary"
-                              variant="outlined"
-                              icon={<ArrowForwardIcon />}
-                              label={
-                                <>
-                                  <Box component="span" sx={visuallyHidden}>
-                                    Mapped to{' '}
-                                  </Box>
-                                  {unifiedLabel(field.unifiedField)}
-                                </>
-                              }
-                              title={`Mapped to the unified field ${field.unifiedField}`}
-                            />
-                          )}
-                          {field.isCustom && <Chip size="small" label="Custom" />}
-                        </Stack>
-                      </TableCell>
-                      <TableCell>{FIELD_TYPE_LABELS[field.type]}</TableCell>
-                      <TableCell>{field.isCustom ? '—' : field.sources.join(', ')}</TableCell>
-                      <TableCell align="right">
-                        {mayEdit && (
-                          <Button size="small" color="error" onClick={() => setRemoving(field)} aria-label={`Remove ${field.name}`}>
-                            Remove
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <FieldFilters list={list} />
+            <MappedFieldsList
+              fields={list.drawn}
+              labelledBy={headingId}
+              emptyText={active.length === 0 ? 'Every field has been removed; Configure Data Mapping can restore them.' : 'No fields match.'}
+              onRemove={canEdit && !blocked ? removal.ask : undefined}
+            />
           </>
         )}
       </Stack>
 
       <ConfirmDialog
-        open={removing !== null}
+        open={removal.asking.open}
         title={FIELD_MAPPING_LABELS.removeTitle}
         confirmLabel="Remove"
         destructive
-        busy={remove.isPending}
-        error={remove.isError ? <FailureAlert title="Failed to remove field" error={remove.error} /> : undefined}
-        onConfirm={confirmRemove}
-        onCancel={cancelRemove}
+        busy={removal.remove.isPending}
+        error={removal.remove.isError ? <FailureAlert title="Failed to remove field" error={removal.remove.error} /> : undefined}
+        onConfirm={removal.confirm}
+        onCancel={removal.cancel}
       >
-        {shownInConfirm ? FIELD_MAPPING_LABELS.removeConfirm(shownInConfirm.name) : ''}
+        {removal.asking.field ? FIELD_MAPPING_LABELS.removeConfirm(labelOf(removal.asking.field)) : ''}
       </ConfirmDialog>
-      {canEdit && configureMounted && (
+      {canEdit && configure.opening > 0 && (
         <Suspense fallback={null}>
-          <ConfigureMappingDialog open={configuring} onClose={() => setConfiguring(false)} companyId={companyId} />
+          <ConfigureMappingDialog key={configure.opening} open={configure.open} onClose={() => setConfigure((current) => ({ ...current, open: false }))} companyId={companyId} />
         </Suspense>
       )}
     </Paper>
+  );
+}
+
+/** The Source filter, the name search and the count of fields shown. */
+function FieldFilters({ list }: { list: FieldList }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+      <SelectField size="small" label="Source" value={list.chosenSource} options={sourceFilterOptions(list.sources)} onChange={list.setSourceFilter} sx={{ minWidth: 200 }} />
+      <TextField
+        size="small"
+        type="search"
+        label={FIELD_MAPPING_LABELS.search}
+        value={list.search}
+        onChange={(event) => list.setSearch(event.target.value)}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+        sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
+      />
+      <Typography variant="body2" sx={{ color: 'text.secondary', ml: { sm: 'auto' } }} aria-live="polite">
+        {FIELD_MAPPING_LABELS.shownOfTotal(list.shown.length, list.active.length)}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** No source connected: how fields get here. */
+function NoFieldsYet() {
+  return (
+    <Box sx={{ py: 2, textAlign: 'center' }}>
+      <Typography variant="subtitle1" component="h3">
+        No fields to map yet
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 520, mx: 'auto' }}>
+        Fields appear here once data is connected: connect a source from Available Sources, or import a CSV, JSON or Excel file with Import a file. Each
+        field can then be mapped to the unified data model.
+      </Typography>
+    </Box>
   );
 }
