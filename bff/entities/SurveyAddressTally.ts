@@ -3,8 +3,8 @@ import { PublishedSurvey } from './PublishedSurvey';
 
 /**
  * A survey's responses counted per respondent's address: how many, and the latest one's time. Kept
- * by the results' tally job with the answer tallies, for the responses taken off the tally queue
- * (bff/modules/results/tallies.ts); InsightIQ's user analytics add the responses not yet tallied,
+ * by the tally job with the answer tallies, for the responses taken off the tally queue
+ * (bff/modules/responses/tallies.ts); InsightIQ's user analytics add the responses not yet tallied,
  * and rank a survey's addresses from these rows instead of from every response.
  */
 export const SurveyAddressTally = defineEntity({

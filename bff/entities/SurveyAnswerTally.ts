@@ -4,8 +4,8 @@ import { PublishedSurvey } from './PublishedSurvey';
 /**
  * A survey's answers counted, per question and completeness: the 'answered' row (value '') counts
  * the responses that answered and the count and sum of their numeric answers; a 'chosen' row counts
- * one value. Kept by the results' tally job for the responses taken off the tally queue
- * (bff/modules/results/tallies.ts); InsightIQ adds the responses still queued (UntalliedResponse).
+ * one value. Kept by the tally job for the responses taken off the tally queue
+ * (bff/modules/responses/tallies.ts); InsightIQ adds the responses still queued (UntalliedResponse).
  */
 export const SurveyAnswerTally = defineEntity({
   name: 'SurveyAnswerTally',

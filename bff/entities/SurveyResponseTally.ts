@@ -5,8 +5,8 @@ import { PublishedSurvey } from './PublishedSurvey';
 
 /**
  * A survey's responses counted per UTC day of their creation, device and completeness: how many,
- * and the count, sum, shortest and longest of their completion times. Kept by the results' tally
- * job with the answer tallies, for the responses taken off the tally queue (bff/modules/results/tallies.ts);
+ * and the count, sum, shortest and longest of their completion times. Kept by the responses' tally
+ * job with the answer tallies, for the responses taken off the tally queue (bff/modules/responses/tallies.ts);
  * InsightIQ's analytics add the responses not yet tallied, and read a few rows per day of the
  * survey instead of every response.
  */

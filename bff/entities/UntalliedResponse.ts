@@ -3,8 +3,8 @@ import { PublishedSurvey } from './PublishedSurvey';
 
 /**
  * A response not yet counted into its survey's tallies: written with the response (and again when
- * an abandoned response already tallied is continued), deleted by the results' tally job as it
- * counts the response (bff/modules/results/tallies.ts). InsightIQ reads these responses live beside
+ * an abandoned response already tallied is continued), deleted by the tally job as it
+ * counts the response (bff/modules/responses/tallies.ts). InsightIQ reads these responses live beside
  * the tallies. A queue of its own rather than a flag on the response: marking a million responses
  * would rewrite each one's row and every index over it (the search index too), where deleting a
  * small row here leaves the responses as they were written.
@@ -18,7 +18,7 @@ export const UntalliedResponse = defineEntity({
     // with their survey, which deletes their places here too.
     responseId: p.string().primary().length(36).fieldName('response_id'),
     surveyId: p.manyToOne(PublishedSurvey).mapToPk().fieldName('survey_id').index(false).updateRule('no action').deleteRule('cascade'),
-    /** A completion not yet added to its survey's response_count: the tally job adds it first (bff/modules/surveys/counts.ts). */
+    /** A completion not yet added to its survey's response_count: the tally job adds it first (bff/modules/responses/counts.ts). */
     countPending: p.boolean().default(false),
   },
   // A survey's queued responses: InsightIQ's live reads and the tally job's batches.

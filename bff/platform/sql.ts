@@ -7,7 +7,7 @@
  * Column and key names never come from a request unchecked: question ids match
  * [A-Za-z0-9_-]{1,100} (src/domain/params.ts), and are bound as parameters anyway.
  */
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
 import type { DatabaseConfig } from '../config';
 import type { Orm } from '../types';
@@ -17,6 +17,17 @@ export type DatabaseKind = DatabaseConfig['kind'];
 
 /** The ORM's knex, for statements written as SQL (the same connections and pool). */
 export const knexOf = (orm: Orm): Knex => (orm.em as SqlEntityManager).getKnex();
+
+/** Where a statement written as SQL runs: a knex (or its transaction), or an EntityManager's connection. */
+export type SqlRunner = Knex | EntityManager;
+
+/** The knex of a runner: an EntityManager's transaction while it is inside one, else its connection's. */
+export function knexIn(runner: SqlRunner): Knex {
+  // knex and its transactions are functions; an EntityManager is not.
+  if (typeof runner === 'function') return runner;
+  const em = runner as SqlEntityManager;
+  return em.getTransactionContext<Knex.Transaction>() ?? em.getKnex();
+}
 
 /** The find options that lock a row for the rest of the transaction, where the engine needs it. */
 export type RowLock = { lockMode?: LockMode };

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataRecord, DataSource, PredictionCall, PrivacySuppression, SurveyResponse } from '@bff/entities';
 import { storeSourceRecords } from '@bff/modules/dataSources';
-import { tallySettledResponses } from '@bff/modules/results/tallies';
+import { tallySettledResponses } from '@bff/modules/responses/tallies';
 import { rowsOf } from '@bff/platform/rawRows';
 import { knexOf } from '@bff/platform/sql';
 import { addResponses } from './support/responses';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Answer, Question } from '@domain/survey/types';
 import { DataRecord, DataSource, PredictionCall, PredictionCallMinute, PublishedSurvey, SurveyResponse, UntalliedResponse, AudienceJob } from '@bff/entities';
 import { applyRetention } from '@bff/modules/retention';
-import { addResponseTallies, tallySettledResponses, type TallyRow } from '@bff/modules/results/tallies';
+import { addResponseTallies, tallySettledResponses, type TallyRow } from '@bff/modules/responses/tallies';
 import { rowsOf } from '@bff/platform/rawRows';
 import { knexOf } from '@bff/platform/sql';
 import { addPublished, question, readySurvey } from './support/surveys';

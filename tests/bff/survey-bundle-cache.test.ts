@@ -14,7 +14,7 @@ import { publicBundle } from '@bff/modules/collection/bundle';
 import { bundleVersionOf, createBundleCache } from '@bff/modules/collection/bundleCache';
 import { createCollectionService } from '@bff/modules/collection';
 import { createSurveyReader } from '@bff/modules/collection/intakeSurvey';
-import { countPendingCompletions } from '@bff/modules/surveys';
+import { countPendingCompletions } from '@bff/modules/responses/counts';
 import { nextAddress } from './support/responses';
 import { addPublished, question } from './support/surveys';
 import { useWorld, type World } from './support/world';

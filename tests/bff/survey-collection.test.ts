@@ -17,7 +17,7 @@ import { COLLECTION_MESSAGES, TRIGGER_MESSAGES } from '@domain/survey/messages';
 import type { PublishedSurvey as PublishedSurveyView, Survey } from '@domain/survey/types';
 import { CompanySurveySettings, PublishedSurvey, SurveyDisplay, SurveyResponse, UntalliedResponse } from '@bff/entities';
 import { deviceFromUserAgent } from '@bff/modules/collection/device';
-import { tallySettledAnswers, tallySettledResponses } from '@bff/modules/results/tallies';
+import { tallySettledAnswers, tallySettledResponses } from '@bff/modules/responses/tallies';
 import { pgPreparedStatements } from '@bff/platform/preparedRows';
 import { rowsOf } from '@bff/platform/rawRows';
 import { bundleVersionOf } from '@bff/modules/collection/bundleCache';

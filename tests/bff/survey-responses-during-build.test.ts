@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { DataRecord, DataSource, SurveyResponse } from '@bff/entities';
 import { startBuildWorker, WorkerAudienceBuilder } from '@bff/modules/audience/builder';
 import { retryWhenBusy } from '@bff/modules/collection/busy';
-import { completedResponseCount } from '@bff/modules/surveys';
+import { countCompletions } from '@bff/modules/responses';
 import { isBusy } from '@bff/platform/busyDatabase';
 import { nextAddress } from './support/responses';
 import { addPublished, question, readySurvey } from './support/surveys';
@@ -150,7 +150,7 @@ describe('survey responses during an audience rebuild', () => {
     expect(new Set(stored.map((response) => (response.answers as { q_note?: string }).q_note)).size).toBe(outcomes.length);
     for (const survey of surveys) {
       const completed = outcomes.filter((outcome) => outcome.surveyId === survey.id).length;
-      expect(await completedResponseCount(em, survey.id), survey.name).toBe(completed);
+      expect(await countCompletions(em, survey.id), survey.name).toBe(completed);
       expect(await em.count(SurveyResponse, { surveyId: survey.id, isComplete: true })).toBe(completed);
     }
   });

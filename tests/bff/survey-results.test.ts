@@ -14,7 +14,7 @@ import type { Knex, EntityManager as SqlEntityManager } from '@mikro-orm/knex';
 import type { Migrator } from '@mikro-orm/migrations';
 import { PublishedSurvey, SurveyResponse, UntalliedResponse } from '@bff/entities';
 import { responsesCsvStream } from '@bff/modules/results/csv';
-import { tallySettledResponses, untallyResponse } from '@bff/modules/results/tallies';
+import { tallySettledResponses, untallyResponse } from '@bff/modules/responses/tallies';
 import { createResultsService } from '@bff/modules/results/service';
 import { scrubStoredJson } from '@bff/migrations/Migration20270103000000_scrub_unstorable';
 import { countTalliedAddresses } from '@bff/migrations/Migration20270109000000_address_tallies';

@@ -11,7 +11,8 @@ import type { DisplayTriggers } from '@domain/survey/types';
 import type { Orm } from '../../types';
 import { Company, PublishedSurvey } from '../../entities';
 import { apiError } from '../../platform/errors';
-import { completedResponseCounts, globalIdentifiersOf } from '../surveys';
+import { completedResponseCounts } from '../responses';
+import { globalIdentifiersOf } from '../surveys';
 import { inactiveReason, isCapped } from './running';
 import { companyCollectionState } from './settings';
 

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { EntityManager, EventSubscriber } from '@mikro-orm/core';
 import type { Orm } from '../../types';
+import { knexIn, type SqlRunner } from '../../platform/sql';
 import type { BuiltBundle } from './bundle';
 
 /** How long a process trusts its copy before reading the company's version again. */
@@ -49,16 +50,16 @@ export async function bundleVersionOf(em: EntityManager, companyId: string): Pro
 }
 
 /**
- * What the database's triggers cannot see: a completion (a count, not an edit) that fills a
- * responses cap takes the survey out of the bundle.
+ * Moves a company's bundle version on, in the runner's transaction: what the database's triggers
+ * cannot see, a completion (a count, not an edit) that fills a responses cap, takes the survey out
+ * of the bundle.
  */
-export async function bumpBundleVersion(em: EntityManager, companyId: string): Promise<void> {
-  await em.getConnection().execute(BUMP_BUNDLE_VERSION_SQL, [companyId], 'run', em.getTransactionContext());
+export async function bumpBundleVersion(db: SqlRunner, companyId: string): Promise<void> {
+  await knexIn(db).raw(
+    'insert into survey_bundle_versions (company_id, version) values (?, 1) on conflict (company_id) do update set version = survey_bundle_versions.version + 1',
+    [companyId],
+  );
 }
-
-/** Moves a company's bundle version on (bound to its id), in whatever transaction runs it. */
-export const BUMP_BUNDLE_VERSION_SQL =
-  'insert into survey_bundle_versions (company_id, version) values (?, 1) on conflict (company_id) do update set version = survey_bundle_versions.version + 1';
 
 function served(text: string, version: number): ServedBundle {
   const json = Buffer.from(text);

@@ -1,13 +1,14 @@
 /**
  * Completing a response: a capped survey's completion (a 'responses' end condition) is counted on
  * the survey's row under its row lock, so its N+1th completion is refused however many arrive at
- * once; any other is marked count_pending in the tally queue, for the tally job to count
- * (surveys/counts.ts). The company's completion webhook is queued in the same transaction.
+ * once; any other is marked count_pending in the tally queue, for the tally job to count (both by
+ * the responses' owner, bff/modules/responses). The company's completion webhook is queued in the
+ * same transaction.
  */
-import { raw, type EntityManager } from '@mikro-orm/core';
-import { PublishedSurvey, UntalliedResponse, type SurveyResponse } from '../../entities';
+import type { EntityManager } from '@mikro-orm/core';
+import { PublishedSurvey, type SurveyResponse } from '../../entities';
 import type { RowLock } from '../../platform/sql';
-import { completedResponseCount } from '../surveys';
+import { countCompletions, recordCompletion } from '../responses';
 import { enqueueCompletionWebhook, COMPLETION_EVENT, type CompletionWebhookPayload } from '../webhooks';
 import { bumpBundleVersion } from './bundleCache';
 import { inactiveReason, isCapped, refuseInactive } from './running';
@@ -24,22 +25,12 @@ export async function completeResponse(em: EntityManager, lockForUpdate: RowLock
   const capped = isCapped(survey);
   if (capped) survey = await em.findOneOrFail(PublishedSurvey, { id: surveyId }, { ...lockForUpdate, refresh: true });
   // Only a cap needs the exact count, read under its lock; no other end condition counts responses.
-  const completed = capped ? await completedResponseCount(em, survey.id) : survey.responseCount;
+  const completed = capped ? await countCompletions(em, survey.id) : survey.responseCount;
   const reason = inactiveReason(survey, completed, clock);
   if (reason) throw refuseInactive(reason);
-  response.isComplete = true;
-  response.completedAt = clock;
-  response.completionTimeSeconds = Math.max(0, Math.floor((clock.getTime() - response.startedAt.getTime()) / 1000));
-  if (capped) {
-    // Written directly: counting a completion is not an edit of the survey (its updatedAt, and so
-    // the public bundle's ETag, stay as they were).
-    await em.nativeUpdate(PublishedSurvey, { id: survey.id }, { responseCount: raw('response_count + 1') });
-    // This completion filled the survey's cap: it leaves the widget's bundle.
-    if (inactiveReason(survey, completed + 1, clock)) await bumpBundleVersion(em, survey.companyId);
-  } else {
-    // An unfinished response is always in the tally queue (a continued one was queued again first).
-    await em.nativeUpdate(UntalliedResponse, { responseId: response.id }, { countPending: true });
-  }
+  await recordCompletion(em, response, clock, { capped });
+  // This completion filled the survey's cap: it leaves the widget's bundle.
+  if (capped && inactiveReason(survey, completed + 1, clock)) await bumpBundleVersion(em, survey.companyId);
 
   const webhook = completionWebhook(await companyCollectionState(em, survey.companyId), survey, response, clock);
   if (webhook) enqueueCompletionWebhook(em, webhook.url, webhook.payload, clock);

@@ -4,6 +4,7 @@
  * when asked) with a write token returned only then, found again by that token, and continued
  * (further answers merged, completed when asked) in a transaction that locks the response. Both
  * transactions run again when the database was busy (busy.ts) rather than losing what was sent.
+ * The rows are written by their owner, bff/modules/responses.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Knex } from '@mikro-orm/knex';
@@ -14,7 +15,7 @@ import { COLLECTION_LIMITS } from '@domain/survey/collectionSchemas';
 import type { Answer } from '@domain/survey/types';
 import type { Orm } from '../../types';
 import type { DatabaseKind } from '../../platform/sql';
-import { PublishedSurvey, SurveyResponse, UntalliedResponse } from '../../entities';
+import { PublishedSurvey, SurveyResponse } from '../../entities';
 import { apiError } from '../../platform/errors';
 import type { IdempotencyStore, IdempotentRequest } from '../../platform/idempotency';
 import { hashSecret } from '../../platform/secrets';
@@ -24,10 +25,10 @@ import type { RowLock } from '../../platform/sql';
 import { completeResponse } from './completion';
 import { deviceTypeOf } from './device';
 import { storedAddress } from '../../platform/clientAddress';
-import { insertResponse } from './intake';
+import { continueResponse } from '../responses';
+import { insertStartedResponse } from './intake';
 import type { SurveyReader } from './intakeSurvey';
 import { INACTIVE_MESSAGES, inactiveReason, isCapped, refuseInactive, requireRunning } from './running';
-import { untallyResponse } from '../results';
 
 export const RESPONSE_NOT_FOUND = { error: 'Response not found', message: 'No response has this id.' };
 
@@ -124,7 +125,7 @@ export async function startResponse(
     const written = await retryWhenBusy(() => {
       const clock = now();
       const keyRow = keyed && keys.row(keyed, { status: STARTED_STATUS, body: started }, clock);
-      return insertResponse(orm, kind, survey, response, input.complete === true, clock, keyRow);
+      return insertStartedResponse(orm, kind, survey, response, input.complete === true, clock, keyRow);
     });
     if (written) return started;
   }
@@ -156,11 +157,7 @@ export async function updateResponse({ orm, kind, now, lockForUpdate, keys }: Re
     requireRunning(survey, now);
     const checked = checkAnswers(survey.survey.questions, response.answers as Record<string, Answer>, input.answers, input.complete);
     if ('problem' in checked) throw invalidAnswers(checked.problem, checked.questionId);
-    if (!(await tx.count(UntalliedResponse, { responseId: response.id }))) {
-      // An abandoned response, already counted in InsightIQ's tallies, is continued: its old answers leave them.
-      await untallyResponse(tx.getTransactionContext<Knex.Transaction>()!, kind, survey.survey.questions, response as typeof response & { answers: Record<string, Answer> });
-    }
-    response.answers = checked.answers;
+    await continueResponse(tx, kind, survey.survey.questions, response, checked.answers);
     if (input.complete) await completeResponse(tx, lockForUpdate, survey.id, response, clock);
     await tx.flush();
     const updated: StartedResponse = { id: response.id, token: input.token, isComplete: response.isComplete };

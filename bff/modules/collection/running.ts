@@ -40,7 +40,7 @@ export async function surveyById(em: EntityManager, id: string): Promise<Publish
 }
 
 // A first check, by the count on the survey's row: a capped survey's completion counts again under
-// its row lock with the pending completions too (surveys/counts.ts), and that check decides.
+// its row lock with the pending completions too (bff/modules/responses), and that check decides.
 export function requireRunning(survey: RunState & { responseCount: number }, now: () => Date): void {
   const reason = inactiveReason(survey, survey.responseCount, now());
   if (reason) throw refuseInactive(reason);

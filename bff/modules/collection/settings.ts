@@ -21,7 +21,7 @@ import type { EmbedSettings } from '@domain/survey/types';
 import type { Config } from '../../config';
 import type { Orm } from '../../types';
 import { CompanySurveySettings, PublishedSurvey, WebhookDelivery, type Company } from '../../entities';
-import { completedResponseCounts } from '../surveys';
+import { completedResponseCounts } from '../responses';
 import { readTriggerSettings, rotateWebhookSecret, saveTriggerSettings, settingsRow } from './triggerSettings';
 
 export const DELIVERY_LOG_SIZE = 50;

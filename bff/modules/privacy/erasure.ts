@@ -15,7 +15,7 @@ import { bindTime, rowsOf, timeOf } from '../../platform/rawRows';
 import { knexOf, resultsDialect, type DatabaseKind } from '../../platform/sql';
 import type { Orm } from '../../types';
 import { appendAuditEntry, auditEntriesLike, rewriteAuditEntries, type AuditPersonValues } from '../audit';
-import { untallyResponse } from '../results';
+import { untallyResponse } from '../responses';
 import { identifierHash } from './identifiers';
 import { personMatcher, scrubbed, type PersonMatcher } from './matching';
 import { RECORD_COLUMNS, recordsThroughSieve, recordVerdict, SCANNED_KINDS, storedRecord } from './recordFields';

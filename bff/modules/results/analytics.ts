@@ -13,48 +13,22 @@ import {
   type UserEngagement,
 } from '@domain/survey/collection';
 import type { PublishedSurvey } from '../../entities';
-import { rowsOf } from '../../platform/rawRows';
 import { toNumber } from '../../platform/sql';
-import { DAY_MS, percent, startOfUtcDay, TABLE, utcDayOf, type ResultsDb } from './responseRows';
-import { ADDRESS_TALLIES, RESPONSE_TALLIES, UNTALLIED_RESPONSES_OF_SURVEY, untalliedResponseIds } from './tallies';
-
-type AnalyticsGroup = {
-  trend_day: unknown;
-  device_type: string;
-  is_complete: boolean | number;
-  responses: unknown;
-  timed: unknown;
-  time_sum: unknown;
-  fastest: unknown;
-  longest: unknown;
-};
+import { responseGroups, responsesPerAddress } from '../responses';
+import { DAY_MS, percent, startOfUtcDay, TABLE, type ResultsDb } from './responseRows';
 
 /**
  * "Today" and the trend days are the server clock's UTC days. The figures are added up from the
- * survey's response tallies (one row per day, device and completeness, tallies.ts) and its
- * responses not yet tallied, in one statement (so a batch the tally job moves meanwhile is counted
- * once): at most a row per device and completeness outside the trend's days, and one per trend day.
+ * survey's responses grouped by the responses' owner (its tallies and its responses not yet
+ * tallied, in one statement, so a batch the tally job moves meanwhile is counted once): at most a
+ * row per device and completeness outside the trend's days, and one per trend day.
  */
 export async function surveyAnalytics({ knex, dialect }: ResultsDb, now: () => Date, survey: PublishedSurvey): Promise<SurveyAnalytics> {
   const today = startOfUtcDay(now());
   const firstDay = today - (TREND_DAYS - 1) * DAY_MS;
   const days = Array.from({ length: TREND_DAYS }, (_, index) => firstDay + index * DAY_MS);
 
-  const groups = rowsOf<AnalyticsGroup>(
-    await knex.raw(
-      `select case when day >= ? and day <= ? then day end as trend_day, device_type, is_complete,
-         sum(responses) as responses, sum(timed) as timed, sum(time_sum) as time_sum, min(fastest) as fastest, max(longest) as longest
-       from (
-         select day, device_type, is_complete, responses, timed, time_sum, fastest, longest from ${RESPONSE_TALLIES} where survey_id = ?
-         union all
-         select ${dialect.utcDay('r.created_at')} as day, r.device_type, r.is_complete, count(*) as responses, count(r.completion_time_seconds) as timed,
-           coalesce(sum(r.completion_time_seconds), 0) as time_sum, min(r.completion_time_seconds) as fastest, max(r.completion_time_seconds) as longest
-         from ${UNTALLIED_RESPONSES_OF_SURVEY} group by 1, r.device_type, r.is_complete
-       ) parts
-       group by 1, device_type, is_complete`,
-      [utcDayOf(firstDay), utcDayOf(today), survey.id, survey.id],
-    ),
-  );
+  const groups = await responseGroups(knex, dialect.kind, survey.id, firstDay, today);
 
   const trend = new Map<number, number>();
   let total = 0;
@@ -94,19 +68,12 @@ export async function surveyAnalytics({ knex, dialect }: ResultsDb, now: () => D
 
 export async function userAnalytics({ knex, raw }: ResultsDb, survey: PublishedSurvey): Promise<UserAnalytics> {
   // A user is an address (data document, section 3); responses without one are nobody's. The
-  // addresses' tallies (one row per address for the responses already tallied, tallies.ts) and
-  // the responses not yet tallied, grouped by address, are added up and ranked; the totals ride
-  // along the most engaged rows as window figures over every address. Their devices and
-  // completion times are then read for those few addresses alone.
-  const tallied = knex(ADDRESS_TALLIES).where('survey_id', survey.id).select('ip_address', 'responses', 'last_response');
-  const untallied = knex(TABLE)
-    .where('survey_id', survey.id)
-    .whereIn('id', untalliedResponseIds(knex, survey.id))
-    .whereNotNull('ip_address')
-    .groupBy('ip_address')
-    .select('ip_address', raw('count(*) as responses'), raw('max(created_at) as last_response'));
+  // addresses' tallies (one row per address for the responses already tallied) and the responses
+  // not yet tallied, grouped by address, are added up and ranked; the totals ride along the most
+  // engaged rows as window figures over every address. Their devices and completion times are
+  // then read for those few addresses alone.
   const users = knex
-    .from(tallied.unionAll(untallied).as('parts'))
+    .from(responsesPerAddress(knex, survey.id).as('parts'))
     .groupBy('ip_address')
     // An address whose tallied responses were all taken out again, and not yet counted again.
     .havingRaw('sum(responses) > 0')

@@ -2,7 +2,7 @@
  * One question's answers: a page of the responses that answered it (within a filter: completed,
  * incomplete, today, this week), their total, how often each option was chosen (every current
  * option, then options since renamed or removed) and a number or rating question's mean. The
- * summary adds the survey's tallies (tallies.ts) to the answers of responses not yet tallied, in
+ * summary adds the survey's tallies (the responses' owner's) to the answers of responses not yet tallied, in
  * as few passes over those as the question's type allows; the day and week filters read their
  * days' responses whole.
  */
@@ -16,8 +16,8 @@ import { apiError } from '../../platform/errors';
 import { toNumber } from '../../platform/sql';
 import type { PageRequest } from './queries';
 import { isoInstant } from '../../platform/isoInstant';
+import { isNumericQuestion as isNumeric, numberIn, questionTallies, untalliedResponseIds } from '../responses';
 import { countOf, DAY_MS, paginationOf, startOfUtcDay, TABLE, type ResultsDb } from './responseRows';
-import { isNumericQuestion as isNumeric, numberIn, questionTallies, untalliedResponseIds } from './tallies';
 
 export const QUESTION_NOT_FOUND = {
   error: 'Question not found',
@@ -91,7 +91,7 @@ async function filteredSummary(db: ResultsDb, survey: PublishedSurvey, question:
   if (filter === 'today' || filter === 'week') return answerSummary(db, question, values, answered);
   const untallied: Answered = (column) => answered(column).whereIn(`${TABLE}.id`, untalliedResponseIds(db.knex, survey.id));
   const completeness = filter === 'completed' ? true : filter === 'incomplete' ? false : null;
-  const [tallied, live] = await Promise.all([questionTallies(db, survey.id, question.id, completeness), answerSummary(db, question, values, untallied)]);
+  const [tallied, live] = await Promise.all([questionTallies(db.knex, survey.id, question.id, completeness), answerSummary(db, question, values, untallied)]);
   return {
     total: tallied.total + live.total,
     groups: [...tallied.groups, ...live.groups],

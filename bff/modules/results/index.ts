@@ -1,6 +1,6 @@
 /**
- * Survey results' public face: routes, service, the answer tallies' job and what a continued or deleted response takes out of them.
+ * Survey results' public face (InsightIQ): routes and service. They read the responses' tallies and
+ * tally queue through their owner, bff/modules/responses.
  */
 export { createResultsRouter } from './routes';
 export { createResultsService } from './service';
-export { createAnswerTallyJob, forgetTalliedResponses, untallyResponse, UNTALLIED_RESPONSES, type ForgottenResponse } from './tallies';

@@ -50,8 +50,6 @@ export interface ResponseRow {
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 export const percent = (part: number, whole: number) => (whole ? oneDecimal((part / whole) * 100) : 0);
 export const startOfUtcDay = (date: Date) => Math.floor(date.getTime() / DAY_MS) * DAY_MS;
-/** An instant's UTC day in whole days since 1970-01-01, as the response tallies key it (ResultsDialect.utcDay in SQL). */
-export const utcDayOf = (epochMs: number) => Math.floor(epochMs / DAY_MS);
 
 export function paginationOf(total: number, { page, limit }: PageRequest): Pagination {
   return { total, page, limit, totalPages: Math.ceil(total / limit) };

@@ -7,9 +7,9 @@
  * What is derived from the deleted rows stays consistent with what remains:
  *
  * - Survey responses: InsightIQ's tallies (answers, addresses, days) count the tallied responses,
- *   and the rest are read live from the tally queue (bff/modules/results/tallies.ts). A deleted
+ *   and the rest are read live from the tally queue (their owner, bff/modules/responses). A deleted
  *   response still queued leaves the queue in the same transaction; one already tallied is taken
- *   out of the tallies there (forgetTalliedResponses). A response whose completion is not yet on its
+ *   out of the tallies there (deleteResponsesBefore). A response whose completion is not yet on its
  *   survey's row waits for the next run. The survey's response_count stays: it is what the survey
  *   collected, which its end condition ("stop after N responses") counts, not what is kept.
  * - Events: the audience profiles are built from the records, so a company whose events were
@@ -28,7 +28,7 @@ import { PublishedSurvey } from '../../entities';
 import { bindTime, rowsOf } from '../../platform/rawRows';
 import { knexOf, type DatabaseKind } from '../../platform/sql';
 import type { Orm } from '../../types';
-import { forgetTalliedResponses, UNTALLIED_RESPONSES, type ForgottenResponse } from '../results';
+import { deleteResponsesBefore } from '../responses';
 
 /** Rows per statement: each batch is its own short transaction. */
 export const RETENTION_BATCH_ROWS = 500;
@@ -107,41 +107,9 @@ async function purgeCalls(knex: Knex, kind: DatabaseKind, companyId: string, cut
   );
 }
 
-const FORGOTTEN_COLUMNS = 'id, is_complete, answers, ip_address, created_at, device_type, completion_time_seconds';
-
-/**
- * One survey's responses last changed before the cutoff, a batch per transaction: the responses,
- * their places in the tally queue, and what the tallied ones had added to the tallies. On
- * PostgreSQL a response held by a continuation under way is skipped (its turn comes next run); a
- * response whose completion is not yet counted on its survey's row waits for the tally job.
- */
+/** One survey's responses last changed before the cutoff, a batch per transaction (deleteResponsesBefore). */
 async function purgeSurveyResponses(knex: Knex, kind: DatabaseKind, surveyId: string, questions: readonly Question[], cutoff: number, limit: number, into: Purged): Promise<number> {
-  const before = bindTime(kind, cutoff);
-  return inBatches(limit, into, () =>
-    knex.transaction(async (trx) => {
-      const deleted = rowsOf<ForgottenResponse & { id: string }>(
-        await trx.raw(
-          `delete from survey_responses where id in (
-             select r.id from survey_responses r
-              where r.survey_id = ? and r.created_at < ? and r.updated_at < ?
-                and not exists (select 1 from ${UNTALLIED_RESPONSES} p where p.response_id = r.id and p.count_pending = true)
-              limit ?${kind === 'postgresql' ? ' for update skip locked' : ''}
-           ) returning ${FORGOTTEN_COLUMNS}`,
-          [surveyId, before, before, limit],
-        ),
-      );
-      if (!deleted.length) return 0;
-      // Those still queued were never tallied: they leave the queue. The others leave the tallies.
-      const ids = deleted.map((row) => row.id);
-      const queued = new Set(
-        rowsOf<{ response_id: string }>(
-          await trx.raw(`delete from ${UNTALLIED_RESPONSES} where response_id in (${ids.map(() => '?').join(', ')}) returning response_id`, ids),
-        ).map((row) => row.response_id),
-      );
-      await forgetTalliedResponses(trx, kind, surveyId, questions, deleted.filter((row) => !queued.has(row.id)));
-      return deleted.length;
-    }),
-  );
+  return inBatches(limit, into, () => knex.transaction((trx) => deleteResponsesBefore(trx, kind, surveyId, questions, cutoff, limit)));
 }
 
 /** Deletes what every company's retention periods no longer keep; answers what went. */

@@ -1,8 +1,7 @@
 /**
- * Surveys' public face: drafts, published surveys, identifiers and their routes; the published
- * surveys' response counters collection and the survey list read.
+ * Surveys' public face: drafts, published surveys, identifiers and their routes. A published
+ * survey's completed responses are counted by the responses' owner (bff/modules/responses).
  */
-export { completedResponseCount, completedResponseCounts, countAllPendingCompletions, countPendingCompletions, COMPLETED_RESPONSES_SQL } from './counts';
 export { createIdentifierService, globalIdentifiersOf } from './identifiers';
 export { SURVEY_NOT_FOUND } from './present';
 export { createSurveyRouters } from './routes';

@@ -6,8 +6,8 @@
 import type { PublishedSurvey as PublishedSurveyView } from '@domain/survey/types';
 import { PublishedSurvey } from '../../entities';
 import type { Orm } from '../../types';
+import { completedResponseCounts } from '../responses';
 import { companyNames } from './companies';
-import { completedResponseCounts } from './counts';
 import { presentPublished } from './present';
 
 export interface SurveyDeps {

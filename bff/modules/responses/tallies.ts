@@ -2,12 +2,13 @@
  * Tallies of a survey's answers: per question and completeness, how many responses answered it,
  * how often each value was chosen, and the count and sum of its numeric answers. They are kept in
  * survey_answer_tallies for the responses already counted into them (those no longer queued in
- * untallied_responses), so one question's answers at a million responses reads a few tally rows
- * and the responses not yet tallied, instead of every stored answer (answers.ts). Beside them,
+ * untallied_responses: queue.ts), so one question's answers at a million responses reads a few
+ * tally rows and the responses not yet tallied, instead of every stored answer (reads.ts, for
+ * InsightIQ's results/answers.ts). Beside them,
  * survey_address_tallies counts the same responses per address (with the latest one's time), from
  * which the user analytics rank a survey's addresses, and survey_response_tallies per UTC day,
  * device and completeness (with their completion times), from which the analytics are added up
- * (analytics.ts).
+ * (reads.ts, for InsightIQ's results/analytics.ts).
  *
  * Tallying is off the write path: every response is queued in untallied_responses as it is written,
  * and a background job counts settled responses in batches, taking them off the queue. A response
@@ -16,7 +17,7 @@
  * update the same counter rows, which cut intake to a quarter. The rare continuation of an
  * abandoned response already tallied takes its old answers out of the tallies and queues it again,
  * in its own transaction, before they change (untallyResponse). The same job counts the completions
- * of surveys without a cap on their rows, for the same reason (surveys/counts.ts): a completion is
+ * of surveys without a cap on their rows, for the same reason (counts.ts): a completion is
  * counted there before its answers are tallied.
  */
 import { randomUUID } from 'node:crypto';
@@ -25,12 +26,12 @@ import type { Logger } from 'pino';
 import { CHOICE_TYPES, MULTI_SELECT_TYPES } from '@domain/survey/defaults';
 import type { Answer, Question } from '@domain/survey/types';
 import { PublishedSurvey } from '../../entities';
-import { countAllPendingCompletions } from '../surveys';
 import { repeatingJob, type RepeatingJob } from '../../platform/jobs';
 import { bindBoolean, bindTime, rowsOf, timeOf } from '../../platform/rawRows';
-import { knexOf, resultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
+import { knexIn, knexOf, resultsDialect, toNumber, type DatabaseKind, type SqlRunner } from '../../platform/sql';
 import type { Orm } from '../../types';
-import { DAY_MS, utcDayOf, type ResultsDb } from './responseRows';
+import { countAllPendingCompletions } from './counts';
+import { queueForTally, UNTALLIED_JOIN, UNTALLIED_RESPONSES, UNTALLIED_RESPONSES_OF_SURVEY } from './queue';
 
 /** An incomplete response untouched this long is abandoned, and tallied as it stands. */
 export const TALLY_SETTLE_MS = 60 * 60 * 1000;
@@ -39,23 +40,14 @@ export const TALLY_BATCH_ROWS = 2_000;
 /** How often the job looks for settled responses; InsightIQ reads the rest live meanwhile. */
 export const TALLY_EVERY_MS = 10_000;
 
-const TALLIES = 'survey_answer_tallies';
+export const TALLIES = 'survey_answer_tallies';
 export const ADDRESS_TALLIES = 'survey_address_tallies';
 export const RESPONSE_TALLIES = 'survey_response_tallies';
-/** The queue of responses not yet tallied (the UntalliedResponse entity). */
-export const UNTALLIED_RESPONSES = 'untallied_responses';
 
-/** The queued responses, as `untallied_responses u` beside their rows `survey_responses r`. */
-const UNTALLIED_JOIN = `${UNTALLIED_RESPONSES} u join survey_responses r on r.id = u.response_id`;
+const DAY_MS = 86_400_000;
+/** An instant's UTC day in whole days since 1970-01-01, as the response tallies key it (ResultsDialect.utcDay in SQL). */
+export const utcDayOf = (epochMs: number) => Math.floor(epochMs / DAY_MS);
 
-/** A survey's responses not yet tallied, as `survey_responses r` (the survey's id bound once), for InsightIQ's live reads. */
-export const UNTALLIED_RESPONSES_OF_SURVEY = `${UNTALLIED_JOIN} where u.survey_id = ?`;
-
-/** The ids of a survey's responses not yet tallied, as a subquery (`whereIn(id, …)`) for InsightIQ's live reads. */
-export const untalliedResponseIds = (knex: Knex, surveyId: string) => knex(UNTALLIED_RESPONSES).where('survey_id', surveyId).select('response_id');
-
-/** The statement that queues a response for the tally job (bound to its id, its survey's and whether its completion is still to count). */
-const QUEUE_UNTALLIED_SQL = `insert into ${UNTALLIED_RESPONSES} (response_id, survey_id, count_pending) values (?, ?, ?)`;
 /** Rows per upsert statement (at most nine bindings each, well under SQLite's limit). */
 const UPSERT_ROWS = 500;
 
@@ -235,7 +227,7 @@ async function addToResponseTallies(knex: Knex | Knex.Transaction, kind: Databas
  * continued, and it has none).
  */
 export async function untallyResponse(
-  trx: Knex.Transaction,
+  db: SqlRunner,
   kind: DatabaseKind,
   questions: readonly Question[],
   response: {
@@ -249,7 +241,8 @@ export async function untallyResponse(
     completionTimeSeconds?: number | null;
   },
 ) {
-  await trx.raw(QUEUE_UNTALLIED_SQL, [response.id, response.surveyId, bindBoolean(kind, false)]);
+  const trx = knexIn(db);
+  await queueForTally(trx, kind, { responseId: response.id, surveyId: response.surveyId, countPending: false });
   const rows = addResponseTallies(questions, response.answers, response.isComplete, new Map(), -1);
   await addToTallies(trx, kind, response.surveyId, rows.values());
   if (response.ipAddress) {
@@ -330,26 +323,6 @@ export async function forgetTalliedResponses(trx: Knex.Transaction, kind: Databa
     );
   }
   await trx.raw(`delete from ${RESPONSE_TALLIES} where survey_id = ? and responses <= 0`, [surveyId]);
-}
-
-/** One question's tallies within a completeness (null: both). */
-export async function questionTallies({ knex }: ResultsDb, surveyId: string, questionId: string, isComplete: boolean | null) {
-  const query = knex(TALLIES).where({ survey_id: surveyId, question_id: questionId });
-  if (isComplete !== null) query.where('is_complete', isComplete);
-  const rows = (await query.groupBy('kind', 'value').select('kind', 'value', knex.raw('sum(responses) as responses'), knex.raw('sum(numbered) as numbered'), knex.raw('sum(number_sum) as number_sum'))) as Array<{
-    kind: string;
-    value: string;
-    responses: unknown;
-    numbered: unknown;
-    number_sum: unknown;
-  }>;
-  const answered = rows.find((row) => row.kind === 'answered');
-  return {
-    total: toNumber(answered?.responses),
-    numbered: toNumber(answered?.numbered),
-    numberSum: toNumber(answered?.number_sum),
-    groups: rows.filter((row) => row.kind === 'chosen').map((row) => ({ value: row.value, count: row.responses })),
-  };
 }
 
 export interface TallyDeps {
