@@ -13,14 +13,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import type { Knex, EntityManager as SqlEntityManager } from '@mikro-orm/knex';
 import { answerError, lengthRange, numberRange, ratingMax } from '@domain/survey/answers';
 import { CHOICE_TYPES, MULTI_SELECT_TYPES } from '@domain/survey/defaults';
 import { endsAt } from '@domain/survey/lifecycle';
 import type { Answer, Answers, Question } from '@domain/survey/types';
 import { visibleQuestionIds } from '@domain/survey/visibility';
 import type { DeviceType } from '@domain/survey/collection';
-import { PublishedSurvey, SurveyResponse, type Company } from '../entities';
+import { PublishedSurvey, type Company } from '../entities';
+import { storeResponses } from '../modules/responses';
 import { randomSource } from '@domain/random';
 
 type CompanyKey = 'navout' | 'acme' | 'globex';
@@ -28,8 +28,6 @@ type Random = () => number;
 
 const DAY_MS = 86_400_000;
 export const DEMO_RESPONSE_DAYS = 90;
-/** Rows per PostgreSQL insert statement (17 bound values each). */
-const PG_INSERT_ROWS = 500;
 
 /** Responses per day on an ordinary recent weekday, by company (a B2B platform sees fewer). */
 const DAILY_RESPONSES: Record<CompanyKey, number> = { navout: 10, acme: 24, globex: 18 };
@@ -319,33 +317,6 @@ export function demoResponsesFor(key: CompanyKey, survey: PublishedSurvey, now: 
   return responses;
 }
 
-type SqliteConnection = { prepare(sql: string): { run(values: unknown[]): unknown } };
-
-/**
- * Inserts rows on the transaction's own connection: on SQLite one prepared statement run per row
- * (better-sqlite3 runs it in microseconds, where the ORM's multi-row insert compiles a long
- * SELECT ... UNION that costs more than the rows), on PostgreSQL multi-row inserts.
- */
-async function insertResponses(em: SqlEntityManager, rows: ReadonlyArray<DemoResponse & { id: string; companyId: string; surveyId: string }>): Promise<void> {
-  const trx = em.getTransactionContext<Knex.Transaction>();
-  if (!trx) throw new Error('Demo responses are stored inside the demo transaction');
-  const meta = em.getMetadata().find(SurveyResponse.meta.className)!;
-  const properties = Object.keys(rows[0] ?? {}) as Array<keyof (typeof rows)[number]>;
-  const columns = properties.map((property) => meta.properties[property as keyof typeof meta.properties].fieldNames[0]!);
-  const connection = (await trx.client.acquireConnection()) as SqliteConnection | object;
-  if ('prepare' in connection) {
-    const insert = connection.prepare(`insert into ${meta.tableName} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
-    // As MikroORM stores them in SQLite: instants in epoch milliseconds, booleans as 0 and 1, JSON as text.
-    const stored = (value: unknown) =>
-      value instanceof Date ? value.getTime() : typeof value === 'boolean' ? Number(value) : value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
-    for (const row of rows) insert.run(properties.map((property) => stored(row[property])));
-    return;
-  }
-  const asColumns = (row: (typeof rows)[number]) =>
-    Object.fromEntries(properties.map((property, index) => [columns[index], property === 'answers' || property === 'identifiers' ? JSON.stringify(row[property]) : row[property]]));
-  for (let start = 0; start < rows.length; start += PG_INSERT_ROWS) await trx(meta.tableName).insert(rows.slice(start, start + PG_INSERT_ROWS).map(asColumns));
-}
-
 /** Seeds the responses of every demo company's published surveys, inside the caller's transaction; answers how many. */
 export async function seedDemoResponses(em: EntityManager, companies: Record<CompanyKey, Company>, now = new Date()): Promise<number> {
   let stored = 0;
@@ -353,10 +324,8 @@ export async function seedDemoResponses(em: EntityManager, companies: Record<Com
     const surveys = await em.find(PublishedSurvey, { companyId: companies[key].id }, { orderBy: { publishedAt: 'asc' } });
     for (const survey of surveys) {
       const rows = demoResponsesFor(key, survey, now).map((response) => ({ id: randomUUID(), companyId: survey.companyId, surveyId: survey.id, ...response }));
-      await insertResponses(em as SqlEntityManager, rows);
-      // Queued for the tally job, as the collection route queues each response it stores.
-      await em.getTransactionContext<Knex.Transaction>()!.raw('insert into untallied_responses (response_id, survey_id) select id, survey_id from survey_responses where survey_id = ?', [survey.id]);
-      survey.responseCount = rows.filter((row) => row.isComplete).length;
+      // Queued for the tally job and counted on the survey, as the collection route stores each response.
+      await storeResponses(em, survey, rows);
       stored += rows.length;
     }
   }
