@@ -17,7 +17,7 @@ import type { BuildInput, BuildResult } from './buildInput';
 import { readRecords } from './readRecords';
 import { writeProfiles } from './writeProfiles';
 
-export { CURRENT_GENERATION_SQL, currentGeneration } from './generations';
+export { currentGeneration, currentGenerationOf } from './generations';
 export { API_SOURCE_NAME } from './readRecords';
 export type { BuildInput, BuildResult } from './buildInput';
 

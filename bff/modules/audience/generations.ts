@@ -42,7 +42,14 @@ export function columnValues(kind: DatabaseKind): ColumnValues {
 }
 
 /** The generation readers see: the company's build row's, or 0 (rows written before generations, or by hand) without one. */
-export const CURRENT_GENERATION_SQL = 'coalesce((select b.generation from audience_builds b where b.company_id = ?), 0)';
+const CURRENT_GENERATION_SQL = 'coalesce((select b.generation from audience_builds b where b.company_id = ?), 0)';
+
+/**
+ * The company's current generation as a value inside another statement (`where('generation',
+ * currentGenerationOf(knex, companyId))`): read by that statement itself, so a rebuild switching
+ * generations meanwhile never splits what it reads.
+ */
+export const currentGenerationOf = (knex: Knex, companyId: string): Knex.Raw => knex.raw(CURRENT_GENERATION_SQL, [companyId]);
 
 export async function currentGeneration(knex: Knex, companyId: string): Promise<number> {
   const rows = rowsOf(await knex.raw(`select ${CURRENT_GENERATION_SQL} as generation`, [companyId]));

@@ -2,7 +2,7 @@
  * Audience Intelligence's public face: the service and routes, the builder the demo seed runs, and what
  * collection, export, writeback and the dashboard read of the profiles (membership, filters, generations).
  */
-export { API_SOURCE_NAME, buildAudience, CURRENT_GENERATION_SQL } from './build';
+export { API_SOURCE_NAME, buildAudience, currentGenerationOf } from './build';
 export { audienceCondition } from './filters';
 export { createAudienceMembership } from './membership';
 export { createAudienceRouter } from './routes';

@@ -6,7 +6,7 @@
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import type { ExportFieldId } from '@domain/audience/export';
 import type { Orm } from '../../types';
-import { CURRENT_GENERATION_SQL } from '../audience';
+import { currentGenerationOf } from '../audience';
 import { resultsDialect, toNumber, type DatabaseKind, type ResultsDialect } from '../../platform/sql';
 import { FIELD_COLUMNS, type ProfileRow } from './rows';
 
@@ -46,7 +46,7 @@ export function columnsFor({ knex, kind, dialect }: ExportDb, fields: readonly E
 }
 
 // Only the company's current generation: a rebuild writes the next one beside it (audience/build.ts).
-const ofCompany = (knex: Knex, companyId: string) => knex(TABLE).where('company_id', companyId).where('generation', knex.raw(CURRENT_GENERATION_SQL, [companyId]));
+const ofCompany = (knex: Knex, companyId: string) => knex(TABLE).where('company_id', companyId).where('generation', currentGenerationOf(knex, companyId));
 
 function presented(dialect: ResultsDialect, rows: ProfileRow[]): ProfileRow[] {
   for (const row of rows) if (row.source_names !== undefined) row.source_names = dialect.parsedJson<string[] | null>(row.source_names);

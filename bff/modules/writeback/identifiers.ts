@@ -7,7 +7,7 @@
  * company.
  */
 import type { Knex } from '@mikro-orm/knex';
-import { API_SOURCE_NAME, CURRENT_GENERATION_SQL } from '../audience';
+import { API_SOURCE_NAME, currentGenerationOf } from '../audience';
 import type { Row } from './profileRows';
 
 /** Where the build says a response's identifiers come from: `Survey: <survey name>`. */
@@ -93,7 +93,7 @@ export async function identifiersOf(knex: Knex, companyId: string, ids: readonly
   for (let start = 0; start < ids.length; start += SLICE) {
     const rows = (await knex('audience_identities')
       .where('company_id', companyId)
-      .where('generation', knex.raw(CURRENT_GENERATION_SQL, [companyId]))
+      .where('generation', currentGenerationOf(knex, companyId))
       .whereIn('profile_id', ids.slice(start, start + SLICE))
       .select('profile_id', 'kind', 'value', 'source')) as Row[];
     rows.sort(byKindAndValue);

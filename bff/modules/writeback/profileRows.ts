@@ -3,7 +3,7 @@
  * of profiles and identities (a rebuild writes the next one beside it).
  */
 import type { Knex } from '@mikro-orm/knex';
-import { CURRENT_GENERATION_SQL } from '../audience';
+import { currentGenerationOf } from '../audience';
 
 export type Row = Record<string, unknown>;
 
@@ -12,15 +12,13 @@ const PROFILE_COLUMNS = ['id', 'user_id', 'email', 'name', 'account', 'ltv', 'ri
 /** Ids per query when checking a selection, well under every dialect's limit of bound parameters. */
 const EXISTING_SLICE = 1_000;
 
-const currentGeneration = (knex: Knex, companyId: string) => knex.raw(CURRENT_GENERATION_SQL, [companyId]);
-
 /** Which of `ids` are profiles of the company. */
 export async function existingProfileIds(knex: Knex, companyId: string, ids: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let start = 0; start < ids.length; start += EXISTING_SLICE) {
     const rows = (await knex('audience_profiles')
       .where('company_id', companyId)
-      .where('generation', currentGeneration(knex, companyId))
+      .where('generation', currentGenerationOf(knex, companyId))
       .whereIn('id', ids.slice(start, start + EXISTING_SLICE))
       .select('id')) as Row[];
     for (const row of rows) found.add(String(row.id));
@@ -30,14 +28,14 @@ export async function existingProfileIds(knex: Knex, companyId: string, ids: rea
 
 /** The profile rows of `ids` (at most one batch), in no particular order. */
 export async function profileRows(knex: Knex, companyId: string, ids: readonly string[]): Promise<Row[]> {
-  return (await knex('audience_profiles').where('company_id', companyId).where('generation', currentGeneration(knex, companyId)).whereIn('id', [...ids]).select(PROFILE_COLUMNS)) as Row[];
+  return (await knex('audience_profiles').where('company_id', companyId).where('generation', currentGenerationOf(knex, companyId)).whereIn('id', [...ids]).select(PROFILE_COLUMNS)) as Row[];
 }
 
 /** The identities of `kinds` that the profiles `ids` hold. */
 export async function profileIdentities(knex: Knex, companyId: string, ids: readonly string[], kinds: readonly string[]): Promise<Row[]> {
   return (await knex('audience_identities')
     .where('company_id', companyId)
-    .where('generation', currentGeneration(knex, companyId))
+    .where('generation', currentGenerationOf(knex, companyId))
     .whereIn('profile_id', [...ids])
     .whereIn('kind', [...kinds])
     .select('profile_id', 'kind', 'value')) as Row[];
