@@ -136,6 +136,13 @@ export default tseslint.config(
               { type: 'bff-module', captured: { module: '{{ from.element.captured.module }}' } },
               ...MODULE_FACES,
             ]),
+            // The responses' owner (survey_responses, the tally queue and the tallies) stands under
+            // every module that starts, reads, erases or expires a response: it reaches no other module.
+            {
+              from: { element: { type: 'bff-module', captured: { module: 'responses' } } },
+              disallow: { to: { element: { type: 'bff-module', captured: { module: '!responses' } } } },
+              message: 'bff/modules/responses may not import another module ({{ to.element.captured.module }}): every module that handles responses stands on it, never under it.',
+            },
             fromBffRoom('bff-kernel', [{ type: ['bff-kernel', 'bff-platform', 'bff-entities', 'bff-middleware', 'bff-migrations', 'domain'] }]),
             {
               from: { element: { type: 'bff-kernel', fileInternalPath: BFF_ENTRIES } },
