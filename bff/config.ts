@@ -176,9 +176,9 @@ export const SETTINGS: readonly SettingDescription[] = [
   },
   {
     name: 'SYNC_CONCURRENCY',
-    default: '2',
+    default: '3',
     description:
-      "Sync runs one process (the web server's jobs process, or each `npm run worker`) pulls at once. One company holds at most all but one of them (at least one), and a free one goes to a company with no run in progress before a second run of a busy company, so one company's long pull never keeps another company's run waiting.",
+      "Sync runs one process (the web server's jobs process, or each `npm run worker`) pulls at once. One company holds at most all but one of them (at least one: two of the default three), and a free one goes to a company with no run in progress before another run of a busy company, so one company's long pulls never keep another company's run waiting.",
   },
   { name: 'SYNC_POLL_SECONDS', default: '5', description: "How often a sync worker looks for a queued sync run to claim. Sync Now wakes the web process's own worker at once; a run left to `npm run worker` processes starts within this long." },
   { name: 'SYNC_SCHEDULE_SECONDS', default: '60', description: 'How often a sync worker queues the runs of sources whose hourly or daily schedule is due.' },
@@ -481,7 +481,7 @@ export function loadConfig(env: Env = process.env): Config {
     redis: { url: text(env, 'REDIS_URL') ?? null, prefix: text(env, 'REDIS_PREFIX') ?? 'navout' },
     webConcurrency: webConcurrency(env, databaseConfig),
     backgroundJobs: flag(env, 'BACKGROUND_JOBS') ?? true,
-    jobs: { memoryMb: integer(env, 'JOBS_MEMORY_MB', 1024, 128, 65_536), syncConcurrency: integer(env, 'SYNC_CONCURRENCY', 2, 1, 64) },
+    jobs: { memoryMb: integer(env, 'JOBS_MEMORY_MB', 1024, 128, 65_536), syncConcurrency: integer(env, 'SYNC_CONCURRENCY', 3, 1, 64) },
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE') ?? false,
     connectorAllowPrivate: flag(env, 'CONNECTOR_ALLOW_PRIVATE') ?? false,
     sync: {

@@ -22,8 +22,8 @@ import type { SyncRunDependencies } from './runSync';
 import { scheduleDue as scheduleDueSources } from './schedule';
 
 export const HEARTBEAT_MS = 10_000;
-/** Runs one process works on at once: one company's long pull leaves the other slot to the rest. */
-export const SYNC_CONCURRENCY = 2;
+/** Runs one process works on at once (SYNC_CONCURRENCY): one company holds two, and the third is left to the rest. */
+export const SYNC_CONCURRENCY = 3;
 
 export interface SyncWorkerDependencies {
   orm: Orm;
