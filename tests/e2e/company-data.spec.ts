@@ -6,6 +6,10 @@ const HEADER = 'customer_id,email,full_name,signup_date,score';
 const WITH_TWO_BAD_ROWS = [HEADER, 'E2E-1,eve@example.com,Eve One,2026-01-05,12', 'E2E-2,not-an-email,Bad Mail,2026-01-06,7', ',,No Id,2026-01-07,3', 'E2E-4,dora@example.com,Dora Four,2026-01-08,9'].join('\n');
 const FIXED = [HEADER, 'E2E-1,eve@example.com,Eve One,2026-01-05,12', 'E2E-2,bad.mail@example.com,Bad Mail,2026-01-06,7', 'E2E-3,noid@example.com,No Id,2026-01-07,3', 'E2E-4,dora@example.com,Dora Four,2026-01-08,9'].join('\n');
 const FILE_NAME = 'e2e-customers.csv';
+/** A shorter export of customers, as customers send them. */
+const SHORT_HEADER = ['id,email,name,signup_date,plan', 'AC-900001,mia.jones@example.com,Mia Jones,2026-01-05,gold', 'AC-900002,leo.smith@example.com,Leo Smith,2026-02-11,member'].join('\n');
+/** The value of each unified field's option. */
+const UNIFIED_VALUE: Record<string, string> = { 'User ID': 'user_id', 'E-mail': 'email', Name: 'name', 'Created at': 'created_at', 'Subscription status': 'subscription_status' };
 
 async function chooseFile(page: Page, content: string) {
   await page.getByLabel('File to import (max 10MB)').setInputFiles({ name: FILE_NAME, mimeType: 'text/csv', buffer: Buffer.from(content) });
@@ -18,7 +22,18 @@ test('a company admin connects a source, imports a checked file, maps and restor
   await page.goto('/data-sources');
   await expect(page.getByRole('tab', { name: /Connected Sources \(\d+\)/ })).toBeVisible();
   // The demo's imported customer list is there, with its records.
-  await expect(page.getByRole('article', { name: 'acme-customers.csv' })).toContainText('2,400');
+  const customers = page.getByRole('article', { name: 'acme-customers.csv' });
+  await expect(customers).toContainText('2,400');
+
+  // Another file into it, with other column names than its own (customer_id, full_name...): every column is mapped.
+  await customers.getByRole('button', { name: 'Import another file' }).click();
+  const reimport = page.getByRole('dialog', { name: 'Import Data' });
+  await page.getByLabel('File to import (max 10MB)').setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(SHORT_HEADER) });
+  for (const [column, field] of Object.entries({ id: 'User ID', email: 'E-mail', name: 'Name', signup_date: 'Created at', plan: 'Subscription status' })) {
+    await expect(reimport.getByRole('combobox', { name: `Unified field for ${column}`, exact: true })).toHaveValue(UNIFIED_VALUE[field]!);
+  }
+  await reimport.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reimport).toBeHidden();
 
   // Pipedrive connects with its API token: offered as connectable, no longer only asked for.
   await page.getByRole('tab', { name: 'Available Sources' }).click();
@@ -26,17 +41,25 @@ test('a company admin connects a source, imports a checked file, maps and restor
   await expect(pipedrive).not.toContainText('This source has no connector yet.');
   await expect(pipedrive.getByRole('button', { name: 'Connect API' })).toBeEnabled();
 
-  // Connect Stripe with its secret key; its card then reads "✓ Connected".
+  // Acme imported CSV files, never an Excel or JSON one: only CSV Upload reads as connected.
+  await expect(page.getByRole('article', { name: 'CSV Upload' })).toContainText(/✓ Connected · \d+ sources?/);
+  for (const name of ['Excel Upload', 'JSON Upload']) {
+    await expect(page.getByRole('article', { name })).not.toContainText('Connected');
+    await expect(page.getByRole('article', { name }).getByRole('button', { name: 'Connect Data' })).toBeVisible();
+  }
+
+  // Connect Stripe with its secret key; its card then says it is connected, and its button adds another.
   const stripe = page.getByRole('article', { name: 'Stripe' });
   await stripe.getByRole('button', { name: 'Connect API' }).click();
   const connect = page.getByRole('dialog', { name: 'Connect Stripe' });
   await connect.getByLabel(/Secret key/).fill('rk_test_e2e_0000_1111');
   await connect.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByText('Stripe connected.')).toBeVisible();
-  await expect(stripe.getByRole('button', { name: '✓ Connected' })).toBeVisible();
+  await expect(stripe).toContainText('✓ Connected · 1 source');
+  await expect(stripe.getByRole('button', { name: 'Add source' })).toBeVisible();
 
-  // Import a CSV: the dry run finds the two bad rows, by row number, and stores nothing.
-  await page.getByRole('article', { name: 'CSV Upload' }).getByRole('button', { name: /Connect Data|Connected/ }).click();
+  // Import a CSV from the page's main action: the dry run finds the two bad rows, by row number, and stores nothing.
+  await page.getByRole('button', { name: 'Import a file' }).click();
   const importDialog = page.getByRole('dialog', { name: 'Import Data' });
   await chooseFile(page, WITH_TWO_BAD_ROWS);
   await expect(importDialog.getByText('Eve One').first()).toBeVisible();
