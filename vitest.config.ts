@@ -67,6 +67,7 @@ const POSTGRES_FILES = [
   'plan-usage',
   'model-settings',
   'survey-collection',
+  'survey-started-at',
   'survey-bundle-cache',
   'survey-responses-during-build',
   'survey-results',

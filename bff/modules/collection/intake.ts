@@ -4,7 +4,7 @@
  * responses' owner (bff/modules/responses): the response inserted and queued for InsightIQ's
  * tallies, the completion (when asked) counted and its webhook queued beside it, all or nothing.
  */
-import type { DeviceType } from '@domain/survey/collection';
+import { completionSeconds, type DeviceType } from '@domain/survey/collection';
 import type { Answer } from '@domain/survey/types';
 import type { Orm } from '../../types';
 import { knexOf, type DatabaseKind } from '../../platform/sql';
@@ -27,6 +27,8 @@ export interface StartedAnswers {
   identifiers: Record<string, string>;
   answers: Record<string, Answer>;
   writeTokenHash: string;
+  /** When the visitor first saw or answered the survey, on the server's clock (responseStartedAt). */
+  startedAt: Date;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function insertStartedResponse(
     ? completionWebhook(
         survey.settings,
         survey,
-        { id: started.id, answers: started.answers, identifiers: started.identifiers, deviceType: started.deviceType, startedAt: clock, completionTimeSeconds: 0 },
+        { id: started.id, answers: started.answers, identifiers: started.identifiers, deviceType: started.deviceType, startedAt: started.startedAt, completionTimeSeconds: completionSeconds(started.startedAt, clock) },
         clock,
       )
     : null;
@@ -77,9 +79,9 @@ export async function insertStartedResponse(
       pageUrl: started.pageUrl,
       identifiers: started.identifiers,
       answers: started.answers,
-      startedAt: clock,
+      startedAt: started.startedAt,
       completedAt: complete ? clock : null,
-      completionTimeSeconds: complete ? 0 : null,
+      completionTimeSeconds: complete ? completionSeconds(started.startedAt, clock) : null,
       isComplete: complete,
       writeTokenHash: started.writeTokenHash,
       createdAt: clock,

@@ -9,7 +9,7 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Knex } from '@mikro-orm/knex';
 import type { InferType } from 'yup';
-import { effectiveIdentifierRule, type IdentifierRule, type StartedResponse } from '@domain/survey/collection';
+import { effectiveIdentifierRule, responseStartedAt, type IdentifierRule, type StartedResponse } from '@domain/survey/collection';
 import type { responseInputSchema, responseUpdateSchema } from '@domain/survey/collectionSchemas';
 import { COLLECTION_LIMITS } from '@domain/survey/collectionSchemas';
 import type { Answer } from '@domain/survey/types';
@@ -120,6 +120,8 @@ export async function startResponse(
       identifiers,
       answers: checked.answers,
       writeTokenHash: hashSecret(token),
+      // When the widget first showed the survey, bounded to the day before now (domain/survey/collection.ts).
+      startedAt: responseStartedAt(input, now()),
     };
     const started: StartedResponse = { id, token, isComplete: input.complete === true };
     const written = await retryWhenBusy(() => {
