@@ -6,6 +6,7 @@ import { expectShown } from '@/lib/testing/storyHelpers';
 import { ACME_PREDICT_ANSWER, ACME_PREDICT_EXAMPLE, API_KEYS, API_READ_ONLY_SESSION, outboundApiRoutes, PREDICT_RESPONSE, SAMPLE_TOKEN, withApiSession } from './fixtures';
 import { stubClipboard } from '@/lib/testing/clipboard';
 import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
+import { expectCardsInFull, lineCount } from '@/lib/testing/tables';
 import { ATTRIBUTE_LABELS, CHOOSE_COMPANY_FOR_API, KEY_LABELS, KEY_MESSAGES_SHOWN, LIVE_TEST_LABELS, OUTBOUND_TABS } from './labels';
 import { OutboundApiPage } from './OutboundApiPage';
 
@@ -206,18 +207,23 @@ export const GlobalAdminViewingAll: Story = {
 };
 
 /**
- * At phone width: the keys' grid scrolls inside its own box, the usage range stays in view, and the
- * Documentation tab's code wraps or scrolls in its block; the page itself never scrolls sideways.
+ * At phone width: the tokens and the recent calls are cards showing every column and their actions,
+ * the usage range stays in view on one line, and the Documentation tab's code wraps or scrolls in
+ * its block; the page itself never scrolls sideways.
  */
 export const Phone: Story = {
   globals: PHONE_GLOBALS,
-  play: async (context) => {
-    const { canvas, canvasElement, userEvent } = context;
-    await ApiKeys.play?.(context);
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Outbound API' })).toBeVisible();
+    const tokens = await canvas.findByRole('list', { name: 'API tokens' });
+    await expectCardsInFull(tokens, ['Name', 'Description', 'Permissions', 'Status', 'Created', 'Last used']);
+    await expect(within(tokens).getByRole('button', { name: `${KEY_LABELS.activate} ${API_KEYS[2].name}` })).toBeVisible();
+    await expectShown(() => canvas.getByText('2,681'));
     await expectNoSidewaysScroll(canvasElement);
     const range = canvas.getByRole('group', { name: 'Usage range' });
-    const { right } = range.getBoundingClientRect();
-    await expect(right).toBeLessThanOrEqual(canvasElement.ownerDocument.documentElement.clientWidth);
+    await expect(range.getBoundingClientRect().right).toBeLessThanOrEqual(canvasElement.ownerDocument.documentElement.clientWidth);
+    for (const button of within(range).getAllByRole('button')) await expect(lineCount(button)).toBe(1);
+    await expectCardsInFull(await canvas.findByRole('list', { name: 'Recent calls' }), ['When', 'Key', 'Endpoint', 'Status', 'Latency', 'Items']);
     await openTab(canvas, OUTBOUND_TABS.docs, userEvent);
     await canvas.findByRole('article', { name: 'POST /v1/predict' });
     await expectNoSidewaysScroll(canvasElement);

@@ -60,3 +60,25 @@ export async function expectColumnsInFull(grid: HTMLElement, fields: readonly st
     }
   });
 }
+
+/** A plain table (ResponsiveTable) fits its box and shows every cell unshortened. */
+export async function expectTableInFull(table: HTMLElement): Promise<void> {
+  await waitFor(() => {
+    const box = table.parentElement as HTMLElement;
+    expect(table.getBoundingClientRect().width).toBeLessThanOrEqual(box.clientWidth + 1);
+    for (const cell of table.querySelectorAll<HTMLElement>('th, td')) expectInFull(cell);
+  });
+}
+
+/** The lines the element's text takes (1 when it does not wrap). */
+export function lineCount(element: HTMLElement): number {
+  const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const range = element.ownerDocument.createRange();
+  const tops = new Set<number>();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent?.trim()) continue;
+    range.selectNodeContents(node);
+    for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+  }
+  return tops.size;
+}

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, within } from 'storybook/test';
+import { PHONE_GLOBALS } from '@/lib/testing/phone';
+import { DESKTOP_GLOBALS, expectCardsInFull, expectTableInFull } from '@/lib/testing/tables';
 import { CALL_COMPARISON } from '../fixtures';
 import { CompareDialog } from './CompareDialog';
 
@@ -29,3 +31,26 @@ export const NothingMoved: Story = {
 };
 
 export const Loading: Story = { args: { comparison: undefined } };
+
+const COLUMN_LABELS = ['Item', 'Before', 'After', 'Moved', 'Signal that moved it'];
+
+/** A phone: the dialog fills the screen and each item is a card with its ranks and the signal that moved it. */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Compare with the current settings' }));
+    const cards = await expectCardsInFull(dialog.getByRole('list', { name: 'Items before and after' }), COLUMN_LABELS);
+    await expect(cards).toHaveLength(CALL_COMPARISON.items.length);
+    await expect(within(cards[0]).getByText(CALL_COMPARISON.items[0].id)).toBeVisible();
+  },
+};
+
+/** 1440 px: every column as wide as its content, nothing wrapped or cut. */
+export const WideScreen: Story = {
+  globals: DESKTOP_GLOBALS,
+  play: async () => {
+    const table = (await screen.findByRole('dialog', { name: 'Compare with the current settings' })).querySelector('table')!;
+    await expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(COLUMN_LABELS);
+    await expectTableInFull(table);
+  },
+};

@@ -2,15 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CallComparison, ComparedItem } from '@domain/prediction/contract';
 import { ModalDialog } from '@/ui/ModalDialog';
 import { FailureAlert } from '@/ui/FailureAlert';
+import { ResponsiveTable, type TableColumn } from '@/ui/ResponsiveTable';
 import { formatDateTime } from '../format';
 
 export interface CompareDialogProps {
@@ -29,6 +25,27 @@ export function movement(item: ComparedItem): string {
   const shift = item.before - item.after;
   return shift > 0 ? `Up ${shift}` : shift < 0 ? `Down ${-shift}` : 'Same';
 }
+
+const signalText = ({ movedBy }: ComparedItem) => (movedBy ? `${movedBy.signal} (${movedBy.delta > 0 ? '+' : ''}${movedBy.delta.toFixed(3)})` : '–');
+
+const COLUMNS: TableColumn<ComparedItem>[] = [
+  {
+    key: 'item',
+    label: 'Item',
+    cell: (item) => (
+      <>
+        {item.title}
+        <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary', fontFamily: 'monospace' }}>
+          {item.id}
+        </Typography>
+      </>
+    ),
+  },
+  { key: 'before', label: 'Before', align: 'right', cell: (item) => rankText(item.before) },
+  { key: 'after', label: 'After', align: 'right', cell: (item) => rankText(item.after) },
+  { key: 'moved', label: 'Moved', noWrap: true, cell: movement },
+  { key: 'signal', label: 'Signal that moved it', cell: signalText },
+];
 
 /** A logged call ranked again with today's settings: which items moved, and which signal moved them. */
 export function CompareDialog({ open, comparison, error, onClose }: CompareDialogProps) {
@@ -49,33 +66,10 @@ export function CompareDialog({ open, comparison, error, onClose }: CompareDialo
       ) : comparison.items.every((item) => item.before === item.after) ? (
         <Alert severity="info">The same items in the same order: nothing moved.</Alert>
       ) : (
-        <Table size="small" aria-label="Items before and after">
-          <TableHead>
-            <TableRow>
-              <TableCell>Item</TableCell>
-              <TableCell align="right">Before</TableCell>
-              <TableCell align="right">After</TableCell>
-              <TableCell>Moved</TableCell>
-              <TableCell>Signal that moved it</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {comparison.items.map((item) => (
-              <TableRow key={item.id}>
-                <TableCell>
-                  {item.title}
-                  <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary', fontFamily: 'monospace' }}>
-                    {item.id}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right">{rankText(item.before)}</TableCell>
-                <TableCell align="right">{rankText(item.after)}</TableCell>
-                <TableCell>{movement(item)}</TableCell>
-                <TableCell>{item.movedBy ? `${item.movedBy.signal} (${item.movedBy.delta > 0 ? '+' : ''}${item.movedBy.delta.toFixed(3)})` : '–'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        // Focusable, so the keyboard can scroll the dialog where the items (cards on a phone) are taller than it.
+        <Box tabIndex={0} role="group" aria-label="Comparison" sx={{ outlineOffset: 4 }}>
+          <ResponsiveTable label="Items before and after" rows={comparison.items} columns={COLUMNS} rowKey={(item) => item.id} rowName={(item) => item.title} />
+        </Box>
       )}
     </ModalDialog>
   );

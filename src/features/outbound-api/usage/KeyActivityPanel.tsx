@@ -52,7 +52,8 @@ export function KeyActivityPanel({ companyId, keys, onReplay, initialKeyId = nul
           <Typography variant="h6" component="h2">
             Usage
           </Typography>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          {/* On a phone the token and the range each take a line: side by side, "Last 30 days" would wrap. */}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
             <SelectField
               size="small"
               label="API token"
@@ -61,9 +62,16 @@ export function KeyActivityPanel({ companyId, keys, onReplay, initialKeyId = nul
               onChange={setKeyChoice}
               sx={{ minWidth: 200 }}
             />
-            <ToggleButtonGroup exclusive size="small" value={range} onChange={(_event, next: UsageRange | null) => next && setRange(next)} aria-label="Usage range">
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={range}
+              onChange={(_event, next: UsageRange | null) => next && setRange(next)}
+              aria-label="Usage range"
+              sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}
+            >
               {(Object.keys(RANGE_LABELS) as UsageRange[]).map((each) => (
-                <ToggleButton key={each} value={each}>
+                <ToggleButton key={each} value={each} sx={{ whiteSpace: 'nowrap' }}>
                   {RANGE_LABELS[each]}
                 </ToggleButton>
               ))}
