@@ -80,12 +80,14 @@ export const LoadFails: Story = {
   },
 };
 
-/** At phone width the dialog fills the screen; the table scrolls inside its own box. */
+/** At phone width the dialog fills the screen; each entry reads as a card of its own. */
 export const Phone: Story = {
   globals: PHONE_GLOBALS,
   play: async ({ canvasElement }) => {
     const modal = await dialog();
-    await modal.findByRole('grid', { name: 'Audit log entries' });
+    const cards = within(await modal.findByRole('list', { name: 'Audit log entries' })).getAllByRole('listitem');
+    await expect(cards).toHaveLength(4);
+    await expect(cards[0]).toHaveTextContent('Profiles exported');
     await expect(modal.getByRole('button', { name: 'Download CSV' })).toBeVisible();
     await expectNoSidewaysScroll(canvasElement);
   },

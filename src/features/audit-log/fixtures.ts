@@ -1,4 +1,4 @@
-/** Audit log entries for the stories: a company's sign-ins, keys, credentials and exports. */
+/** Audit log entries for the stories: a company's sign-ins, keys, credentials and exports, and a person's erasure. */
 import type { AuditEntryView, AuditPage } from '@domain/audit/types';
 import type { MockRoutes } from '@/lib/testing/mockFetch';
 
@@ -54,6 +54,32 @@ export const SSO_ENTRY = entry(6, {
 });
 
 export const AUDIT_ENTRIES = [EXPORT_ENTRY, CREDENTIALS_ENTRY, KEY_ENTRY, ROLE_ENTRY, REFUSED_ENTRY, SSO_ENTRY];
+
+const ERASED = '[erased:3f9a1c0be27d4a58]';
+const ERASURE_ID = '44444444-5555-4666-8777-888888888888';
+
+/** A person erased: Navout's entry saying their identifiers were replaced, and the entries that named them. */
+export const SCRUB_ENTRY = entry(7, {
+  action: 'audit_entries_scrubbed',
+  actor: { kind: 'system', id: null, email: null },
+  address: null,
+  target: { type: 'person', id: ERASURE_ID, label: 'j***@example.com' },
+  changes: { after: { entries: 2, replacedBy: [ERASED] } },
+  createdAt: '2027-01-25T10:00:41.000Z',
+});
+export const ERASURE_REQUEST_ENTRY = entry(8, {
+  action: 'person_erasure_requested',
+  target: { type: 'person', id: ERASURE_ID, label: 'j***@example.com' },
+  changes: { after: { identifierType: 'email' } },
+  createdAt: '2027-01-25T10:00:00.000Z',
+});
+export const SCRUBBED_EXPORT_ENTRY = entry(9, {
+  action: 'person_exported',
+  target: { type: 'person', id: null, label: ERASED },
+  changes: { after: { identifierType: 'email' } },
+  createdAt: '2027-01-25T09:58:00.000Z',
+});
+export const ERASURE_ENTRIES = [SCRUB_ENTRY, ERASURE_REQUEST_ENTRY, SCRUBBED_EXPORT_ENTRY];
 
 /** The route: the first page, then (with the cursor) the rest; `action` filters. */
 export function auditLogApiRoutes(entries: AuditEntryView[] = AUDIT_ENTRIES, pageSize = 4): MockRoutes {

@@ -54,6 +54,8 @@ export const JobsAndSuppressions: Story = {
     await expect(within(done).getByText('Done')).toBeVisible();
     await expect(countOf(done, 'Data source records')).toBe('12');
     await expect(countOf(done, 'Survey displays')).toBe('9');
+    await expect(countOf(done, 'Records naming them in other fields')).toBe('2');
+    await expect(countOf(done, 'Audit log entries')).toBe('3');
     await expect(within(done).getByRole('progressbar', { name: 'Progress of the erasure of E-mail j***@example.com' })).toHaveAttribute('aria-valuenow', '100');
     await expect(within(failed).getByText('Failed')).toBeVisible();
     await expect(failed).toHaveTextContent('The database was unavailable');

@@ -21,7 +21,7 @@ function job(n: number, fields: Partial<ErasureView>, stepsDone: number, counts:
   };
 }
 
-export const DONE_ERASURE = job(1, { identifierHint: 'j***@example.com' }, ERASURE_STEPS.length, [3, 12, 4, 9, 2, 1, 0]);
+export const DONE_ERASURE = job(1, { identifierHint: 'j***@example.com' }, ERASURE_STEPS.length, [3, 12, 2, 4, 9, 2, 1, 0, 3]);
 export const RUNNING_ERASURE = job(2, { identifierType: 'userId', identifierHint: 'cu***42', createdAt: '2027-02-04T08:30:00.000Z' }, 2, [2, 7]);
 export const FAILED_ERASURE = job(
   3,
@@ -54,11 +54,20 @@ export const VISITOR_SUPPRESSION: SuppressionView = {
 };
 export const SUPPRESSIONS = [EMAIL_SUPPRESSION, VISITOR_SUPPRESSION];
 
-/** What the export answers for a person. */
-export const PERSON_EXPORT = { identifier: 'j***@example.com', records: [{ source: 'Shopify orders', fields: { email: 'jane@example.com' } }], responses: [] };
+/** What the export answers for a person (bff/modules/privacy/export.ts). */
+export const PERSON_EXPORT = {
+  identifiers: ['jane@example.com', 'cust-0042'],
+  records: [{ sourceId: id(21), source: 'Shopify orders', records: [{ id: id(31), kind: 'people', data: { email: 'jane@example.com', customer_id: 'cust-0042' }, unified: { email: 'jane@example.com', user_id: 'cust-0042' } }] }],
+  recordsByOtherFields: [{ sourceId: id(22), source: 'Referrals', whose: 'another person', id: id(32), kind: 'events', mentions: [{ field: 'properties.referred', value: 'jane@example.com' }] }],
+  predictionEvents: [],
+  responses: [],
+  identities: [],
+  profiles: [],
+  predictionCalls: [],
+};
 
 /** Steps a running job does each time it is read. */
-const STEPS_PER_READ = 2;
+const STEPS_PER_READ = 3;
 
 export interface PrivacyServerOptions {
   erasures?: ErasureView[];
@@ -66,7 +75,7 @@ export interface PrivacyServerOptions {
 }
 
 /**
- * An in-memory BFF for the privacy routes: a queued or running job does two more steps each time
+ * An in-memory BFF for the privacy routes: a queued or running job does three more steps each time
  * it is read (list or detail), so polling sees it finish; erasing adds a queued job; removing a
  * suppression takes it off the list.
  */
