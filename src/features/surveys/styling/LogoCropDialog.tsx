@@ -34,21 +34,21 @@ export interface LogoCropDialogProps {
 /** The logo's crop step: a square of the picture, with zoom. */
 export function LogoCropDialog({ image, busy = false, error = null, onCancel, onApply }: LogoCropDialogProps) {
   const titleId = useId();
-  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
-  const [area, setArea] = useState<Area | null>(null);
-  const [shownImage, setShownImage] = useState(image);
-  // A new picture starts centred, unzoomed.
-  if (image !== shownImage) {
-    setShownImage(image);
-    setCrop({ x: 0, y: 0 });
-    setZoom(1);
-    setArea(null);
-  }
-
   return (
     <Dialog open={image !== null} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{LOGO_CROP_LABELS.title}</DialogTitle>
+      {/* Keyed by the picture: a new picture starts centred, unzoomed. */}
+      <CropStep key={image ?? ''} image={image} busy={busy} error={error} onCancel={onCancel} onApply={onApply} />
+    </Dialog>
+  );
+}
+
+function CropStep({ image, busy, error, onCancel, onApply }: Required<LogoCropDialogProps>) {
+  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [area, setArea] = useState<Area | null>(null);
+  return (
+    <>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{LOGO_CROP_LABELS.hint}</DialogContentText>
         <Box sx={{ position: 'relative', height: 300, bgcolor: 'grey.900', borderRadius: 1, overflow: 'hidden' }}>
@@ -83,6 +83,6 @@ export function LogoCropDialog({ image, busy = false, error = null, onCancel, on
           {busy ? LOGO_CROP_LABELS.applying : LOGO_CROP_LABELS.apply}
         </Button>
       </DialogActions>
-    </Dialog>
+    </>
   );
 }
