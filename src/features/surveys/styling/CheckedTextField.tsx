@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type * as yup from 'yup';
 import { valueProblem } from './fieldChecks';
+import { useDraftText } from './useDraftText';
 
 export type CheckedTextFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'error'> & {
   value: string;
@@ -15,13 +15,8 @@ export type CheckedTextFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 
  * not acceptable, and passes on only the acceptable ones, so the survey never holds a broken style.
  */
 export function CheckedTextField({ value, onChange, schema, helperText, ...props }: CheckedTextFieldProps) {
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
   // A value changed from outside (a slider, a colour picker, a loaded draft) replaces the text.
-  if (value !== shown) {
-    setShown(value);
-    setText(value);
-  }
+  const { text, type, settle } = useDraftText(value);
   const problem = text === value ? null : valueProblem(schema, text.trim());
   return (
     <TextField
@@ -29,13 +24,11 @@ export function CheckedTextField({ value, onChange, schema, helperText, ...props
       value={text}
       onChange={(event) => {
         const next = event.target.value;
-        setText(next);
-        if (valueProblem(schema, next.trim()) === null && next.trim() !== value) {
-          setShown(next.trim());
-          onChange(next.trim());
-        }
+        const accepted = valueProblem(schema, next.trim()) === null && next.trim() !== value;
+        type(next, accepted ? next.trim() : value);
+        if (accepted) onChange(next.trim());
       }}
-      onBlur={() => setText(value)}
+      onBlur={settle}
       error={problem !== null}
       helperText={problem ?? helperText}
     />

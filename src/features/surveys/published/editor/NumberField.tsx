@@ -1,8 +1,9 @@
 /** A whole-number input of the styling editor, kept in range. */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { clamp } from '@domain/survey/targeting';
+import { useDraftText } from '../../styling/useDraftText';
 
 export interface NumberFieldProps {
   label: string;
@@ -30,25 +31,19 @@ export function NumberField({ label, value, onChange, min, max = Number.MAX_SAFE
       const number = Number.parseFloat(text);
       return Number.isFinite(number) ? clamp(Math.round(number), min, max) : min;
     });
-  const [text, setText] = useState(String(value));
-  const [kept, setKept] = useState(value);
   // A value changed from outside (a loaded theme, a reset) replaces what is shown.
-  if (value !== kept) {
-    setKept(value);
-    setText(String(value));
-  }
+  const { text, type, settle } = useDraftText(String(value));
   return (
     <TextField
       label={label}
       type="number"
       value={text}
       onChange={(event) => {
-        setText(event.target.value);
         const next = parse(event.target.value);
-        setKept(next);
+        type(event.target.value, String(next));
         if (next !== value) onChange(next);
       }}
-      onBlur={() => setText(String(kept))}
+      onBlur={settle}
       error={Boolean(error)}
       helperText={error ?? helperText}
       fullWidth
