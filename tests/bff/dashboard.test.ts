@@ -136,6 +136,8 @@ describe('dashboard overview', () => {
     expect(body.labels).toEqual(['Mar 24', 'Mar 25', 'Mar 26', 'Mar 27', 'Mar 28', 'Mar 29', 'Mar 30']);
     expect(body.bucketStarts[0]).toBe('2026-03-23T23:00:00.000Z');
     expect(body.bucketStarts[6]).toBe('2026-03-29T22:00:00.000Z');
+    // Today is under way: noon in Berlin, half of the day.
+    expect(body.partial).toEqual({ index: 6, elapsed: 0.5 });
     expect(body.calls).toEqual([0, 0, 0, 0, 0, 14, 6]);
     expect(body.recommendations).toEqual([0, 0, 0, 0, 0, 70, 0]);
     expect(body.averageCallDurationMs).toEqual([null, null, null, null, null, 12.9, null]);
@@ -185,6 +187,8 @@ describe('dashboard overview', () => {
     expect(body.range).toEqual({ range: 'custom', bucket: 'week', from: '2026-01-25', to: '2026-02-05' });
     expect(body.labels).toEqual(['Jan 25', 'Jan 26 – Feb 1', 'Feb 2 – Feb 5']);
     expect(body.calls).toEqual([0, 3, 0]);
+    // Every bucket of a range in the past is over.
+    expect(body.partial).toBeNull();
     const daily = await ok(berlin.admin, { range: 'custom', from: '2026-03-24', to: '2026-03-30' });
     expect(daily.calls).toEqual([0, 0, 0, 0, 0, 14, 6]);
 
@@ -416,6 +420,8 @@ describe('dashboard overview', () => {
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       const today = response.body.points[6];
       expect(response.body.name).toBe('Premium Users');
+      expect(response.body.bucket).toBe('day');
+      expect(response.body.partial).toMatchObject({ index: 6 });
       // u1 (click, view, purchase), u2 (click), u3 (click) are active today; one of them purchased.
       expect(today).toMatchObject({ label: 'Mar 30', users: 3, clicks: 4, conversion: 33.3, responses: 0 });
       expect(response.body.points.slice(0, 6).every((point: { users: number }) => point.users === 0)).toBe(true);

@@ -4,7 +4,7 @@
  * holdout clicks and conversions from the hourly outcome rollup; the users block per default
  * category, cached per scope and audience build; and whether the scope has any data at all.
  */
-import type { ResolvedRange } from '@domain/dashboard/buckets';
+import { partialBucketOf, type ResolvedRange } from '@domain/dashboard/buckets';
 import { DEFAULT_SEGMENT_CATEGORIES, type DashboardMetrics, type HeadlineFigure } from '@domain/dashboard/contract';
 import { timeOf } from '../../platform/rawRows';
 import { knexOf, toNumber } from '../../platform/sql';
@@ -123,6 +123,7 @@ export async function dashboardMetrics(deps: RequestDeps, usersCache: UsersCache
     range: { range: resolved.range, bucket: resolved.bucket, from: resolved.from, to: resolved.to },
     bucketStarts: resolved.buckets.map((bucket) => new Date(bucket.start).toISOString()),
     labels: resolved.buckets.map((bucket) => bucket.label),
+    partial: partialBucketOf(resolved, now().getTime()),
     recommendations,
     conversion: conversions.map((value, index) => percent(value, recommendations[index]!)),
     clicks,

@@ -5,7 +5,7 @@
  * that the category's bit or the view's filters select.
  */
 import { CATEGORY_IDS, type CategoryId } from '@domain/audience/contract';
-import type { ResolvedRange } from '@domain/dashboard/buckets';
+import { partialBucketOf, type ResolvedRange } from '@domain/dashboard/buckets';
 import type { CategorySeries, TimeSeriesPoint } from '@domain/dashboard/contract';
 import { apiError } from '../../platform/errors';
 import { bindTime } from '../../platform/rawRows';
@@ -157,5 +157,5 @@ export async function categorySeries(deps: RequestDeps, scope: DashboardScope, r
       clicks: toNumber(events.get(index)?.clicks),
     };
   });
-  return { kind: refKind, id, name: target.name, points };
+  return { kind: refKind, id, name: target.name, bucket: resolved.bucket, points, partial: partialBucketOf(resolved, now().getTime()) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import { bucketIndexOf, customBucketOf, FutureRangeError, instantOf, isValidTimeZone, resolveRange } from './buckets';
+import { bucketIndexOf, customBucketOf, FutureRangeError, instantOf, isValidTimeZone, partialBucketOf, resolveRange } from './buckets';
 import { CUSTOM_RANGE_MAX_DAYS, DASHBOARD_CHARTS, DASHBOARD_MESSAGES, SAVED_CHARTS_MAX, type SavedChart } from './contract';
 import { DASHBOARD_SCHEMA_MESSAGES, DEFAULT_DASHBOARD_PREFERENCES, dashboardMetricsQuerySchema, dashboardPreferencesSchema } from './schemas';
 
@@ -215,5 +215,21 @@ describe('dashboardPreferencesSchema', () => {
       [{ ...valid, chartTypes: { nothing: 'bar' } }, DASHBOARD_SCHEMA_MESSAGES.chartTypes],
     ];
     for (const [value, message] of cases) expect(await messagesOf(dashboardPreferencesSchema, value)).toContain(message);
+  });
+});
+
+describe('the bucket under way', () => {
+  it('is the last one while now falls in it, with the share of it passed', () => {
+    const now = at('2026-11-23T10:30:00Z');
+    expect(partialBucketOf(resolveRange({ range: '7d' }, now, 'UTC'), now)).toEqual({ index: 6, elapsed: 0.438 });
+    // The 08:00 block, two and a half of its four hours.
+    expect(partialBucketOf(resolveRange({ range: '1d' }, now, 'UTC'), now)).toEqual({ index: 5, elapsed: 0.625 });
+    // This month to date: the month's 30 days are the bucket, not the 23 shown so far.
+    expect(partialBucketOf(resolveRange({ range: '90d' }, now, 'UTC'), now)).toMatchObject({ index: 2 });
+  });
+
+  it('is none when the range ended before now', () => {
+    const now = at('2026-11-23T10:30:00Z');
+    expect(partialBucketOf(resolveRange({ range: 'custom', from: '2026-11-01', to: '2026-11-07' }, now, 'UTC'), now)).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
   FIXED_RANGE_BUCKETS,
   type DashboardBucket,
   type DashboardRange,
+  type PartialBucket,
 } from './contract';
 
 /** A calendar date as the company's clocks show it. */
@@ -282,4 +283,17 @@ export function bucketIndexOf(resolved: ResolvedRange, instant: number): number 
   if (instant >= resolved.previous.start && instant < resolved.previous.end) return -1;
   const index = resolved.buckets.findIndex((bucket) => instant >= bucket.start && instant < bucket.end);
   return index === -1 ? null : index;
+}
+
+/**
+ * The range's last bucket when `now` falls inside it (today, this week, this month, the current 4
+ * hours): its figures so far are not a whole bucket's. Null when every bucket is over.
+ */
+export function partialBucketOf(resolved: ResolvedRange, now: number): PartialBucket | null {
+  const index = resolved.buckets.length - 1;
+  const last = resolved.buckets[index];
+  if (!last || now >= last.end || now < last.start) return null;
+  // Never 0 (the bucket has begun) nor 1 (it ends after now).
+  const elapsed = Math.min(0.999, Math.max(0.001, (now - last.start) / (last.end - last.start)));
+  return { index, elapsed: Math.round(elapsed * 1000) / 1000 };
 }

@@ -127,6 +127,24 @@ export interface DashboardMetricsQuery {
   to?: string;
 }
 
+/**
+ * The range's last bucket while it is still under way (today, this week, this month, the current
+ * 4 hours): its index and the share of it that has passed, above 0 and below 1. Its figures are
+ * the bucket so far, not a whole one.
+ */
+export interface PartialBucket {
+  index: number;
+  elapsed: number;
+}
+
+/** How the screen names a bucket still under way. */
+export const PARTIAL_BUCKET_NOTES: Record<DashboardBucket, string> = {
+  '4h': 'These 4 hours so far',
+  day: 'Today so far',
+  week: 'This week so far',
+  month: 'This month so far',
+};
+
 /** One headline figure for the range, with the same figure for the period just before it. */
 export interface HeadlineFigure {
   value: number | null;
@@ -140,6 +158,8 @@ export interface DashboardMetrics {
   /** Bucket starts (ISO instants) and their display labels, one per point of every series. */
   bucketStarts: string[];
   labels: string[];
+  /** The last bucket when it is still under way; null when every bucket is over. */
+  partial: PartialBucket | null;
   /** Items returned by the prediction API. */
   recommendations: number[];
   /** Attributed conversions over recommendations served, in percent (one decimal); null when nothing was served. */
@@ -162,7 +182,9 @@ export interface DashboardMetrics {
   };
   /**
    * Whether the totals are compared with the period just before the range: only when the scope's
-   * figures began before that period did. Otherwise every `previous` is null.
+   * figures began before that period did. Otherwise every `previous` is null. That period is as
+   * long as the part of the range that has happened: a range ending today is compared with as
+   * much time before it, never with a whole period against a day under way.
    */
   comparable: boolean;
   /** Users block: per category of the audience (at its last build). */
@@ -215,7 +237,11 @@ export interface CategorySeries {
   kind: 'category' | 'view';
   id: string;
   name: string;
+  /** What each point covers (the range's bucket). */
+  bucket: DashboardBucket;
   points: TimeSeriesPoint[];
+  /** The last point when its bucket is still under way; null when every bucket is over. */
+  partial: PartialBucket | null;
 }
 
 /** A saved chart (section 3): id "saved-" plus a timestamp. */

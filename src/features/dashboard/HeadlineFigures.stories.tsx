@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { emptyMetrics, METRICS_7D } from './fixtures';
 import { NOT_COMPARABLE } from './format';
-import { HEADLINE_LABELS, HeadlineFigures } from './HeadlineFigures';
+import { HEADLINE_LABELS, HeadlineFigures, PARTIAL_COMPARISON } from './HeadlineFigures';
 
 const meta = {
   title: 'Dashboard/HeadlineFigures',
@@ -69,5 +69,22 @@ export const NoData: Story = {
   play: async ({ canvas }) => {
     await expect(card(canvas, HEADLINE_LABELS.conversion).getByText('No data in this period')).toBeVisible();
     await expect(card(canvas, HEADLINE_LABELS.calls).getByText('No change from the previous period')).toBeVisible();
+  },
+};
+
+/** The range ends today, under way: the figures say they are compared with as long a period before, not with whole days. */
+export const TodaySoFar: Story = {
+  args: { partialNote: 'Today so far' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(PARTIAL_COMPARISON('Today so far'))).toBeVisible();
+    await expect(canvas.getByText(/^The range runs to now \(today so far\)/)).toBeVisible();
+  },
+};
+
+/** Nothing to compare with: no word on how the comparison is made. */
+export const TodaySoFarNotComparable: Story = {
+  args: { partialNote: 'Today so far', comparable: false },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByText(/^The range runs to now/)).not.toBeInTheDocument();
   },
 };

@@ -56,38 +56,51 @@ function FigureCard({ label, figure, unit, lowerIsBetter = false, detail, compar
   );
 }
 
+/** Under the figures when the range ends in a period still under way: how it is compared. */
+export const PARTIAL_COMPARISON = (note: string) =>
+  `The range runs to now (${note.toLowerCase()}): each figure is compared with a period of the same length just before it, not with whole periods.`;
+
 export interface HeadlineFiguresProps {
   totals: DashboardMetrics['totals'];
   /** False when the figures began after the period before the range started (DashboardMetrics). */
   comparable: boolean;
+  /** The note of the range's last bucket when it is still under way ("Today so far"). */
+  partialNote?: string | null;
 }
 
 /** The range's totals, each beside the same figure for the period just before it. */
-export function HeadlineFigures({ totals, comparable }: HeadlineFiguresProps) {
+export function HeadlineFigures({ totals, comparable, partialNote }: HeadlineFiguresProps) {
   const holdout = totals.holdoutClicks.value;
   return (
-    <Grid container spacing={2}>
-      <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
-        <FigureCard comparable={comparable} label={HEADLINE_LABELS.recommendations} figure={totals.recommendations} unit="count" />
+    <Stack spacing={1}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
+          <FigureCard comparable={comparable} label={HEADLINE_LABELS.recommendations} figure={totals.recommendations} unit="count" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
+          <FigureCard comparable={comparable} label={HEADLINE_LABELS.conversion} figure={totals.conversion} unit="percent" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
+          <FigureCard
+            comparable={comparable}
+            label={HEADLINE_LABELS.clicks}
+            figure={totals.clicks}
+            unit="count"
+            detail={holdout === null ? undefined : `Holdout (control): ${formatCount(holdout)}`}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
+          <FigureCard comparable={comparable} label={HEADLINE_LABELS.calls} figure={totals.calls} unit="count" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 12, lg: 'grow' }}>
+          <FigureCard comparable={comparable} label={HEADLINE_LABELS.duration} figure={totals.averageCallDurationMs} unit="ms" lowerIsBetter />
+        </Grid>
       </Grid>
-      <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
-        <FigureCard comparable={comparable} label={HEADLINE_LABELS.conversion} figure={totals.conversion} unit="percent" />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
-        <FigureCard
-          comparable={comparable}
-          label={HEADLINE_LABELS.clicks}
-          figure={totals.clicks}
-          unit="count"
-          detail={holdout === null ? undefined : `Holdout (control): ${formatCount(holdout)}`}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
-        <FigureCard comparable={comparable} label={HEADLINE_LABELS.calls} figure={totals.calls} unit="count" />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 12, lg: 'grow' }}>
-        <FigureCard comparable={comparable} label={HEADLINE_LABELS.duration} figure={totals.averageCallDurationMs} unit="ms" lowerIsBetter />
-      </Grid>
-    </Grid>
+      {comparable && partialNote && (
+        <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+          {PARTIAL_COMPARISON(partialNote)}
+        </Typography>
+      )}
+    </Stack>
   );
 }

@@ -1,10 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn } from 'storybook/test';
+import { expect, fn, waitFor } from 'storybook/test';
 import { DASHBOARD_CHART_TITLES, DASHBOARD_TAB_LABELS } from '@domain/dashboard/contract';
+import { expectWholeTickLabels, svgTexts, tickLabels } from '@/lib/testing/chartText';
 import { catchDownloads, type CaughtDownload } from '@/lib/testing/downloads';
+import { PHONE_GLOBALS } from '@/lib/testing/phone';
 import { chartModel, type ChartModel } from './chartModel';
 import { emptyMetrics, METRICS_30D, METRICS_7D, metricsFor } from './fixtures';
 import { DOWNLOAD_CSV, MetricChart, NO_ACTIVITY } from './MetricChart';
+import { PARTIAL_SERIES_SUFFIX } from './MetricChartDrawing';
 
 let downloads: CaughtDownload[] = [];
 
@@ -86,5 +89,64 @@ export const NoActivity: Story = {
   args: { model: chartModel('duration', emptyMetrics()) },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(NO_ACTIVITY)).toBeVisible();
+  },
+};
+
+const METRICS_90D = metricsFor({ range: '90d' });
+const lastOf = (labels: readonly string[]) => labels[labels.length - 1]!;
+
+/**
+ * Today is under way: its point is joined by a dashed line and marked "Today so far", and the
+ * summary says so; it is not drawn as a whole day (the fixture's figures drop on it as the
+ * product's do at 10:30).
+ */
+export const TodaySoFar: Story = {
+  args: { model: chartModel('recommendations', METRICS_7D) },
+  play: async ({ canvas, canvasElement }) => {
+    const figure = canvas.getByRole('figure', { name: DASHBOARD_CHART_TITLES.recommendations });
+    await waitFor(() => expect(svgTexts(figure)).toContain('Today so far'));
+    await expect(figure.querySelector(`path[data-series="recommendations${PARTIAL_SERIES_SUFFIX}"]`)).not.toBeNull();
+    await expect(getComputedStyle(figure.querySelector(`path[data-series="recommendations${PARTIAL_SERIES_SUFFIX}"]`)!).strokeDasharray).not.toBe('none');
+    await expect(figure).toHaveAccessibleDescription(new RegExp(`${lastOf(METRICS_7D.labels)} \\(today so far\\) `));
+    const { x, y } = await expectWholeTickLabels(canvasElement);
+    await expect(x[x.length - 1]).toBe(lastOf(METRICS_7D.labels));
+    // Thousands are written short: "2K", "2.5K", never "2,500" squeezed into the axis.
+    await expect(y.some((label) => /^\d+(\.\d)?K$/.test(label))).toBe(true);
+  },
+};
+
+/** Weeks as bars: the labels of several days on two lines, whole; this week hatched and marked. */
+export const WeeksBar: Story = {
+  args: { model: chartModel('calls', METRICS_30D), chartType: 'bar', rangeLabel: '30 Days' },
+  play: async ({ canvas, canvasElement }) => {
+    const figure = canvas.getByRole('figure', { name: DASHBOARD_CHART_TITLES.calls });
+    await waitFor(() => expect(svgTexts(figure)).toContain('This week so far'));
+    await expect(figure.querySelectorAll('[data-partial]')).toHaveLength(1);
+    const { x } = await expectWholeTickLabels(canvasElement);
+    await expect(x).toEqual(METRICS_30D.labels);
+  },
+};
+
+/** Three months, this month to date last: its label ("Nov 1 – Nov 23") is whole at the chart's edge. */
+export const MonthsLine: Story = {
+  args: { model: chartModel('clicks', METRICS_90D), rangeLabel: '90 Days' },
+  play: async ({ canvasElement }) => {
+    const { x } = await expectWholeTickLabels(canvasElement);
+    await expect(x).toEqual(METRICS_90D.labels);
+    await expect(svgTexts(canvasElement)).toContain('This month so far');
+  },
+};
+
+/** At phone width the labels that are drawn are whole (those with no room are left out, never cut). */
+export const WeeksOnPhone: Story = {
+  args: { model: chartModel('all', METRICS_30D), rangeLabel: '30 Days' },
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    const { x, y } = await expectWholeTickLabels(canvasElement);
+    await expect(x.length).toBeGreaterThan(1);
+    await expect(x[x.length - 1]).toBe(lastOf(METRICS_30D.labels));
+    // The rate's own axis on the right is whole too.
+    await expect(y.some((label) => label.endsWith('%'))).toBe(true);
+    await expect(tickLabels(canvasElement, 'y').every((label) => !label.includes(','))).toBe(true);
   },
 };

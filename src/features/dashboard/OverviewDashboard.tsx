@@ -16,7 +16,7 @@ import {
   type SavedChart,
 } from '@domain/dashboard/contract';
 import { dashboardKeys, lookupCategory, useApiKeyBreakdown, useCategoryChoices, useExtraCategoryFigures, useSavePreferences, type DashboardScope } from './api';
-import { defaultChartType, type UsersMode } from './chartModel';
+import { defaultChartType, partialPoint, type UsersMode } from './chartModel';
 import { HeadlineFigures } from './HeadlineFigures';
 import { MainChart } from './MainChart';
 import { MetricTabs } from './MetricTabs';
@@ -156,7 +156,7 @@ export function OverviewDashboard({ metrics, preferences, scope, view: requested
 
   return (
     <Stack spacing={3}>
-      <HeadlineFigures totals={metrics.totals} comparable={metrics.comparable} />
+      <HeadlineFigures totals={metrics.totals} comparable={metrics.comparable} partialNote={partialPoint(metrics.partial, metrics.range.bucket)?.note} />
       <MetricTabs view={view} savedCharts={preferences.savedCharts} onChange={changeView} panelId={panelId} />
       <MainChart
         id={panelId}

@@ -6,10 +6,13 @@
 import {
   DASHBOARD_CHART_TITLES,
   DASHBOARD_TAB_LABELS,
+  PARTIAL_BUCKET_NOTES,
   type CategorySeries,
+  type DashboardBucket,
   type ChartType,
   type DashboardChart,
   type DashboardMetrics,
+  type PartialBucket,
   type SavedChart,
 } from '@domain/dashboard/contract';
 import { chartPalette } from '@/theme/palette';
@@ -29,7 +32,26 @@ export interface ChartModel {
   axis: 'time' | 'category';
   labels: string[];
   series: ChartSeriesModel[];
+  /**
+   * The last point's period is still under way (a time chart's today, this week, this month): it is
+   * drawn dashed or hatched, with this note, and never read as a whole period.
+   */
+  partial?: PartialPoint | null;
+  /** Titles of the axes: what each point covers, and what is counted. */
+  axisTitles?: { x: string; y: string };
 }
+
+export interface PartialPoint {
+  index: number;
+  /** "Today so far". */
+  note: string;
+}
+
+/** What one point of a time chart covers, as its axis is titled. */
+export const BUCKET_AXIS_TITLES: Record<DashboardBucket, string> = { '4h': '4-hour block', day: 'Day', week: 'Week', month: 'Month' };
+
+export const partialPoint = (partial: PartialBucket | null | undefined, bucket: DashboardBucket): PartialPoint | null =>
+  partial ? { index: partial.index, note: PARTIAL_BUCKET_NOTES[bucket] } : null;
 
 /** Each metric keeps its colour wherever it is drawn (a token of the 15-colour palette). */
 export const METRIC_COLORS = {
@@ -55,6 +77,11 @@ export const SERIES_LABELS = {
 export type ChartKey = DashboardChart | 'all';
 
 export function chartModel(chart: ChartKey, metrics: DashboardMetrics): ChartModel {
+  const model = timeOrCategoryModel(chart, metrics);
+  return model.axis === 'time' ? { ...model, partial: partialPoint(metrics.partial, metrics.range.bucket) } : model;
+}
+
+function timeOrCategoryModel(chart: ChartKey, metrics: DashboardMetrics): ChartModel {
   const { labels } = metrics;
   const recommendations = { id: 'recommendations', label: SERIES_LABELS.recommendations, data: metrics.recommendations, color: METRIC_COLORS.recommendations, unit: 'count' } as const;
   const conversion = { id: 'conversion', label: SERIES_LABELS.conversion, data: metrics.conversion, color: METRIC_COLORS.conversion, unit: 'percent' } as const;
@@ -94,23 +121,29 @@ export type UsersMode = SavedChart['mode'];
 /** A drilled-in category (or a saved chart of one) over time, in the mode it was opened in. */
 export function categorySeriesModel(title: string, series: CategorySeries, mode: UsersMode): ChartModel {
   const points = series.points;
+  const drawn: ChartSeriesModel =
+    mode === 'conversion'
+      ? { id: 'conversion', label: SERIES_LABELS.conversion, data: points.map((point) => point.conversion), color: METRIC_COLORS.conversion, unit: 'percent' }
+      : { id: 'users', label: SERIES_LABELS.users, data: points.map((point) => point.users), color: METRIC_COLORS.users, unit: 'count' };
   return {
     title,
     axis: 'time',
     labels: points.map((point) => point.label),
-    series: [
-      mode === 'conversion'
-        ? { id: 'conversion', label: SERIES_LABELS.conversion, data: points.map((point) => point.conversion), color: METRIC_COLORS.conversion, unit: 'percent' }
-        : { id: 'users', label: SERIES_LABELS.users, data: points.map((point) => point.users), color: METRIC_COLORS.users, unit: 'count' },
-    ],
+    series: [drawn],
+    partial: partialPoint(series.partial, series.bucket),
+    axisTitles: { x: BUCKET_AXIS_TITLES[series.bucket], y: mode === 'conversion' ? SERIES_LABELS.conversion : ACTIVE_USERS_TITLE },
   };
 }
+
+/** A drilled-in category's users per point: its people with an event in the period. */
+export const ACTIVE_USERS_TITLE = 'Active users';
 
 /** The chart in words: "Calls: Mon 3: 120, Tue 4: 98." — what a screen reader says instead of the drawing. */
 export function chartSummary(model: ChartModel): string {
   if (model.labels.length === 0 || model.series.length === 0) return `${model.title}: no data.`;
+  const labelOf = (label: string, index: number) => (model.partial?.index === index ? `${label} (${model.partial.note.toLowerCase()})` : label);
   const parts = model.series.map(
-    (series) => `${series.label}: ${model.labels.map((label, index) => `${label} ${formatFigure(series.data[index] ?? null, series.unit)}`).join(', ')}`,
+    (series) => `${series.label}: ${model.labels.map((label, index) => `${labelOf(label, index)} ${formatFigure(series.data[index] ?? null, series.unit)}`).join(', ')}`,
   );
   return `${parts.join('. ')}.`;
 }

@@ -6,7 +6,7 @@
  */
 import { createElement } from 'react';
 import type { Decorator } from '@storybook/react-vite';
-import { resolveRange } from '@domain/dashboard/buckets';
+import { partialBucketOf, resolveRange } from '@domain/dashboard/buckets';
 import {
   DASHBOARD_CHARTS,
   DASHBOARD_MESSAGES,
@@ -52,7 +52,10 @@ export function metricsFor(query: DashboardMetricsQuery = {}, name: string = ACM
   const resolved = resolveRange({ range, from: query.from, to: query.to }, FIXTURE_NOW);
   const scale = SCALE[resolved.bucket] ?? 1;
   const count = resolved.buckets.length;
-  const calls = resolved.buckets.map((_, index) => Math.max(0, Math.round(wave(index, 420, 90) * scale)));
+  // The last bucket is under way at FIXTURE_NOW: it holds only the part of it that has passed.
+  const partial = partialBucketOf(resolved, FIXTURE_NOW);
+  const share = (index: number) => (index === partial?.index ? partial.elapsed : 1);
+  const calls = resolved.buckets.map((_, index) => Math.max(0, Math.round(wave(index, 420, 90) * scale * share(index))));
   const recommendations = calls.map((value, index) => Math.round(value * (4.6 + (index % 3) * 0.3)));
   const clicks = recommendations.map((value, index) => Math.round(value * (0.061 + (index % 4) * 0.004)));
   const holdoutClicks = clicks.map((value, index) => Math.round(value * (0.62 + (index % 2) * 0.05)));
@@ -65,6 +68,7 @@ export function metricsFor(query: DashboardMetricsQuery = {}, name: string = ACM
     range: { range, bucket: resolved.bucket, from: resolved.from, to: resolved.to },
     bucketStarts: resolved.buckets.map((bucket) => new Date(bucket.start).toISOString()),
     labels: resolved.buckets.map((bucket) => bucket.label),
+    partial,
     recommendations,
     conversion,
     clicks,
@@ -131,18 +135,21 @@ export const LOOKUPS: readonly CategoryLookup[] = [VIP_VIEW, AT_RISK];
 export function seriesFor(kind: 'category' | 'view', id: string, name: string, query: DashboardMetricsQuery = {}): CategorySeries {
   const metrics = metricsFor(query);
   const seed = id.length;
+  const share = (index: number) => (index === metrics.partial?.index ? metrics.partial.elapsed : 1);
   return {
     kind,
     id,
     name,
+    bucket: metrics.range.bucket,
     points: metrics.labels.map((label, index) => ({
       date: metrics.bucketStarts[index],
       label,
-      responses: wave(index, 40, 12, seed),
-      users: Math.max(0, wave(index, 180, 45, seed)),
+      responses: Math.round(wave(index, 40, 12, seed) * share(index)),
+      users: Math.max(0, Math.round(wave(index, 180, 45, seed) * share(index))),
       conversion: Math.round((4 + 2 * Math.sin(index + seed)) * 10) / 10,
-      clicks: Math.max(0, wave(index, 22, 6, seed)),
+      clicks: Math.max(0, Math.round(wave(index, 22, 6, seed) * share(index))),
     })),
+    partial: metrics.partial,
   };
 }
 

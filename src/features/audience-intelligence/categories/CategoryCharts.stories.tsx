@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
+import { expectWholeTickLabels, tickLabels } from '@/lib/testing/chartText';
+import { PHONE_GLOBALS } from '@/lib/testing/phone';
 import { AUDIENCE_CATEGORIES, AUDIENCE_METRICS } from '../fixtures';
 import { formatPercent } from '../format';
 import { CATEGORY_LABELS } from '../labels';
@@ -30,5 +32,35 @@ export const NoCategories: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('figure', { name: CATEGORY_LABELS.usersChart })).toHaveAccessibleDescription('Users per category: none.');
     await expect(canvas.getByText('0%')).toBeVisible();
+  },
+};
+
+/** Counts of a real company (Total Users 14,365): as many people per category as the axes must hold. */
+const LARGE_COUNTS = [14_365, 11_902, 8_740, 6_215, 4_380, 2_975, 1_204, 860, 412, 97];
+const LARGE = AUDIENCE_CATEGORIES.map((category, index) => ({ ...category, userCount: LARGE_COUNTS[index % LARGE_COUNTS.length]! }));
+
+/** Thousands on the y-axis are written short ("15K"), and every label is whole: none ends in "…". */
+export const ThousandsOfUsers: Story = {
+  args: { categories: LARGE },
+  play: async ({ canvas }) => {
+    const figure = canvas.getByRole('figure', { name: CATEGORY_LABELS.usersChart });
+    await waitFor(() => expect(tickLabels(figure, 'y').length).toBeGreaterThan(2));
+    const { x, y } = await expectWholeTickLabels(figure);
+    await expect(y.filter((label) => label !== '0').every((label) => /^\d+(\.\d)?K$/.test(label))).toBe(true);
+    await expect(x).toEqual(LARGE.map((category) => category.name));
+    // The summary keeps the exact figure.
+    await expect(figure).toHaveAccessibleDescription(new RegExp(`${LARGE[0]!.name}: 14,365`));
+  },
+};
+
+/** The same at phone width: labels with room are whole; the page does not scroll sideways. */
+export const ThousandsOfUsersOnPhone: Story = {
+  args: { categories: LARGE },
+  globals: PHONE_GLOBALS,
+  play: async ({ canvas }) => {
+    const figure = canvas.getByRole('figure', { name: CATEGORY_LABELS.usersChart });
+    await waitFor(() => expect(tickLabels(figure, 'y').length).toBeGreaterThan(1));
+    const { y } = await expectWholeTickLabels(figure);
+    await expect(y.some((label) => label.endsWith('K'))).toBe(true);
   },
 };

@@ -8,6 +8,7 @@ import { PieChart } from '@mui/x-charts/PieChart';
 import type { AudienceCategory } from '@domain/audience/contract';
 import { formatCount, formatPercent } from '../format';
 import { CATEGORY_LABELS } from '../labels';
+import { compactCount, edgeMargins } from '@/ui/chartAxes';
 import { ChartFigure } from '@/ui/ChartFigure';
 
 export interface CategoryChartsProps {
@@ -17,22 +18,29 @@ export interface CategoryChartsProps {
 }
 
 const DONUT_SIZE = 220;
+/** Category names are turned, anchored at their end, so long ones fit under narrow bars. */
+const LABEL_ANGLE = -35;
+const LABEL_FONT_SIZE = 11;
 
 /** Users per category, and how much of the six sources the profiles cover on average. */
 export function CategoryCharts({ categories, averageCoverage }: CategoryChartsProps) {
   const usersSummary = categories.map((category) => `${category.name}: ${formatCount(category.userCount)}`).join(', ');
-  const palette = useTheme().vars.palette;
+  const theme = useTheme();
+  const palette = theme.vars.palette;
+  const names = categories.map((category) => category.name);
   const covered = Math.min(100, Math.max(0, averageCoverage));
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 8 }}>
         <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
           <ChartFigure title={CATEGORY_LABELS.usersChart} summary={`Users per category: ${usersSummary || 'none'}.`}>
+            {/* No label is cut: counts written short (15K), and both axes sized to their labels. */}
             <BarChart
               height={260}
-              xAxis={[{ scaleType: 'band', data: categories.map((category) => category.name), tickLabelStyle: { angle: -35, textAnchor: 'end', fontSize: 11 }, height: 64 }]}
-              yAxis={[{ tickMinStep: 1, width: 40 }]}
-              series={[{ data: categories.map((category) => category.userCount), label: CATEGORY_LABELS.users }]}
+              margin={edgeMargins(names, { angle: LABEL_ANGLE, fontSize: LABEL_FONT_SIZE, fontFamily: theme.typography.fontFamily })}
+              xAxis={[{ scaleType: 'band', data: names, tickLabelStyle: { angle: LABEL_ANGLE, textAnchor: 'end', fontSize: LABEL_FONT_SIZE }, height: 'auto' }]}
+              yAxis={[{ tickMinStep: 1, width: 'auto', valueFormatter: compactCount }]}
+              series={[{ data: categories.map((category) => category.userCount), label: CATEGORY_LABELS.users, valueFormatter: (value) => (value === null ? '' : formatCount(value)) }]}
               hideLegend
               skipAnimation
             />
