@@ -71,7 +71,25 @@ class ImmediateTransactionsDialect extends BetterSqliteKnexDialect {
       untilNotBusy(() => tryWithoutBusyWait(connection, () => transaction.trxClient.query(connection, 'BEGIN IMMEDIATE;')));
     return transaction;
   }
+
+  /**
+   * A write outside a transaction (one statement: the health check's probe, an upsert) waits for
+   * the lock off the event loop as well. better-sqlite3 would wait in SQLite's busy handler, the
+   * whole process standing still for as long as another process (the server's jobs process, `npm
+   * run worker`) holds the lock. Reads take no lock (write-ahead log); in a transaction the lock is
+   * already held.
+   */
+  _query(connection: BusyTimeoutConnection & { inTransaction?: boolean }, query: { sql?: string }): Promise<unknown> {
+    const run = () => knexQuery.call(this, connection, query);
+    if (connection.inTransaction || READS.test(query.sql ?? '')) return run();
+    return untilNotBusy(() => tryWithoutBusyWait(connection, run));
+  }
 }
+
+/** knex's own statement runner, which the dialect above wraps. */
+const knexQuery = (BetterSqliteKnexDialect.prototype as unknown as { _query: (connection: unknown, query: unknown) => Promise<unknown> })._query;
+/** Statements that take no write lock. */
+const READS = /^\s*(select|pragma)\b/i;
 
 /**
  * Every SQLite connection, the first and any the pool makes again, waits for the lock, enforces
