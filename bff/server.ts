@@ -9,9 +9,9 @@
  * keeps its own small jobs (its call log, its prediction snapshots, SQLite's checkpoints).
  *
  * With WEB_CONCURRENCY above 1 the process becomes a supervisor (node:cluster): it applies the
- * migrations and seeds once, runs the deployment's background jobs in their child process (unless BACKGROUND_JOBS=false),
- * keeps the rate-limit counts of its web processes when REDIS_URL is not set, and starts that many
- * web processes sharing the port; one that dies is replaced. Each web process serves HTTP and runs
+ * migrations and seeds once, starts the deployment's jobs in their child process (unless
+ * BACKGROUND_JOBS=false), keeps the rate-limit counts of its web processes when REDIS_URL is not
+ * set, and starts that many web processes sharing the port; one that dies is replaced. Each web process serves HTTP and runs
  * only its own jobs (its call log, its prediction snapshots).
  *
  * SIGTERM and SIGINT stop accepting connections, let requests in flight finish, stop the jobs

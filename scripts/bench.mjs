@@ -11,6 +11,7 @@ import { printBundleBenchmark } from '../bench/bundle.mjs';
 import { printConnectorPullBenchmark } from '../bench/connectors.mjs';
 import { printDashboardBenchmark } from '../bench/dashboard.mjs';
 import { printExportBenchmark } from '../bench/export.mjs';
+import { printHostileUpstreamBenchmark } from '../bench/hostileUpstream.mjs';
 import { printImportBenchmark } from '../bench/import.mjs';
 import { printIngestBenchmark } from '../bench/ingest.mjs';
 import { printLoginBurstBenchmark } from '../bench/loginBurst.mjs';
@@ -34,6 +35,7 @@ const BENCHMARKS = {
   restPull: printRestPullBenchmark,
   connectors: printConnectorPullBenchmark,
   loginBurst: printLoginBurstBenchmark,
+  hostileUpstream: printHostileUpstreamBenchmark,
 };
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
