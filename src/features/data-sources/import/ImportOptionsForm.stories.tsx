@@ -40,13 +40,15 @@ export const Suggested: Story = {
   },
 };
 
-/** Another kind of record brings its own fields: a customer list read as items lacks an item id and title. */
+/** Another kind of record brings its own fields: a customer list read as events has its dates as event times, but no event type. */
 export const ChangeKind: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('combobox', { name: 'What are the records?' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Items (the catalogue recommendations rank)' }));
-    await expect(await canvas.findByText(/These records need Item ID; Title/)).toBeVisible();
-    await expect(canvas.getByRole('combobox', { name: 'Unified field for email' })).toHaveDisplayValue('Keep as is');
+    await userEvent.click(await screen.findByRole('option', { name: 'Events (what people did, and when)' }));
+    await expect(await canvas.findByText(/These records need Event type:/)).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Unified field for signup_date' })).toHaveDisplayValue('Event time');
+    await expect(canvas.getByRole('combobox', { name: 'Unified field for email' })).toHaveDisplayValue('E-mail');
+    await expect(canvas.getByRole('combobox', { name: 'Unified field for city' })).toHaveDisplayValue('Keep as is');
   },
 };
 
