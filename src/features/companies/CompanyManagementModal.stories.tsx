@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { adminApiRoutes, withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch } from '@/lib/testing/mockFetch';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
+import { DESKTOP_GLOBALS, expectCardsInFull, expectColumnsInFull } from '@/lib/testing/tables';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import CompanyManagementModal from './CompanyManagementModal';
 
@@ -94,5 +96,27 @@ export const Empty: Story = {
   beforeEach: () => mockFetch(adminApiRoutes({ companies: [] })),
   play: async () => {
     await expect(await (await dialog()).findByText('No companies found.')).toBeVisible();
+  },
+};
+
+/** A phone: each company is a card with every column, Edit and Delete in reach. */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    const modal = await dialog();
+    const cards = await expectCardsInFull(await modal.findByRole('list', { name: 'Companies' }), ['Name', 'Domain', 'Industry', 'Status', 'Created']);
+    const initech = cards.find((card) => card.getAttribute('aria-label') === 'Initech')!;
+    await expect(within(initech).getByRole('button', { name: 'Delete Initech' })).toBeVisible();
+    await expectNoSidewaysScroll(canvasElement);
+  },
+};
+
+/** 1440 px: names, domains and creation dates in full. */
+export const WideScreen: Story = {
+  globals: DESKTOP_GLOBALS,
+  play: async () => {
+    const modal = await dialog();
+    await modal.findByRole('row', { name: /Globex Health/ });
+    await expectColumnsInFull(modal.getByRole('grid', { name: 'Companies' }), ['name', 'domain', 'createdAt', 'status', 'actions']);
   },
 };

@@ -4,6 +4,8 @@ import { PERMISSION_LABELS } from '@domain/auth/roles';
 import { adminApiRoutes, sampleFile, SESSIONS, USER_LIST, USERS, withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch } from '@/lib/testing/mockFetch';
 import { acmeCompany } from '@/lib/testing/sessions';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
+import { DESKTOP_GLOBALS, expectCardsInFull, expectColumnsInFull } from '@/lib/testing/tables';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import PermissionManagementModal from './PermissionManagementModal';
 
@@ -107,5 +109,27 @@ export const LoadFails: Story = {
   beforeEach: () => mockFetch({ 'GET /api/users': failure('internal_error', { error: 'Database unavailable' }) }),
   play: async () => {
     await expect(await (await dialog()).findByText('Failed to load users')).toBeVisible();
+  },
+};
+
+/** A phone: each user is a card with the role and every permission, Edit in reach. */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    const modal = await dialog();
+    const cards = await expectCardsInFull(await modal.findByRole('list', { name: 'Users and their permissions' }), ['Name', 'Email', 'Role', 'Permissions']);
+    const bob = cards.find((card) => card.getAttribute('aria-label') === USERS.bob.name)!;
+    await expect(within(bob).getByRole('button', { name: 'Edit permissions of Bob Chen' })).toBeVisible();
+    await expectNoSidewaysScroll(canvasElement);
+  },
+};
+
+/** 1440 px: addresses in full, and every permission shown (the list wraps rather than being cut). */
+export const WideScreen: Story = {
+  globals: DESKTOP_GLOBALS,
+  play: async () => {
+    const modal = await dialog();
+    await modal.findByRole('row', { name: /bob@acme\.example/ });
+    await expectColumnsInFull(modal.getByRole('grid', { name: 'Users and their permissions' }), ['name', 'email', 'role', 'permissions']);
   },
 };

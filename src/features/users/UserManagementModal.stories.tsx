@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { adminApiRoutes, BOB_SSO, SAMPLE_INVITATION_LINK, SESSIONS, SSO_USER_LIST, USERS, withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch } from '@/lib/testing/mockFetch';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
+import { DESKTOP_GLOBALS, expectCardsInFull, expectColumnsInFull } from '@/lib/testing/tables';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import UserManagementModal from './UserManagementModal';
 
@@ -223,4 +225,30 @@ export const LoadFails: Story = {
 
 export const Loading: Story = {
   beforeEach: () => mockFetch({ 'GET /api/users': { delayMs: Infinity } }),
+};
+
+/** A phone: the modal fills the screen and each user is a card with every column, the status select and the actions in reach. */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    const modal = await dialog();
+    const list = await modal.findByRole('list', { name: 'Users' });
+    const cards = await expectCardsInFull(list, ['Name', 'Email', 'Role', 'Status', 'Single sign-on']);
+    const bob = cards.find((card) => card.getAttribute('aria-label') === USERS.bob.name)!;
+    await expect(within(bob).getByRole('combobox', { name: 'Status of Bob Chen' })).toBeVisible();
+    await expect(within(bob).getByRole('button', { name: 'Delete Bob Chen' })).toBeVisible();
+    await expectNoSidewaysScroll(canvasElement);
+  },
+};
+
+/** 1440 px, a global admin over every company: the e-mail addresses are shown in full. */
+export const WideScreen: Story = {
+  globals: DESKTOP_GLOBALS,
+  decorators: [withSession('globalAdmin')],
+  beforeEach: () => mockFetch(adminApiRoutes({ session: SESSIONS.globalAdmin })),
+  play: async () => {
+    const modal = await dialog();
+    await userRow(USERS.dan.email);
+    await expectColumnsInFull(modal.getByRole('grid', { name: 'Users' }), ['name', 'email', 'role', 'company', 'actions']);
+  },
 };

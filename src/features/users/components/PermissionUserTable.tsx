@@ -49,5 +49,5 @@ export function PermissionUserTable({ users, canEdit, onEdit }: PermissionUserTa
     [canEdit, onEdit],
   );
 
-  return <DataTable rows={users} columns={columns} label="Users and their permissions" maxHeight={440} />;
+  return <DataTable rows={users} columns={columns} label="Users and their permissions" maxHeight={440} wrapText />;
 }
