@@ -43,7 +43,7 @@ function columnsFor(questions: readonly Question[], openDetails: (response: Surv
         </Tooltip>
       ),
     },
-    { field: 'started_at', headerName: 'Started', minWidth: 170, flex: 1, valueFormatter: (value: string) => formatDateTime(value) },
+    { field: 'started_at', headerName: 'Started', width: 170, valueFormatter: (value: string) => formatDateTime(value) },
     { field: 'device_type', headerName: 'Device', width: 100, valueFormatter: (value: SurveyResponse['device_type']) => DEVICE_LABELS[value] },
     {
       field: 'is_complete',
