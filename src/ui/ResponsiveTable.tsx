@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -41,14 +42,16 @@ export function ResponsiveTable<Row>({ label, rows, columns, rowKey, rowName, sx
   const cards = useCardLayout();
   if (cards) {
     return (
-      <StackedRows
-        label={label}
-        rows={rows.map((row) => ({
-          id: rowKey(row),
-          name: rowName?.(row),
-          fields: columns.map((column) => ({ label: column.label, value: column.cell(row) })),
-        }))}
-      />
+      <Box sx={sx}>
+        <StackedRows
+          label={label}
+          rows={rows.map((row) => ({
+            id: rowKey(row),
+            name: rowName?.(row),
+            fields: columns.map((column) => ({ label: column.label, value: column.cell(row) })),
+          }))}
+        />
+      </Box>
     );
   }
   return (

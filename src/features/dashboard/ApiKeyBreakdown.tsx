@@ -3,16 +3,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ApiKeyBreakdownRow } from '@domain/dashboard/contract';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { ModalDialog } from '@/ui/ModalDialog';
+import { ResponsiveTable, type TableColumn } from '@/ui/ResponsiveTable';
 import { API_KEY_LABELS } from './apiKeyLabels';
 import { formatCount, formatMs } from './format';
 
@@ -30,6 +25,26 @@ export interface ApiKeyBreakdownProps {
   error: unknown;
   onRetry: () => void;
 }
+
+const msOrDash = (value: number | null) => (value === null ? '—' : formatMs(value));
+
+const COLUMNS: TableColumn<ApiKeyBreakdownRow>[] = [
+  {
+    key: 'key',
+    label: API_KEY_LABELS.key,
+    rowHeader: true,
+    cell: (row) => (
+      <Link component={RouterLink} to={outboundApiLinkFor(row.apiKeyId)}>
+        {row.name}
+      </Link>
+    ),
+  },
+  { key: 'calls', label: API_KEY_LABELS.calls, align: 'right', noWrap: true, cell: (row) => formatCount(row.calls) },
+  { key: 'errors', label: API_KEY_LABELS.errors, align: 'right', noWrap: true, cell: (row) => formatCount(row.errors) },
+  { key: 'p50', label: API_KEY_LABELS.p50, align: 'right', noWrap: true, cell: (row) => msOrDash(row.p50Ms) },
+  { key: 'p95', label: API_KEY_LABELS.p95, align: 'right', noWrap: true, cell: (row) => msOrDash(row.p95Ms) },
+  { key: 'items', label: API_KEY_LABELS.items, align: 'right', noWrap: true, cell: (row) => formatCount(row.itemsServed) },
+];
 
 /** The range's calls per API key: volume, errors, latency percentiles and items served, each key linking to its usage. */
 export function ApiKeyBreakdown({ open, onClose, rangeLabel, rows, isLoading, error, onRetry }: ApiKeyBreakdownProps) {
@@ -51,36 +66,7 @@ export function ApiKeyBreakdown({ open, onClose, rangeLabel, rows, isLoading, er
       ) : rows.length === 0 ? (
         <Typography sx={{ color: 'text.secondary', py: 2 }}>{API_KEY_LABELS.none}</Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label={API_KEY_LABELS.table}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{API_KEY_LABELS.key}</TableCell>
-                <TableCell align="right">{API_KEY_LABELS.calls}</TableCell>
-                <TableCell align="right">{API_KEY_LABELS.errors}</TableCell>
-                <TableCell align="right">{API_KEY_LABELS.p50}</TableCell>
-                <TableCell align="right">{API_KEY_LABELS.p95}</TableCell>
-                <TableCell align="right">{API_KEY_LABELS.items}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.apiKeyId}>
-                  <TableCell component="th" scope="row">
-                    <Link component={RouterLink} to={outboundApiLinkFor(row.apiKeyId)}>
-                      {row.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell align="right">{formatCount(row.calls)}</TableCell>
-                  <TableCell align="right">{formatCount(row.errors)}</TableCell>
-                  <TableCell align="right">{row.p50Ms === null ? '—' : formatMs(row.p50Ms)}</TableCell>
-                  <TableCell align="right">{row.p95Ms === null ? '—' : formatMs(row.p95Ms)}</TableCell>
-                  <TableCell align="right">{formatCount(row.itemsServed)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ResponsiveTable label={API_KEY_LABELS.table} rows={rows} columns={COLUMNS} rowKey={(row) => row.apiKeyId} rowName={(row) => row.name} />
       )}
     </ModalDialog>
   );

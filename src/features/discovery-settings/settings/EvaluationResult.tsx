@@ -1,11 +1,8 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Paper from '@mui/material/Paper';
+import Box from '@mui/material/Box';
 import type { EvaluationScores, SettingsEvaluation } from '@domain/models/settings';
+import { ResponsiveTable, type TableColumn } from '@/ui/ResponsiveTable';
 
 const METRICS: Array<{ key: keyof EvaluationScores; label: string }> = [
   { key: 'hitRateAt10', label: 'Hit rate@10' },
@@ -22,6 +19,57 @@ export function difference(value: number): string {
   return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(3)}`;
 }
 
+const figure = (key: keyof EvaluationScores, scores: EvaluationScores) => (key === 'coverage' ? percent(scores[key]) : score(scores[key]));
+
+interface ComparedMetric {
+  key: keyof EvaluationScores;
+  label: string;
+  current: string;
+  edited: string;
+  delta: number;
+}
+
+const rowsOf = (evaluation: SettingsEvaluation): ComparedMetric[] =>
+  METRICS.map(({ key, label }) => ({
+    key,
+    label,
+    current: figure(key, evaluation.current),
+    edited: figure(key, evaluation.candidate),
+    delta: evaluation.candidate[key] - evaluation.current[key],
+  }));
+
+const COMPARED: TableColumn<ComparedMetric>[] = [
+  { key: 'metric', label: 'Metric', rowHeader: true, cell: (row) => row.label },
+  { key: 'current', label: 'Current', align: 'right', noWrap: true, cell: (row) => row.current },
+  { key: 'edited', label: 'Edited', align: 'right', noWrap: true, cell: (row) => row.edited },
+  {
+    key: 'difference',
+    label: 'Difference',
+    align: 'right',
+    noWrap: true,
+    cell: ({ delta }) => (
+      <Box component="span" sx={{ color: delta > 0.0005 ? 'success.main' : delta < -0.0005 ? 'error.main' : 'text.primary', fontWeight: 600 }}>
+        {difference(delta)}
+      </Box>
+    ),
+  },
+];
+
+interface Baseline {
+  name: string;
+  scores: EvaluationScores;
+}
+
+const baselinesOf = (evaluation: SettingsEvaluation): Baseline[] => [
+  { name: 'Most popular, not yet had', scores: evaluation.baselines.mostPopular },
+  { name: 'Item-kNN (cosine)', scores: evaluation.baselines.itemKnn },
+];
+
+const BASELINE: TableColumn<Baseline>[] = [
+  { key: 'name', label: 'Baseline (same people)', rowHeader: true, cell: (row) => row.name },
+  ...METRICS.map(({ key, label }): TableColumn<Baseline> => ({ key, label, align: 'right', noWrap: true, cell: (row) => figure(key, row.scores) })),
+];
+
 /** The saved and the edited settings scored on the same held-out interactions, and their difference. */
 export function EvaluationResult({ evaluation }: { evaluation: SettingsEvaluation }) {
   return (
@@ -33,62 +81,8 @@ export function EvaluationResult({ evaluation }: { evaluation: SettingsEvaluatio
         Each person’s last interaction in the {evaluation.days} days up to the newest event, held out and predicted from the rest ({evaluation.users} people), never
         recommending what they already have.
       </Typography>
-      <Table size="small" aria-label="Current and edited settings">
-        <TableHead>
-          <TableRow>
-            <TableCell>Metric</TableCell>
-            <TableCell align="right">Current</TableCell>
-            <TableCell align="right">Edited</TableCell>
-            <TableCell align="right">Difference</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {METRICS.map(({ key, label }) => {
-            const delta = evaluation.candidate[key] - evaluation.current[key];
-            return (
-              <TableRow key={key}>
-                <TableCell component="th" scope="row">
-                  {label}
-                </TableCell>
-                <TableCell align="right">{key === 'coverage' ? percent(evaluation.current[key]) : score(evaluation.current[key])}</TableCell>
-                <TableCell align="right">{key === 'coverage' ? percent(evaluation.candidate[key]) : score(evaluation.candidate[key])}</TableCell>
-                <TableCell align="right" sx={{ color: delta > 0.0005 ? 'success.main' : delta < -0.0005 ? 'error.main' : 'text.primary', fontWeight: 600 }}>
-                  {difference(delta)}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-      <Table size="small" aria-label="Baselines on the same people" sx={{ mt: 2 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Baseline (same people)</TableCell>
-            {METRICS.map(({ key, label }) => (
-              <TableCell key={key} align="right">
-                {label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {[
-            { name: 'Most popular, not yet had', scores: evaluation.baselines.mostPopular },
-            { name: 'Item-kNN (cosine)', scores: evaluation.baselines.itemKnn },
-          ].map(({ name, scores }) => (
-            <TableRow key={name}>
-              <TableCell component="th" scope="row">
-                {name}
-              </TableCell>
-              {METRICS.map(({ key }) => (
-                <TableCell key={key} align="right">
-                  {key === 'coverage' ? percent(scores[key]) : score(scores[key])}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ResponsiveTable label="Current and edited settings" rows={rowsOf(evaluation)} columns={COMPARED} rowKey={(row) => row.key} rowName={(row) => row.label} />
+      <ResponsiveTable label="Baselines on the same people" rows={baselinesOf(evaluation)} columns={BASELINE} rowKey={(row) => row.name} rowName={(row) => row.name} sx={{ mt: 2 }} />
     </Paper>
   );
 }
