@@ -156,6 +156,28 @@ describe('privacy: a person in records’ other fields', () => {
     expect(second.body.steps.find((step: { step: string }) => step.step === 'records')).toEqual({ step: 'records', done: true, count: 0 });
   });
 
+  it('drops a later message that names an erased person only in its traits, under a new anonymous id', async () => {
+    const w = world();
+    const companyId = w.companies.acme.id;
+    const tag = unique('erin');
+    const email = `${tag}@people.example`;
+    const segment = await addSource(w, companyId, 'events', { userId: 'user_id', anonymousId: 'anonymous_id', event: 'event_type', timestamp: 'event_time' });
+    const at = new Date().toISOString();
+    await store(w, segment.id, [{ type: 'identify', anonymousId: `anon-${tag}`, event: 'identify', timestamp: at, traits: { email } }]);
+    const queued = await w.http.post('/api/privacy/erasures').set(w.bearer('alice')).send({ identifier: { type: 'email', value: email } });
+    expect(queued.status).toBe(202);
+    await w.runtime.services.privacy.runQueued();
+
+    const later = await store(w, segment.id, [
+      { type: 'identify', anonymousId: `anon-${tag}-new`, event: 'identify', timestamp: at, traits: { email } },
+      { type: 'track', anonymousId: `anon-${tag}-other`, event: 'Viewed', timestamp: at, context: { traits: { email } } },
+      { type: 'track', anonymousId: `anon-${tag}-someone`, event: 'Viewed', timestamp: at, context: { traits: { email: `someone-${email}` } } },
+    ]);
+    expect(later.added).toBe(1);
+    const kept = await w.em().find(DataRecord, { sourceId: segment.id });
+    expect(kept.map((record) => record.anonymousId)).toEqual([`anon-${tag}-someone`]);
+  });
+
   it('answers a person no one has stored with an empty, well-formed document', async () => {
     const w = world();
     const document = await exportOf(w, { type: 'userId', value: unique('nobody') });

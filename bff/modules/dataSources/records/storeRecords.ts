@@ -46,6 +46,21 @@ interface SpooledBatch {
   byKey: Map<string, number>;
   spooled: SpooledRecord[];
   newFields: string[];
+  /** The e-mail addresses a row's message carries only in its traits: suppression drops by them too. */
+  traitEmails: Map<SpooledRecord, string[]>;
+}
+
+/**
+ * The e-mail addresses a Segment message names its person by in its traits (an identify call's
+ * `traits`, any call's `context.traits`): a suppressed person sent again under a new anonymous id
+ * is known by them.
+ */
+function traitEmailsOf(record: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  for (const traits of [record.traits, isRecord(record.context) ? record.context.traits : undefined]) {
+    if (isRecord(traits) && typeof traits.email === 'string' && traits.email) found.push(traits.email);
+  }
+  return found;
 }
 
 /** A batch checked and turned into rows: each refusal by its index, one row per key (a later record wins), and the fields the source had not sent before. */
@@ -55,6 +70,7 @@ function spoolBatch(source: DataSource, keyField: string | null, records: readon
   const spooled: SpooledRecord[] = [];
   const fields = new Set(source.fields);
   const newFields: string[] = [];
+  const traitEmails = new Map<SpooledRecord, string[]>();
   const base = source.records;
 
   records.forEach((record, index) => {
@@ -92,6 +108,8 @@ function spoolBatch(source: DataSource, keyField: string | null, records: readon
       data: JSON.stringify(record),
       unified: JSON.stringify(unified),
     };
+    const named = traitEmailsOf(record);
+    if (named.length) traitEmails.set(row, named);
     const earlier = key === null ? undefined : byKey.get(key);
     if (earlier !== undefined) {
       spooled[earlier] = row;
@@ -100,7 +118,7 @@ function spoolBatch(source: DataSource, keyField: string | null, records: readon
       spooled.push(row);
     }
   });
-  return { rejected, byKey, spooled, newFields };
+  return { rejected, byKey, spooled, newFields, traitEmails };
 }
 
 /**
@@ -119,8 +137,8 @@ export async function storeSourceRecordsIn(tx: EntityManager, sourceId: string, 
   const sql = tx as SqlEntityManager;
   const source = await tx.findOneOrFail(DataSource, sourceId);
   const keyField = options.keyField === undefined ? source.keyField : options.keyField;
-  const { rejected, byKey, spooled: unsuppressed, newFields } = spoolBatch(source, keyField, records);
-  const spooled = await dropSuppressed(sql, source.companyId, source.id, unsuppressed, (row) => [row.userId, row.email, row.anonymousId]);
+  const { rejected, byKey, spooled: unsuppressed, newFields, traitEmails } = spoolBatch(source, keyField, records);
+  const spooled = await dropSuppressed(sql, source.companyId, source.id, unsuppressed, (row) => [row.userId, row.email, row.anonymousId, ...(traitEmails.get(row) ?? [])]);
 
   let added = 0;
   let updated = 0;
