@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
+import { DESKTOP_GLOBALS, expectCardsInFull, expectColumnsInFull } from '@/lib/testing/tables';
 import { AuditTable } from './AuditTable';
 import { AUDIT_ENTRIES, ERASURE_ENTRIES, REFUSED_ENTRY, SCRUB_ENTRY, SCRUBBED_EXPORT_ENTRY } from './fixtures';
 
@@ -40,9 +41,19 @@ export const Erasure: Story = {
 export const Phone: Story = {
   globals: PHONE_GLOBALS,
   play: async ({ canvasElement }) => {
-    const cards = within(await within(canvasElement).findByRole('list', { name: 'Audit log entries' })).getAllByRole('listitem');
+    const list = await within(canvasElement).findByRole('list', { name: 'Audit log entries' });
+    const cards = await expectCardsInFull(list, ['When', 'Action', 'Actor', 'Address', 'Target', 'Change']);
     await expect(cards[0]).toHaveTextContent("Erased person's identifiers replaced");
     await expect(cards[0]).toHaveTextContent('Navout');
     await expectNoSidewaysScroll(canvasElement);
+  },
+};
+
+/** 1440 px: the times, actions, actors' addresses and targets in full; long changes wrap rather than being cut. */
+export const WideScreen: Story = {
+  globals: DESKTOP_GLOBALS,
+  play: async ({ canvasElement }) => {
+    const grid = await within(canvasElement).findByRole('grid', { name: 'Audit log entries' });
+    await expectColumnsInFull(grid, ['createdAt', 'action', 'actor', 'address', 'target', 'changes']);
   },
 };
