@@ -3,6 +3,8 @@ import { expect, screen, waitFor, within } from 'storybook/test';
 import { AUDIENCE_MESSAGES, CATEGORY_NAMES, WRITEBACK_SHORTCUTS } from '@domain/audience/contract';
 import { ALL_COMPANIES } from '@/lib/session';
 import { mockFetch, type MockCall } from '@/lib/testing/mockFetch';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
+import { acmeCompany, sampleCompanies } from '@/lib/testing/sessions';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { ACME_ID, AUDIENCE_METRICS, AUDIENCE_USERS, audienceRoutes, jobOf, SAVED_VIEWS, withAudienceSession } from './fixtures';
 import { formatCount, formatPercent } from './format';
@@ -10,6 +12,7 @@ import {
   ACTION_LABELS,
   CATEGORY_LABELS,
   CHOOSE_COMPANY_FOR_AUDIENCE,
+  COMPANY_CHOICE_LABELS,
   DESTINATION_LABELS,
   EMPTY_AUDIENCE,
   EXPLORER_LABELS,
@@ -234,7 +237,7 @@ export const JobAlreadyRunning: Story = {
   beforeEach: () => track(mockFetch(audienceRoutes({ latestJob: jobOf('reclassify', 'running', 20), jobSteps: 50 }))),
   play: async ({ canvas }) => {
     const status = await canvas.findByRole('status', { name: JOB_LABELS.reclassifying });
-    await expect(status).toHaveTextContent(/of 47 profiles/);
+    await expect(status).toHaveTextContent(/of 47 records read/);
     await expect(canvas.getByRole('button', { name: ACTION_LABELS.reclassify })).toBeDisabled();
   },
 };
@@ -298,12 +301,32 @@ export const DestinationsAndJobs: Story = {
   },
 };
 
-/** "All Companies": profiles are per company, so the page asks for one and reads nothing. */
+/**
+ * "All Companies": profiles are per company, so the page asks for one, with the companies to choose
+ * from on the page itself, and reads no audience until one is chosen; then it shows that company's.
+ */
 export const AllCompanies: Story = {
   decorators: [withAudienceSession(ALL_COMPANIES)],
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText(CHOOSE_COMPANY_FOR_AUDIENCE)).toBeVisible();
-    await expect(calls).toHaveLength(0);
+  beforeEach: () => track(mockFetch({ ...audienceRoutes(), 'GET /api/companies': { body: sampleCompanies } })),
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByText(CHOOSE_COMPANY_FOR_AUDIENCE)).toBeVisible();
+    await userEvent.click(await canvas.findByRole('combobox', { name: COMPANY_CHOICE_LABELS.label }));
+    await expect(calls.filter((call) => call.path.startsWith('/api/audience-intelligence'))).toHaveLength(0);
+    await userEvent.click(await screen.findByRole('option', { name: acmeCompany.name }));
+    await expectShown(() => within(card(canvas, SUMMARY_LABELS.totalUsers)).getByText(formatCount(AUDIENCE_METRICS.totalUsers)));
+    await expect(callsTo('/metrics')[0]?.query).toEqual({ companyFilter: acmeCompany.id });
+    await expect(canvas.queryByText(CHOOSE_COMPANY_FOR_AUDIENCE)).not.toBeInTheDocument();
+  },
+};
+
+/** The company picker at phone width: it fits the screen. */
+export const AllCompaniesOnPhone: Story = {
+  decorators: [withAudienceSession(ALL_COMPANIES)],
+  beforeEach: () => track(mockFetch({ ...audienceRoutes(), 'GET /api/companies': { body: sampleCompanies } })),
+  globals: PHONE_GLOBALS,
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByRole('combobox', { name: COMPANY_CHOICE_LABELS.label })).toBeVisible();
+    await expectNoSidewaysScroll(canvasElement);
   },
 };
 

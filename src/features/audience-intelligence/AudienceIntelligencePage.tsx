@@ -1,16 +1,17 @@
-/** Audience Intelligence (platform document, sections 2 to 9), routed at /audience-intelligence for global admins. */
+/** Audience Intelligence (platform document, sections 2 to 9), routed at /audience-intelligence. */
 import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCompanyFilter } from '@/lib/session';
-import { CHOOSE_COMPANY_FOR_AUDIENCE, LOADING_AUDIENCE, PAGE_SUBTITLE, PAGE_TITLE } from './labels';
+import { LOADING_AUDIENCE, PAGE_SUBTITLE, PAGE_TITLE } from './labels';
 
 // The charts and the data grid come with the workspace: the heading (or the prompt to choose a
 // company) shows while they download.
 const AudienceWorkspace = lazy(async () => ({ default: (await import('./AudienceWorkspace')).AudienceWorkspace }));
+// Only a global admin viewing "All Companies" is asked for a company: its picker comes when asked for.
+const CompanyChoice = lazy(async () => ({ default: (await import('./CompanyChoice')).CompanyChoice }));
 
 export function AudienceIntelligencePage() {
   // Profiles belong to one company: "All Companies" has no audience to show.
@@ -35,9 +36,9 @@ export function AudienceIntelligencePage() {
           <AudienceWorkspace key={filterParam} companyId={filterParam} />
         </Suspense>
       ) : (
-        <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, textAlign: 'center' }}>
-          <Typography sx={{ color: 'text.secondary' }}>{CHOOSE_COMPANY_FOR_AUDIENCE}</Typography>
-        </Paper>
+        <Suspense fallback={null}>
+          <CompanyChoice />
+        </Suspense>
       )}
     </Stack>
   );

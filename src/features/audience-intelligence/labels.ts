@@ -4,8 +4,14 @@ import type { WritebackDelivery, WritebackJobStatus } from '@domain/audience/con
 export const PAGE_TITLE = 'Audience Intelligence';
 export const PAGE_SUBTITLE = 'Unified customer profiles built from your imported records, events and survey answers.';
 
-export const CHOOSE_COMPANY_FOR_AUDIENCE =
-  'Audience profiles are kept per company. Choose a company in "View Data For" to see its audience.';
+export const CHOOSE_COMPANY_FOR_AUDIENCE = 'Audience profiles are kept per company. Choose the company whose audience to see.';
+
+/** The company chosen on the page: the same choice as the header's "View Data For". */
+export const COMPANY_CHOICE_LABELS = {
+  label: 'Company',
+  loading: 'Loading the companies',
+  failed: 'Failed to load the companies',
+} as const;
 
 export const EXPLORER_LABELS = {
   title: 'Explorer',
@@ -126,7 +132,10 @@ export const JOB_LABELS = {
   reclassifying: 'Reclassifying profiles…',
   rebuilding: 'Building profiles…',
   queued: 'Waiting to start…',
-  progress: (processed: number, total: number) => `${processed.toLocaleString()} of ${total.toLocaleString()} profiles`,
+  /** A build reads every record of the company (people, events, survey responses), then writes the profiles they make. */
+  progress: (processed: number, total: number) => `${processed.toLocaleString()} of ${total.toLocaleString()} records read`,
+  writing: (total: number) => `All ${total.toLocaleString()} records read: writing the profiles…`,
+  progressNote: 'Profiles are made from every record the company holds: its people, events and survey responses.',
   summaryTitle: { reclassify: 'Reclassification finished', rebuild: 'Profiles rebuilt' },
   changed: (changed: number, total: number) => `${changed.toLocaleString()} of ${total.toLocaleString()} profiles changed.`,
   categories: 'Categories',
