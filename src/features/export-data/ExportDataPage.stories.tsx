@@ -5,18 +5,26 @@ import { EXPORT_REQUEST_MESSAGES } from '@domain/audience/exportRequest';
 import { catchDownloads, type CaughtDownload } from '@/lib/testing/downloads';
 import { withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch, type MockCall, type MockRoutes } from '@/lib/testing/mockFetch';
-import { acmeCompany, globexCompany } from '@/lib/testing/sessions';
+import { acmeCompany, companyAdminSession, globexCompany } from '@/lib/testing/sessions';
 import { expectShown } from '@/lib/testing/storyHelpers';
 import { EXPORT_CSV_PATH, EXPORT_PREVIEW_PATH } from './api';
 import { ExportDataPage } from './ExportDataPage';
 import { csvLinesOf, exportApiRoutes, FIXTURE_PROFILES, previewOf, type ExportApiOptions } from './fixtures';
 import { EXPORT_TEXT } from './labels';
+import { exportFieldsKey } from './rememberedFields';
+import { PHONE_GLOBALS, expectNoSidewaysScroll } from '@/lib/testing/phone';
 
 let calls: MockCall[] = [];
 let downloads: CaughtDownload[] = [];
 
+/** The fields an earlier story exported are not remembered into the next. */
+function forgetExportedFields() {
+  for (const key of Object.keys(localStorage)) if (key.startsWith(exportFieldsKey(''))) localStorage.removeItem(key);
+}
+
 /** Serves the routes and catches the saved file before the browser would download it. */
 function serve(routes: MockRoutes) {
+  forgetExportedFields();
   const restoreFetch = mockFetch(routes);
   calls = restoreFetch.calls;
   const restoreDownloads = catchDownloads();
@@ -44,7 +52,7 @@ const button = (canvas: Canvas, name: string) => canvas.getByRole('button', { na
 const checkedCount = (canvas: Canvas) => canvas.getAllByRole('checkbox').filter((box: HTMLElement) => (box as HTMLInputElement).checked).length;
 const withProfiles = (options: ExportApiOptions): Story['beforeEach'] => () => serve(exportApiRoutes(options));
 
-/** The page as it opens: the defaults of section 9, no field chosen, both actions disabled with the hint. */
+/** The page as it opens the first time: the defaults of section 9, every field chosen, both actions ready. */
 export const Default: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: EXPORT_TEXT.title })).toBeVisible();
@@ -55,14 +63,15 @@ export const Default: Story = {
     await expect(canvas.getByRole('heading', { name: EXPORT_LABELS.selectFields })).toBeVisible();
     for (const field of EXPORT_FIELDS) {
       const box = canvas.getByRole('checkbox', { name: field.name });
-      await expect(box).not.toBeChecked();
+      await expect(box).toBeChecked();
       await expect(box).toHaveAccessibleDescription(field.description);
     }
     await expect(canvas.getAllByText('Date & time')).toHaveLength(2);
-    await expect(canvas.getByText(EXPORT_TEXT.selectedCount(0, 10))).toBeVisible();
-    await expect(button(canvas, EXPORT_LABELS.preview)).toBeDisabled();
-    await expect(button(canvas, EXPORT_LABELS.download)).toBeDisabled();
-    await expect(canvas.getByText(EXPORT_LABELS.noFields)).toBeVisible();
+    await expect(canvas.getByText(EXPORT_TEXT.selectedCount(10, 10))).toBeVisible();
+    await expect(button(canvas, EXPORT_LABELS.selectAll)).toBeDisabled();
+    await expect(button(canvas, EXPORT_LABELS.preview)).toBeEnabled();
+    await expect(button(canvas, EXPORT_LABELS.download)).toBeEnabled();
+    await expect(canvas.queryByText(EXPORT_LABELS.noFields)).not.toBeInTheDocument();
     await expectShown(() => canvas.getByText(EXPORT_TEXT.rowsToExport(12, '30d')));
     await expect(callsTo(EXPORT_PREVIEW_PATH)[0]?.query).toEqual({ companyFilter: acmeCompany.id, fields: 'user_id', range: '30d' });
   },
@@ -71,6 +80,8 @@ export const Default: Story = {
 /** Select All, Clear All and single fields, with the count and the hint following. */
 export const SelectAllAndClearAll: Story = {
   play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Email' }));
+    await expect(canvas.getByText(EXPORT_TEXT.selectedCount(9, 10))).toBeVisible();
     await userEvent.click(button(canvas, EXPORT_LABELS.selectAll));
     await expect(canvas.getByText(EXPORT_TEXT.selectedCount(10, 10))).toBeVisible();
     await expect(checkedCount(canvas)).toBe(10);
@@ -98,6 +109,7 @@ export const SelectAllAndClearAll: Story = {
 /** Preview Data: the first ten rows of the chosen fields, in field order, from the preview route. */
 export const PreviewData: Story = {
   play: async ({ canvas, userEvent }) => {
+    await userEvent.click(button(canvas, EXPORT_LABELS.clearAll));
     for (const name of ['Revenue', 'Name', 'Email']) await userEvent.click(canvas.getByRole('checkbox', { name }));
     await userEvent.click(button(canvas, EXPORT_LABELS.preview));
     const dialog = within(await screen.findByRole('dialog', { name: EXPORT_LABELS.preview }));
@@ -124,7 +136,7 @@ export const DownloadCsv: Story = {
     await userEvent.click(canvas.getByRole('combobox', { name: EXPORT_LABELS.dateRange }));
     await userEvent.click(await screen.findByRole('option', { name: 'Last 90 days' }));
     await expect(canvas.getByText(EXPORT_TEXT.savedAs('acme customers_90d.csv'))).toBeVisible();
-    await userEvent.click(button(canvas, EXPORT_LABELS.selectAll));
+    await expect(checkedCount(canvas)).toBe(10);
     await userEvent.click(button(canvas, EXPORT_LABELS.download));
 
     const lines = csvLinesOf(FIXTURE_PROFILES, EXPORT_FIELDS.map((field) => field.id), '90d');
@@ -222,5 +234,45 @@ export const GlobalAdminViewingGlobex: Story = {
   play: async ({ canvas }) => {
     await expectShown(() => canvas.getByText(EXPORT_TEXT.rowsToExport(12, '30d')));
     await expect(calls.every((call) => call.query.companyFilter === globexCompany.id)).toBe(true);
+  },
+};
+
+/**
+ * The fields exported last are remembered for the same user: after a download of Email and Revenue,
+ * the page opens again with those two chosen; another user of the browser still starts with all.
+ */
+export const RemembersLastExport: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(button(canvas, EXPORT_LABELS.clearAll));
+    for (const name of ['Email', 'Revenue']) await userEvent.click(canvas.getByRole('checkbox', { name }));
+    await userEvent.click(button(canvas, EXPORT_LABELS.download));
+    await expectShown(() => screen.getByText(/^Exported /));
+    const remembered = Object.keys(localStorage).filter((key) => key.startsWith(exportFieldsKey('')));
+    await expect(remembered).toHaveLength(1);
+    await expect(JSON.parse(localStorage.getItem(remembered[0]!)!)).toEqual(['email', 'revenue']);
+  },
+};
+
+/** Opened again by the user who exported Email and Revenue: those two are chosen. */
+export const OpensWithLastExport: Story = {
+  beforeEach: () => {
+    const restore = serve(exportApiRoutes());
+    localStorage.setItem(exportFieldsKey(companyAdminSession.user.id), JSON.stringify(['email', 'revenue']));
+    return restore;
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(EXPORT_TEXT.selectedCount(2, 10))).toBeVisible();
+    await expect(canvas.getByRole('checkbox', { name: 'Email' })).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: 'Revenue' })).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: 'Name' })).not.toBeChecked();
+  },
+};
+
+/** At phone width: every field chosen, the page does not scroll sideways. */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText(EXPORT_TEXT.selectedCount(10, 10))).toBeVisible();
+    await expectNoSidewaysScroll(canvasElement);
   },
 };

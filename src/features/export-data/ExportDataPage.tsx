@@ -17,6 +17,7 @@ import { ExportConfigurationCard } from './ExportConfigurationCard';
 import { FieldSelectionCard } from './FieldSelectionCard';
 import { EXPORT_TEXT } from './labels';
 import { NoProfilesNotice } from './NoProfilesNotice';
+import { rememberedFields, rememberFields } from './rememberedFields';
 import { useExportDownload } from './useExportDownload';
 
 // The preview (a dialog with a table) is downloaded when first asked for, not with the page.
@@ -55,9 +56,11 @@ export function ExportDataPage() {
 const FIELD_ORDER = EXPORT_FIELDS.map((field) => field.id);
 
 function CompanyExport({ companyId }: { companyId: string }) {
+  const userId = useSession().session?.user.id;
   const [fileName, setFileName] = useState(DEFAULT_EXPORT_FILE_NAME);
   const [range, setRange] = useState<ExportRange>(DEFAULT_EXPORT_RANGE);
-  const [selected, setSelected] = useState<Set<ExportFieldId>>(() => new Set());
+  // The fields this user last exported, or every field the first time.
+  const [selected, setSelected] = useState<Set<ExportFieldId>>(() => rememberedFields(userId));
   const [previewOpen, setPreviewOpen] = useState(false);
   const previewOpened = useOpenedOnce(previewOpen);
   const download = useExportDownload();
@@ -96,7 +99,10 @@ function CompanyExport({ companyId }: { companyId: string }) {
         summary={inRange.total === undefined ? null : EXPORT_TEXT.rowsToExport(inRange.total, range)}
         progress={download.progress}
         onPreview={() => setPreviewOpen(true)}
-        onDownload={() => void download.start({ ...selection, name: fileName })}
+        onDownload={() => {
+          rememberFields(userId, fields);
+          void download.start({ ...selection, name: fileName });
+        }}
         onCancel={download.cancel}
       />
       {previewOpened && (
