@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { ThemeToggle } from '@/theme';
 
 /** What a modal opened by name (the shell's modal registry) receives. */
 export interface ModalProps {
@@ -28,7 +27,11 @@ export interface ModalDialogProps extends ModalProps {
   actions?: ReactNode;
 }
 
-/** The frame of the large modals (administration, profile): title, close button, scrolling content, footer. */
+/**
+ * The frame of the large modals (administration, profile): title, close button, scrolling content,
+ * footer. The theme is switched in one place, the sidebar's toggle (specification: "Collapsible,
+ * with a theme toggle"): a modal carries none.
+ */
 export function ModalDialog({ open, onClose, title, subtitle, maxWidth = 'md', children, actions }: ModalDialogProps) {
   const theme = useTheme();
   const isSmallScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -54,9 +57,6 @@ export function ModalDialog({ open, onClose, title, subtitle, maxWidth = 'md', c
             </Typography>
           )}
         </Box>
-        {/* The page under a modal is hidden from assistive technology, the header's theme toggle
-            with it: the modal carries its own. */}
-        <ThemeToggle />
         <IconButton aria-label="Close" onClick={onClose}>
           <CloseIcon />
         </IconButton>
