@@ -92,6 +92,7 @@ export const NoReasonAndDeletedSurvey: Story = {
   },
 };
 
+/** No override yet: one line, in a dialog sized to it (600 px at most), not one as wide as the screen. */
 export const Empty: Story = {
   beforeEach: () => mockFetch(overrideLogApiRoutes({ logs: [] })),
   play: async () => {
@@ -99,6 +100,16 @@ export const Empty: Story = {
     await expectShown(() => modal.getByText('No identifier overrides yet.'));
     await expect(modal.queryByRole('grid')).not.toBeInTheDocument();
     await expect(modal.queryByRole('status')).not.toBeInTheDocument();
+    await expect(screen.getByRole('dialog', { name: 'Override Logs' }).getBoundingClientRect().width).toBeLessThanOrEqual(600);
+  },
+};
+
+/** With logs, the table takes the room it needs: the dialog grows wider than a message's. */
+export const WideWithLogs: Story = {
+  play: async () => {
+    const modal = await dialog();
+    await modal.findByRole('grid', { name: 'Override logs' });
+    await expect(screen.getByRole('dialog', { name: 'Override Logs' }).getBoundingClientRect().width).toBeGreaterThan(900);
   },
 };
 
@@ -132,5 +143,6 @@ export const Loading: Story = {
   play: async () => {
     const modal = await dialog();
     await expectShown(() => modal.getByRole('progressbar', { name: 'Loading override logs' }));
+    await expect(screen.getByRole('dialog', { name: 'Override Logs' }).getBoundingClientRect().width).toBeLessThanOrEqual(600);
   },
 };

@@ -25,6 +25,9 @@ export default function OverrideLogsDialog({ open, onClose }: ModalProps) {
   const { filterParam } = useCompanyFilter();
   const logs = useOverrideLogs(filterParam, open);
 
+  // Sized to what it shows: the table of logs needs the screen's width, a message does not.
+  const hasRows = (logs.data?.length ?? 0) > 0;
+
   let content;
   if (logs.isPending) {
     content = (
@@ -59,7 +62,7 @@ export default function OverrideLogsDialog({ open, onClose }: ModalProps) {
       onClose={onClose}
       title={OVERRIDE_LOGS_TITLE}
       subtitle="Published surveys that use their own identifier settings instead of their company's."
-      maxWidth="xl"
+      maxWidth={hasRows ? 'xl' : 'sm'}
     >
       {content}
     </ModalDialog>
