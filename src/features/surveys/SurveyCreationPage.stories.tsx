@@ -192,14 +192,15 @@ export const RenameInHeader: Story = {
   },
 };
 
-/** Publishing the current draft: the server removes the draft, and the browser goes to LiveIQ. */
+/** Publishing the current draft: the server removes the draft, and the browser goes to LiveIQ, on the survey published. */
 export const PublishFromBuilder: Story = {
   beforeEach: () => rememberDraft(DRAFTS.feedback.id),
   play: async ({ canvas, userEvent }) => {
     await expectShown(() => canvas.getByText(CREATOR_LABELS.readyToPublish));
     await userEvent.click(canvas.getByRole('button', { name: CREATOR_LABELS.publish }));
     await expectNotice(DRAFT_MESSAGES.published);
-    await expectShown(() => canvas.getByText('Navigated to /zero-party/survey-published'));
+    // LiveIQ opens on the survey just published, to start it.
+    await expectShown(() => canvas.getByText('Navigated to /zero-party/survey-published?published=p-1'));
     const [publish] = sent('POST', '/api/surveys/publish');
     await expect(publish.body).toEqual(expect.objectContaining({ name: DRAFTS.feedback.name, draftId: DRAFTS.feedback.id }));
     await expect(localStorage.getItem(STORAGE_KEYS.currentDraftId)).toBeNull();

@@ -23,6 +23,7 @@ import { SUMMARY_LABELS, TREND_TITLE } from './results/AnalyticsSummary';
 import { PICK_SURVEY_FOR_RESULTS, SURVEY_SELECT_LABEL } from './results/ResultsPanel';
 import { RESPONSES_TABLE_LABEL } from './results/ResponsesTable';
 import { START_SURVEY_TITLE } from './published/StartSurveyDialog';
+import { JUST_PUBLISHED_HINT, justPublishedPath } from './published/justPublished';
 import { callsTo, expectNotice } from './published/storyHelpers';
 import { DELETE_SURVEY_TITLE, EDIT_CONFIRM_LABEL, EDIT_SURVEY_TITLE, LIVEIQ_TAGLINE, SurveyPublishedPage } from './SurveyPublishedPage';
 
@@ -376,5 +377,58 @@ export const PhoneResults: Story = {
   play: async (context) => {
     await ViewResults.play?.(context);
     await expectNoSidewaysScroll(context.canvasElement);
+  },
+};
+
+/**
+ * LiveIQ opened by CreateIQ's Publish: the survey just published stands out with what comes next,
+ * and its Start is focused; Start asks for the end condition, and once it runs the hint is gone.
+ * The other inactive surveys are not pointed at.
+ */
+export const JustPublished: Story = {
+  parameters: { router: { initialEntries: [justPublishedPath(PUBLISHED.feedback.id)], path: PAGE_PATH } },
+  play: async ({ userEvent }) => {
+    const feedback = await card('Garden Range Feedback');
+    await expectShown(() => feedback.getByText(JUST_PUBLISHED_HINT));
+    const start = feedback.getByRole('button', { name: CARD_ACTIONS.start });
+    await waitFor(() => expect(start).toHaveFocus());
+    await expect(start).toHaveAccessibleDescription(`Garden Range Feedback ${JUST_PUBLISHED_HINT}`);
+    const holiday = await card('Holiday Campaign Poll');
+    await expect(holiday.queryByText(JUST_PUBLISHED_HINT)).not.toBeInTheDocument();
+
+    await userEvent.keyboard('{Enter}');
+    const dialog = within(await screen.findByRole('dialog', { name: START_SURVEY_TITLE }));
+    await userEvent.click(dialog.getByRole('radio', { name: 'After a number of responses' }));
+    await userEvent.type(dialog.getByRole('spinbutton', { name: /Number of responses/ }), '100');
+    await userEvent.click(dialog.getByRole('button', { name: START_SURVEY_TITLE }));
+    await expectNotice(PUBLISHED_MESSAGES.started);
+    await expect(feedback.getByText('Active')).toBeVisible();
+    await expect(feedback.queryByText(JUST_PUBLISHED_HINT)).not.toBeInTheDocument();
+  },
+};
+
+/** The same at phone width: the card just published is scrolled to, its Start focused and on screen. */
+export const JustPublishedOnPhone: Story = {
+  parameters: { router: { initialEntries: [justPublishedPath(PUBLISHED.feedback.id)], path: PAGE_PATH } },
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    const feedback = await card('Garden Range Feedback');
+    const start = feedback.getByRole('button', { name: CARD_ACTIONS.start });
+    await waitFor(() => expect(start).toHaveFocus());
+    const { top, bottom } = start.getBoundingClientRect();
+    await expect(top).toBeGreaterThanOrEqual(0);
+    await expect(bottom).toBeLessThanOrEqual(window.innerHeight);
+    await expectNoSidewaysScroll(canvasElement);
+  },
+};
+
+/** A reader (no manageSurveys) opened on a survey just published: nothing to start, so nothing is pointed at. */
+export const JustPublishedReadOnly: Story = {
+  decorators: [withSurveySession(SURVEY_READER_SESSION)],
+  parameters: { router: { initialEntries: [justPublishedPath(PUBLISHED.feedback.id)], path: PAGE_PATH } },
+  play: async () => {
+    const feedback = await card('Garden Range Feedback');
+    await expect(feedback.queryByText(JUST_PUBLISHED_HINT)).not.toBeInTheDocument();
+    await expect(feedback.queryByRole('button', { name: CARD_ACTIONS.start })).not.toBeInTheDocument();
   },
 };

@@ -1,6 +1,6 @@
 /** LiveIQ (data document, section 2, "Published surveys page"), routed at /zero-party/survey-published. */
 import { lazy, Suspense, useDeferredValue, useId, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -23,6 +23,7 @@ import {
   useStatusChangingIds,
 } from './api/published';
 import { DeployPanel } from './published/DeployPanel';
+import { JUST_PUBLISHED_PARAM } from './published/justPublished';
 
 export const LIVEIQ_TAGLINE = 'Deploy surveys on your sites and gather intelligence shaped by your audience.';
 export const CREATION_PATH = '/zero-party/survey-creation';
@@ -105,6 +106,9 @@ export function SurveyPublishedPage() {
   const viewingAll = can('chooseCompany') && companyFilter === ALL_COMPANIES;
 
   const list = usePublishedSurveys(filterParam);
+  // Opened from CreateIQ's Publish: that survey's card points at its next step, Start.
+  const [searchParams] = useSearchParams();
+  const justPublishedId = searchParams.get(JUST_PUBLISHED_PARAM);
   // The list's first arrival is drawn in a background render, in slices a phone can interleave with
   // other work (React draws a query's answer at once and in one piece); later changes (a survey
   // started, stopped or deleted) are drawn at once.
@@ -171,6 +175,7 @@ export function SurveyPublishedPage() {
       onViewResults={(survey) => open(survey, 'results')}
       onDelete={setDeleteFor}
       onCreate={() => navigate(CREATION_PATH)}
+      justPublishedId={justPublishedId}
     />
   );
 

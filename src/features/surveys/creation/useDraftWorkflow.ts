@@ -23,12 +23,13 @@ import {
   useUpdateDraft,
   type DraftListEntry,
 } from '../api/drafts';
+import { justPublishedPath } from '../published/justPublished';
 import { useCurrentDraftId } from './useCurrentDraftId';
 import { useDraftAutosave } from './useDraftAutosave';
 import { useDraftNameSave, type DraftNameField } from './useDraftNameSave';
 import { useSavedFlag } from './useSavedFlag';
 
-export const PUBLISHED_SURVEYS_PATH = '/zero-party/survey-published';
+export { PUBLISHED_SURVEYS_PATH } from '../published/justPublished';
 /** The query parameter that opens a draft (LiveIQ's Edit sends it). */
 export const DRAFT_ID_PARAM = 'draftId';
 
@@ -243,10 +244,10 @@ export function useDraftWorkflow({ canManage, companyFilter, needsCompany, onSho
   const send = (body: { name: string; survey: Survey; draftId: string | null }, busyId: string) => {
     setPublishingId(busyId);
     publish.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (published) => {
         if (body.draftId !== null && body.draftId === storedDraftId) forget();
         notify.success(DRAFT_MESSAGES.published);
-        navigate(PUBLISHED_SURVEYS_PATH);
+        navigate(justPublishedPath(published.id));
       },
       onError: (error) => notify.error(DRAFT_MESSAGES.publishFailed(serverMessage(error, UNKNOWN_REASON))),
       onSettled: () => setPublishingId(null),

@@ -48,6 +48,8 @@ export interface DeployPanelProps
   onCreate: () => void;
   /** The clock of the cards; a story fixes it, the page lets it tick. */
   now?: Date;
+  /** The survey just published from CreateIQ: its card points at Start. */
+  justPublishedId?: string | null;
 }
 
 /** LiveIQ's Deploy tab: the grid of published surveys, or why there is none. */
@@ -60,11 +62,14 @@ export function DeployPanel({
   deletingIds = [],
   onCreate,
   now: fixedNow,
+  justPublishedId = null,
   ...cardProps
 }: DeployPanelProps) {
   const clock = useMinuteClock();
   const now = fixedNow ?? clock;
-  const drawnCards = useRevealInBatches(surveys?.length ?? 0, CARDS_PER_STEP);
+  // The survey just published is drawn in the first batch wherever the list puts it.
+  const justPublishedAt = justPublishedId && surveys ? surveys.findIndex((survey) => survey.id === justPublishedId) : -1;
+  const drawnCards = Math.max(useRevealInBatches(surveys?.length ?? 0, CARDS_PER_STEP), justPublishedAt + 1);
   if (loadError) return <FailureAlert title={LOAD_FAILED} error={loadError} onRetry={onRetry} />;
   if (!surveys) {
     return (
@@ -97,6 +102,7 @@ export function DeployPanel({
             showCompany={showCompany}
             changingStatus={statusChangingIds.includes(survey.id)}
             deleting={deletingIds.includes(survey.id)}
+            justPublished={survey.id === justPublishedId}
             {...cardProps}
           />
         </Grid>

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn } from 'storybook/test';
+import { expect, fn, waitFor } from 'storybook/test';
 import { PUBLISHED } from '../fixtures';
+import { JUST_PUBLISHED_HINT } from './justPublished';
 import { CARD_ACTIONS, formatEndDate, PublishedSurveyCard } from './PublishedSurveyCard';
 
 const meta = {
@@ -105,5 +106,26 @@ export const ReadOnly: Story = {
     ]);
     await expect(canvas.getByText('Globex Health')).toBeVisible();
     await expect(canvas.getByText('Age: Unknown')).toBeVisible();
+  },
+};
+
+/** Just published and inactive: the card says what comes next, and Start is focused; Enter starts it. */
+export const JustPublished: Story = {
+  args: { survey: PUBLISHED.feedback, justPublished: true },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByText(JUST_PUBLISHED_HINT)).toBeVisible();
+    const start = canvas.getByRole('button', { name: CARD_ACTIONS.start });
+    await waitFor(() => expect(start).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onStart).toHaveBeenCalledWith(PUBLISHED.feedback);
+  },
+};
+
+/** Just published but already running (started elsewhere): nothing left to point at. */
+export const JustPublishedAlreadyActive: Story = {
+  args: { justPublished: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByText(JUST_PUBLISHED_HINT)).not.toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: CARD_ACTIONS.stop })).not.toHaveFocus();
   },
 };

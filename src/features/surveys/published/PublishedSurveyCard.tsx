@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import CodeIcon from '@mui/icons-material/Code';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import InsightsIcon from '@mui/icons-material/InsightsOutlined';
@@ -8,6 +8,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
+import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
@@ -16,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ageLabel, endConditionLabel, endedLabel, hasEnded } from '@domain/survey/lifecycle';
 import type { PublishedSurvey, SurveyStatus } from '@domain/survey/types';
+import { JUST_PUBLISHED_HINT } from './justPublished';
 
 export const STATUS_LABELS: Record<SurveyStatus, string> = { active: 'Active', inactive: 'Inactive' };
 
@@ -55,6 +57,11 @@ export interface PublishedSurveyCardProps {
   changingStatus?: boolean;
   /** Its delete call runs. */
   deleting?: boolean;
+  /**
+   * Just published (LiveIQ opened from CreateIQ's Publish): while it is inactive the card stands
+   * out, says what comes next, and Start is scrolled into view and focused.
+   */
+  justPublished?: boolean;
   onStart: (survey: PublishedSurvey) => void;
   onStop: (survey: PublishedSurvey) => void;
   onEdit: (survey: PublishedSurvey) => void;
@@ -74,6 +81,7 @@ export function PublishedSurveyCard({
   canManage,
   changingStatus = false,
   deleting = false,
+  justPublished = false,
   onStart,
   onStop,
   onEdit,
@@ -84,12 +92,25 @@ export function PublishedSurveyCard({
   onDelete,
 }: PublishedSurveyCardProps) {
   const titleId = useId();
+  const hintId = useId();
+  const startRef = useRef<HTMLButtonElement>(null);
   const active = survey.status === 'active';
+  const pointOut = justPublished && !active && canManage;
+  useEffect(() => {
+    if (!pointOut) return;
+    startRef.current?.scrollIntoView?.({ block: 'center' });
+    startRef.current?.focus();
+  }, [pointOut]);
   const ended = !active && hasEnded(survey, now);
   const ends = ended ? endedLabel(survey, formatEndDate) : endConditionLabel(survey, now, formatEndDate);
   const busy = changingStatus || deleting;
   return (
-    <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', ...(pointOut && { borderColor: 'primary.main', borderWidth: 2 }) }}
+    >
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
           <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
@@ -116,6 +137,11 @@ export function PublishedSurveyCard({
             {responsesText(survey.responseCount)}
           </Typography>
         </Stack>
+        {pointOut && (
+          <Alert id={hintId} severity="info" sx={{ mt: 2 }}>
+            {JUST_PUBLISHED_HINT}
+          </Alert>
+        )}
       </CardContent>
       <CardActions disableSpacing sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         {canManage &&
@@ -124,7 +150,15 @@ export function PublishedSurveyCard({
               {CARD_ACTIONS.stop}
             </Button>
           ) : (
-            <Button size="small" variant="contained" startIcon={<PlayArrowIcon />} disabled={busy} aria-describedby={titleId} onClick={() => onStart(survey)}>
+            <Button
+              ref={startRef}
+              size="small"
+              variant="contained"
+              startIcon={<PlayArrowIcon />}
+              disabled={busy}
+              aria-describedby={pointOut ? `${titleId} ${hintId}` : titleId}
+              onClick={() => onStart(survey)}
+            >
               {CARD_ACTIONS.start}
             </Button>
           ))}
