@@ -19,7 +19,9 @@ export default defineConfig({
   resolve: { alias: aliases },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    // The BFF sees the browser's address in X-Forwarded-For (`npm run dev` starts it with
+    // TRUST_PROXY=true), not this proxy's own (::1, which is nobody's).
+    proxy: { '/api': { target: 'http://localhost:3000', xfwd: true } },
   },
   build: {
     outDir: 'dist',

@@ -11,7 +11,8 @@ const child = spawn(
     'npm run tokens && vite',
     'tsx watch --clear-screen=false --include "src/domain/**" bff/server.ts',
   ],
-  { stdio: 'inherit', shell: false },
+  // Vite's proxy forwards the browser's address (xfwd): the BFF reads it, as it would behind a real proxy.
+  { stdio: 'inherit', shell: false, env: { ...process.env, TRUST_PROXY: process.env.TRUST_PROXY ?? 'true' } },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -36,3 +36,21 @@ export const Unfinished: Story = {
     await expect(dialog.getAllByText(NOT_ANSWERED).length).toBeGreaterThan(0);
   },
 };
+
+/** An IPv4 visitor stored in an IPv6 spelling (responses kept before every address was written in one): shown as IPv4. */
+export const MappedIpv4Address: Story = {
+  args: { response: { ...complete, ip_address: '::ffff:203.0.113.0' } },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: RESPONSE_DETAIL_TITLE }));
+    await expect(dialog.getByText('IP address').nextElementSibling).toHaveTextContent(/^203\.0\.113\.0$/);
+  },
+};
+
+/** An address that names no one ("::", a local proxy's cut to nothing): said to be unknown, never shown as "::". */
+export const UnknownAddress: Story = {
+  args: { response: { ...complete, ip_address: '::' } },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: RESPONSE_DETAIL_TITLE }));
+    await expect(dialog.getByText('IP address').nextElementSibling).toHaveTextContent(/^Unknown$/);
+  },
+};

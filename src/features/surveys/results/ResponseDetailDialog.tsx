@@ -10,6 +10,7 @@ import { useLastDefined } from '@/lib/useLastDefined';
 import { ModalDialog } from '@/ui/ModalDialog';
 import { answerText, formatDateTime, formatDuration } from './format';
 import { DEVICE_LABELS } from './resultFilters';
+import { addressText } from './addressText';
 
 export const RESPONSE_DETAIL_TITLE = 'Response details';
 export const NOT_ANSWERED = 'Not answered';
@@ -57,7 +58,7 @@ export function ResponseDetailDialog({ response: current, questions, onClose }: 
           <Stack component="dl" sx={{ m: 0 }}>
             <Entry term="Completed">{response.completed_at ? formatDateTime(response.completed_at) : '—'}</Entry>
             <Entry term="Completion time">{formatDuration(response.completion_time_seconds)}</Entry>
-            <Entry term="IP address">{response.ip_address ?? 'Not stored'}</Entry>
+            <Entry term="IP address">{addressText(response.ip_address) ?? 'Not stored'}</Entry>
             {identifiers.map(([name, value]) => (
               <Entry key={name} term={`Identifier ${name}`}>
                 {value}

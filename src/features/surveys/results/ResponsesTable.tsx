@@ -12,6 +12,7 @@ import { DataTable } from '@/ui/DataTable';
 import { answerText, formatDateTime, formatDuration } from './format';
 import { DEVICE_LABELS } from './resultFilters';
 import { ResponseDetailDialog } from './ResponseDetailDialog';
+import { addressText } from './addressText';
 
 /** Questions with a column of their own; every answer is in the row's details. */
 export const QUESTION_COLUMNS = 3;
@@ -54,7 +55,7 @@ function columnsFor(questions: readonly Question[], openDetails: (response: Surv
       ),
     },
     { field: 'completion_time_seconds', headerName: 'Completion time', width: 140, valueFormatter: (value: number | null) => formatDuration(value) },
-    { field: 'ip_address', headerName: 'IP address', minWidth: 130, flex: 0.8, valueFormatter: (value: string | null) => value ?? '—' },
+    { field: 'ip_address', headerName: 'IP address', minWidth: 130, flex: 0.8, valueFormatter: (value: string | null) => addressText(value) ?? '—' },
     ...questions.slice(0, QUESTION_COLUMNS).map(
       (question): GridColDef<SurveyResponse> => ({
         field: `q:${question.id}`,

@@ -58,3 +58,23 @@ export const Loading: Story = {
     await expect(canvas.getByRole('progressbar', { name: 'Loading user analytics' })).toBeVisible();
   },
 };
+
+/** IPv4 visitors are listed as IPv4 even when stored in an IPv6 spelling; "::" is never shown. */
+export const Ipv4Addresses: Story = {
+  args: {
+    shown: true,
+    analytics: {
+      uniqueUsers: 3,
+      returningUsers: 1,
+      userEngagement: [
+        { ip_address: '203.0.113.0', response_count: 4, device_types: ['desktop'], avg_completion_time: 62 },
+        { ip_address: '::ffff:198.51.100.0', response_count: 1, device_types: ['mobile'], avg_completion_time: 40 },
+        { ip_address: '::', response_count: 1, device_types: ['desktop'], avg_completion_time: 35 },
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    const rows = within(canvas.getByRole('table', { name: MOST_ENGAGED_TITLE })).getAllByRole('row').slice(1);
+    await expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual(['203.0.113.0', '198.51.100.0', 'Unknown']);
+  },
+};

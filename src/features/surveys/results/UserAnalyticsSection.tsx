@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { MOST_ENGAGED_USERS, type UserAnalytics } from '@domain/survey/collection';
 import { formatDuration } from './format';
 import { DEVICE_LABELS } from './resultFilters';
+import { addressText } from './addressText';
 
 export const LOAD_USER_ANALYTICS = 'Load User Analytics';
 export const HIDE_USER_ANALYTICS = 'Hide User Analytics';
@@ -83,7 +84,7 @@ export function UserAnalyticsSection({ shown, onToggle, analytics }: UserAnalyti
                 <TableBody>
                   {analytics.userEngagement.map((user) => (
                     <TableRow key={user.ip_address}>
-                      <TableCell sx={{ fontFamily: 'monospace' }}>{user.ip_address}</TableCell>
+                      <TableCell sx={{ fontFamily: 'monospace' }}>{addressText(user.ip_address)}</TableCell>
                       <TableCell align="right">{user.response_count}</TableCell>
                       <TableCell>
                         <Stack direction="row" spacing={0.5}>
