@@ -12,11 +12,41 @@ const clips = (element: HTMLElement) => {
   return overflowX !== 'visible' || textOverflow === 'ellipsis';
 };
 
-/** Nothing in the element is cut: neither it nor anything inside that clips is narrower than its content, and it ends on the screen. */
+/** How wide the element's text runs, to the fraction of a pixel. */
+function textWidth(element: HTMLElement): number {
+  const range = element.ownerDocument.createRange();
+  const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let left = Infinity;
+  let right = -Infinity;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    range.selectNodeContents(node);
+    for (const box of range.getClientRects()) {
+      left = Math.min(left, box.left);
+      right = Math.max(right, box.right);
+    }
+  }
+  return right > left ? right - left : 0;
+}
+
+/** The width inside the element's padding, to the fraction of a pixel. */
+function innerWidth(element: HTMLElement): number {
+  const style = getComputedStyle(element);
+  const sides = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'] as const;
+  return element.getBoundingClientRect().width - sides.reduce((sum, side) => sum + parseFloat(style[side]), 0);
+}
+
+/**
+ * Nothing in the element is cut: neither it nor anything inside that clips is narrower than its
+ * content (a one-line text shortened by an ellipsis, even by a fraction of a pixel, included), and
+ * it ends on the screen.
+ */
 export function expectInFull(element: HTMLElement): void {
   for (const each of [element, ...Array.from(element.querySelectorAll<HTMLElement>('*'))]) {
     if (!(each instanceof HTMLElement) || !clips(each) || each.clientWidth === 0) continue;
     expect(each.scrollWidth, `"${each.textContent}" is cut`).toBeLessThanOrEqual(each.clientWidth + 1);
+    if (getComputedStyle(each).textOverflow === 'ellipsis' && getComputedStyle(each).whiteSpace === 'nowrap') {
+      expect(textWidth(each), `"${each.textContent}" is shortened`).toBeLessThanOrEqual(innerWidth(each) + 0.5);
+    }
   }
   const view = element.ownerDocument.defaultView;
   if (view) expect(element.getBoundingClientRect().right).toBeLessThanOrEqual(view.innerWidth + 1);
@@ -50,13 +80,15 @@ export async function expectCardsInFull(list: HTMLElement, labels: readonly stri
   return cards;
 }
 
-/** The grid's cells of these columns show their content unshortened (no ellipsis), on every row drawn. */
+/** The grid's cells and headers of these columns show their content unshortened (no ellipsis), on every row drawn. */
 export async function expectColumnsInFull(grid: HTMLElement, fields: readonly string[]): Promise<void> {
   await waitFor(() => {
     for (const field of fields) {
       const cells = grid.querySelectorAll<HTMLElement>(`[role="gridcell"][data-field="${field}"]`);
       expect(cells.length, `cells of ${field}`).toBeGreaterThan(0);
       for (const cell of cells) expectInFull(cell);
+      const title = grid.querySelector<HTMLElement>(`[role="columnheader"][data-field="${field}"] .MuiDataGrid-columnHeaderTitle`);
+      if (title) expectInFull(title);
     }
   });
 }
