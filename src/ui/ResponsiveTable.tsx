@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -30,6 +31,8 @@ export interface ResponsiveTableProps<Row> {
   /** The accessible name of a row's card: its name, say. */
   rowName?: (row: Row) => string;
   sx?: SxProps<Theme>;
+  /** From 600 px, the table sits in an outlined box (its cards are outlined anyway). */
+  outlined?: boolean;
 }
 
 /**
@@ -38,7 +41,7 @@ export interface ResponsiveTableProps<Row> {
  * proportion, text wrapped rather than cut when the room runs out. Below, a card per row with each
  * column's label beside its value.
  */
-export function ResponsiveTable<Row>({ label, rows, columns, rowKey, rowName, sx }: ResponsiveTableProps<Row>) {
+export function ResponsiveTable<Row>({ label, rows, columns, rowKey, rowName, sx, outlined = false }: ResponsiveTableProps<Row>) {
   const cards = useCardLayout();
   if (cards) {
     return (
@@ -55,7 +58,7 @@ export function ResponsiveTable<Row>({ label, rows, columns, rowKey, rowName, sx
     );
   }
   return (
-    <TableContainer sx={sx}>
+    <TableContainer sx={sx} {...(outlined ? { component: Paper, variant: 'outlined' as const } : {})}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

@@ -40,10 +40,23 @@ type Story = StoryObj<typeof meta>;
 /** A phone: every label beside its value, a long address wrapped rather than cut, the row's buttons under it. */
 export const Phone: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {
-    const [card] = await expectCardsInFull(canvas.getByRole('list', { name: 'Members' }), ['Name', 'Email', 'Status', 'Last signed in']);
+    const list = canvas.getByRole('list', { name: 'Members' });
+    const [card] = await expectCardsInFull(list, ['Name', 'Email', 'Status', 'Last signed in']);
+    // Its button is the card's tab stop: the list is not one as well.
+    await expect(list).not.toHaveAttribute('tabindex');
     await expect(card).toHaveAccessibleName('Alice Martin');
     await userEvent.click(within(card).getByRole('button', { name: 'Open' }));
     await expect(onOpen).toHaveBeenCalled();
     await expectNoSidewaysScroll(canvasElement);
+  },
+};
+
+/** Cards with nothing to press: the list itself takes the keyboard's focus, so a dialog full of them can be scrolled. */
+export const NothingToPress: Story = {
+  args: { rows: [{ id: 1, name: 'Alice Martin', fields: [{ label: 'Name', value: 'Alice Martin' }] }] },
+  play: async ({ canvas, userEvent }) => {
+    const list = canvas.getByRole('list', { name: 'Members' });
+    await userEvent.tab();
+    await expect(list).toHaveFocus();
   },
 };

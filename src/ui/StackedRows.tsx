@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -25,13 +25,24 @@ export interface StackedRowsProps {
   rows: StackedRow[];
 }
 
+const INTERACTIVE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
 /**
  * A table at phone width: a card per row, each column's label beside its value. Values wrap
  * (an e-mail address breaks anywhere) instead of being cut or scrolling sideways.
  */
 export function StackedRows({ label, rows }: StackedRowsProps) {
+  const list = useRef<HTMLUListElement>(null);
+  // Cards are taller than a table's rows: in a dialog filling a phone they scroll. Without a button
+  // or link in them the keyboard could not reach (and scroll) them, so the list itself takes focus.
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    if (element.querySelector(INTERACTIVE)) element.removeAttribute('tabindex');
+    else element.tabIndex = 0;
+  }, [rows]);
   return (
-    <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <Stack ref={list} component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0, outlineOffset: 4 }}>
       {rows.map((row) => (
         <Paper key={row.id} component="li" variant="outlined" aria-label={row.name} data-stacked-row sx={{ p: 2, minWidth: 0 }}>
           <Box

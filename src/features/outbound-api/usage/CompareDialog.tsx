@@ -66,10 +66,7 @@ export function CompareDialog({ open, comparison, error, onClose }: CompareDialo
       ) : comparison.items.every((item) => item.before === item.after) ? (
         <Alert severity="info">The same items in the same order: nothing moved.</Alert>
       ) : (
-        // Focusable, so the keyboard can scroll the dialog where the items (cards on a phone) are taller than it.
-        <Box tabIndex={0} role="group" aria-label="Comparison" sx={{ outlineOffset: 4 }}>
-          <ResponsiveTable label="Items before and after" rows={comparison.items} columns={COLUMNS} rowKey={(item) => item.id} rowName={(item) => item.title} />
-        </Box>
+        <ResponsiveTable label="Items before and after" rows={comparison.items} columns={COLUMNS} rowKey={(item) => item.id} rowName={(item) => item.title} />
       )}
     </ModalDialog>
   );

@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { withSession } from '@/lib/testing/fixtures';
 import { failure, mockFetch } from '@/lib/testing/mockFetch';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 import { expectShown } from '@/lib/testing/storyHelpers';
+import { DESKTOP_GLOBALS, expectCardsInFull, expectColumnsInFull } from '@/lib/testing/tables';
 import { CHECKOUT_OVERRIDE, DELETED_SURVEY_OVERRIDE, overrideLogApiRoutes, PATIENT_PORTAL_OVERRIDE } from './fixtures';
 import OverrideLogsDialog from './OverrideLogsDialog';
 
@@ -144,5 +146,35 @@ export const Loading: Story = {
     const modal = await dialog();
     await expectShown(() => modal.getByRole('progressbar', { name: 'Loading override logs' }));
     await expect(screen.getByRole('dialog', { name: 'Override Logs' }).getBoundingClientRect().width).toBeLessThanOrEqual(600);
+  },
+};
+
+/** A phone: each override is a card with every column, the long reason wrapped. */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    const modal = await dialog();
+    const cards = await expectCardsInFull(await modal.findByRole('list', { name: 'Override logs' }), [
+      'When',
+      'Survey',
+      'Company',
+      'Changed by',
+      'Reason',
+      'Identifier settings',
+      'Company settings',
+    ]);
+    await expect(cards).toHaveLength(4);
+    await expect(within(cards[0]).getByText(CHECKOUT_OVERRIDE.overrideReason)).toBeVisible();
+    await expectNoSidewaysScroll(canvasElement);
+  },
+};
+
+/** 1440 px: the times, surveys, companies and names in full. */
+export const WideScreen: Story = {
+  globals: DESKTOP_GLOBALS,
+  play: async () => {
+    const modal = await dialog();
+    const grid = await modal.findByRole('grid', { name: 'Override logs' });
+    await expectColumnsInFull(grid, ['timestamp', 'surveyName', 'companyName', 'userName', 'overrideReason']);
   },
 };

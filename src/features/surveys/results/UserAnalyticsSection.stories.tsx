@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
+import { PHONE_GLOBALS } from '@/lib/testing/phone';
+import { DESKTOP_GLOBALS, expectCardsInFull, expectTableInFull } from '@/lib/testing/tables';
 import { userAnalyticsOf } from '../collectionFixtures';
 import { PUBLISHED, RESPONSES } from '../fixtures';
 import { HIDE_USER_ANALYTICS, LOAD_USER_ANALYTICS, MOST_ENGAGED_TITLE, NO_ENGAGED_USERS, UserAnalyticsSection } from './UserAnalyticsSection';
@@ -76,5 +78,24 @@ export const Ipv4Addresses: Story = {
   play: async ({ canvas }) => {
     const rows = within(canvas.getByRole('table', { name: MOST_ENGAGED_TITLE })).getAllByRole('row').slice(1);
     await expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual(['203.0.113.0', '198.51.100.0', 'Unknown']);
+  },
+};
+
+/** A phone: each engaged user is a card with the address, responses, devices and completion time. */
+export const Phone: Story = {
+  args: { shown: true },
+  globals: PHONE_GLOBALS,
+  play: async ({ canvas }) => {
+    const cards = await expectCardsInFull(canvas.getByRole('list', { name: MOST_ENGAGED_TITLE }), ['IP address', 'Responses', 'Devices', 'Average completion']);
+    await expect(cards).toHaveLength(analytics.userEngagement.length);
+  },
+};
+
+/** 1440 px: every address and figure in full on one line. */
+export const WideScreen: Story = {
+  args: { shown: true },
+  globals: DESKTOP_GLOBALS,
+  play: async ({ canvas }) => {
+    await expectTableInFull(canvas.getByRole('table', { name: MOST_ENGAGED_TITLE }));
   },
 };

@@ -5,14 +5,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MOST_ENGAGED_USERS, type UserAnalytics } from '@domain/survey/collection';
+import { ResponsiveTable, type TableColumn } from '@/ui/ResponsiveTable';
 import { formatDuration } from './format';
 import { DEVICE_LABELS } from './resultFilters';
 import { addressText } from './addressText';
@@ -23,6 +18,34 @@ export const MOST_ENGAGED_TITLE = `Top ${MOST_ENGAGED_USERS} most engaged users`
 export const NO_ENGAGED_USERS = 'No respondent addresses are stored for this survey, so users cannot be told apart.';
 
 const countFormat = new Intl.NumberFormat();
+
+type EngagedUser = UserAnalytics['userEngagement'][number];
+
+const ENGAGEMENT_COLUMNS: TableColumn<EngagedUser>[] = [
+  {
+    key: 'address',
+    label: 'IP address',
+    noWrap: true,
+    cell: (user) => (
+      <Box component="span" sx={{ fontFamily: 'monospace' }}>
+        {addressText(user.ip_address)}
+      </Box>
+    ),
+  },
+  { key: 'responses', label: 'Responses', align: 'right', cell: (user) => user.response_count },
+  {
+    key: 'devices',
+    label: 'Devices',
+    cell: (user) => (
+      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {user.device_types.map((device) => (
+          <Chip key={device} size="small" variant="outlined" label={DEVICE_LABELS[device]} />
+        ))}
+      </Stack>
+    ),
+  },
+  { key: 'completion', label: 'Average completion', align: 'right', noWrap: true, cell: (user) => formatDuration(user.avg_completion_time) },
+];
 
 export interface UserAnalyticsSectionProps {
   shown: boolean;
@@ -71,34 +94,14 @@ export function UserAnalyticsSection({ shown, onToggle, analytics }: UserAnalyti
               {NO_ENGAGED_USERS}
             </Typography>
           ) : (
-            <TableContainer component={Paper} variant="outlined">
-              <Table size="small" aria-label={MOST_ENGAGED_TITLE}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>IP address</TableCell>
-                    <TableCell align="right">Responses</TableCell>
-                    <TableCell>Devices</TableCell>
-                    <TableCell align="right">Average completion</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {analytics.userEngagement.map((user) => (
-                    <TableRow key={user.ip_address}>
-                      <TableCell sx={{ fontFamily: 'monospace' }}>{addressText(user.ip_address)}</TableCell>
-                      <TableCell align="right">{user.response_count}</TableCell>
-                      <TableCell>
-                        <Stack direction="row" spacing={0.5}>
-                          {user.device_types.map((device) => (
-                            <Chip key={device} size="small" variant="outlined" label={DEVICE_LABELS[device]} />
-                          ))}
-                        </Stack>
-                      </TableCell>
-                      <TableCell align="right">{formatDuration(user.avg_completion_time)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ResponsiveTable
+              label={MOST_ENGAGED_TITLE}
+              rows={analytics.userEngagement}
+              columns={ENGAGEMENT_COLUMNS}
+              rowKey={(user) => user.ip_address}
+              rowName={(user) => addressText(user.ip_address) ?? user.ip_address}
+              outlined
+            />
           )}
         </Stack>
       )}
