@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_INPUT_MESSAGES } from '@domain/survey/collectionSchemas';
-import { STARTED_AT_MAX_AGE_MS } from '@domain/survey/collection';
+import { STARTED_AT_MAX_AGE_MS } from '@domain/survey/responseStart';
 import { defaultSurvey } from '@domain/survey/defaults';
 import { SurveyResponse, WebhookDelivery } from '@bff/entities';
 import { nextAddress } from './support/responses';

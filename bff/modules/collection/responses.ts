@@ -9,7 +9,8 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Knex } from '@mikro-orm/knex';
 import type { InferType } from 'yup';
-import { effectiveIdentifierRule, responseStartedAt, type IdentifierRule, type StartedResponse } from '@domain/survey/collection';
+import { effectiveIdentifierRule, type IdentifierRule, type StartedResponse } from '@domain/survey/collection';
+import { responseStartedAt } from '@domain/survey/responseStart';
 import type { responseInputSchema, responseUpdateSchema } from '@domain/survey/collectionSchemas';
 import { COLLECTION_LIMITS } from '@domain/survey/collectionSchemas';
 import type { Answer } from '@domain/survey/types';

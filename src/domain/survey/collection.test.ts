@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { completionSeconds, responseStartedAt, STARTED_AT_MAX_AGE_MS } from './collection';
+import { completionSeconds } from './collection';
+import { responseStartedAt, STARTED_AT_MAX_AGE_MS } from './responseStart';
 import { responseInputSchema } from './collectionSchemas';
 
 const RECEIVED = new Date('2026-06-15T12:00:00.000Z');
