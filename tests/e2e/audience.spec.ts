@@ -195,6 +195,10 @@ test('an imported customer who answers a survey is one profile, found, filtered,
   await admin.getByRole('combobox', { name: 'Date Range' }).click();
   await admin.getByRole('option', { name: 'All time' }).click();
   const fields = admin.getByRole('region', { name: 'Select Fields to Export' });
+  // The page opens with every field chosen (or this browser's last export's): Clear All, then four.
+  await expect(fields).toContainText(/\d+ of 10 fields selected/);
+  await fields.getByRole('button', { name: 'Clear All' }).click();
+  await expect(fields).toContainText('0 of 10 fields selected');
   for (const field of ['User ID', 'Email', 'Name', 'Source']) await fields.getByRole('checkbox', { name: field, exact: true }).check();
   await expect(fields).toContainText('4 of 10 fields selected');
 
