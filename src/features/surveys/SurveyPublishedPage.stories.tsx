@@ -371,12 +371,18 @@ export const GlobalAdminAllCompanies: Story = {
   },
 };
 
-/** InsightIQ at phone width: the summary and the trend fit; the responses grid scrolls in its own box. */
+/** InsightIQ at phone width: the summary and the trend fit; the responses are cards, a page of 20, nothing sideways. */
 export const PhoneResults: Story = {
   globals: PHONE_GLOBALS,
-  play: async (context) => {
-    await ViewResults.play?.(context);
-    await expectNoSidewaysScroll(context.canvasElement);
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const feedback = await card('Garden Range Feedback');
+    await userEvent.click(feedback.getByRole('button', { name: CARD_ACTIONS.results }));
+    await expect(await canvas.findByRole('figure', { name: TREND_TITLE })).toBeVisible();
+    const total = RESPONSES[PUBLISHED.feedback.id].length;
+    await expect(canvas.getByText(SUMMARY_LABELS.total).nextElementSibling).toHaveTextContent(String(total));
+    const responses = await canvas.findByRole('list', { name: RESPONSES_TABLE_LABEL });
+    await waitFor(() => expect(within(responses).getAllByRole('listitem')).toHaveLength(Math.min(20, total)));
+    await expectNoSidewaysScroll(canvasElement);
   },
 };
 
