@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
+import { DESKTOP_GLOBALS, expectColumnsInFull } from '@/lib/testing/tables';
 import { DATA_TYPE_LIST, DATA_TYPES } from '../fixtures';
 import { DataTypeTable } from './DataTypeTable';
 
@@ -39,5 +40,14 @@ export const ReadOnly: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('columnheader', { name: 'Created By' })).toBeInTheDocument();
     await expect(canvas.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+  },
+};
+
+/** 1440 px: names, field names, companies and creators in full (phones get DataTypeCards instead). */
+export const WideScreen: Story = {
+  globals: DESKTOP_GLOBALS,
+  play: async ({ canvas }) => {
+    await canvas.findByRole('row', { name: /Age Band/ });
+    await expectColumnsInFull(canvas.getByRole('grid', { name: 'Data types' }), ['name', 'dataFieldName', 'type', 'companyName', 'createdByName', 'actions']);
   },
 };
