@@ -144,7 +144,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page).toHaveURL(/\/zero-party\/survey-published/);
     await expect(snack(page, 'Survey published successfully and moved to published surveys!')).toBeVisible();
     const card = page.getByRole('article', { name: renamed });
-    await expect(card.getByText('Inactive')).toBeVisible();
+    await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
 
     // Start with an end condition, then stop.
     await card.getByRole('button', { name: 'Start' }).click();
@@ -159,7 +159,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(card.getByText('Ends in: 7 day(s)')).toBeVisible();
     await card.getByRole('button', { name: 'Stop' }).click();
     await expect(snack(page, 'Survey stopped successfully!')).toBeVisible();
-    await expect(card.getByText('Inactive')).toBeVisible();
+    await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
 
     // Style it: a new button colour changes the live preview; save, then keep it as a theme.
     await card.getByRole('button', { name: 'Customize Display' }).click();
