@@ -194,6 +194,9 @@ function storybookProject() {
     optimizeDeps: { force: true },
     test: {
       name: 'storybook',
+      // A play function that types into a dialog takes a few seconds alone and several times that on
+      // two cores shared with a build or another suite: a story fails on what it finds, not on the clock.
+      testTimeout: 45_000,
       // The second theme's render runs in an afterEach hook: give it a story test's time.
       hookTimeout: 60_000,
       // A loaded machine (two cores shared with builds and other suites) can take over a minute to
