@@ -141,6 +141,27 @@ export const ForgetsMissingDraft: Story = {
   },
 };
 
+/** A current draft that the next read of the list no longer holds was deleted elsewhere: it is forgotten. */
+export const ForgetsDraftDeletedElsewhere: Story = {
+  beforeEach: () => {
+    const forget = rememberDraft(DRAFTS.onboarding.id);
+    held = heldRequest();
+    const restore = mockFetch({ ...creatorApiRoutes(), 'GET /api/surveys/drafts': { body: [], until: held.released } });
+    return () => {
+      restore();
+      forget();
+    };
+  },
+  play: async ({ canvas }) => {
+    await expectShown(() => canvas.getByRole('textbox', { name: CREATOR_LABELS.draftName }));
+    await expect(canvas.getByRole('textbox', { name: CREATOR_LABELS.draftName })).toHaveValue(DRAFTS.onboarding.name);
+    held.release();
+    await expectShown(() => canvas.getByRole('button', { name: CREATOR_LABELS.saveAsDraft }));
+    await expect(canvas.queryByRole('textbox', { name: CREATOR_LABELS.draftName })).not.toBeInTheDocument();
+    await expect(localStorage.getItem(STORAGE_KEYS.currentDraftId)).toBeNull();
+  },
+};
+
 /** Update Draft on a draft deleted elsewhere: 'Draft not found. Please try again.', and it is forgotten. */
 export const UpdateMissingDraft: Story = {
   beforeEach: () => {
