@@ -12,7 +12,7 @@ import type { PublishedSurvey } from '@domain/survey/types';
 import { serverMessage } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
-import { useLastDefined } from '@/lib/useLastDefined';
+import { useDialogSubject } from '@/lib/useDialogSubject';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import {
   useChangeSurveyStatus,
@@ -119,11 +119,10 @@ export function SurveyPublishedPage() {
   const selected = list.data?.find((survey) => survey.id === selectedId) ?? null;
 
   const [startFor, setStartFor] = useState<PublishedSurvey | null>(null);
-  const [editFor, setEditFor] = useState<PublishedSurvey | null>(null);
+  const editFor = useDialogSubject<PublishedSurvey>();
   const [deleteFor, setDeleteFor] = useState<PublishedSurvey | null>(null);
-  const shownEdit = useLastDefined(editFor);
   const startOpened = useOpenedOnce(startFor !== null);
-  const editOpened = useOpenedOnce(editFor !== null);
+  const editOpened = useOpenedOnce(editFor.open);
   const deleteOpened = useOpenedOnce(deleteFor !== null);
 
   const statusChange = useChangeSurveyStatus({
@@ -168,7 +167,7 @@ export function SurveyPublishedPage() {
       deletingIds={deletingIds}
       onStart={setStartFor}
       onStop={(survey) => statusChange.mutate({ survey, status: 'inactive' })}
-      onEdit={setEditFor}
+      onEdit={editFor.show}
       onCustomize={(survey) => open(survey, 'custom-display')}
       onPreview={(survey) => open(survey, 'preview')}
       onEmbedCode={() => setTab('embed-code')}
@@ -231,26 +230,26 @@ export function SurveyPublishedPage() {
       {editOpened && (
         <Suspense fallback={null}>
           <ConfirmDialog
-            open={Boolean(editFor)}
+            open={editFor.open}
             title={EDIT_SURVEY_TITLE}
             confirmLabel={EDIT_CONFIRM_LABEL}
             busy={copy.isPending}
             onConfirm={() => {
-              if (!editFor) return;
-              copy.mutate(editFor, {
+              if (!editFor.subject) return;
+              copy.mutate(editFor.subject, {
                 onSuccess: (draft) => {
                   notify.success(PUBLISHED_MESSAGES.copied);
                   navigate(`${CREATION_PATH}?draftId=${encodeURIComponent(draft.id)}`);
                 },
                 onError: (error) => {
-                  setEditFor(null);
+                  editFor.close();
                   notify.error(PUBLISHED_MESSAGES.copyFailed(serverMessage(error)));
                 },
               });
             }}
-            onCancel={() => setEditFor(null)}
+            onCancel={editFor.close}
           >
-            {shownEdit && PUBLISHED_MESSAGES.editWarning}
+            {editFor.shown && PUBLISHED_MESSAGES.editWarning}
           </ConfirmDialog>
         </Suspense>
       )}

@@ -10,7 +10,7 @@ import { DRAFT_MESSAGES } from '@domain/survey/messages';
 import { serverMessage, UNKNOWN_REASON } from '@/lib/failure';
 import { NoticeSnackbar } from '@/lib/NoticeSnackbar';
 import { useNotify } from '@/lib/notifications';
-import { useLastDefined } from '@/lib/useLastDefined';
+import { useDialogSubject } from '@/lib/useDialogSubject';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useDeleteDraft, useDrafts, useRenameDraft, type DraftListEntry } from '../api/drafts';
 import { DraftCard } from './DraftCard';
@@ -62,8 +62,7 @@ export function DraftsPanel({
   const drafts = useDrafts(companyFilter);
   const rename = useRenameDraft();
   const remove = useDeleteDraft();
-  const [toDelete, setToDelete] = useState<DraftListEntry | null>(null);
-  const shownToDelete = useLastDefined(toDelete);
+  const toDelete = useDialogSubject<DraftListEntry>();
   const [toast, setToast] = useState<Toast | null>(null);
   const [toastOpen, setToastOpen] = useState(false);
 
@@ -86,16 +85,16 @@ export function DraftsPanel({
     );
 
   const confirmDelete = () => {
-    const draft = toDelete;
+    const draft = toDelete.subject;
     if (!draft) return;
     remove.mutate(draft.id, {
       onSuccess: () => {
-        setToDelete(null);
+        toDelete.close();
         onDeleted?.(draft.id);
         notify.success(DRAFT_MESSAGES.deleted);
       },
       onError: (error) => {
-        setToDelete(null);
+        toDelete.close();
         notify.error(DRAFT_MESSAGES.deleteFailed(serverMessage(error, UNKNOWN_REASON)));
       },
     });
@@ -151,7 +150,7 @@ export function DraftsPanel({
                 busy={busyDraftId === draft.id}
                 onLoad={() => onLoad(draft)}
                 onPublish={() => onPublish(draft)}
-                onDelete={() => setToDelete(draft)}
+                onDelete={() => toDelete.show(draft)}
                 onRename={(name) => renameDraft(draft, name)}
               />
             </Grid>
@@ -160,15 +159,15 @@ export function DraftsPanel({
       )}
 
       <ConfirmDialog
-        open={Boolean(toDelete)}
+        open={toDelete.open}
         title={CREATOR_LABELS.deleteDraft}
         confirmLabel={CREATOR_LABELS.delete}
         destructive
         busy={remove.isPending}
         onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
+        onCancel={toDelete.close}
       >
-        {shownToDelete && `"${shownToDelete.name}": ${DRAFT_MESSAGES.confirmDelete}`}
+        {toDelete.shown && `"${toDelete.shown.name}": ${DRAFT_MESSAGES.confirmDelete}`}
       </ConfirmDialog>
 
       {toast && (

@@ -14,7 +14,7 @@ const question = (id: string) => satisfaction.survey.questions.find((entry) => e
 const meta = {
   title: 'Surveys/InsightIQ/QuestionAnswersDialog',
   component: QuestionAnswersDialog,
-  args: { surveyId: satisfaction.id, question: question('q_rating'), onClose: fn() },
+  args: { surveyId: satisfaction.id, question: question('q_rating'), open: true, onClose: fn() },
   decorators: [withSurveySession()],
   beforeEach: () => {
     const restore = mockFetch(publishedApiRoutes());

@@ -18,7 +18,7 @@ const filterChip = (name: string) => screen.getByRole('button', { name });
 const renderDialog = (surveyId: string) =>
   renderSignedIn(
     <AppTheme>
-      <QuestionAnswersDialog surveyId={surveyId} question={improve} onClose={vi.fn()} />
+      <QuestionAnswersDialog surveyId={surveyId} question={improve} open onClose={vi.fn()} />
     </AppTheme>,
   );
 

@@ -14,7 +14,6 @@ import { QUESTION_ANSWER_FILTER_LABELS, QUESTION_ANSWER_FILTERS, type QuestionAn
 import { ratingMax } from '@domain/survey/answers';
 import { RESULTS_MESSAGES } from '@domain/survey/messages';
 import type { Question } from '@domain/survey/types';
-import { useLastDefined } from '@/lib/useLastDefined';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { ModalDialog } from '@/ui/ModalDialog';
 import { useQuestionAnswers } from '../api/results';
@@ -34,16 +33,16 @@ const optionLabel = (question: Question, value: string) =>
 
 export interface QuestionAnswersDialogProps {
   surveyId: string;
-  /** The question whose answers to show; null closes the dialog. */
+  /** The question whose answers to show, kept while the dialog closes; null before the first opening. */
   question: Question | null;
+  open: boolean;
   onClose: () => void;
 }
 
 /** One question's answers (data document, section 2, "per-question responses" modal). */
-export function QuestionAnswersDialog({ surveyId, question: current, onClose }: QuestionAnswersDialogProps) {
-  const question = useLastDefined(current);
+export function QuestionAnswersDialog({ surveyId, question, open, onClose }: QuestionAnswersDialogProps) {
   return (
-    <ModalDialog open={current !== null} onClose={onClose} title={question?.title ?? ''} subtitle="Responses to this question" actions={<Button onClick={onClose}>Close</Button>}>
+    <ModalDialog open={open} onClose={onClose} title={question?.title ?? ''} subtitle="Responses to this question" actions={<Button onClick={onClose}>Close</Button>}>
       {/* A new question starts on its first page with every answer. */}
       {question && <QuestionAnswersContent key={question.id} surveyId={surveyId} question={question} />}
     </ModalDialog>

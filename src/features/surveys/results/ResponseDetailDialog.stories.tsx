@@ -9,7 +9,7 @@ const unfinished = RESPONSES[PUBLISHED.satisfaction.id].find((response) => !resp
 const meta = {
   title: 'Surveys/InsightIQ/ResponseDetailDialog',
   component: ResponseDetailDialog,
-  args: { response: complete, questions: PUBLISHED.satisfaction.survey.questions, onClose: fn() },
+  args: { response: complete, open: true, questions: PUBLISHED.satisfaction.survey.questions, onClose: fn() },
 } satisfies Meta<typeof ResponseDetailDialog>;
 export default meta;
 

@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SurveyResponse } from '@domain/survey/collection';
 import type { Question } from '@domain/survey/types';
-import { useLastDefined } from '@/lib/useLastDefined';
 import { ModalDialog } from '@/ui/ModalDialog';
 import { answerText, formatDateTime, formatDuration } from './format';
 import { DEVICE_LABELS } from './resultFilters';
@@ -16,8 +15,9 @@ export const RESPONSE_DETAIL_TITLE = 'Response details';
 export const NOT_ANSWERED = 'Not answered';
 
 export interface ResponseDetailDialogProps {
-  /** The response to show; null closes the dialog. */
+  /** The response to show, kept while the dialog closes; null before the first opening. */
   response: SurveyResponse | null;
+  open: boolean;
   questions: readonly Question[];
   onClose: () => void;
 }
@@ -36,13 +36,11 @@ function Entry({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** One response in full: when, where from, and every question with its answer. */
-export function ResponseDetailDialog({ response: current, questions, onClose }: ResponseDetailDialogProps) {
-  // The dialog fades out showing what it showed, not an empty frame.
-  const response = useLastDefined(current);
+export function ResponseDetailDialog({ response, open, questions, onClose }: ResponseDetailDialogProps) {
   const identifiers = Object.entries(response?.identifiers ?? {});
   return (
     <ModalDialog
-      open={current !== null}
+      open={open}
       onClose={onClose}
       title={RESPONSE_DETAIL_TITLE}
       subtitle={response ? `Started ${formatDateTime(response.started_at)}` : undefined}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -8,6 +8,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { RESULTS_PAGE_SIZE, type ResponsePage, type SurveyResponse } from '@domain/survey/collection';
 import { RESULTS_MESSAGES } from '@domain/survey/messages';
 import type { Question } from '@domain/survey/types';
+import { useDialogSubject } from '@/lib/useDialogSubject';
 import { DataTable } from '@/ui/DataTable';
 import { answerText, formatDateTime, formatDuration } from './format';
 import { DEVICE_LABELS } from './resultFilters';
@@ -71,8 +72,9 @@ function columnsFor(questions: readonly Question[], openDetails: (response: Surv
 
 /** The responses, 20 a page, paged by the server; each row opens its full answers. */
 export function ResponsesTable({ questions, page, currentPage, loading, onPageChange }: ResponsesTableProps) {
-  const [details, setDetails] = useState<SurveyResponse | null>(null);
-  const columns = useMemo(() => columnsFor(questions, setDetails), [questions]);
+  const details = useDialogSubject<SurveyResponse>();
+  const { show: showDetails } = details;
+  const columns = useMemo(() => columnsFor(questions, showDetails), [questions, showDetails]);
   return (
     <Box>
       <DataTable
@@ -85,7 +87,7 @@ export function ResponsesTable({ questions, page, currentPage, loading, onPageCh
         disableSorting
         noRowsLabel={RESULTS_MESSAGES.noResponses}
       />
-      <ResponseDetailDialog response={details} questions={questions} onClose={() => setDetails(null)} />
+      <ResponseDetailDialog response={details.shown} open={details.open} questions={questions} onClose={details.close} />
     </Box>
   );
 }

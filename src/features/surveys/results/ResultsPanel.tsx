@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PUBLISHED_MESSAGES } from '@domain/survey/messages';
 import type { PublishedSurvey, Question } from '@domain/survey/types';
+import { useDialogSubject } from '@/lib/useDialogSubject';
 import { SelectField } from '@/ui/SelectField';
 import { useSurveyAnalytics, useSurveyResponses, useUserAnalytics } from '../api/results';
 import { AnalyticsSummary } from './AnalyticsSummary';
@@ -75,7 +76,7 @@ function SurveyResults({ survey }: { survey: PublishedSurvey }) {
   const [filters, setFilters] = useState<ResultsFilterState>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [usersShown, setUsersShown] = useState(false);
-  const [openQuestion, setOpenQuestion] = useState<Question | null>(null);
+  const openQuestion = useDialogSubject<Question>();
   const analytics = useSurveyAnalytics(survey.id);
   const responses = useSurveyResponses(survey.id, responsesPageQuery(filters, page));
   const users = useUserAnalytics(survey.id, usersShown);
@@ -106,12 +107,12 @@ function SurveyResults({ survey }: { survey: PublishedSurvey }) {
         </Stack>
       </Section>
       <Section title={RESULTS_SECTIONS.questions}>
-        <QuestionDrillDown questions={survey.survey.questions} onOpen={setOpenQuestion} />
+        <QuestionDrillDown questions={survey.survey.questions} onOpen={openQuestion.show} />
       </Section>
       <Section title={RESULTS_SECTIONS.users}>
         <UserAnalyticsSection shown={usersShown} onToggle={() => setUsersShown((shown) => !shown)} analytics={usersShown ? users.data : undefined} />
       </Section>
-      <QuestionAnswersDialog surveyId={survey.id} question={openQuestion} onClose={() => setOpenQuestion(null)} />
+      <QuestionAnswersDialog surveyId={survey.id} question={openQuestion.shown} open={openQuestion.open} onClose={openQuestion.close} />
     </Stack>
   );
 }
