@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, within } from 'storybook/test';
 import { EXPORT_FIELDS, EXPORT_LABELS } from '@domain/audience/export';
 import { failure, mockFetch } from '@/lib/testing/mockFetch';
+import { expectNoSidewaysScroll, PHONE_GLOBALS } from '@/lib/testing/phone';
 import { acmeCompany } from '@/lib/testing/sessions';
+import { expectCardsInFull } from '@/lib/testing/tables';
 import { EXPORT_PREVIEW_PATH } from './api';
 import { ExportPreviewDialog } from './ExportPreviewDialog';
 import { exportApiRoutes, FIXTURE_PROFILES, previewOf } from './fixtures';
@@ -59,5 +61,21 @@ export const Fails: Story = {
     await expect(await modal.findByText(EXPORT_TEXT.previewFailed)).toBeVisible();
     await expect(modal.getByText('The database is not reachable.')).toBeVisible();
     await expect(modal.getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+/** At phone width: a card per row with every chosen field, empty values marked; nothing scrolls sideways. */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    const modal = await dialog();
+    const list = await modal.findByRole('list', { name: EXPORT_LABELS.preview });
+    await expect(modal.queryByRole('table')).not.toBeInTheDocument();
+    const cards = await expectCardsInFull(list, EXPORT_FIELDS.map((field) => field.name));
+    await expect(cards).toHaveLength(10);
+    const expected = previewOf(FIXTURE_PROFILES, ALL, '30d').rows;
+    await expect(within(cards[0]!).getByText(String(expected[0]!.user_id))).toBeVisible();
+    await expect(cards[4]!.querySelectorAll('dd')[3]).toHaveTextContent('—');
+    await expectNoSidewaysScroll(canvasElement);
   },
 };

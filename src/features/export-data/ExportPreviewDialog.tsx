@@ -11,6 +11,8 @@ import Typography from '@mui/material/Typography';
 import { EXPORT_FIELDS, EXPORT_LABELS, type ExportPreview, type ExportRow } from '@domain/audience/export';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { ModalDialog } from '@/ui/ModalDialog';
+import { StackedRows } from '@/ui/StackedRows';
+import { useCardLayout } from '@/ui/useCardLayout';
 import { useExportPreview, type ExportSelection } from './api';
 import { EXPORT_TEXT } from './labels';
 
@@ -47,9 +49,29 @@ export function ExportPreviewDialog({ open, onClose, selection, fileName }: Expo
 
 const shown = (value: ExportRow[keyof ExportRow]) => (value === null || value === undefined || value === '' ? null : String(value));
 
+const missing = (
+  <Box component="span" sx={{ color: 'text.disabled' }}>
+    —
+  </Box>
+);
+
+/** The rows as the file holds them: a table with a column per field, or at phone width a card per row. */
 function PreviewTable({ preview }: { preview: ExportPreview }) {
+  const cards = useCardLayout();
   if (preview.rows.length === 0) return <Typography sx={{ color: 'text.secondary', py: 2 }}>{EXPORT_TEXT.previewEmpty}</Typography>;
   const columns = EXPORT_FIELDS.filter((field) => preview.fields.includes(field.id));
+  if (cards) {
+    return (
+      <StackedRows
+        label={EXPORT_LABELS.preview}
+        rows={preview.rows.map((row, index) => ({
+          id: index,
+          name: `Row ${index + 1}`,
+          fields: columns.map((field) => ({ label: field.name, value: shown(row[field.id]) ?? missing })),
+        }))}
+      />
+    );
+  }
   return (
     // Focusable, so the wide table can be scrolled sideways from the keyboard.
     <TableContainer tabIndex={0} role="region" aria-label="Preview rows" sx={{ maxHeight: 480 }}>
@@ -71,11 +93,7 @@ function PreviewTable({ preview }: { preview: ExportPreview }) {
                 const value = shown(row[field.id]);
                 return (
                   <TableCell key={field.id} align={field.type === 'number' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                    {value ?? (
-                      <Box component="span" sx={{ color: 'text.disabled' }}>
-                        —
-                      </Box>
-                    )}
+                    {value ?? missing}
                   </TableCell>
                 );
               })}
