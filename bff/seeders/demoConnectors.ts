@@ -16,7 +16,8 @@ import type { ConnectorSettingValues } from '@domain/data/connectors';
 import { randomSource } from '@domain/random';
 import type { Config } from '../config';
 import { DataSource, SyncRun, type Company, type User } from '../entities';
-import { connectorFor, storeSourceRecords, createIngestService, newIngestSecret, initialMapping, sealSecrets } from '../modules/dataSources';
+import { connectorFor } from '../modules/connectors';
+import { storeSourceRecords, createIngestService, newIngestSecret, initialMapping, sealSecrets } from '../modules/dataSources';
 import { encryptSecret } from '../platform/secrets';
 import { demoDataSet, type DemoRow } from './demoRows';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE, REQUEST_CUSTOM_API_ID } from '@domain/data/catalogue';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
 import { connectorDefinition } from '@domain/data/connectorSettings';
-import { connectorFor } from '@bff/modules/dataSources/connectors/registry';
+import { connectorFor } from '@bff/modules/connectors/registry';
 import { useWorld, type World } from './support/world';
 
 /** How each catalogue entry is connected; 'none' would be a source without a connector. */

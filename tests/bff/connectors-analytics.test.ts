@@ -13,10 +13,10 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataRecord, DataSource } from '@bff/entities';
-import { connectorFor } from '@bff/modules/dataSources/connectors/registry';
-import { AIRTABLE_MANIFEST, airtableConnector } from '@bff/modules/dataSources/connectors/vendors/airtable';
-import { matomoConnector } from '@bff/modules/dataSources/connectors/vendors/matomo';
-import { NOTION_VERSION, notionConnector } from '@bff/modules/dataSources/connectors/vendors/notion';
+import { connectorFor } from '@bff/modules/connectors/registry';
+import { AIRTABLE_MANIFEST, airtableConnector } from '@bff/modules/connectors/vendors/airtable';
+import { matomoConnector } from '@bff/modules/connectors/vendors/matomo';
+import { NOTION_VERSION, notionConnector } from '@bff/modules/connectors/vendors/notion';
 import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
 import { BUILT_IN_FIELD_SETS } from '@domain/data/catalogue';
 import { connectorDefinition } from '@domain/data/connectorSettings';

@@ -6,9 +6,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomConnector, DataRecord, DataSource, SyncRun } from '@bff/entities';
-import { manifestConnector } from '@bff/modules/dataSources/connectors/declarative/engine';
-import { createConnectorFetch } from '@bff/modules/dataSources/connectors/http';
-import type { ConnectorContext } from '@bff/modules/dataSources/connectors/types';
+import { manifestConnector } from '@bff/modules/connectors/declarative/engine';
+import { createConnectorFetch } from '@bff/modules/connectors/http';
+import type { ConnectorContext } from '@bff/modules/connectors/types';
 import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
 import { encryptSecret } from '@bff/platform/secrets';
 import { customCatalogueId } from '@domain/data/customConnectors';

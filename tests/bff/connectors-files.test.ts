@@ -6,11 +6,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConnectorFetch } from '../../bff/modules/dataSources/connectors/http';
-import type { ConnectorContext } from '../../bff/modules/dataSources/connectors/types';
-import { amazonS3Connector, canonicalQuery, signV4 } from '../../bff/modules/dataSources/connectors/vendors/amazonS3';
-import { nextPageInfo, shopifyConnector, SHOPIFY_FIELDS } from '../../bff/modules/dataSources/connectors/vendors/shopify';
-import { stripHtml, wordpressConnector, WORDPRESS_FIELDS } from '../../bff/modules/dataSources/connectors/vendors/wordpress';
+import { createConnectorFetch } from '../../bff/modules/connectors/http';
+import type { ConnectorContext } from '../../bff/modules/connectors/types';
+import { amazonS3Connector, canonicalQuery, signV4 } from '../../bff/modules/connectors/vendors/amazonS3';
+import { nextPageInfo, shopifyConnector, SHOPIFY_FIELDS } from '../../bff/modules/connectors/vendors/shopify';
+import { stripHtml, wordpressConnector, WORDPRESS_FIELDS } from '../../bff/modules/connectors/vendors/wordpress';
 import { sendJson, startHttpServer, type LocalHttpServer } from './support/localServers';
 import { failureOf, pullAll } from './support/connectors';
 

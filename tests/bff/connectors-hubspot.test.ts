@@ -10,9 +10,9 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataRecord, DataSource } from '@bff/entities';
-import { connectorFor } from '@bff/modules/dataSources/connectors/registry';
-import type { ConnectorContext } from '@bff/modules/dataSources/connectors/types';
-import { HUBSPOT_PROPERTIES, hubspotConnector } from '@bff/modules/dataSources/connectors/vendors/hubspot';
+import { connectorFor } from '@bff/modules/connectors/registry';
+import type { ConnectorContext } from '@bff/modules/connectors/types';
+import { HUBSPOT_PROPERTIES, hubspotConnector } from '@bff/modules/connectors/vendors/hubspot';
 import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
 import { BUILT_IN_FIELD_SETS } from '@domain/data/catalogue';
 import { connectorDefinition } from '@domain/data/connectorSettings';

@@ -11,21 +11,21 @@ import {
   RETRY_AFTER_CAP_MS,
   retryAfterMs,
   type ConnectorFetchOptions,
-} from "@bff/modules/dataSources/connectors/http";
-import { graphqlConnector } from "@bff/modules/dataSources/connectors/graphql";
+} from "@bff/modules/connectors/http";
+import { graphqlConnector } from "@bff/modules/connectors/graphql";
 import {
   nextLink,
   restConnector,
-} from "@bff/modules/dataSources/connectors/rest";
+} from "@bff/modules/connectors/rest";
 import {
   ConnectorError,
   type Connector,
   type ConnectorContext,
-} from "@bff/modules/dataSources/connectors/types";
+} from "@bff/modules/connectors/types";
 import {
   checkSettings,
   secretsBoundTo,
-} from "@bff/modules/dataSources/connectors/settings";
+} from "@bff/modules/connectors/settings";
 import { createSyncWorker } from "@bff/modules/dataSources/sync/worker";
 import { CONNECTOR_DEFINITIONS } from "@domain/data/connectorSettings";
 import { DataSource } from "@bff/entities";

@@ -13,7 +13,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exactNumber } from '@domain/data/values';
 import { DataSource } from '@bff/entities';
-import { pgDriver } from '@bff/modules/dataSources/connectors/database';
+import { pgDriver } from '@bff/modules/connectors/database';
 import { createSyncWorker } from '@bff/modules/dataSources/sync/worker';
 import { sendJson, startHttpServer, type LocalHttpServer } from './support/localServers';
 import { useWorld, type World } from './support/world';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createConnectorFetch } from '@bff/modules/dataSources/connectors/http';
+import { createConnectorFetch } from '@bff/modules/connectors/http';
 import { AddressRefusedError, hostRefusal, isPrivateAddress, resolveAllowedAddress } from '@bff/platform/addressGuard';
 import { useWorld, World } from './support/world';
 

@@ -24,7 +24,7 @@ import { createRequire } from 'node:module';
 import { connect as netConnect, isIP } from 'node:net';
 import mysql from 'mysql2';
 import { exactNumber } from '@domain/data/values';
-import { AddressRefusedError, bareHost, resolveAllowedAddress } from '../../../platform/addressGuard';
+import { AddressRefusedError, bareHost, resolveAllowedAddress } from '../../platform/addressGuard';
 import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from './types';
 
 export type Dialect = 'postgresql' | 'mysql';

@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { AddressRefusedError, bareHost, pinnedLookup, resolveAllowedAddress, type GuardOptions, type ResolvedAddress } from '../../../platform/addressGuard';
+import { AddressRefusedError, bareHost, pinnedLookup, resolveAllowedAddress, type GuardOptions, type ResolvedAddress } from '../../platform/addressGuard';
 import { ConnectorError, type ConnectorFetch, type ConnectorRequest, type ConnectorResponse } from './types';
 
 export const CONNECTOR_TIMEOUT_MS = 30_000;

@@ -4,8 +4,8 @@
  * (encrypted into DataSource.credentials, never returned).
  */
 import type { ConnectorDefinition, ConnectorSetting, ConnectorSettingValues } from '@domain/data/connectors';
-import type { DataSource } from '../../../entities';
-import { hostRefusal } from '../../../platform/addressGuard';
+import type { DataSource } from '../../entities';
+import { hostRefusal } from '../../platform/addressGuard';
 
 export interface CheckedSettings {
   settings: ConnectorSettingValues;

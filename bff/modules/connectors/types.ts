@@ -1,8 +1,8 @@
 /**
- * What every pulling connector implements. A sync run (dataSources/sync) gives it the source's
+ * What every pulling connector implements. A sync run (bff/modules/dataSources, sync/) gives it the source's
  * settings, its decrypted secrets and the cursor the previous successful run ended at; the
  * connector reads the source in pages and yields batches of raw records (the vendor's objects
- * flattened to the source's field names). The run stores each batch (records/storeRecords.ts)
+ * flattened to the source's field names). The run stores each batch (dataSources' records/storeRecords.ts)
  * before asking for the next, so memory stays flat and a failure keeps what was stored.
  */
 import type { Logger } from 'pino';

@@ -2,17 +2,16 @@
  * Data intake's public face, grouped as the dashboard groups it (src/features/data-sources):
  *
  * - sources/    data sources, their field mapping and templates (routes, service)
- * - imports/    file imports: parsing CSV, JSON and Excel, the dry run, storing
+ * - imports/    file imports: the dry run and storing (the CSV, JSON and Excel readers are
+ *               bff/platform/readers)
  * - ingestion/  the pushed sources' ingestion URL and its secret
- * - sync/       the sync queue and worker pulling connected sources
+ * - sync/       the sync queue and worker pulling connected sources through bff/modules/connectors
  * - custom/     the declarative connectors a company brings (stored definitions)
- * - connectors/ the connector engine (REST, GraphQL, databases) and vendors/
  * - records/    the one home of what writes data_records: the bulk writer, spool, unification and
  *               store, and the prediction API's records
  *
  * Sub-rooms import each other directly; everything outside reaches them through this file.
  */
-export { connectorFor } from './connectors/registry';
 export { createCustomConnectorRouter } from './custom/routes';
 export { createCustomConnectorService } from './custom/service';
 export { createImportRouter } from './imports/routes';

@@ -8,7 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
-import { invalidFile } from '../../../platform/uploads';
+import { invalidFile } from '../uploads';
 import type { ReaderMeta, RawRow, RowReader } from './rows';
 
 export const CSV_DELIMITERS = [',', ';', '\t'];

@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import type { CellValue } from 'exceljs';
 import type { CellObject } from '@e965/xlsx';
 import { readAll } from './json';
-import { invalidFile } from '../../../platform/uploads';
+import { invalidFile } from '../uploads';
 import type { RawRow, RowReader } from './rows';
 import { checkZip } from './zip';
 

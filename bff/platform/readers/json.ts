@@ -5,7 +5,7 @@
 import type { Readable } from 'node:stream';
 import { IMPORT_MAX_COLUMNS } from '@domain/data/imports';
 import { DATA_SOURCE_MESSAGES } from '@domain/data/sources';
-import { invalidFile } from '../../../platform/uploads';
+import { invalidFile } from '../uploads';
 import type { RawRow, ReaderMeta, RowReader } from './rows';
 
 const BATCH_ROWS = 500;

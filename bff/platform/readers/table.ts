@@ -5,8 +5,8 @@
  */
 import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS } from '@domain/data/imports';
 import { textOf } from '@domain/data/values';
-import { findUnstorable, hasUnstorableCharacter, isReservedKey } from '../../../platform/storable';
-import { invalidFile } from '../../../platform/uploads';
+import { findUnstorable, hasUnstorableCharacter, isReservedKey } from '../storable';
+import { invalidFile } from '../uploads';
 import type { RawRow, ReaderMeta, RowReader } from './rows';
 
 export interface DataRow {

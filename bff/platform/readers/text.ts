@@ -3,7 +3,7 @@
  * silent U+FFFD), the byte-order mark dropped, and binary content refused before it is parsed.
  */
 import { Transform, type TransformCallback } from 'node:stream';
-import { invalidFile } from '../../../platform/uploads';
+import { invalidFile } from '../uploads';
 
 /** The delimiter is guessed from the start of the text (`head`): give it enough rows to be sure. */
 const HEAD_CHARS = 64 * 1024;

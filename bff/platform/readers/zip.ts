@@ -9,7 +9,7 @@
  */
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { MB } from '@domain/limits';
-import { invalidFile } from '../../../platform/uploads';
+import { invalidFile } from '../uploads';
 
 export const ZIP_LIMITS = {
   entries: 10_000,

@@ -41,7 +41,7 @@ describe('the bff rooms rule', { timeout: 60_000 }, () => {
   });
 
   it("lets a module's sub-rooms import each other directly", async () => {
-    expect(await roomViolations(inSync, "import { connectorFor } from '../connectors/registry';\nexport const find = connectorFor;\n")).toEqual([]);
+    expect(await roomViolations(inSync, "import { connectorOfSource } from '../custom/resolve';\nexport const find = connectorOfSource;\n")).toEqual([]);
     expect(await roomViolations(inSync, "import { storeSourceRecords } from '../records/storeRecords';\nexport const store = storeSourceRecords;\n")).toEqual([]);
   });
 

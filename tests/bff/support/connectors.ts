@@ -1,8 +1,8 @@
 /** What the connector tests share: pulling a connector to the end, and the error a failing call must throw. */
 import pino from 'pino';
 import { expect } from 'vitest';
-import { createConnectorFetch } from '@bff/modules/dataSources/connectors/http';
-import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '@bff/modules/dataSources/connectors/types';
+import { createConnectorFetch } from '@bff/modules/connectors/http';
+import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '@bff/modules/connectors/types';
 
 export async function pullAll(connector: Connector, context: ConnectorContext): Promise<ConnectorBatch[]> {
   const batches: ConnectorBatch[] = [];

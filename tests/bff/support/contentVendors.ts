@@ -5,8 +5,8 @@
  */
 import pino from 'pino';
 import type { ServerResponse } from 'node:http';
-import { createConnectorFetch } from '@bff/modules/dataSources/connectors/http';
-import type { ConnectorContext } from '@bff/modules/dataSources/connectors/types';
+import { createConnectorFetch } from '@bff/modules/connectors/http';
+import type { ConnectorContext } from '@bff/modules/connectors/types';
 import { sendJson, startHttpServer, type LocalHttpServer, type ReceivedRequest } from './localServers';
 
 export interface Trouble {

@@ -10,11 +10,11 @@
 import { createHash, createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { SourceFieldDefinition } from '@domain/data/catalogue';
-import { csvRows } from '../../imports/csv';
-import { jsonRecords } from '../../imports/json';
-import type { ReaderMeta } from '../../imports/rows';
-import { openTable } from '../../imports/table';
-import { HttpError } from '../../../../platform/errors';
+import { csvRows } from '../../../platform/readers/csv';
+import { jsonRecords } from '../../../platform/readers/json';
+import type { ReaderMeta } from '../../../platform/readers/rows';
+import { openTable } from '../../../platform/readers/table';
+import { HttpError } from '../../../platform/errors';
 import { ConnectorError, type Connector, type ConnectorBatch, type ConnectorContext } from '../types';
 import { baseUrlOf, requiredSetting, secretOf, settingText } from '../shared';
 

@@ -13,7 +13,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
-import { checkDeclaredSizes, inflateEntry, readCentralDirectory } from '../../imports/zip';
+import { checkDeclaredSizes, inflateEntry, readCentralDirectory } from '../../../platform/readers/zip';
 import { manifestConnector } from '../declarative/engine';
 import { jsonLines } from '../declarative/requests';
 import { ConnectorError, type ConnectorResponse } from '../types';

@@ -11,9 +11,7 @@ import { connectorDefinition } from '@domain/data/connectorSettings';
 import { customCatalogueSource, customConnectorDefinition, customConnectorIdOf, customFieldSet } from '@domain/data/customConnectors';
 import { isUuid } from '@domain/params';
 import { CustomConnector } from '../../../entities';
-import { manifestConnector } from '../connectors/declarative/engine';
-import { connectorFor } from '../connectors/registry';
-import type { Connector } from '../connectors/types';
+import { connectorFor, manifestConnector, type Connector } from '../../connectors';
 
 export interface ResolvedCatalogue {
   catalogue: CatalogueSource;

@@ -12,7 +12,7 @@ import {
 import { REQUIRED_BY_KIND, unifiedField, type FieldMapping, type RecordKind } from '@domain/data/unifiedModel';
 import { readTime, textOf, type UnifiedValue } from '@domain/data/values';
 import { invalidOptions } from './failures';
-import type { DataRow } from './table';
+import type { DataRow } from '../../../platform/readers/table';
 import { INDEXED_TEXT_MAX, unifyRow } from '../records/unify';
 
 /** A reported value is cut to this length: a report of a thousand rows stays small. */

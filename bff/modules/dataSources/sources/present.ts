@@ -4,7 +4,7 @@ import type { ConnectorDefinition, IngestEndpoint } from '@domain/data/connector
 import { connectorDefinition } from '@domain/data/connectorSettings';
 import type { DataSource, SyncRun } from '../../../entities';
 import { presentRun } from '../sync/queue';
-import { settingsOf } from '../connectors/settings';
+import { settingsOf } from '../../connectors';
 
 export const DATA_SOURCE_NOT_FOUND = { error: 'Data source not found', message: 'No data source with this id exists in your reach.' };
 

@@ -7,7 +7,7 @@ import { CONNECTOR_MESSAGES, type ConnectorDefinition, type ConnectorSettingValu
 import type { Config } from '../../../config';
 import type { DataSource } from '../../../entities';
 import { apiError } from '../../../platform/errors';
-import { checkSettings, settingsOf, type CheckedSettings } from '../connectors/settings';
+import { checkSettings, settingsOf, type CheckedSettings } from '../../connectors';
 import { readSecrets } from '../sync/secrets';
 
 /** The settings of a resolved catalogue entry, or 409 connector_unavailable when it has no connector. */

@@ -26,7 +26,7 @@ export async function updateSource(deps: SourceDeps, source: DataSource, input: 
   if (input.settings !== undefined) {
     const definition = definitionOf(await resolveCatalogue(orm.em, source.companyId, source.catalogueId));
     // A key sent beside the settings is typed with them: when the settings move the source
-    // elsewhere (connectors/settings.ts), it is the key for the new place, not a stored one.
+    // elsewhere (bff/modules/connectors/settings.ts), it is the key for the new place, not a stored one.
     const typed = settingsInput(definition, { apiKey: input.apiKey, settings: input.settings as ConnectorSettingValues });
     const { settings, secrets } = checkedSettings(config, definition, typed, storedSettings(config, source));
     source.config = { ...source.config, settings };

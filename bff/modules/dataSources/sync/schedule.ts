@@ -6,7 +6,7 @@
 import { SYNC_SCHEDULE_MS, type SyncSchedule } from '@domain/data/connectors';
 import type { Orm } from '../../../types';
 import { DataSource } from '../../../entities';
-import type { Connector } from '../connectors/types';
+import type { Connector } from '../../connectors';
 import { connectorOfSource } from '../custom/resolve';
 import type { SyncQueue } from './queue';
 
