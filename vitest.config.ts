@@ -194,9 +194,10 @@ function storybookProject() {
     optimizeDeps: { force: true },
     test: {
       name: 'storybook',
-      // A play function that types into a dialog takes a few seconds alone and several times that on
-      // two cores shared with a build or another suite: a story fails on what it finds, not on the clock.
-      testTimeout: 45_000,
+      // A file's first story waits for its modules to be transformed and loaded (36 s seen on two
+      // cores shared with other suites), and a play function that types into a dialog takes a few
+      // seconds alone: a story fails on what it finds (findBy gives up after 5 s), not on the clock.
+      testTimeout: 90_000,
       // The second theme's render runs in an afterEach hook: give it a story test's time.
       hookTimeout: 60_000,
       // A loaded machine (two cores shared with builds and other suites) can take over a minute to

@@ -28,7 +28,7 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-/** Calls per day as a line; Download CSV gives the labels and figures. */
+/** Calls per day as a line; Download CSV gives the labels and figures, today marked as under way. */
 export const CallsLine: Story = {
   play: async ({ canvas, userEvent }) => {
     await expect(canvas.getByRole('figure', { name: DASHBOARD_CHART_TITLES.calls })).toHaveAccessibleDescription(new RegExp(`^Calls: ${METRICS_7D.labels[0]} `));
@@ -37,6 +37,10 @@ export const CallsLine: Story = {
     const lines = (await downloads[0].text).split('\r\n');
     await expect(lines[0]).toBe('Period,Calls');
     await expect(lines[1]).toBe(`${METRICS_7D.labels[0]},${METRICS_7D.calls[0]}`);
+    // Today is under way: its row says so, as the chart does.
+    const last = METRICS_7D.labels.length - 1;
+    await expect(METRICS_7D.partial?.index).toBe(last);
+    await expect(lines[last + 1]).toBe(`${METRICS_7D.labels[last]} (today so far),${METRICS_7D.calls[last]}`);
   },
 };
 

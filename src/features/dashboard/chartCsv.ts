@@ -3,17 +3,21 @@
  * spreadsheet would run as a formula are neutralised (a category could be named "=cmd|...").
  */
 import { neutraliseFormula } from '@domain/csv';
-import type { ChartModel } from './chartModel';
+import { pointLabel, type ChartModel } from './chartModel';
 
 const cell = (value: string) => {
   const safe = neutraliseFormula(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** Header first (Period or Category, then each series), one row per point, CRLF line ends. */
+/**
+ * Header first (Period or Category, then each series), one row per point, CRLF line ends. The
+ * period still under way says so ("Nov 29 (today so far)"), as on the chart: its figures are not a
+ * whole period's.
+ */
 export function chartCsv(model: ChartModel): string {
   const header = [model.axis === 'time' ? 'Period' : 'Category', ...model.series.map((series) => series.label)];
-  const rows = model.labels.map((label, index) => [label, ...model.series.map((series) => {
+  const rows = model.labels.map((_, index) => [pointLabel(model, index), ...model.series.map((series) => {
     const value = series.data[index];
     return value === null || value === undefined ? '' : String(value);
   })]);

@@ -138,12 +138,17 @@ export function categorySeriesModel(title: string, series: CategorySeries, mode:
 /** A drilled-in category's users per point: its people with an event in the period. */
 export const ACTIVE_USERS_TITLE = 'Active users';
 
+/** A point's label in words, the period under way marked: "Nov 29 (today so far)". */
+export const pointLabel = (model: ChartModel, index: number): string => {
+  const label = model.labels[index] ?? '';
+  return model.partial?.index === index ? `${label} (${model.partial.note.toLowerCase()})` : label;
+};
+
 /** The chart in words: "Calls: Mon 3: 120, Tue 4: 98." — what a screen reader says instead of the drawing. */
 export function chartSummary(model: ChartModel): string {
   if (model.labels.length === 0 || model.series.length === 0) return `${model.title}: no data.`;
-  const labelOf = (label: string, index: number) => (model.partial?.index === index ? `${label} (${model.partial.note.toLowerCase()})` : label);
   const parts = model.series.map(
-    (series) => `${series.label}: ${model.labels.map((label, index) => `${labelOf(label, index)} ${formatFigure(series.data[index] ?? null, series.unit)}`).join(', ')}`,
+    (series) => `${series.label}: ${model.labels.map((_, index) => `${pointLabel(model, index)} ${formatFigure(series.data[index] ?? null, series.unit)}`).join(', ')}`,
   );
   return `${parts.join('. ')}.`;
 }
