@@ -12,7 +12,7 @@ import type { Company } from '@domain/auth/types';
 import { useCompanies } from '@/lib/accounts';
 import { useNotify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
-import { useLastDefined } from '@/lib/useLastDefined';
+import { useDialogSubject } from '@/lib/useDialogSubject';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { ModalDialog, type ModalProps } from '@/ui/ModalDialog';
@@ -30,9 +30,7 @@ export default function CompanyManagementModal({ open, onClose }: ModalProps) {
   const update = useUpdateCompany();
   const remove = useDeleteCompany();
   const [view, setView] = useState<View>({ kind: 'list' });
-  const [companyToDelete, setCompanyToDelete] = useState<Company | null>(null);
-  // What the confirmation shows while it fades out after being answered.
-  const shownCompanyToDelete = useLastDefined(companyToDelete);
+  const toDelete = useDialogSubject<Company>();
 
   const showList = () => {
     create.reset();
@@ -64,23 +62,24 @@ export default function CompanyManagementModal({ open, onClose }: ModalProps) {
   };
 
   const confirmDelete = () => {
-    if (!companyToDelete) return;
-    const { id, name } = companyToDelete;
+    if (!toDelete.subject) return;
+    const { id, name } = toDelete.subject;
     remove.mutate(id, {
       onSuccess: () => {
-        setCompanyToDelete(null);
+        toDelete.close();
         notify.success(`Company ${name} deleted successfully`);
       },
     });
   };
 
   const { reset: forgetDeleteFailure } = remove;
+  const { show: showDelete } = toDelete;
   const askDelete = useCallback(
     (company: Company) => {
       forgetDeleteFailure();
-      setCompanyToDelete(company);
+      showDelete(company);
     },
-    [forgetDeleteFailure],
+    [forgetDeleteFailure, showDelete],
   );
   const edit = useCallback((company: Company) => setView({ kind: 'edit', company }), []);
 
@@ -134,17 +133,16 @@ export default function CompanyManagementModal({ open, onClose }: ModalProps) {
     <ModalDialog open={open} onClose={onClose} title="Company Management" maxWidth="lg">
       {content}
       <ConfirmDialog
-        open={Boolean(companyToDelete)}
+        open={toDelete.open}
         title="Delete Company"
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
         error={remove.isError && <FailureAlert title="Failed to delete company" error={remove.error} />}
         onConfirm={confirmDelete}
-        onCancel={() => setCompanyToDelete(null)}
+        onCancel={toDelete.close}
       >
-        {shownCompanyToDelete &&
-          `Are you sure you want to delete ${shownCompanyToDelete.name}? This action cannot be undone.`}
+        {toDelete.shown && `Are you sure you want to delete ${toDelete.shown.name}? This action cannot be undone.`}
       </ConfirmDialog>
     </ModalDialog>
   );

@@ -9,8 +9,6 @@ import Typography from '@mui/material/Typography';
 import { DATA_TYPE_MESSAGES } from '@domain/dataTypes/dataTypes';
 import { useCompanies } from '@/lib/accounts';
 import { ALL_COMPANIES, isGlobalAdmin, useCompanyFilter, useSession } from '@/lib/session';
-import { useLastDefined } from '@/lib/useLastDefined';
-import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { DataTypeFilterBar } from './components/DataTypeFilterBar';
 import { DataTypesList, Spinner } from './components/DataTypesList';
 import { useDataTypeEditor } from './useDataTypeEditor';
@@ -36,8 +34,7 @@ export function DataTypesPage() {
   const list = useShownDataTypes(filterParam, choosesCompany);
   // A global admin files a new type under the company in view; with all companies in view it is global.
   const editor = useDataTypeEditor(globalAdmin ? filterParam : undefined);
-  const shownToDelete = useLastDefined(editor.toDelete);
-  const deleteOpened = useOpenedOnce(editor.toDelete !== null);
+  const { toDelete } = editor;
   const formHeadingId = useId();
   const listHeadingId = useId();
 
@@ -108,10 +105,11 @@ export function DataTypesPage() {
         />
       </Paper>
 
-      {deleteOpened && (
+      {/* Mounted from its first opening (its code is downloaded then), so its closing transition plays. */}
+      {toDelete.shown && (
         <Suspense fallback={null}>
           <ConfirmDialog
-            open={Boolean(editor.toDelete)}
+            open={toDelete.open}
             title="Delete Data Type"
             confirmLabel="Delete"
             destructive
@@ -119,11 +117,7 @@ export function DataTypesPage() {
             onConfirm={editor.confirmDelete}
             onCancel={editor.cancelDelete}
           >
-            {shownToDelete && (
-              <>
-                {DATA_TYPE_MESSAGES.confirmDelete} <strong>{shownToDelete.name}</strong> ({shownToDelete.dataFieldName})
-              </>
-            )}
+            {DATA_TYPE_MESSAGES.confirmDelete} <strong>{toDelete.shown.name}</strong> ({toDelete.shown.dataFieldName})
           </ConfirmDialog>
         </Suspense>
       )}

@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { DATA_TYPE_MESSAGES, type DataType } from '@domain/dataTypes/dataTypes';
 import { failureReason } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
+import { useDialogSubject } from '@/lib/useDialogSubject';
 import { useCreateDataType, useDeleteDataType, useUpdateDataType, type DataTypeFields } from './api';
 
 export type FormState = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; dataType: DataType };
@@ -22,7 +23,8 @@ export function useDataTypeEditor(ownerId: string | undefined) {
   const [form, setForm] = useState<FormState>({ kind: 'closed' });
   // Each opening mounts a fresh form, so nothing typed before a Cancel or a save comes back.
   const [opening, setOpening] = useState(0);
-  const [toDelete, setToDelete] = useState<DataType | null>(null);
+  // The type waiting for its delete confirmation, kept while the confirmation fades out.
+  const toDelete = useDialogSubject<DataType>();
 
   const openForm = useCallback((next: FormState) => {
     setOpening((count) => count + 1);
@@ -49,16 +51,16 @@ export function useDataTypeEditor(ownerId: string | undefined) {
   };
 
   const confirmDelete = () => {
-    if (!toDelete) return;
-    const deleted = toDelete;
+    if (!toDelete.subject) return;
+    const deleted = toDelete.subject;
     remove.mutate(deleted.id, {
       onSuccess: () => {
-        setToDelete(null);
+        toDelete.close();
         notify.success(DATA_TYPE_MESSAGES.deleted);
         if (form.kind === 'edit' && form.dataType.id === deleted.id) closeForm();
       },
       onError: (error) => {
-        setToDelete(null);
+        toDelete.close();
         notify.error(DATA_TYPE_MESSAGES.deleteFailed(reasonOf(error)));
       },
     });
@@ -73,8 +75,8 @@ export function useDataTypeEditor(ownerId: string | undefined) {
     submit,
     saving: form.kind === 'edit' ? update.isPending : create.isPending,
     toDelete,
-    askDelete: setToDelete,
-    cancelDelete: () => setToDelete(null),
+    askDelete: toDelete.show,
+    cancelDelete: toDelete.close,
     confirmDelete,
     deleting: remove.isPending,
   };

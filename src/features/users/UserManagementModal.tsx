@@ -13,7 +13,7 @@ import { useCompanies } from '@/lib/accounts';
 import { withReason } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
-import { useLastDefined } from '@/lib/useLastDefined';
+import { useDialogSubject } from '@/lib/useDialogSubject';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { ModalDialog, type ModalProps } from '@/ui/ModalDialog';
@@ -41,14 +41,11 @@ export default function UserManagementModal({ open, onClose }: ModalProps) {
   const unlinkSso = useUnlinkSso();
 
   const [invitePanel, setInvitePanel] = useState<InvitePanel>({ kind: 'closed' });
-  const [statusChange, setStatusChange] = useState<{ user: ManagedUser; status: UserStatus } | null>(null);
-  const [passwordUser, setPasswordUser] = useState<ManagedUser | null>(null);
-  const [userToDelete, setUserToDelete] = useState<ManagedUser | null>(null);
-  const [userToUnlink, setUserToUnlink] = useState<ManagedUser | null>(null);
-  const shownUserToUnlink = useLastDefined(userToUnlink);
-  // What the confirmations show while they fade out after being answered.
-  const shownStatusChange = useLastDefined(statusChange);
-  const shownUserToDelete = useLastDefined(userToDelete);
+  // Each dialog keeps what it showed while it fades out after being answered.
+  const statusChange = useDialogSubject<{ user: ManagedUser; status: UserStatus }>();
+  const passwordUser = useDialogSubject<ManagedUser>();
+  const userToDelete = useDialogSubject<ManagedUser>();
+  const userToUnlink = useDialogSubject<ManagedUser>();
 
   const handleInvited = (invitation: InviteResponse) => {
     notify.success(`Invitation sent to ${invitation.user.email}`);
@@ -56,9 +53,9 @@ export default function UserManagementModal({ open, onClose }: ModalProps) {
   };
 
   const confirmStatusChange = () => {
-    if (!statusChange) return;
-    const { user, status } = statusChange;
-    setStatusChange(null);
+    if (!statusChange.subject) return;
+    const { user, status } = statusChange.subject;
+    statusChange.close();
     setStatus.mutate(
       { id: user.id, status },
       {
@@ -69,20 +66,20 @@ export default function UserManagementModal({ open, onClose }: ModalProps) {
   };
 
   const confirmDelete = () => {
-    if (!userToDelete) return;
-    const user = userToDelete;
+    if (!userToDelete.subject) return;
+    const user = userToDelete.subject;
     deleteUser.mutate(user.id, {
       onSuccess: () => {
-        setUserToDelete(null);
+        userToDelete.close();
         notify.success(`User ${user.name} was deleted`);
       },
     });
   };
 
   const confirmUnlink = () => {
-    if (!userToUnlink) return;
-    const user = userToUnlink;
-    setUserToUnlink(null);
+    if (!userToUnlink.subject) return;
+    const user = userToUnlink.subject;
+    userToUnlink.close();
     unlinkSso.mutate(user.id, {
       onSuccess: () => notify.success(`${user.name} is no longer linked to single sign-on`),
       onError: (error) => notify.error(withReason('Failed to unlink single sign-on', error)),
@@ -93,14 +90,16 @@ export default function UserManagementModal({ open, onClose }: ModalProps) {
   const ssoCompanyId = viewingAll ? undefined : (filterParam ?? session?.company.id);
 
   // Stable, so the grid's columns are not rebuilt on every render.
-  const askStatusChange = useCallback((user: ManagedUser, status: UserStatus) => setStatusChange({ user, status }), []);
+  const { show: showStatusChange } = statusChange;
+  const askStatusChange = useCallback((user: ManagedUser, status: UserStatus) => showStatusChange({ user, status }), [showStatusChange]);
   const { reset: forgetDeleteFailure } = deleteUser;
+  const { show: showDelete } = userToDelete;
   const askDelete = useCallback(
     (user: ManagedUser) => {
       forgetDeleteFailure();
-      setUserToDelete(user);
+      showDelete(user);
     },
-    [forgetDeleteFailure],
+    [forgetDeleteFailure, showDelete],
   );
 
   return (
@@ -124,49 +123,49 @@ export default function UserManagementModal({ open, onClose }: ModalProps) {
           canManage={canManage}
           currentUserId={session?.user.id ?? ''}
           onStatusChange={askStatusChange}
-          onResetPassword={setPasswordUser}
+          onResetPassword={passwordUser.show}
           onDelete={askDelete}
-          onUnlinkSso={canManage ? setUserToUnlink : undefined}
+          onUnlinkSso={canManage ? userToUnlink.show : undefined}
         />
         {canManage && ssoCompanyId && <SsoPanel companyId={ssoCompanyId} />}
       </Stack>
 
       <ConfirmDialog
-        open={Boolean(userToUnlink)}
+        open={userToUnlink.open}
         title="Unlink Single Sign-On"
         confirmLabel="Unlink"
         onConfirm={confirmUnlink}
-        onCancel={() => setUserToUnlink(null)}
+        onCancel={userToUnlink.close}
       >
-        {shownUserToUnlink &&
-          `Unlink ${shownUserToUnlink.name} from ${shownUserToUnlink.sso?.issuer ?? 'single sign-on'}? Their next single sign-on links again only if they are invited or the company allows linking.`}
+        {userToUnlink.shown &&
+          `Unlink ${userToUnlink.shown.name} from ${userToUnlink.shown.sso?.issuer ?? 'single sign-on'}? Their next single sign-on links again only if they are invited or the company allows linking.`}
       </ConfirmDialog>
 
       <ConfirmDialog
-        open={Boolean(statusChange)}
+        open={statusChange.open}
         title="Change User Status"
         confirmLabel="Change Status"
         onConfirm={confirmStatusChange}
-        onCancel={() => setStatusChange(null)}
+        onCancel={statusChange.close}
       >
-        {shownStatusChange &&
-          `Are you sure you want to change ${shownStatusChange.user.name}'s status to ${USER_STATUS_LABELS[shownStatusChange.status]}?`}
+        {statusChange.shown &&
+          `Are you sure you want to change ${statusChange.shown.user.name}'s status to ${USER_STATUS_LABELS[statusChange.shown.status]}?`}
       </ConfirmDialog>
 
-      <ResetPasswordDialog user={passwordUser} onClose={() => setPasswordUser(null)} />
+      <ResetPasswordDialog user={passwordUser.shown} open={passwordUser.open} onClose={passwordUser.close} />
 
       <ConfirmDialog
-        open={Boolean(userToDelete)}
+        open={userToDelete.open}
         title="Delete User"
         confirmLabel="Delete"
         destructive
         busy={deleteUser.isPending}
         error={deleteUser.isError && <FailureAlert title="Failed to delete user" error={deleteUser.error} />}
         onConfirm={confirmDelete}
-        onCancel={() => setUserToDelete(null)}
+        onCancel={userToDelete.close}
       >
-        {shownUserToDelete &&
-          `Are you sure you want to delete ${shownUserToDelete.name} (${shownUserToDelete.email})? This action cannot be undone.`}
+        {userToDelete.shown &&
+          `Are you sure you want to delete ${userToDelete.shown.name} (${userToDelete.shown.email})? This action cannot be undone.`}
       </ConfirmDialog>
     </ModalDialog>
   );

@@ -25,7 +25,7 @@ let held = heldRequest();
 const meta = {
   title: 'Data Sources/ConnectSourceDialog',
   component: ConnectSourceDialog,
-  args: { source: entry('salesforce'), companyId: undefined, onClose: fn(), onConnected: fn(), onAlreadyConnected: fn() },
+  args: { source: entry('salesforce'), open: true, companyId: undefined, onClose: fn(), onConnected: fn(), onAlreadyConnected: fn() },
   decorators: [withConnectors],
   beforeEach: () => {
     const restore = mockFetch(dataSourceApiRoutes());

@@ -17,7 +17,6 @@ import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, type ConnectorDefinition, type In
 import type { ConnectSourceInput, DataSource } from '@domain/data/sources';
 import { errorCodeOf } from '@domain/errors';
 import { serverMessage } from '@/lib/failure';
-import { useLastDefined } from '@/lib/useLastDefined';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { fieldErrorsOf, useConnectSource, useIngestSecret, useTestConnection } from '../api';
 import { useConnectorLookup } from '../connectorLookup';
@@ -38,8 +37,9 @@ export const DOCUMENTATION_LABEL = 'API documentation';
 export const SOURCE_NAME_LABEL = 'Source name';
 
 export interface ConnectSourceDialogProps {
-  /** The catalogue source to connect; null keeps the dialog closed. */
-  source: CatalogueSource | null;
+  /** The catalogue source to connect, kept while the dialog closes. */
+  source: CatalogueSource;
+  open: boolean;
   /** The company in view, for a global admin; undefined connects for the signed-in user's own company. */
   companyId: string | undefined;
   /**
@@ -58,34 +58,32 @@ export interface ConnectSourceDialogProps {
  * Connect a catalogue source: the settings its connector asks for (a vendor's key in a password
  * field), a connection test before saving, and for a pushed source its ingestion URL and secret.
  */
-export function ConnectSourceDialog({ source, ...props }: ConnectSourceDialogProps) {
+export function ConnectSourceDialog({ source, open, ...props }: ConnectSourceDialogProps) {
   const titleId = useId();
-  const shown = useLastDefined(source);
   // While the new ingestion secret is shown, Escape or a click beside the dialog must not lose it.
   const [showingSecret, setShowingSecret] = useState(false);
-  const definition = useConnectorLookup()(shown?.id ?? '');
+  const definition = useConnectorLookup()(source.id);
   return (
-    <Dialog open={Boolean(source)} onClose={showingSecret ? undefined : props.onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+    <Dialog open={open} onClose={showingSecret ? undefined : props.onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
       {/* The dialog unmounts its content once closed: every opening starts with an empty form. */}
-      {shown &&
-        (definition ? (
-          <ConnectSourceForm key={shown.id} titleId={titleId} source={shown} definition={definition} onShowingSecret={setShowingSecret} {...props} />
-        ) : (
-          <>
-            <DialogTitle id={titleId}>Connect {shown.name}</DialogTitle>
-            <DialogContent>
-              <Alert severity="info">{CONNECTOR_MESSAGES.noConnector}</Alert>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={props.onClose}>{CANCEL_LABEL}</Button>
-            </DialogActions>
-          </>
-        ))}
+      {definition ? (
+        <ConnectSourceForm key={source.id} titleId={titleId} source={source} definition={definition} onShowingSecret={setShowingSecret} {...props} />
+      ) : (
+        <>
+          <DialogTitle id={titleId}>Connect {source.name}</DialogTitle>
+          <DialogContent>
+            <Alert severity="info">{CONNECTOR_MESSAGES.noConnector}</Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={props.onClose}>{CANCEL_LABEL}</Button>
+          </DialogActions>
+        </>
+      )}
     </Dialog>
   );
 }
 
-type ConnectSourceFormProps = Omit<ConnectSourceDialogProps, 'source'> & {
+type ConnectSourceFormProps = Omit<ConnectSourceDialogProps, 'source' | 'open'> & {
   titleId: string;
   source: CatalogueSource;
   definition: ConnectorDefinition;

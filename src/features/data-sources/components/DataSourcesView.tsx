@@ -88,7 +88,7 @@ export function DataSourcesView(props: DataSourcesViewProps) {
     importFile: importNew,
     showConnected: (entry) => {
       const own = connectionOf(entry.id, list).sources;
-      if (own.length === 1) open.settings(own[0]!.id);
+      if (own.length === 1) open.settings(own[0]!);
       else setTab('connected');
     },
     requestCustomApi: open.request,
@@ -129,7 +129,7 @@ export function DataSourcesView(props: DataSourcesViewProps) {
               deletingIds={props.deletingIds}
               onSync={props.onSync}
               onDelete={open.remove}
-              onOpenSettings={(source) => open.settings(source.id)}
+              onOpenSettings={open.settings}
               onImportFile={canManage && importDialog ? (source) => open.importFile({ entry: null, source }) : undefined}
               onBrowse={() => setTab('available')}
               mappingPanel={props.mappingPanel}

@@ -8,6 +8,7 @@ import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, type IngestEndpoint } from '@doma
 import type { DataSource } from '@domain/data/sources';
 import { withReason } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
+import { useDialogSubject } from '@/lib/useDialogSubject';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { CopyButton } from '@/ui/CopyButton';
 import { useIngestSecret } from '../api';
@@ -25,14 +26,14 @@ export function IngestEndpointSummary({ source, canManage, describedBy }: Ingest
   const notify = useNotify();
   const rotate = useIngestSecret();
   const [confirming, setConfirming] = useState(false);
-  const [fresh, setFresh] = useState<(IngestEndpoint & { secret: string }) | null>(null);
+  const fresh = useDialogSubject<IngestEndpoint & { secret: string }>();
   const ingest = source.ingest;
 
   const run = () =>
     rotate.mutate(source.id, {
       onSuccess: (answer) => {
         setConfirming(false);
-        if (answer.secret) setFresh({ ...answer, secret: answer.secret });
+        if (answer.secret) fresh.show({ ...answer, secret: answer.secret });
       },
       onError: (error) => {
         setConfirming(false);
@@ -89,8 +90,9 @@ export function IngestEndpointSummary({ source, canManage, describedBy }: Ingest
       <IngestSecretDialog
         sourceName={source.name}
         catalogueId={source.availableDataSource?.id}
-        endpoint={fresh}
-        onDone={() => setFresh(null)}
+        endpoint={fresh.shown}
+        open={fresh.open}
+        onDone={fresh.close}
       />
     </Stack>
   );

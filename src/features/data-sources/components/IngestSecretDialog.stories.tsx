@@ -16,7 +16,7 @@ const TITLE = CONNECTOR_LABELS.secretDialogTitle(SOURCES.webhook.name);
 const meta = {
   title: 'Data Sources/IngestSecretDialog',
   component: IngestSecretDialog,
-  args: { sourceName: SOURCES.webhook.name, catalogueId: 'webhook', endpoint: ENDPOINT, onDone: fn() },
+  args: { sourceName: SOURCES.webhook.name, catalogueId: 'webhook', endpoint: ENDPOINT, open: true, onDone: fn() },
   decorators: [withSession('companyAdmin')],
   beforeEach: () => stubClipboard(),
 } satisfies Meta<typeof IngestSecretDialog>;
@@ -57,27 +57,27 @@ export const SegmentSecret: Story = {
 
 /** Without a rotation's answer there is nothing to show: no dialog. */
 export const Closed: Story = {
-  args: { endpoint: null },
+  args: { endpoint: null, open: false },
   play: async () => {
     await expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   },
 };
 
-/** Done clears the answer and the dialog closes; the next rotation's answer opens it again. */
+/** Done closes the dialog; the next rotation's answer opens it again. */
 export const DoneClosesIt: Story = {
   render: function Render(args: IngestSecretDialogProps) {
-    const [endpoint, setEndpoint] = useState(args.endpoint);
+    const [open, setOpen] = useState(args.open);
     return (
       <>
-        <Button variant="outlined" onClick={() => setEndpoint(ENDPOINT)}>
+        <Button variant="outlined" onClick={() => setOpen(true)}>
           {CONNECTOR_LABELS.rotateSecret}
         </Button>
         <IngestSecretDialog
           {...args}
-          endpoint={endpoint}
+          open={open}
           onDone={() => {
             args.onDone();
-            setEndpoint(null);
+            setOpen(false);
           }}
         />
       </>

@@ -59,14 +59,14 @@ export function SourceDialogs({
   const notify = useNotify();
   const { connect, settings, request, importFile, remove, addConnector, editConnector } = dialogs;
   // Read from the list on every render: the dialog shows the saved state, and closes if the source goes.
-  const settingsSource = settings.open ? (sources.find((source) => source.id === settings.value) ?? null) : null;
+  const listedSettingsSource = sources.find((source) => source.id === settings.value?.id);
   const reimport = canManage && importDialog ? (source: DataSource) => open.importFile({ entry: null, source }) : undefined;
 
   /** The server has a source of the entry that this (stale) list may not: its settings, or the server's word. */
   const alreadyConnected = (entry: CatalogueSource, error: unknown) => {
     close('connect');
     const existing = sources.find((source) => source.availableDataSource?.id === entry.id);
-    if (existing) open.settings(existing.id);
+    if (existing) open.settings(existing);
     else notify.info(serverMessage(error, `${entry.name} is already connected.`));
   };
 
@@ -75,7 +75,8 @@ export function SourceDialogs({
       {connect.value && (
         <OnDemand>
           <ConnectSourceDialog
-            source={connect.open ? connect.value.entry : null}
+            source={connect.value.entry}
+            open={connect.open}
             defaultName={connect.value.name}
             companyId={companyId}
             onClose={() => close('connect')}
@@ -89,7 +90,13 @@ export function SourceDialogs({
       )}
       {settings.value && (
         <OnDemand>
-          <SourceSettingsDialog source={settingsSource} onClose={() => close('settings')} onConfigureMapping={onConfigureMapping} onReimport={reimport} />
+          <SourceSettingsDialog
+            source={listedSettingsSource ?? settings.value}
+            open={settings.open && listedSettingsSource !== undefined}
+            onClose={() => close('settings')}
+            onConfigureMapping={onConfigureMapping}
+            onReimport={reimport}
+          />
         </OnDemand>
       )}
       {showsCustom && addConnector.value && (

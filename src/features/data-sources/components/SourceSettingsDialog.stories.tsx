@@ -18,7 +18,7 @@ const meta = {
   component: SourceSettingsDialog,
   // The stories' own connectors: Google Analytics among them has none, so its key is the API key field.
   decorators: [withConnectors, withSession('companyAdmin')],
-  args: { source: SOURCES.googleAnalytics, onClose: fn(), onConfigureMapping: fn() },
+  args: { source: SOURCES.googleAnalytics, open: true, onClose: fn(), onConfigureMapping: fn() },
   beforeEach: () => {
     const restore = mockFetch(dataSourceApiRoutes());
     calls = restore.calls;

@@ -27,7 +27,6 @@ import {
 } from '@domain/data/sources';
 import { RECORD_KIND_LABELS, RECORD_KINDS, type RecordKind } from '@domain/data/unifiedModel';
 import { useNotify } from '@/lib/notifications';
-import { useLastDefined } from '@/lib/useLastDefined';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { FormTextField } from '@/ui/FormTextField';
 import { optionsOf } from '@/ui/SelectField';
@@ -84,8 +83,9 @@ export function accountIdOf(source: DataSource): string {
 export const REIMPORT_LABEL = 'Import Updated File';
 
 export interface SourceSettingsDialogProps {
-  /** The connected source; null keeps the dialog closed. */
-  source: DataSource | null;
+  /** The connected source, kept while the dialog closes. */
+  source: DataSource;
+  open: boolean;
   onClose: () => void;
   /** Opens Configure Data Mapping for the source; without it the button is not offered. */
   onConfigureMapping?: (source: DataSource) => void;
@@ -97,26 +97,23 @@ export interface SourceSettingsDialogProps {
  * A connected source's settings: its name, its connector's settings (a secret is never shown: a
  * new one replaces it, a blank one keeps it), what its records are, and the way to its field mapping.
  */
-export function SourceSettingsDialog({ source, onClose, onConfigureMapping, onReimport }: SourceSettingsDialogProps) {
+export function SourceSettingsDialog({ source, open, onClose, onConfigureMapping, onReimport }: SourceSettingsDialogProps) {
   const titleId = useId();
-  const shown = useLastDefined(source);
   return (
-    <Dialog open={Boolean(source)} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-      {shown && (
-        <SourceSettingsForm
-          key={shown.id}
-          titleId={titleId}
-          source={shown}
-          onClose={onClose}
-          onConfigureMapping={onConfigureMapping}
-          onReimport={onReimport}
-        />
-      )}
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+      <SourceSettingsForm
+        key={source.id}
+        titleId={titleId}
+        source={source}
+        onClose={onClose}
+        onConfigureMapping={onConfigureMapping}
+        onReimport={onReimport}
+      />
     </Dialog>
   );
 }
 
-type SourceSettingsFormProps = Omit<SourceSettingsDialogProps, 'source'> & { titleId: string; source: DataSource };
+type SourceSettingsFormProps = Omit<SourceSettingsDialogProps, 'open'> & { titleId: string };
 
 function SourceSettingsForm({ titleId, source, onClose, onConfigureMapping, onReimport }: SourceSettingsFormProps) {
   const notify = useNotify();

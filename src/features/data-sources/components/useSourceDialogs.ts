@@ -25,8 +25,11 @@ export interface ImportRequest {
 
 interface DialogValues {
   connect: ConnectRequest;
-  /** The source's id: the dialog reads the source from the list, so it shows the saved state. */
-  settings: string;
+  /**
+   * The source as opened: the dialog reads it from the list, so it shows the saved state, and
+   * shows this if it has gone from the list while the dialog closes.
+   */
+  settings: DataSource;
   request: true;
   importFile: ImportRequest;
   remove: DataSource;
@@ -59,7 +62,7 @@ export function useSourceDialogs() {
   const open = useMemo(
     () => ({
       connect: (value: ConnectRequest) => dispatch({ type: 'open', dialog: 'connect', value }),
-      settings: (sourceId: string) => dispatch({ type: 'open', dialog: 'settings', value: sourceId }),
+      settings: (source: DataSource) => dispatch({ type: 'open', dialog: 'settings', value: source }),
       request: () => dispatch({ type: 'open', dialog: 'request', value: true }),
       importFile: (value: Omit<ImportRequest, 'opening'>) => dispatch({ type: 'open', dialog: 'importFile', value }),
       remove: (source: DataSource) => dispatch({ type: 'open', dialog: 'remove', value: source }),

@@ -10,7 +10,7 @@ const meta = {
   component: ResetPasswordDialog,
   decorators: [withSession('companyAdmin')],
   beforeEach: () => mockFetch({ [`POST /api/users/${USERS.bob.id}/reset-password`]: { status: 204 } }),
-  args: { user: USERS.bob, onClose: fn() },
+  args: { user: USERS.bob, open: true, onClose: fn() },
 } satisfies Meta<typeof ResetPasswordDialog>;
 export default meta;
 

@@ -13,7 +13,7 @@ describe('ResetPasswordDialog', () => {
   it('keeps the button disabled until the password has 8 characters', async () => {
     restore = mockFetch({ 'POST /api/users/u-bob/reset-password': { status: 204 } });
     const onClose = vi.fn();
-    renderSignedIn(<ResetPasswordDialog user={USERS.bob} onClose={onClose} />);
+    renderSignedIn(<ResetPasswordDialog user={USERS.bob} open onClose={onClose} />);
     const button = screen.getByRole('button', { name: 'Reset Password' });
     expect(button).toBeDisabled();
 
@@ -31,7 +31,7 @@ describe('ResetPasswordDialog', () => {
   it('stays open and says "Failed to reset password" when the server refuses', async () => {
     restore = mockFetch({ 'POST /api/users/u-bob/reset-password': failure('access_denied') });
     const onClose = vi.fn();
-    renderSignedIn(<ResetPasswordDialog user={USERS.bob} onClose={onClose} />);
+    renderSignedIn(<ResetPasswordDialog user={USERS.bob} open onClose={onClose} />);
     await userEvent.type(screen.getByLabelText(/^New Password/), 'Long-enough-1');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Failed to reset password')).toBeInTheDocument();

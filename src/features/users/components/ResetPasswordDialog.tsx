@@ -11,24 +11,23 @@ import Stack from '@mui/material/Stack';
 import { resetPasswordSchema } from '@domain/auth/schemas';
 import type { ManagedUser } from '@domain/auth/types';
 import { useNotify } from '@/lib/notifications';
-import { useLastDefined } from '@/lib/useLastDefined';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { FormTextField } from '@/ui/FormTextField';
 import { useResetPassword } from '../api';
 
 export interface ResetPasswordDialogProps {
-  /** The user whose password is reset; null keeps the dialog closed. */
+  /** The user whose password is reset, kept while the dialog closes; null before the first opening. */
   user: Pick<ManagedUser, 'id' | 'name' | 'email'> | null;
+  open: boolean;
   onClose: () => void;
 }
 
-export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps) {
+export function ResetPasswordDialog({ user, open, onClose }: ResetPasswordDialogProps) {
   const titleId = useId();
-  const shown = useLastDefined(user);
   return (
-    <Dialog open={Boolean(user)} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby={titleId}>
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby={titleId}>
       {/* The dialog unmounts its content once closed: every opening starts with an empty form. */}
-      {shown && <ResetPasswordForm titleId={titleId} user={shown} onClose={onClose} />}
+      {user && <ResetPasswordForm titleId={titleId} user={user} onClose={onClose} />}
     </Dialog>
   );
 }
