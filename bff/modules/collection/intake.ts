@@ -8,7 +8,7 @@ import { completionSeconds, type DeviceType } from '@domain/survey/collection';
 import type { Answer } from '@domain/survey/types';
 import type { Orm } from '../../types';
 import { knexOf, type DatabaseKind } from '../../platform/sql';
-import { isSuppressed, WIDGET_SOURCE } from '../privacy';
+import { isSuppressed, WIDGET_SOURCE } from '../suppression';
 import { addCompletion, countCompletions, insertResponse, insertResponseIn, type NewResponse, type TableRow } from '../responses';
 import { completionDeliveryRow } from '../webhooks';
 import { bumpBundleVersion } from './bundleCache';
@@ -51,7 +51,7 @@ export async function insertStartedResponse(
   keyRow?: Record<string, unknown>,
 ): Promise<boolean> {
   const knex = knexOf(orm);
-  // An erased person's answers are dropped (counted) and answered as if stored: bff/modules/privacy.
+  // An erased person's answers are dropped (counted) and answered as if stored: bff/modules/suppression.
   if (await isSuppressed(knex, survey.companyId, [started.visitorId, ...Object.values(started.identifiers)], WIDGET_SOURCE)) return true;
   const capped = isCapped(survey);
   const webhook = complete

@@ -16,11 +16,10 @@ import { knexOf, resultsDialect, type DatabaseKind } from '../../platform/sql';
 import type { Orm } from '../../types';
 import { appendAuditEntry, auditEntriesLike, rewriteAuditEntries, type AuditPersonValues } from '../audit';
 import { untallyResponse } from '../responses';
-import { identifierHash } from './identifiers';
 import { personMatcher, scrubbed, type PersonMatcher } from './matching';
 import { RECORD_COLUMNS, recordsThroughSieve, recordVerdict, SCANNED_KINDS, storedRecord } from './recordFields';
 import { linkedIdentifiers, personProfiles, personResponses, placeholders, recordCondition, withoutPerson } from './stores';
-import { suppress, suppressionKey } from './suppression';
+import { identifierHash, suppress, suppressionKey } from '../suppression';
 
 /** Rows per transaction: short transactions, each with the step's count. */
 export const ERASURE_BATCH_ROWS = 500;

@@ -21,7 +21,7 @@ import type { Orm } from '../../types';
 import { personMatcher } from './matching';
 import { RECORD_COLUMNS, recordsThroughSieve, recordVerdict, SCANNED_KINDS, storedRecord, type StoredRecord } from './recordFields';
 import { linkedIdentifiers, personProfiles, personResponses, placeholders, recordCondition } from './stores';
-import type { Db } from './suppression';
+import type { Db } from '../suppression';
 
 /** Rows read and written per page. */
 export const EXPORT_PAGE_ROWS = 500;

@@ -1,7 +1,6 @@
 /**
- * Privacy's public face: erasure of a person with the suppression list every intake path consults
- * (isSuppressed, dropSuppressed), the person export, and the routes.
+ * Privacy's public face: erasure of a person (which adds them to the suppression list every intake
+ * path consults: bff/modules/suppression), the person export, and the routes.
  */
 export { createPrivacyRouters } from './routes';
-export { createPrivacyService, type PrivacyService, WIDGET_SOURCE } from './service';
-export { dropSuppressed, isSuppressed } from './suppression';
+export { createPrivacyService, type PrivacyService } from './service';

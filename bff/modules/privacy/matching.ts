@@ -11,7 +11,7 @@
  * row holding one (and some holding it inside a longer word), so only those are read and checked.
  */
 import { asJsonStringContent, containsPattern } from '../../platform/sql';
-import { normalizeIdentifier } from './identifiers';
+import { normalizeIdentifier } from '../suppression';
 
 /** Characters that continue a word around an identifier (an address, an id): a match must not touch them. */
 const WORD = String.raw`\p{L}\p{N}_@+\-`;

@@ -20,7 +20,7 @@ import type { Knex } from '@mikro-orm/knex';
 import type { RecordKind } from '@domain/data/unifiedModel';
 import { rowsOf } from '../../platform/rawRows';
 import { resultsDialect, type DatabaseKind } from '../../platform/sql';
-import { identifierValues } from './identifiers';
+import { identifierValues } from '../suppression';
 import { mentionsIn, type Mention, type PersonMatcher } from './matching';
 
 type Db = Knex | Knex.Transaction;

@@ -14,7 +14,7 @@ import { csvPagesStream } from '../../platform/csvPage';
 import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';
 import { recordNow } from '../audit';
-import { normalizeIdentifier } from './identifiers';
+import { normalizeIdentifier } from '../suppression';
 import type { PrivacyService } from './service';
 
 const actorId = (ctx: AppContext) => {

@@ -1,6 +1,6 @@
 /**
  * Privacy: erasing a person (queued as a job: jobs.ts), the suppression list intake consults
- * (suppression.ts) and the export of everything stored about a person (GDPR articles 17 and 15).
+ * (bff/modules/suppression) and the export of everything stored about a person (GDPR articles 17 and 15).
  */
 import type { Logger } from 'pino';
 import {
@@ -18,9 +18,8 @@ import { record } from '../audit';
 import { knexOf } from '../../platform/sql';
 import type { Orm } from '../../types';
 import { personExport } from './export';
-import { normalizeIdentifier, suppressionKeyOf } from './identifiers';
 import { eraseQueued, erasureJobs, erasureLoop } from './jobs';
-import { configureSuppressions, forgetKeptSuppressions } from './suppression';
+import { configureSuppressions, forgetKeptSuppressions, normalizeIdentifier, suppressionKeyOf, WIDGET_SOURCE } from '../suppression';
 
 export interface PrivacyServiceOptions {
   orm: Orm;
@@ -34,8 +33,6 @@ export interface PrivacyServiceOptions {
 
 const ERASURE_NOT_FOUND = { error: 'Erasure not found', message: 'No such erasure exists in your reach.' };
 const SUPPRESSION_NOT_FOUND = { error: 'Suppression not found', message: 'No such suppression exists in your reach.' };
-/** The source name intake counts the widget's dropped answers under. */
-export const WIDGET_SOURCE = 'widget';
 
 function erasureView(job: PrivacyErasure): ErasureView {
   const steps = ERASURE_STEPS.map((step) => ({ step, done: job.steps[step]?.done ?? false, count: job.steps[step]?.count ?? 0 }));

@@ -9,10 +9,9 @@
 import type { Knex } from '@mikro-orm/knex';
 import { rowsOf } from '../../platform/rawRows';
 import { resultsDialect, type DatabaseKind } from '../../platform/sql';
-import { identifierValues, normalizeIdentifier } from './identifiers';
 import { personMatcher } from './matching';
 import { recordsThroughSieve, recordVerdict } from './recordFields';
-import type { Db } from './suppression';
+import { identifierValues, normalizeIdentifier, type Db } from '../suppression';
 
 /** Identifiers one person may be linked to; beyond it the graph joins too many people to erase safely. */
 export const LINKED_IDENTIFIERS_MAX = 100;

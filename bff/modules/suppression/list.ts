@@ -20,6 +20,9 @@ import { identifierHash, identifierValues } from './identifiers';
 /** A database handle: the ORM's knex or a transaction on it. */
 export type Db = Knex | Knex.Transaction;
 
+/** The source name intake counts the widget's dropped answers under. */
+export const WIDGET_SOURCE = 'widget';
+
 interface SuppressionContext {
   key: Buffer;
   kind: DatabaseKind;

@@ -13,7 +13,7 @@ import type { UnifiedValue } from '@domain/data/values';
 import { DataRecord, DataSource } from '../../../entities';
 import { bindTime, rowsOf } from '../../../platform/rawRows';
 import type { DatabaseKind } from '../../../platform/sql';
-import { dropSuppressed } from '../../privacy';
+import { dropSuppressed } from '../../suppression';
 
 export const API_SOURCE_TYPE = 'api';
 

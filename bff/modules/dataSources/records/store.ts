@@ -21,7 +21,7 @@ import type { FieldMapping } from '@domain/data/unifiedModel';
 import { DataRecord, DataSource, type ImportTemplate } from '../../../entities';
 import { timeOrderedId } from '../../../platform/timeOrderedId';
 import type { ImportProgress } from '../imports/progress';
-import { dropSuppressed } from '../../privacy';
+import { dropSuppressed } from '../../suppression';
 import type { RecordSpool, SpooledRecord } from './spool';
 import { saveTemplate } from '../imports/templates';
 import { INDEXED_TEXT_MAX, promotedColumns, unifyRow } from './unify';

@@ -8,7 +8,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
 import { DataSource } from '../../../entities';
 import { describeUnstorable, findUnstorable } from '../../../platform/storable';
-import { dropSuppressed } from '../../privacy';
+import { dropSuppressed } from '../../suppression';
 import { existingRecordIds, recordIds } from './store';
 import type { SpooledRecord } from './spool';
 import { INDEXED_TEXT_MAX, promotedColumns, unifyRow } from './unify';
