@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
@@ -7,34 +7,29 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { CatalogueSource } from '@domain/data/catalogue';
-import { CONNECTOR_LABELS, CONNECTOR_MESSAGES, type ConnectorDefinition, type IngestEndpoint } from '@domain/data/connectors';
-import type { ConnectSourceInput, DataSource } from '@domain/data/sources';
+import { CONNECTOR_MESSAGES, type ConnectorDefinition } from '@domain/data/connectors';
+import type { DataSource } from '@domain/data/sources';
 import { errorCodeOf } from '@domain/errors';
 import { serverMessage } from '@/lib/failure';
-import { FailureAlert } from '@/ui/FailureAlert';
-import { fieldErrorsOf, useConnectSource, useIngestSecret, useTestConnection } from '../api';
+import { fieldErrorsOf, useConnectSource, useTestConnection } from '../api';
 import { useConnectorLookup } from '../connectorLookup';
+import { ConnectIntro } from './ConnectIntro';
 import { ConnectionTestResult } from './ConnectionTestResult';
+import { ConnectorFormActions } from './ConnectorFormActions';
 import { ConnectorSettingField } from './ConnectorSettingField';
-import {
-  API_KEY_SETTING,
-  filledSettingValues,
-  initialSettingValues,
-  settingsFormSchema,
-  type SettingsFormValues,
-} from './connectorSettingsForm';
-import { IngestSecretPanel } from './IngestSecretPanel';
+import { connectInputOf, initialSettingValues, settingNamed, settingsFormSchema, type SettingsFormValues } from './connectorSettingsForm';
+import { PushedSourceSecretStep } from './PushedSourceSecretStep';
+import { SourceNameField, useSourceName } from './SourceNameField';
+import { usePushedSourceSecret } from './usePushedSourceSecret';
+import { useStaleTestReset } from './useStaleTestReset';
 
 export const CONNECT_LABEL = 'Connect';
 export const CANCEL_LABEL = 'Cancel';
-export const DOCUMENTATION_LABEL = 'API documentation';
-export const SOURCE_NAME_LABEL = 'Source name';
+export { DOCUMENTATION_LABEL } from './ConnectIntro';
+export { SOURCE_NAME_LABEL } from './SourceNameField';
 
 export interface ConnectSourceDialogProps {
   /** The catalogue source to connect, kept while the dialog closes. */
@@ -101,14 +96,10 @@ function ConnectSourceForm({
   onAlreadyConnected,
   onShowingSecret,
 }: ConnectSourceFormProps) {
-  const named = defaultName !== undefined;
-  const [name, setName] = useState(defaultName ?? '');
-  const [nameError, setNameError] = useState<string | undefined>(undefined);
+  const sourceName = useSourceName(defaultName);
   const connect = useConnectSource();
   const test = useTestConnection();
-  const ingestSecret = useIngestSecret();
-  const [created, setCreated] = useState<DataSource | null>(null);
-  const [endpoint, setEndpoint] = useState<(IngestEndpoint & { secret: string }) | null>(null);
+  const secret = usePushedSourceSecret();
   const { settings } = definition;
   const schema = useMemo(() => settingsFormSchema(settings, { keepsSecrets: false }), [settings]);
   const {
@@ -122,50 +113,27 @@ function ConnectSourceForm({
     mode: 'onChange',
     defaultValues: { settings: initialSettingValues(settings) },
   });
+  useStaleTestReset(watch, test.reset);
 
-  // A test result speaks of the values it tested: any change makes it stale.
-  const resetTest = test.reset;
-  useEffect(() => {
-    const subscription = watch(() => resetTest());
-    return () => subscription.unsubscribe();
-  }, [watch, resetTest]);
-
-  const inputOf = (values: SettingsFormValues): ConnectSourceInput => {
-    const { [API_KEY_SETTING]: apiKey, ...rest } = filledSettingValues(settings, values.settings);
-    return {
-      catalogueId: source.id,
-      settings: rest,
-      ...(typeof apiKey === 'string' ? { apiKey } : {}),
-      ...(companyId ? { companyId } : {}),
-    };
-  };
+  const inputOf = (values: SettingsFormValues) => connectInputOf(settings, values, { catalogueId: source.id, companyId });
 
   const showErrors = (error: unknown) => {
     for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
-      if (field === 'name') setNameError(message);
-      // The server names a setting either by itself or under settings (settings.baseUrl).
-      const name = field.replace(/^settings\./, '');
-      if (settings.some((setting) => setting.name === name)) setError(`settings.${name}`, { message });
+      if (field === 'name') sourceName.setServerError(message);
+      const setting = settingNamed(settings, field);
+      if (setting) setError(`settings.${setting}`, { message });
     }
   };
 
-  const createSecret = (sourceId: string) =>
-    ingestSecret.mutate(sourceId, {
-      onSuccess: (answer) => {
-        if (answer.secret) setEndpoint({ ...answer, secret: answer.secret });
-      },
-    });
-
   const submit = handleSubmit((values) =>
-    connect.mutate({ ...inputOf(values), ...(named ? { name: name.trim() } : {}) }, {
-      onSuccess: (source) => {
+    connect.mutate({ ...inputOf(values), ...(sourceName.named ? { name: sourceName.name.trim() } : {}) }, {
+      onSuccess: (created) => {
         if (definition.kind !== 'webhook') {
-          onConnected(source);
+          onConnected(created);
           return;
         }
-        setCreated(source);
         onShowingSecret(true);
-        createSecret(source.id);
+        secret.start(created);
       },
       onError: (error) => {
         // A name of its own that is taken is the name field's error; the entry's own name is the source the company has.
@@ -177,71 +145,26 @@ function ConnectSourceForm({
 
   const runTest = handleSubmit((values) => test.mutate(inputOf(values), { onError: showErrors }));
 
+  const { created } = secret;
   if (created) {
     const done = () => {
       onShowingSecret(false);
       onConnected(created);
     };
-    return (
-      <>
-        <DialogTitle id={titleId}>Connect {source.name}</DialogTitle>
-        <DialogContent>
-          {endpoint ? (
-            <IngestSecretPanel endpoint={endpoint} catalogueId={source.id} rotated={false} />
-          ) : ingestSecret.isError ? (
-            <FailureAlert title={CONNECTOR_MESSAGES.secretFailed} error={ingestSecret.error} onRetry={() => createSecret(created.id)} />
-          ) : (
-            <DialogContentText>{CONNECTOR_MESSAGES.pushedSource(created.name)}</DialogContentText>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button variant="contained" onClick={done} disabled={ingestSecret.isPending}>
-            {CONNECTOR_LABELS.done}
-          </Button>
-        </DialogActions>
-      </>
-    );
+    return <PushedSourceSecretStep titleId={titleId} source={source} created={created} secret={secret} onDone={done} />;
   }
 
   const failed = connect.isError && errorCodeOf(connect.error) !== 'already_exists';
-  const nameMissing = named && name.trim() === '';
-  const busy = connect.isPending || test.isPending;
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby={titleId}>
       <DialogTitle id={titleId}>Connect {source.name}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <DialogContentText>
-            {definition.kind === 'webhook'
-              ? CONNECTOR_MESSAGES.pushedSource(source.name)
-              : `Enter the details ${source.name} needs. Secrets are stored encrypted and are never shown again.`}
-            {definition.documentation && (
-              <>
-                {' '}
-                <Link href={definition.documentation} target="_blank" rel="noopener noreferrer">
-                  {DOCUMENTATION_LABEL}
-                </Link>
-              </>
-            )}
-          </DialogContentText>
-          {named && (
-            <TextField
-              label={SOURCE_NAME_LABEL}
-              required
-              autoFocus
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                setNameError(undefined);
-              }}
-              error={Boolean(nameError) || nameMissing}
-              helperText={nameError ?? (nameMissing ? 'Name is required' : `Tells it apart from the ${source.name} source you have.`)}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-            />
-          )}
+          <ConnectIntro source={source} definition={definition} />
+          {sourceName.named && <SourceNameField field={sourceName} entryName={source.name} />}
           {settings.map((setting, index) => (
-            <ConnectorSettingField key={setting.name} setting={setting} control={control} autoFocus={!named && index === 0} />
+            <ConnectorSettingField key={setting.name} setting={setting} control={control} autoFocus={!sourceName.named && index === 0} />
           ))}
           <ConnectionTestResult test={test} sourceName={source.name} />
           {failed && (
@@ -252,19 +175,14 @@ function ConnectSourceForm({
           )}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={connect.isPending}>
-          {CANCEL_LABEL}
-        </Button>
-        {definition.kind !== 'webhook' && (
-          <Button onClick={() => void runTest()} disabled={busy} aria-live="polite">
-            {test.isPending ? CONNECTOR_LABELS.testing : CONNECTOR_LABELS.testConnection}
-          </Button>
-        )}
-        <Button type="submit" variant="contained" disabled={!isValid || busy || nameMissing}>
-          {CONNECT_LABEL}
-        </Button>
-      </DialogActions>
+      <ConnectorFormActions
+        onCancel={onClose}
+        saving={connect.isPending}
+        onTest={definition.kind !== 'webhook' ? () => void runTest() : undefined}
+        testing={test.isPending}
+        submitLabel={CONNECT_LABEL}
+        submitDisabled={!isValid || sourceName.missing}
+      />
     </form>
   );
 }

@@ -4,6 +4,7 @@
  */
 import * as yup from 'yup';
 import type { ConnectorSetting, ConnectorSettingValues } from '@domain/data/connectors';
+import type { ConnectSourceInput } from '@domain/data/sources';
 import { LONG_TEXT_MAX } from '@domain/limits';
 
 /** A vendor's key keeps the API key field of the earlier dialog, and travels as the call's own `apiKey`. */
@@ -109,4 +110,25 @@ export function changedSettingValues(
     }
   }
   return changed;
+}
+
+/** The setting a server's field error names, by itself or under settings (settings.baseUrl); undefined for another field. */
+export function settingNamed(settings: readonly ConnectorSetting[], field: string): string | undefined {
+  const name = field.replace(/^settings\./, '');
+  return settings.some((setting) => setting.name === name) ? name : undefined;
+}
+
+/** What connecting (or testing before it) sends: the filled settings, a vendor's key as the call's own `apiKey`. */
+export function connectInputOf(
+  settings: readonly ConnectorSetting[],
+  values: SettingsFormValues,
+  { catalogueId, companyId }: { catalogueId: string; companyId: string | undefined },
+): ConnectSourceInput {
+  const { [API_KEY_SETTING]: apiKey, ...rest } = filledSettingValues(settings, values.settings);
+  return {
+    catalogueId,
+    settings: rest,
+    ...(typeof apiKey === 'string' ? { apiKey } : {}),
+    ...(companyId ? { companyId } : {}),
+  };
 }
