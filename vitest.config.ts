@@ -160,6 +160,8 @@ export default defineConfig({
           name: 'engine',
           environment: 'node',
           isolate: false,
+          // Some build an index or rank a catalogue: a second alone, many more beside the type check.
+          testTimeout: 30_000,
           include: ['bff/**/*.test.ts'],
         },
       },
