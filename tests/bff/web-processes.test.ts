@@ -76,11 +76,14 @@ describe('web processes and a worker sharing one PostgreSQL database', () => {
   let hooks: LocalHttpServer;
   let api: LocalHttpServer;
   const pagesAsked = new Map<string, number>();
+  /** Told of each webhook the hooks server receives (hooksReceived's waits). */
+  const hookListeners = new Set<() => void>();
 
   beforeAll(async () => {
     hooks = await startHttpServer((_request, response) => {
       response.writeHead(204);
       response.end();
+      for (const listener of hookListeners) listener();
     });
     api = await startHttpServer((_request, response, { url }) => {
       const page = Number(url.searchParams.get('page') ?? 1);
@@ -95,8 +98,30 @@ describe('web processes and a worker sharing one PostgreSQL database', () => {
     await api?.close();
   });
 
-  /** Everything the deployment must hold in total, asked of `bases` in turn. */
-  async function holdsAcrossProcesses(w: World, bases: string[]): Promise<void> {
+  /** Resolves once the hooks server has received `count` webhooks at `path`; fails after timeoutMs. */
+  function hooksReceived(path: string, count: number, timeoutMs: number): Promise<void> {
+    return new Promise((done, fail) => {
+      const arrived = () => hooks.received.filter((hook) => hook.url.pathname === path).length >= count;
+      const stop = () => {
+        clearTimeout(timer);
+        hookListeners.delete(listener);
+      };
+      const listener = () => {
+        if (!arrived()) return;
+        stop();
+        done();
+      };
+      const timer = setTimeout(() => {
+        stop();
+        fail(new Error(`Timed out waiting for ${count} webhooks at ${path}`));
+      }, timeoutMs);
+      hookListeners.add(listener);
+      listener();
+    });
+  }
+
+  /** Everything the deployment must hold in total, asked of `bases` in turn; `worker` is stopped at the end. */
+  async function holdsAcrossProcesses(w: World, bases: string[], worker: Running): Promise<void> {
     let turn = 0;
     const next = () => bases[turn++ % bases.length]!;
 
@@ -108,32 +133,9 @@ describe('web processes and a worker sharing one PostgreSQL database', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(RATE_LIMIT);
     expect(statuses.filter((status) => status === 429)).toHaveLength(RATE_LIMIT);
 
-    // A survey capped at CAP completions, with a completion webhook: exactly CAP taken, each delivered once.
+    // A company of its own, whose admin the steps below act as.
     const company = await w.addCompany();
     const admin = await w.addUser(company.id, { role: 'company_admin' });
-    const hookUrl = `${hooks.base}/hooks/${company.id}`;
-    const saved = await send(next(), 'PUT', `/api/companies/${company.id}/trigger-settings`, w.bearer(admin), {
-      triggerSettings: { triggerType: 'webhook', callbackName: '', redirectUrl: '', webhookUrl: hookUrl },
-    });
-    expect(saved.status).toBe(200);
-    const survey = await addPublished(w, company.id, {
-      survey: { ...defaultSurvey(), title: 'Launch', questions: [question('rating', 'q_rating', 'How was the launch?', { required: true })] },
-      status: 'active',
-      startedAt: new Date(),
-      endCondition: { type: 'responses', value: CAP },
-    });
-    const complete = (index: number) =>
-      send(next(), 'POST', `/api/public/surveys/${survey.id}/responses`, { 'X-Forwarded-For': `203.0.113.${index + 1}` }, { answers: { q_rating: 4 }, complete: true });
-    const completions = await Promise.all(Array.from({ length: 3 * CAP }, (_, index) => complete(index)));
-    expect(completions.filter((answer) => answer.status === 201)).toHaveLength(CAP);
-    expect(completions.filter((answer) => answer.status === 409)).toHaveLength(2 * CAP);
-    expect(await w.em().count(SurveyResponse, { surveyId: survey.id, isComplete: true })).toBe(CAP);
-    const delivered = () => w.em().count(WebhookDelivery, { companyId: company.id, status: 'delivered' });
-    await expect.poll(delivered, { timeout: 30_000, interval: 100 }).toBe(CAP);
-    const received = hooks.received.filter((hook) => hook.url.pathname === `/hooks/${company.id}`);
-    expect(received).toHaveLength(CAP);
-    expect(new Set(received.map((hook) => (JSON.parse(hook.body) as { data: { responseId: string } }).data.responseId)).size).toBe(CAP);
-    for (const delivery of await w.em().find(WebhookDelivery, { companyId: company.id })) expect(delivery.attempts).toBe(1);
 
     // Sync Now asked of a web server: the worker pulls the run, once.
     const path = `/sources/${randomUUID()}`;
@@ -144,8 +146,8 @@ describe('web processes and a worker sharing one PostgreSQL database', () => {
     expect(created.status).toBe(201);
     const sourceId = (created.body as { id: string }).id;
     expect((await send(next(), 'POST', `/api/data-sources/${sourceId}/sync`, w.bearer(admin))).status).toBe(202);
-    const runStatus = async () => (await w.em().find(SyncRun, { sourceId })).map((syncRun) => syncRun.status);
-    await expect.poll(runStatus, { timeout: 30_000, interval: 100 }).toEqual(['succeeded']);
+    await waitFor(worker, new RegExp(`"sourceId":"${sourceId}"[^\\n]*"Sync run succeeded"`), 30_000);
+    expect((await w.em().find(SyncRun, { sourceId })).map((syncRun) => syncRun.status)).toEqual(['succeeded']);
     for (const page of [1, 2, 3]) expect(pagesAsked.get(`${path}/${page}`), `page ${page}`).toBe(1);
 
     // A model-settings change: every process's next prediction ranks with it.
@@ -171,6 +173,34 @@ describe('web processes and a worker sharing one PostgreSQL database', () => {
     expect((await send(next(), 'PATCH', `/api/api-keys/${key.apiKey.id}`, w.bearer(shopAdmin), { isActive: false })).status).toBe(200);
     const codes = async () => (await usage()).map((answer) => `${answer.status} ${(answer.body as { code?: string }).code}`);
     await expect.poll(codes, { timeout: 2_000, interval: 20 }).toEqual(Array(2 * bases.length).fill('401 api_key_paused'));
+
+    // A survey capped at CAP completions, with a completion webhook: exactly CAP taken, each delivered once.
+    const hookUrl = `${hooks.base}/hooks/${company.id}`;
+    const saved = await send(next(), 'PUT', `/api/companies/${company.id}/trigger-settings`, w.bearer(admin), {
+      triggerSettings: { triggerType: 'webhook', callbackName: '', redirectUrl: '', webhookUrl: hookUrl },
+    });
+    expect(saved.status).toBe(200);
+    const survey = await addPublished(w, company.id, {
+      survey: { ...defaultSurvey(), title: 'Launch', questions: [question('rating', 'q_rating', 'How was the launch?', { required: true })] },
+      status: 'active',
+      startedAt: new Date(),
+      endCondition: { type: 'responses', value: CAP },
+    });
+    const complete = (index: number) =>
+      send(next(), 'POST', `/api/public/surveys/${survey.id}/responses`, { 'X-Forwarded-For': `203.0.113.${index + 1}` }, { answers: { q_rating: 4 }, complete: true });
+    const completions = await Promise.all(Array.from({ length: 3 * CAP }, (_, index) => complete(index)));
+    expect(completions.filter((answer) => answer.status === 201)).toHaveLength(CAP);
+    expect(completions.filter((answer) => answer.status === 409)).toHaveLength(2 * CAP);
+    expect(await w.em().count(SurveyResponse, { surveyId: survey.id, isComplete: true })).toBe(CAP);
+    await hooksReceived(`/hooks/${company.id}`, CAP, 30_000);
+    // Then the worker stops: a graceful stop ends the delivery pass under way, so each delivery's outcome is recorded.
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    expect(await w.em().count(WebhookDelivery, { companyId: company.id, status: 'delivered' })).toBe(CAP);
+    const received = hooks.received.filter((hook) => hook.url.pathname === `/hooks/${company.id}`);
+    expect(received).toHaveLength(CAP);
+    expect(new Set(received.map((hook) => (JSON.parse(hook.body) as { data: { responseId: string } }).data.responseId)).size).toBe(CAP);
+    for (const delivery of await w.em().find(WebhookDelivery, { companyId: company.id })) expect(delivery.attempts).toBe(1);
   }
 
   it('two web processes of one machine: counts through their supervisor', { timeout: 240_000 }, async () => {
@@ -180,7 +210,7 @@ describe('web processes and a worker sharing one PostgreSQL database', () => {
     const worker = run('bff/worker.ts', deploymentEnv(w, {}));
     try {
       await Promise.all([waitFor(web, '"process":2', 120_000), waitFor(web, '"process":1', 120_000), waitFor(worker, 'Navout worker started', 120_000)]);
-      await holdsAcrossProcesses(w, [`http://127.0.0.1:${port}`]);
+      await holdsAcrossProcesses(w, [`http://127.0.0.1:${port}`], worker);
       // Both web processes served: each one's request log has public and prediction calls.
       for (const id of [1, 2]) expect(web.output()).toMatch(new RegExp(`"process":${id}[^\\n]*"url":"/api/public/`));
     } finally {
@@ -199,7 +229,7 @@ describe('web processes and a worker sharing one PostgreSQL database', () => {
     try {
       await Promise.all([...replicas.map((replica) => waitFor(replica, 'Navout BFF listening', 120_000)), waitFor(worker, 'Navout worker started', 120_000)]);
       for (const replica of replicas) expect(replica.output()).toContain('"counters":"redis"');
-      await holdsAcrossProcesses(w, ports.map((port) => `http://127.0.0.1:${port}`));
+      await holdsAcrossProcesses(w, ports.map((port) => `http://127.0.0.1:${port}`), worker);
     } finally {
       for (const child of [...replicas, worker] as Running[]) child.child.kill('SIGTERM');
       expect(await Promise.all([...replicas, worker].map((child) => child.exited))).toEqual([0, 0, 0]);

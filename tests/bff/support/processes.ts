@@ -47,19 +47,20 @@ export function run(script: string, settings: Record<string, string>): Running {
 // The first start seeds the demo (every company's accounts, data, surveys, calls and profiles).
 export const SEED_MS = 240_000;
 
-/** Resolves when the process has printed `text`; fails if it exits first or takes longer than timeoutMs. */
-export function waitFor(running: Running, text: string, timeoutMs = SEED_MS): Promise<void> {
-  if (running.output().includes(text)) return Promise.resolve();
+/** Resolves when the process has printed `text` (a RegExp: output it matches); fails if it exits first or takes longer than timeoutMs. */
+export function waitFor(running: Running, text: string | RegExp, timeoutMs = SEED_MS): Promise<void> {
+  const printed = () => (typeof text === 'string' ? running.output().includes(text) : text.test(running.output()));
+  if (printed()) return Promise.resolve();
   return new Promise((done, fail) => {
     const check = () => {
-      if (!running.output().includes(text)) return;
+      if (!printed()) return;
       stop();
       done();
     };
     // 'close' comes after the process's output has all been read, so its last lines are checked too.
     const closed = () => {
       stop();
-      if (running.output().includes(text)) done();
+      if (printed()) done();
       else fail(new Error(`The process exited early:\n${running.output()}`));
     };
     const timer = setTimeout(() => {
