@@ -1,38 +1,27 @@
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { AUDIENCE_MESSAGES, CATEGORY_NAMES, type AudienceCategory, type AudienceView, type CategoryId } from '@domain/audience/contract';
-import { withReason } from '@/lib/failure';
+import { AUDIENCE_MESSAGES, CATEGORY_NAMES, type AudienceCategory, type CategoryId } from '@domain/audience/contract';
+import { AudienceActions } from './AudienceActions';
+import { AudienceDialogs, useAudienceDialogs } from './AudienceDialogs';
 import { audienceKeys, useAudienceCategories, useAudienceMetrics, useAudienceUsers, useAudienceViews } from './api';
 import { AudienceErrorPanel } from './AudienceErrorPanel';
 import { CategoriesView } from './categories/CategoriesView';
 import { EmptyAudience } from './EmptyAudience';
-import { ExplorerPanel, type ExplorerTab } from './explorer/ExplorerPanel';
-import { AudienceFilterBar } from './filters/AudienceFilterBar';
+import { ExplorerPanel } from './explorer/ExplorerPanel';
 import { formatRelative } from './format';
-import { JobProgress } from './jobs/JobProgress';
-import { JobSummaryDialog } from './jobs/JobSummaryDialog';
+import { JobStatus } from './jobs/JobStatus';
 import { useAudienceJobs } from './jobs/useAudienceJobs';
-import { ModalDialog } from '@/ui/ModalDialog';
-import { ACTION_LABELS, COMPUTED_AT, JOB_LABELS, LOADING_AUDIENCE, NEVER_COMPUTED, PROFILE_LABELS, WRITEBACK_JOB_LABELS, WRITEBACK_LABELS } from './labels';
-import { ProfileDrawer } from './profile/ProfileDrawer';
-import { audienceParams, isNarrowed } from './query';
+import { COMPUTED_AT, LOADING_AUDIENCE, NEVER_COMPUTED, PROFILE_LABELS, WRITEBACK_LABELS } from './labels';
+import { isNarrowed } from './query';
 import { SummaryCards } from './summary/SummaryCards';
 import { useAudienceQuery } from './useAudienceQuery';
+import { useAudienceSelection } from './useAudienceSelection';
 import { UsersView } from './users/UsersView';
-import { DeleteViewDialog } from './views/DeleteViewDialog';
-import { SaveViewDialog } from './views/SaveViewDialog';
-import { DestinationsDialog } from './writeback/DestinationsDialog';
-import { DEFAULT_WRITEBACK, WritebackDialog, type WritebackPreset, type WritebackSelection } from './writeback/WritebackDialog';
-import { WritebackJobsList } from './writeback/WritebackJobsList';
+import { DEFAULT_WRITEBACK } from './writeback/WritebackDialog';
 
 /** A category with no user under the current filters is not listed by the server, but can still be looked at. */
 function emptyCategory(id: CategoryId): AudienceCategory {
@@ -47,18 +36,9 @@ export interface AudienceWorkspaceProps {
 export function AudienceWorkspace({ companyId }: AudienceWorkspaceProps) {
   const queryClient = useQueryClient();
   const audience = useAudienceQuery();
-  const [tab, setTab] = useState<ExplorerTab>('categories');
-  const [categoryId, setCategoryId] = useState<CategoryId | null>(null);
-  // The page belongs to one audience: another filter, search or category starts at page 1.
-  const pagingKey = JSON.stringify([audienceParams(companyId, audience.query), categoryId]);
-  const [paging, setPaging] = useState({ key: pagingKey, page: 1 });
-  const page = paging.key === pagingKey ? paging.page : 1;
-  const [openUser, setOpenUser] = useState<{ id: string; title: string } | null>(null);
-  const [savingView, setSavingView] = useState(false);
-  const [deletingView, setDeletingView] = useState<AudienceView | null>(null);
-  const [writeback, setWriteback] = useState<{ subject: string; preset: WritebackPreset; selection: WritebackSelection } | null>(null);
-  const [managingDestinations, setManagingDestinations] = useState(false);
-  const [showingJobs, setShowingJobs] = useState(false);
+  const selection = useAudienceSelection(companyId, audience);
+  const { tab, categoryId, page } = selection;
+  const dialogs = useAudienceDialogs();
 
   const metrics = useAudienceMetrics(companyId, audience.query);
   const categories = useAudienceCategories(companyId, audience.query);
@@ -71,38 +51,10 @@ export function AudienceWorkspace({ companyId }: AudienceWorkspaceProps) {
   const reload = () => void queryClient.invalidateQueries({ queryKey: audienceKeys.company(companyId) });
   const noProfiles = metrics.data?.totalUsers === 0 && !isNarrowed(audience.query) && audience.searchText.trim() === '';
 
-  const selectCategory = (id: CategoryId | null) => {
-    setCategoryId(id);
-    setTab('users');
-  };
-  const openView = (view: AudienceView) => {
-    audience.apply({ ...view.filters, search: view.search });
-    selectCategory(view.categoryId);
-  };
-  const backToCategories = () => {
-    setCategoryId(null);
-    setTab('categories');
-  };
-
-  const jobState = (
-    <>
-      {jobs.running && <JobProgress job={jobs.running} />}
-      {jobs.startError !== null && <Alert severity="error">{withReason(JOB_LABELS.startFailed, jobs.startError)}</Alert>}
-      {jobs.lastFailed && (
-        <Alert severity="warning" onClose={jobs.dismissLastFailed}>
-          <AlertTitle>{JOB_LABELS.failed[jobs.lastFailed.kind]}</AlertTitle>
-          {jobs.lastFailed.error && <Typography variant="body2">{jobs.lastFailed.error}</Typography>}
-          <Typography variant="body2">{JOB_LABELS.lastFailedNote}</Typography>
-        </Alert>
-      )}
-      <JobSummaryDialog job={jobs.finished} onClose={jobs.dismissFinished} />
-    </>
-  );
-
   if (noProfiles) {
     return (
       <Stack spacing={2}>
-        {jobState}
+        <JobStatus jobs={jobs} />
         <EmptyAudience onBuild={jobs.running || jobs.starting ? undefined : () => jobs.start('rebuild')} />
       </Stack>
     );
@@ -113,15 +65,15 @@ export function AudienceWorkspace({ companyId }: AudienceWorkspaceProps) {
       <Grid size={{ xs: 12, md: 3 }}>
         <ExplorerPanel
           tab={tab}
-          onTabChange={(next) => (next === 'categories' ? backToCategories() : setTab(next))}
+          onTabChange={selection.changeTab}
           searchText={audience.searchText}
           onSearchChange={audience.setSearchText}
           categories={categories.data}
           views={views.data}
           selectedCategoryId={categoryId}
-          onSelectCategory={selectCategory}
-          onOpenView={openView}
-          onDeleteView={setDeletingView}
+          onSelectCategory={selection.selectCategory}
+          onOpenView={selection.openView}
+          onDeleteView={dialogs.setDeletingView}
         />
       </Grid>
       <Grid size={{ xs: 12, md: 9 }}>
@@ -138,38 +90,21 @@ export function AudienceWorkspace({ companyId }: AudienceWorkspaceProps) {
               )}
             </Box>
           )}
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Stack spacing={2}>
-              <AudienceFilterBar value={audience.filters} onChange={audience.setFilters} />
-              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-                <Button variant="outlined" onClick={() => setSavingView(true)} disabled={!metrics.data}>
-                  {ACTION_LABELS.saveView}
-                </Button>
-                <Button variant="outlined" onClick={() => jobs.start('reclassify')} disabled={jobs.running !== null} loading={jobs.starting}>
-                  {ACTION_LABELS.reclassify}
-                </Button>
-                <Button variant="outlined" onClick={() => setShowingJobs(true)}>
-                  {WRITEBACK_JOB_LABELS.title}
-                </Button>
-                <Button variant="outlined" onClick={() => setManagingDestinations(true)}>
-                  {WRITEBACK_LABELS.manageDestinations}
-                </Button>
-                <Button
-                  variant="contained"
-                  onClick={() =>
-                    setWriteback({
-                      subject: WRITEBACK_LABELS.forAudience(audienceSize),
-                      preset: DEFAULT_WRITEBACK,
-                      selection: { query: { ...audience.query, categoryId } },
-                    })
-                  }
-                >
-                  {ACTION_LABELS.writeBack}
-                </Button>
-              </Stack>
-            </Stack>
-          </Paper>
-          {jobState}
+          <AudienceActions
+            filters={audience.filters}
+            onFiltersChange={audience.setFilters}
+            canSaveView={Boolean(metrics.data)}
+            jobRunning={jobs.running !== null}
+            starting={jobs.starting}
+            onSaveView={() => dialogs.setSavingView(true)}
+            onReclassify={() => jobs.start('reclassify')}
+            onShowWritebackJobs={() => dialogs.setShowingJobs(true)}
+            onManageDestinations={() => dialogs.setManagingDestinations(true)}
+            onWriteBack={() =>
+              dialogs.setWriteback({ subject: WRITEBACK_LABELS.forAudience(audienceSize), preset: DEFAULT_WRITEBACK, selection: { query: { ...audience.query, categoryId } } })
+            }
+          />
+          <JobStatus jobs={jobs} />
           {tab === 'categories' ? (
             categories.isError ? (
               <AudienceErrorPanel message={AUDIENCE_MESSAGES.categories} error={categories.error} onRetry={reload} />
@@ -178,9 +113,9 @@ export function AudienceWorkspace({ companyId }: AudienceWorkspaceProps) {
                 categories={categories.data}
                 views={views.data ?? []}
                 averageCoverage={metrics.data?.dataSourceCoverage ?? 0}
-                onViewUsers={selectCategory}
-                onOpenView={openView}
-                onDeleteView={setDeletingView}
+                onViewUsers={selection.selectCategory}
+                onOpenView={selection.openView}
+                onDeleteView={dialogs.setDeletingView}
               />
             ) : (
               <Box role="status" aria-label={LOADING_AUDIENCE}>
@@ -196,44 +131,14 @@ export function AudienceWorkspace({ companyId }: AudienceWorkspaceProps) {
               currentPage={page}
               loading={users.isFetching}
               readAt={users.dataUpdatedAt}
-              onPageChange={(next) => setPaging({ key: pagingKey, page: next })}
-              onOpenUser={(user) => setOpenUser({ id: user.id, title: user.name ?? user.email ?? PROFILE_LABELS.unnamed })}
-              onBackToCategories={backToCategories}
+              onPageChange={selection.setPage}
+              onOpenUser={(user) => dialogs.setOpenUser({ id: user.id, title: user.name ?? user.email ?? PROFILE_LABELS.unnamed })}
+              onBackToCategories={selection.backToCategories}
             />
           )}
         </Stack>
       </Grid>
-
-      <ProfileDrawer
-        companyId={companyId}
-        userId={openUser?.id ?? null}
-        title={openUser?.title ?? ''}
-        onClose={() => setOpenUser(null)}
-        onWriteback={(user, preset) =>
-          setWriteback({ subject: WRITEBACK_LABELS.forUser(user.name ?? user.email ?? PROFILE_LABELS.unnamed), preset, selection: { profileIds: [user.id] } })
-        }
-      />
-      <SaveViewDialog
-        open={savingView}
-        onClose={() => setSavingView(false)}
-        companyId={companyId}
-        query={audience.query}
-        categoryId={categoryId}
-        userCount={audienceSize}
-      />
-      <DeleteViewDialog companyId={companyId} view={deletingView} onClose={() => setDeletingView(null)} />
-      <WritebackDialog
-        open={writeback !== null}
-        onClose={() => setWriteback(null)}
-        companyId={companyId}
-        subject={writeback?.subject ?? ''}
-        preset={writeback?.preset}
-        selection={writeback?.selection ?? { profileIds: [] }}
-      />
-      <DestinationsDialog open={managingDestinations} onClose={() => setManagingDestinations(false)} companyId={companyId} />
-      <ModalDialog open={showingJobs} onClose={() => setShowingJobs(false)} title={WRITEBACK_JOB_LABELS.title} maxWidth="sm">
-        {showingJobs && <WritebackJobsList companyId={companyId} showTitle={false} />}
-      </ModalDialog>
+      <AudienceDialogs companyId={companyId} dialogs={dialogs} query={audience.query} categoryId={categoryId} audienceSize={audienceSize} />
     </Grid>
   );
 }
