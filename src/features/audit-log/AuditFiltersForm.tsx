@@ -6,6 +6,7 @@ import { useState } from 'react';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_TARGET_LABELS, AUDIT_TARGET_TYPES } from '@domain/audit/types';
+import { DateRangeFields } from '@/ui/DateRangeFields';
 import { optionsOf, SelectField } from '@/ui/SelectField';
 import type { AuditFilters } from './api';
 
@@ -47,28 +48,7 @@ export function AuditFiltersForm({ filters, onChange }: { filters: AuditFilters;
           size="small"
         />
       </Grid>
-      <Grid size={{ xs: 6, md: 2 }}>
-        <TextField
-          label="From"
-          type="date"
-          value={filters.from}
-          onChange={(event) => onChange({ from: event.target.value })}
-          fullWidth
-          size="small"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to || undefined } }}
-        />
-      </Grid>
-      <Grid size={{ xs: 6, md: 2 }}>
-        <TextField
-          label="To"
-          type="date"
-          value={filters.to}
-          onChange={(event) => onChange({ to: event.target.value })}
-          fullWidth
-          size="small"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from || undefined } }}
-        />
-      </Grid>
+      <DateRangeFields from={filters.from} to={filters.to} onChange={onChange} />
     </Grid>
   );
 }

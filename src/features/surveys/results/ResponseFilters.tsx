@@ -5,6 +5,7 @@ import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { DEVICE_TYPES } from '@domain/survey/collection';
+import { DateRangeFields } from '@/ui/DateRangeFields';
 import { optionsOf, SelectField } from '@/ui/SelectField';
 import { COMPLETION_FILTER_LABELS, COMPLETION_FILTERS, dateRangeError, DEVICE_LABELS, NO_FILTERS, type ResultsFilterState } from './resultFilters';
 
@@ -36,7 +37,6 @@ export function ResponseFilters({ value, onChange }: ResponseFiltersProps) {
     return () => clearTimeout(timer);
   }, [searchText]);
 
-  const rangeError = dateRangeError(value);
   const set = (change: Partial<ResultsFilterState>) => onChange({ ...value, ...change });
   const filtered = JSON.stringify({ ...value, search: searchText }) !== JSON.stringify(NO_FILTERS);
 
@@ -73,30 +73,12 @@ export function ResponseFilters({ value, onChange }: ResponseFiltersProps) {
           size="small"
         />
       </Grid>
-      <Grid size={{ xs: 6, md: 2 }}>
-        <TextField
-          label="From"
-          type="date"
-          value={value.dateFrom}
-          onChange={(event) => set({ dateFrom: event.target.value })}
-          fullWidth
-          size="small"
-          error={Boolean(rangeError)}
-          helperText={rangeError ?? undefined}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: value.dateTo || undefined } }}
-        />
-      </Grid>
-      <Grid size={{ xs: 6, md: 2 }}>
-        <TextField
-          label="To"
-          type="date"
-          value={value.dateTo}
-          onChange={(event) => set({ dateTo: event.target.value })}
-          fullWidth
-          size="small"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: value.dateFrom || undefined } }}
-        />
-      </Grid>
+      <DateRangeFields
+        from={value.dateFrom}
+        to={value.dateTo}
+        onChange={({ from, to }) => set({ dateFrom: from, dateTo: to })}
+        error={dateRangeError(value)}
+      />
       <Grid size={{ xs: 12, md: 1 }} sx={{ display: 'flex', alignItems: 'center', minHeight: 40 }}>
         <Button
           size="small"
