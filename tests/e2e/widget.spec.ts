@@ -97,10 +97,13 @@ async function visitor(browser: Browser, options: Parameters<Browser['newContext
 
 const launcher = (page: Page) => page.locator('navout-survey').getByRole('button', { name: 'Take Survey' });
 
-/** Waits until the widget has had every chance to show (its bundle fetched, timers run). */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1_000);
+/**
+ * The loader's decision not to show the survey on this page view: the one line it writes, at debug
+ * level, for each survey it leaves out ("survey <id> not shown: <reason>"). Start waiting before
+ * the navigation that makes the decision.
+ */
+function notShown(page: Page, id: string) {
+  return page.waitForEvent('console', { predicate: (message) => message.type() === 'debug' && message.text().includes(`survey ${id} not shown`) });
 }
 
 async function answerSurvey(page: Page, improvement: string) {
@@ -167,8 +170,9 @@ test('a company admin embeds a survey on a stranger’s website and reads the re
   await answerSurvey(shopper.page, 'Faster delivery to =SUM(A1) please');
   await expect.poll(() => shopper.page.evaluate(() => (window as unknown as { completions: unknown[] }).completions.length)).toBe(1);
   // Back on the shop later: a survey this visitor completed is not offered again.
+  const completed = notShown(shopper.page, surveyId);
   await shopper.page.reload();
-  await settle(shopper.page);
+  await completed;
   await expect(launcher(shopper.page)).toHaveCount(0);
   expect(shopper.problems).toEqual([]);
   await shopper.context.close();
@@ -198,8 +202,9 @@ test('the survey follows its targeting: device, page, single-page navigation and
   // Mobile only: hidden on a desktop, shown on a phone.
   await setTargeting(api, surveyId, { deviceTarget: 'mobile-only' });
   const desktop = await visitor(browser);
+  const onDesktop = notShown(desktop.page, surveyId);
   await desktop.page.goto(`${site.origin}/plain/`);
-  await settle(desktop.page);
+  await onDesktop;
   await expect(launcher(desktop.page)).toHaveCount(0);
   const phone = await visitor(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await phone.page.goto(`${site.origin}/plain/`);
@@ -210,8 +215,9 @@ test('the survey follows its targeting: device, page, single-page navigation and
   // A page rule: only on the pricing page, also when a single-page app navigates there.
   await setTargeting(api, surveyId, { pageTargeting: { enabled: true, matchType: 'contains', urlPatterns: ['/plain/pricing'] } });
   const reader = await visitor(browser);
+  const elsewhere = notShown(reader.page, surveyId);
   await reader.page.goto(`${site.origin}/plain/`);
-  await settle(reader.page);
+  await elsewhere;
   await expect(launcher(reader.page)).toHaveCount(0);
   await reader.page.evaluate(() => history.pushState({}, '', '/plain/pricing'));
   await expect(launcher(reader.page)).toBeVisible();
@@ -225,9 +231,10 @@ test('the survey follows its targeting: device, page, single-page navigation and
   for (const inside of [true, false]) {
     const guest = await visitor(browser, {}, visitorIdFor(surveyId, 30, inside));
     for (let visit = 0; visit < 2; visit += 1) {
+      const outside = inside ? null : notShown(guest.page, surveyId);
       if (visit === 0) await guest.page.goto(`${site.origin}/plain/`);
       else await guest.page.reload();
-      await settle(guest.page);
+      if (outside) await outside;
       await expect(launcher(guest.page)).toHaveCount(inside ? 1 : 0);
     }
     expect(guest.problems).toEqual([]);
