@@ -1,7 +1,7 @@
 /**
  * A declarative connector: what a vendor's HTTP API needs said about it (where to authenticate,
  * what to ask, how pages follow, where the records sit, which field marks progress), as data that
- * one engine (bff/modules/dataSources/connectors/declarative) runs. The component names and their
+ * one engine (bff/modules/connectors/declarative) runs. The component names and their
  * fields follow Airbyte's low-code manifests (DeclarativeStream, HttpRequester, DefaultPaginator,
  * RecordSelector with a DpathExtractor, DatetimeBasedCursor…), so one of their manifests maps
  * onto ours with few changes. Fields of ours that Airbyte has no word for are marked "(ours)".
