@@ -7,29 +7,18 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { PUBLISHED_MESSAGES } from '@domain/survey/messages';
 import type { PublishedSurvey } from '@domain/survey/types';
-import { serverMessage } from '@/lib/failure';
-import { useNotify } from '@/lib/notifications';
 import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
-import { useDialogSubject } from '@/lib/useDialogSubject';
-import { useOpenedOnce } from '@/lib/useOpenedOnce';
-import {
-  useChangeSurveyStatus,
-  useCopyToDraft,
-  useDeletePublishedSurvey,
-  useDeletingIds,
-  usePublishedSurveys,
-  useStatusChangingIds,
-} from './api/published';
+import { usePublishedSurveys } from './api/published';
 import { DeployPanel } from './published/DeployPanel';
 import { JUST_PUBLISHED_PARAM } from './published/justPublished';
+import { SurveyActionDialogs } from './published/SurveyActionDialogs';
+import { CREATION_PATH, usePublishedSurveyActions } from './published/usePublishedSurveyActions';
+
+export { DELETE_SURVEY_TITLE, EDIT_CONFIRM_LABEL, EDIT_SURVEY_TITLE } from './published/SurveyActionDialogs';
+export { CREATION_PATH } from './published/usePublishedSurveyActions';
 
 export const LIVEIQ_TAGLINE = 'Deploy surveys on your sites and gather intelligence shaped by your audience.';
-export const CREATION_PATH = '/zero-party/survey-creation';
-export const EDIT_SURVEY_TITLE = 'Edit Survey';
-export const EDIT_CONFIRM_LABEL = 'Create Draft Copy';
-export const DELETE_SURVEY_TITLE = 'Delete Survey';
 
 export type LiveTab = 'deploy' | 'custom-display' | 'preview' | 'embed-code' | 'results';
 
@@ -44,13 +33,11 @@ interface TabContext {
 
 // The page opens on Deploy: the other tabs' code is downloaded when a tab is opened (InsightIQ's
 // charts and tables, Custom Display's styling and targeting forms, the Preview's renderer, Embed
-// Code's settings and webhook log with its grid), and the dialogs' when first opened.
+// Code's settings and webhook log with its grid).
 const ResultsPanel = lazy(async () => ({ default: (await import('./results/ResultsPanel')).ResultsPanel }));
 const CustomDisplayPanel = lazy(async () => ({ default: (await import('./published/CustomDisplayPanel')).CustomDisplayPanel }));
 const PreviewPanel = lazy(async () => ({ default: (await import('./published/PreviewPanel')).PreviewPanel }));
 const EmbedCodePanel = lazy(async () => ({ default: (await import('./embed/EmbedCodePanel')).EmbedCodePanel }));
-const StartSurveyDialog = lazy(async () => ({ default: (await import('./published/StartSurveyDialog')).StartSurveyDialog }));
-const ConfirmDialog = lazy(async () => ({ default: (await import('@/ui/ConfirmDialog')).ConfirmDialog }));
 
 /** A tab's place while its code arrives. */
 const tabLoading = <Skeleton variant="rounded" animation={false} aria-hidden height={240} />;
@@ -99,7 +86,6 @@ const TABS: readonly { value: LiveTab; label: string; render: (context: TabConte
 export function SurveyPublishedPage() {
   const idPrefix = useId();
   const navigate = useNavigate();
-  const notify = useNotify();
   const { can } = useSession();
   const { companyFilter, filterParam } = useCompanyFilter();
   const canManage = can('manageSurveys');
@@ -118,38 +104,9 @@ export function SurveyPublishedPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = list.data?.find((survey) => survey.id === selectedId) ?? null;
 
-  const [startFor, setStartFor] = useState<PublishedSurvey | null>(null);
-  const editFor = useDialogSubject<PublishedSurvey>();
-  const [deleteFor, setDeleteFor] = useState<PublishedSurvey | null>(null);
-  const startOpened = useOpenedOnce(startFor !== null);
-  const editOpened = useOpenedOnce(editFor.open);
-  const deleteOpened = useOpenedOnce(deleteFor !== null);
-
-  const statusChange = useChangeSurveyStatus({
-    onSuccess: (_result, change) => {
-      if (change.status === 'active') {
-        setStartFor(null);
-        notify.success(PUBLISHED_MESSAGES.started);
-      } else notify.success(PUBLISHED_MESSAGES.stopped);
-    },
-    onError: (error, change) => {
-      if (change.status === 'active') {
-        // The notice must not sit under the dialog, where assistive technology cannot reach it.
-        setStartFor(null);
-        notify.error(PUBLISHED_MESSAGES.startFailed(serverMessage(error)));
-      } else notify.error(PUBLISHED_MESSAGES.stopFailed(serverMessage(error)));
-    },
+  const actions = usePublishedSurveyActions({
+    onDeleted: (survey) => setSelectedId((current) => (current === survey.id ? null : current)),
   });
-  const statusChangingIds = useStatusChangingIds();
-  const remove = useDeletePublishedSurvey({
-    onSuccess: (_result, survey) => {
-      notify.success(PUBLISHED_MESSAGES.deleted);
-      setSelectedId((current) => (current === survey.id ? null : current));
-    },
-    onError: (error) => notify.error(PUBLISHED_MESSAGES.deleteFailed(serverMessage(error))),
-  });
-  const deletingIds = useDeletingIds();
-  const copy = useCopyToDraft();
 
   const open = (survey: PublishedSurvey, next: LiveTab) => {
     setSelectedId(survey.id);
@@ -163,16 +120,16 @@ export function SurveyPublishedPage() {
       onRetry={() => void list.refetch()}
       showCompany={viewingAll}
       canManage={canManage}
-      statusChangingIds={statusChangingIds}
-      deletingIds={deletingIds}
-      onStart={setStartFor}
-      onStop={(survey) => statusChange.mutate({ survey, status: 'inactive' })}
-      onEdit={editFor.show}
+      statusChangingIds={actions.statusChangingIds}
+      deletingIds={actions.deletingIds}
+      onStart={actions.askStart}
+      onStop={actions.stop}
+      onEdit={actions.editFor.show}
       onCustomize={(survey) => open(survey, 'custom-display')}
       onPreview={(survey) => open(survey, 'preview')}
       onEmbedCode={() => setTab('embed-code')}
       onViewResults={(survey) => open(survey, 'results')}
-      onDelete={setDeleteFor}
+      onDelete={actions.askDelete}
       onCreate={() => navigate(CREATION_PATH)}
       justPublishedId={justPublishedId}
     />
@@ -216,61 +173,7 @@ export function SurveyPublishedPage() {
         })}
       </Box>
 
-      {startOpened && (
-        <Suspense fallback={null}>
-          <StartSurveyDialog
-            survey={startFor}
-            starting={startFor !== null && statusChangingIds.includes(startFor.id)}
-            onStart={(survey, endCondition) => statusChange.mutate({ survey, status: 'active', endCondition })}
-            onClose={() => setStartFor(null)}
-          />
-        </Suspense>
-      )}
-
-      {editOpened && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={editFor.open}
-            title={EDIT_SURVEY_TITLE}
-            confirmLabel={EDIT_CONFIRM_LABEL}
-            busy={copy.isPending}
-            onConfirm={() => {
-              if (!editFor.subject) return;
-              copy.mutate(editFor.subject, {
-                onSuccess: (draft) => {
-                  notify.success(PUBLISHED_MESSAGES.copied);
-                  navigate(`${CREATION_PATH}?draftId=${encodeURIComponent(draft.id)}`);
-                },
-                onError: (error) => {
-                  editFor.close();
-                  notify.error(PUBLISHED_MESSAGES.copyFailed(serverMessage(error)));
-                },
-              });
-            }}
-            onCancel={editFor.close}
-          >
-            {editFor.shown && PUBLISHED_MESSAGES.editWarning}
-          </ConfirmDialog>
-        </Suspense>
-      )}
-
-      {deleteOpened && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={Boolean(deleteFor)}
-            title={DELETE_SURVEY_TITLE}
-            confirmLabel="Delete"
-            destructive
-            onConfirm={() => {
-              if (deleteFor) remove.mutate(deleteFor);
-              setDeleteFor(null);
-            }}
-            onCancel={() => setDeleteFor(null)}
-          >
-            {PUBLISHED_MESSAGES.confirmDelete}
-          </ConfirmDialog>
-        </Suspense>
-      )}
+      <SurveyActionDialogs actions={actions} />
     </Stack>
   );
 }
