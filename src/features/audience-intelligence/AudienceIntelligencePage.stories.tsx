@@ -39,6 +39,10 @@ const meta = {
   decorators: [withAudienceSession()],
   parameters: { layout: 'padded' },
   beforeEach: () => track(mockFetch(audienceRoutes())),
+  // The page downloads its workspace (and the company choice) when first drawn: downloaded before the
+  // first story, as a visitor's second look finds them, so no story waits on the dev server's first
+  // transform of their modules.
+  loaders: [async () => void (await Promise.all([import('./AudienceWorkspace'), import('./CompanyChoice')]))],
 } satisfies Meta<typeof AudienceIntelligencePage>;
 export default meta;
 
