@@ -19,6 +19,12 @@ export const BUSY_ATTEMPTS = 3;
 export const CONNECTION_LOST_ATTEMPTS = 2;
 /** The first pause between attempts, doubled each time, with jitter so waiting writers do not retry in step. */
 export const BUSY_BACKOFF_MS = 25;
+/**
+ * The pause before the second try on a lost connection. The pool learns that a terminated
+ * connection is gone when its socket closes, which can come just after the failed query's error: a
+ * try sooner could be handed the same dead connection and fail at once, losing the answer.
+ */
+export const CONNECTION_LOST_PAUSE_MS = 200;
 
 export interface BusyRetry {
   attempts?: number;
@@ -34,7 +40,7 @@ export async function retryWhenBusy<T>(work: () => Promise<T>, { attempts = BUSY
       const lost = isConnectionLost(failure);
       if (!(lost ? attempt < Math.min(attempts, CONNECTION_LOST_ATTEMPTS) : attempt < attempts && isBusy(failure))) throw failure;
       // Jitter, 0.5 to 1.5 times the backoff: writers that met the same lock do not retry in step.
-      const pause = backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random());
+      const pause = (lost ? CONNECTION_LOST_PAUSE_MS : backoffMs * 2 ** (attempt - 1)) * (0.5 + Math.random());
       if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
