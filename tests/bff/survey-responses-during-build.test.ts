@@ -7,7 +7,7 @@
  *
  * On SQLite this is where the embedded database's single write lock is contended: before the
  * server's transactions began IMMEDIATE and so waited for the lock (bff/mikro-orm.config.ts), with
- * the retry of a busy transaction as a last resort (bff/modules/collection/busy.ts), requests that
+ * the retry of a busy transaction as a last resort (bff/platform/busyDatabase.ts), requests that
  * read and then wrote met SQLITE_BUSY and answered 500. No sleeps: the respondents start on the
  * build's first batch and stop on its switch.
  */
@@ -15,9 +15,8 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { DataRecord, DataSource, SurveyResponse } from '@bff/entities';
 import { startBuildWorker, WorkerAudienceBuilder } from '@bff/modules/audience/builder';
-import { retryWhenBusy } from '@bff/modules/collection/busy';
+import { isBusy, retryWhenBusy } from '@bff/platform/busyDatabase';
 import { countCompletions } from '@bff/modules/responses';
-import { isBusy } from '@bff/platform/busyDatabase';
 import { nextAddress } from './support/responses';
 import { addPublished, question, readySurvey } from './support/surveys';
 import { useWorld, type World } from './support/world';

@@ -12,7 +12,7 @@ import { SurveyDisplay } from '../../entities';
 import { apiError } from '../../platform/errors';
 import type { createAudienceMembership } from '../audience';
 import { globalIdentifiersOf } from '../surveys';
-import { retryWhenBusy } from './busy';
+import { retryWhenBusy } from '../../platform/busyDatabase';
 import { PUBLIC_SURVEY_NOT_FOUND, requireRunning, surveyById } from './running';
 
 export const NO_AUDIENCE_TARGETING = { error: 'Audience targeting not found', message: 'This survey is not limited to an audience: there is nothing to ask.' };

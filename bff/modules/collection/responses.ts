@@ -3,7 +3,7 @@
  * identifier rule enforced, the address stored as the company's settings say, completed at once
  * when asked) with a write token returned only then, found again by that token, and continued
  * (further answers merged, completed when asked) in a transaction that locks the response. Both
- * transactions run again when the database was busy (busy.ts) rather than losing what was sent.
+ * transactions run again when the database was busy (platform/busyDatabase.ts) rather than losing what was sent.
  * The rows are written by their owner, bff/modules/responses.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -21,7 +21,7 @@ import { apiError } from '../../platform/errors';
 import type { IdempotencyStore, IdempotentRequest } from '../../platform/idempotency';
 import { hashSecret } from '../../platform/secrets';
 import { checkAnswers } from './answers';
-import { retryWhenBusy } from './busy';
+import { retryWhenBusy } from '../../platform/busyDatabase';
 import type { RowLock } from '../../platform/sql';
 import { completeResponse } from './completion';
 import { deviceTypeOf } from './device';

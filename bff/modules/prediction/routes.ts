@@ -13,7 +13,7 @@ import { eventsBatchSchema, itemsBatchSchema, type ValidEvent } from '@domain/pr
 import { ApiKey, PredictionCall } from '../../entities';
 import { actorOf } from '../../middleware/auth';
 import { apiError, fromValidationError } from '../../platform/errors';
-import { isConnectionLost } from '../../platform/busyDatabase';
+import { retryWhenBusy } from '../../platform/busyDatabase';
 import { createIdempotencyStore, idempotentRequest, requestIdempotencyKey, sendAnswer } from '../../platform/idempotency';
 import { requestEntityManager } from '../../platform/requestScope';
 import { companiesFor, findInReach, inReach } from '../../middleware/tenant';
@@ -125,11 +125,9 @@ export function createPredictionApiRouter(deps: PredictionRouteDependencies): Ro
     sendAnswer(
       ctx,
       await eventKeys.run(keyed, async () => {
-        // A lost connection rolled the batch back: tried once more on a new one (a second loss is a 503).
-        const body = await store().catch((failure: unknown) => {
-          if (isConnectionLost(failure)) return store();
-          throw failure;
-        });
+        // A busy database or a lost connection rolled the batch back: run again as the intake's writes are
+        // (platform/busyDatabase.ts), a lost connection once more after a pause (a second loss is a 503).
+        const body = await retryWhenBusy(store);
         return { status: 200, body };
       }),
     );
