@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { DefaultContext, Middleware, ParameterizedContext } from 'koa';
 import type { ApiKeyScope } from '@domain/apiKeys';
 import type { Permission, Role } from '@domain/auth/roles';
@@ -48,6 +48,11 @@ export interface ApiKeyActor {
 export type Actor = UserActor | ApiKeyActor;
 
 export interface AppState {
+  /**
+   * The request's EntityManager (middleware/requestContext.ts), forked on first use: the one way a
+   * route reaches the database, passed on to the services it calls.
+   */
+  readonly em: EntityManager;
   actor?: Actor;
   /** Why presented credentials do not authenticate anyone; answered by the route's guard. */
   authFailure?: Error;

@@ -21,7 +21,6 @@ import { Company } from '../entities';
 import type { Actor, AppContext, AppMiddleware } from '../types';
 import { actorOf } from './auth';
 import { apiError, type ErrorDetails } from '../platform/errors';
-import { requestEntityManager } from '../platform/requestScope';
 import { queryOf } from './validate';
 
 /** The one answer for a company the caller may not name: it does not exist, or is not theirs. */
@@ -72,17 +71,17 @@ export async function companiesFor(em: EntityManager, actor: Actor, requested: C
 
 /** The one company a read is for, from companyFilter: a route registered with `{ query: companyFilterQuery }` (or a schema extending it). */
 export function companyToRead(ctx: AppContext): Promise<string> {
-  return companyFor(requestEntityManager(), actorOf(ctx), queryOf(ctx, companyFilterQuery).companyFilter);
+  return companyFor(ctx.state.em, actorOf(ctx), queryOf(ctx, companyFilterQuery).companyFilter);
 }
 
 /** The company a list is for, from companyFilter (undefined: every company, a global admin's alone). */
 export function companyToList(ctx: AppContext): Promise<string | undefined> {
-  return companiesFor(requestEntityManager(), actorOf(ctx), queryOf(ctx, companyFilterQuery).companyFilter);
+  return companiesFor(ctx.state.em, actorOf(ctx), queryOf(ctx, companyFilterQuery).companyFilter);
 }
 
 /** The company a write is for, from the body's companyId (or a global admin's companyFilter, passed in). */
 export function companyToWrite(ctx: AppContext, requested: CompanyChoice): Promise<string> {
-  return companyFor(requestEntityManager(), actorOf(ctx), requested);
+  return companyFor(ctx.state.em, actorOf(ctx), requested);
 }
 
 /**
@@ -132,7 +131,7 @@ export function inReach<Entity extends object>(
 ): ReachGuard<Entity> {
   const guard = (async (ctx, next) => {
     const id = (ctx as { params?: Record<string, string> }).params?.[param] ?? '';
-    const row = await findInReach(requestEntityManager(), actorOf(ctx), entity, id, notFound);
+    const row = await findInReach(ctx.state.em, actorOf(ctx), entity, id, notFound);
     (ctx.state.inReach ??= new Map()).set(guard, row);
     return next();
   }) as ReachGuard<Entity>;

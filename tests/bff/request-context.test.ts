@@ -3,15 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { EntityManager } from '@mikro-orm/core';
 import { User } from '@bff/entities';
 import { requestContext } from '@bff/middleware/requestContext';
-import { requestEntityManager } from '@bff/platform/requestScope';
 import type { AppContext } from '@bff/types';
 import { useWorld } from './support/world';
 
 describe('request context', () => {
   const world = useWorld();
-  const inRequest = <T>(work: () => Promise<T>) =>
+  const inRequest = <T>(work: (ctx: AppContext) => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
-      void requestContext(world().orm)({} as AppContext, async () => work().then(resolve, reject));
+      const ctx = { state: {} } as AppContext;
+      void requestContext(world().orm)(ctx, async () => work(ctx).then(resolve, reject));
     });
 
   it('gives one request one EntityManager, and each request its own', async () => {
@@ -19,8 +19,8 @@ describe('request context', () => {
     const seen: EntityManager[] = [];
     await Promise.all(
       [0, 1].map(() =>
-        inRequest(async () => {
-          const first = requestEntityManager();
+        inRequest(async (ctx) => {
+          const first = ctx.state.em;
           await orm.em.findOneOrFail(User, { id: world().users.bob.id });
           expect(orm.em.getContext()).toBe(first);
           seen.push(first);

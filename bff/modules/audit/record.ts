@@ -1,7 +1,7 @@
 /**
  * The audit log's one write path. Modules call `record(em, entry)` with the EntityManager of the
  * transaction that does the action, so the action and its entry commit together (or neither
- * does); `recordNow(entry)` writes an entry on its own, for what has no transaction to join: a
+ * does); `recordNow(em, entry)` writes an entry on its own, for what has no transaction to join: a
  * refused sign-in (whose request fails), an export about to stream.
  *
  * Who acted and from where come from the request (auditContext, mounted by the app after sign-in
@@ -13,7 +13,6 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { AuditAction, AuditActorKind, AuditChange, AuditTargetType, AuditValues } from '@domain/audit/types';
 import { AuditEntry } from '../../entities';
 import { normalisedAddress } from '../../platform/clientAddress';
-import { requestEntityManager } from '../../platform/requestScope';
 import type { AppMiddleware, AppState } from '../../types';
 
 export interface AuditActor {
@@ -73,7 +72,7 @@ export function record(em: EntityManager, entry: AuditRecord): AuditEntry {
 }
 
 /** Writes the entry at once, on its own (outside whatever the request's own EntityManager holds). */
-export async function recordNow(entry: AuditRecord, em: EntityManager = requestEntityManager()): Promise<void> {
+export async function recordNow(em: EntityManager, entry: AuditRecord): Promise<void> {
   const own = em.fork();
   record(own, entry);
   await own.flush();

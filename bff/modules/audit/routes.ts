@@ -9,7 +9,6 @@ import { STREAMED_FILE_COMPRESSION } from '../../middleware/compression';
 import { companyToList } from '../../middleware/tenant';
 import { queryOf } from '../../middleware/validate';
 import { csvPagesStream } from '../../platform/csvPage';
-import { requestEntityManager } from '../../platform/requestScope';
 import { ApiRouter } from '../../routing';
 import type { AppState } from '../../types';
 import type { Logger } from 'pino';
@@ -21,7 +20,7 @@ export function createAuditLogRouter({ logger, now }: { logger: Logger; now: () 
   routes.get('/', { query: auditLogQuery }, async (ctx) => {
     const query = queryOf(ctx, auditLogQuery);
     const companyId = await companyToList(ctx);
-    const em = requestEntityManager();
+    const em = ctx.state.em;
     if (query.format !== 'csv') {
       ctx.body = await auditPage(em, query, companyId);
       return;

@@ -22,7 +22,7 @@ export async function auditedSignIn(orm: Orm, method: SignInMethod, typedEmail: 
     if (refusal && refusal.status < 500) {
       const email = typedEmail ? normalizeEmail(typedEmail) : null;
       const account = email ? await orm.em.fork().findOne(User, { email }, { fields: ['id', 'companyId'] }) : null;
-      await recordNow({
+      await recordNow(orm.em, {
         action: `${method}_sign_in_failed`,
         companyId: account?.companyId ?? null,
         actor: { kind: 'anonymous', id: account?.id ?? null, email },
@@ -33,7 +33,7 @@ export async function auditedSignIn(orm: Orm, method: SignInMethod, typedEmail: 
     throw failure;
   }
   const { user } = session;
-  await recordNow({
+  await recordNow(orm.em, {
     action: `${method}_sign_in`,
     companyId: user.companyId,
     actor: { kind: 'user', id: user.id, email: user.email },

@@ -13,7 +13,6 @@ import { Company } from '../../entities';
 import { userActorOf } from '../../middleware/auth';
 import { companiesFor } from '../../middleware/tenant';
 import { apiError } from '../../platform/errors';
-import { requestEntityManager } from '../../platform/requestScope';
 import { queryOf, validateBody } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';
@@ -25,7 +24,7 @@ const validTimeZone = (name: string | null | undefined) => (name && isValidTimeZ
 /** The company whose dashboard is read, from the caller and their companyFilter. */
 export async function dashboardScopeOf(ctx: AppContext, companyFilter: string | undefined): Promise<DashboardScope> {
   const actor = userActorOf(ctx);
-  const em = requestEntityManager();
+  const em = ctx.state.em;
   const companyId = await companiesFor(em, actor, companyFilter);
   if (!actor.isGlobalAdmin) return { companyId: actor.companyId, name: actor.company.name, timeZone: validTimeZone(actor.company.timeZone) };
   if (!companyId) return { companyId: null, name: ALL_COMPANIES_NAME, timeZone: DEFAULT_TIME_ZONE };

@@ -32,7 +32,7 @@ export function createExportRouter(exports: ExportService): Router<AppState> {
     const request = exportRequestOf(queryOf(ctx, csvQuery));
     const companyId = await companyToRead(ctx);
     const plan = await exports.plan(companyId, request.fields, request.range);
-    await recordNow({ action: 'profiles_exported', companyId, target: { type: 'export', label: request.name || null }, changes: { after: { rows: plan.total, fields: request.fields, range: request.range } } });
+    await recordNow(ctx.state.em, { action: 'profiles_exported', companyId, target: { type: 'export', label: request.name || null }, changes: { after: { rows: plan.total, fields: request.fields, range: request.range } } });
     ctx.set('Content-Disposition', `attachment; filename="${exportFileName(request.name ?? '', request.range)}"`);
     ctx.set(TOTAL_COUNT_HEADER, String(plan.total));
     ctx.set('Cache-Control', 'no-store');

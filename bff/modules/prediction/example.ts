@@ -10,7 +10,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { CustomAttributeType, PredictExample, PredictRequest, PredictResponse } from '@domain/prediction/contract';
 import { CustomAttribute } from '../../entities';
 import { rowsOf, type RawRow } from '../../platform/rawRows';
-import { checkCustomAttributes, rankRequestOf, rankWith, responseOf, validatePredictRequest } from './predict';
+import { checkCustomAttributes, rankRequestOf, rankWith, responseOf } from './predict';
+import { parsePredictRequest } from './predictHandler';
 import { latestSettings } from './settings';
 import { catalogueItemOf } from './snapshotInput';
 import type { LoadedSnapshot } from './snapshots';
@@ -53,7 +54,7 @@ function requestFor(item: CatalogueItem, attributes: ReadonlyArray<{ name: strin
  */
 async function answerTo(em: EntityManager, companyId: string, snapshot: LoadedSnapshot, request: PredictRequest, now: number): Promise<PredictExample | null> {
   const startedAt = performance.now();
-  const valid = await validatePredictRequest(request);
+  const valid = await parsePredictRequest(request);
   const attributeTypes = await checkCustomAttributes(() => em, companyId, valid.custom_attributes ?? {});
   const settings = await latestSettings(em, companyId);
   const ranking = rankWith(snapshot, settings, rankRequestOf(valid, attributeTypes, [], now), { holdout: false });

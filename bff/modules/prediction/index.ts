@@ -15,6 +15,7 @@ import { createRecentEventsReader } from './predict';
 import { createPredictionApiRouter, createPredictionUsageRouter } from './routes';
 import { createSettingsReader } from './settings';
 import { createSnapshotStore, type SnapshotStore } from './snapshots';
+import { knexOf } from '../../platform/sql';
 
 // The prediction module's public face, besides the runtime below: what the dashboard, the model
 // screen, the seeders and the server use.
@@ -78,6 +79,7 @@ export function createPredictionRuntime(options: PredictionRuntimeOptions): Pred
   const routers = [
     createPredictionApiRouter({
       kind: config.database.kind,
+      knex: () => knexOf(orm),
       publicUrl: config.publicUrl,
       snapshots,
       latestSettings: createSettingsReader(orm),

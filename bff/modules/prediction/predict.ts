@@ -7,14 +7,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { PredictItem, PredictRequest, PredictResponse } from '@domain/prediction/contract';
-import { CUSTOM_ATTRIBUTE_TYPE_NAMES, hasAttributeType, predictRequestSchema, type ValidPredictRequest } from '@domain/prediction/schemas';
+import { CUSTOM_ATTRIBUTE_TYPE_NAMES, hasAttributeType, type ValidPredictRequest } from '@domain/prediction/schemas';
 import { CustomAttribute } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { preparedRowsReader } from '../../platform/preparedRows';
 import { bindTime } from '../../platform/rawRows';
 import type { DatabaseKind } from '../../platform/sql';
 import type { Orm } from '../../types';
-import { validateBody } from '../../middleware/validate';
 import type { CallEntry } from './callLog';
 import { baseline, explain, rank } from './engine';
 import type { Interaction, RankedItem, RankRequest } from './engine/types';
@@ -31,10 +30,6 @@ export function inHoldout(userId: string | null, holdoutPercent: number): boolea
   if (!userId || holdoutPercent <= 0) return false;
   const digest = createHash('sha256').update(`navout-holdout:${userId}`).digest();
   return (digest.readUInt32BE(0) / 0x1_0000_0000) * 100 < holdoutPercent;
-}
-
-export async function validatePredictRequest(body: unknown): Promise<ValidPredictRequest> {
-  return validateBody(predictRequestSchema, body);
 }
 
 /**

@@ -5,8 +5,7 @@
 import type { Router } from '@koa/router';
 import { ValidationError } from 'yup';
 import * as yup from 'yup';
-import type { EntityManager } from '@mikro-orm/core';
-import type { EntityManager as SqlEntityManager } from '@mikro-orm/knex';
+import type { Knex } from '@mikro-orm/knex';
 import { companyFilterQuery, uuid } from '@domain/params';
 import type { CallComparison } from '@domain/prediction/contract';
 import { eventsBatchSchema, itemsBatchSchema, type ValidEvent } from '@domain/prediction/schemas';
@@ -15,7 +14,6 @@ import { actorOf } from '../../middleware/auth';
 import { apiError, fromValidationError } from '../../platform/errors';
 import { retryWhenBusy } from '../../platform/busyDatabase';
 import { createIdempotencyStore, idempotentRequest, requestIdempotencyKey, sendAnswer } from '../../platform/idempotency';
-import { requestEntityManager } from '../../platform/requestScope';
 import { companiesFor, findInReach, inReach } from '../../middleware/tenant';
 import { queryOf } from '../../middleware/validate';
 import { ApiRouter } from '../../routing';
@@ -24,7 +22,8 @@ import type { CallEntry } from './callLog';
 import { predictExampleFor } from './example';
 import { buildOpenApiDocument } from './openapi';
 import { TOP_K_MAX } from '@domain/prediction/contract';
-import { callDetailsOf, rankingInputs, rankWith, responseOf, snapshotFor, validatePredictRequest, type RecentEventsReader } from './predict';
+import { callDetailsOf, rankWith, responseOf, snapshotFor, type RecentEventsReader } from './predict';
+import { parsePredictRequest, predict } from './predictHandler';
 import type { Quota, QuotaTicket } from './limits';
 import type { DatabaseKind } from '../../platform/sql';
 import { storeEvents, upsertItems, type ValidItem } from './records';
@@ -37,6 +36,8 @@ const KEY_NOT_FOUND = { error: 'API key not found', message: 'No such API key ex
 
 export interface PredictionRouteDependencies {
   kind: DatabaseKind;
+  /** The database's knex, for the idempotency keys of event batches. */
+  knex: () => Knex;
   publicUrl: string;
   snapshots: SnapshotStore;
   /** The company's latest model settings, cached by version. */
@@ -88,20 +89,15 @@ function apiKeyCaller(ctx: AppContext): { apiKeyId: string; companyId: string; s
 /** A Live Test key's call: outside the plan's allowance, neither admitted by it nor counted. */
 const SANDBOX_TICKET: QuotaTicket = { served: () => undefined, released: () => undefined };
 
-/** The request's EntityManager, the one way to the database from these routes (platform/requestScope.ts). */
-const em = (): EntityManager => requestEntityManager();
-
 export function createPredictionApiRouter(deps: PredictionRouteDependencies): Router<AppState> {
   const routes = new ApiRouter('/api/v1');
 
   routes.post('/predict', async (ctx) => {
     const { companyId, sandbox } = apiKeyCaller(ctx);
-    const request = await validatePredictRequest(ctx.request.body);
+    const request = await parsePredictRequest(ctx.request.body);
     const ticket = sandbox ? SANDBOX_TICKET : await deps.quota.admit(companyId);
     try {
-      const { snapshot, rankRequest } = await rankingInputs(deps, em, companyId, request);
-      const settings = await deps.latestSettings(companyId);
-      const ranking = rankWith(snapshot, settings, rankRequest);
+      const { snapshot, rankRequest, settings, ranking } = await predict(deps, () => ctx.state.em, companyId, request, () => deps.latestSettings(companyId));
       const response = responseOf(request, ranking, deps.startedAt(ctx));
       deps.describeCall(ctx, callDetailsOf(request, rankRequest, ranking, settings, snapshot));
       ticket.served();
@@ -112,7 +108,7 @@ export function createPredictionApiRouter(deps: PredictionRouteDependencies): Ro
   });
 
   // A batch sent with an Idempotency-Key is stored once and its answer given again (platform/idempotency.ts).
-  const eventKeys = createIdempotencyStore({ knex: () => (em() as SqlEntityManager).getKnex(), kind: deps.kind, now: deps.now });
+  const eventKeys = createIdempotencyStore({ knex: deps.knex, kind: deps.kind, now: deps.now });
   routes.post('/events', async (ctx) => {
     const { companyId } = apiKeyCaller(ctx);
     const key = requestIdempotencyKey(ctx);
@@ -120,7 +116,7 @@ export function createPredictionApiRouter(deps: PredictionRouteDependencies): Ro
     const keyed = idempotentRequest('v1.events', `company:${companyId}`, key, ctx.request.body);
     const store = () => {
       const clock = deps.now();
-      return storeEvents(em(), deps.kind, companyId, events, clock, keyed && ((trx, result) => eventKeys.write(trx, keyed, { status: 200, body: result }, clock)));
+      return storeEvents(ctx.state.em, deps.kind, companyId, events, clock, keyed && ((trx, result) => eventKeys.write(trx, keyed, { status: 200, body: result }, clock)));
     };
     sendAnswer(
       ctx,
@@ -136,14 +132,15 @@ export function createPredictionApiRouter(deps: PredictionRouteDependencies): Ro
   routes.put('/items', async (ctx) => {
     const { companyId } = apiKeyCaller(ctx);
     const items = await validateBatch<ValidItem>(itemsBatchSchema, 'items', batchOf(ctx.request.body, 'items'));
-    ctx.body = await upsertItems(em(), deps.kind, companyId, items, deps.now());
+    ctx.body = await upsertItems(ctx.state.em, deps.kind, companyId, items, deps.now());
   });
 
   routes.get('/usage', async (ctx) => {
     const { apiKeyId, companyId } = apiKeyCaller(ctx);
     const scope = { companyId, apiKeyId };
     const at = deps.now();
-    ctx.body = { apiKeyId, last24h: await usageSummary(em(), scope, '24h', at), last30d: await usageSummary(em(), scope, '30d', at) };
+    const em = ctx.state.em;
+    ctx.body = { apiKeyId, last24h: await usageSummary(em, scope, '24h', at), last30d: await usageSummary(em, scope, '30d', at) };
   });
 
   routes.get('/openapi.json', async (ctx) => {
@@ -167,9 +164,9 @@ const callsQuery = companyFilterQuery.shape({
 /** The scope of a usage or calls query: one key in reach, or the company (middleware/tenant.ts: a global admin's filter, anyone else's own). */
 async function scopeOf(ctx: AppContext, keyId: string | undefined, companyFilter: string | undefined): Promise<UsageScope> {
   const actor = actorOf(ctx);
-  const companyId = await companiesFor(em(), actor, companyFilter);
+  const companyId = await companiesFor(ctx.state.em, actor, companyFilter);
   if (keyId) {
-    const key = await findInReach(em(), actor, ApiKey, keyId, KEY_NOT_FOUND);
+    const key = await findInReach(ctx.state.em, actor, ApiKey, keyId, KEY_NOT_FOUND);
     return { companyId: key.companyId, apiKeyId: key.id };
   }
   return { companyId, apiKeyId: undefined };
@@ -182,20 +179,20 @@ export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependenci
   routes.get('/usage', { query: usageQuery }, async (ctx) => {
     const query = queryOf(ctx, usageQuery);
     const scope = await scopeOf(ctx, query.keyId, query.companyFilter);
-    ctx.body = await usageSummary(em(), scope, query.range === '30d' ? '30d' : '24h', deps.now());
+    ctx.body = await usageSummary(ctx.state.em, scope, query.range === '30d' ? '30d' : '24h', deps.now());
   });
 
   // The Documentation tab's predict example, made from the company's own catalogue (example.ts).
   routes.get('/example', { query: companyFilterQuery }, async (ctx) => {
     const query = queryOf(ctx, companyFilterQuery);
     const { companyId } = await scopeOf(ctx, undefined, query.companyFilter);
-    ctx.body = companyId ? await predictExampleFor(em(), companyId, () => snapshotFor(deps.snapshots, companyId), deps.now().getTime()) : { request: null, response: null };
+    ctx.body = companyId ? await predictExampleFor(ctx.state.em, companyId, () => snapshotFor(deps.snapshots, companyId), deps.now().getTime()) : { request: null, response: null };
   });
 
   routes.get('/calls', { query: callsQuery }, async (ctx) => {
     const query = queryOf(ctx, callsQuery);
     const scope = await scopeOf(ctx, query.keyId, query.companyFilter);
-    ctx.body = await recentCalls(em(), scope, query.limit ? Number(query.limit) : CALLS_LIMIT_DEFAULT);
+    ctx.body = await recentCalls(ctx.state.em, scope, query.limit ? Number(query.limit) : CALLS_LIMIT_DEFAULT);
   });
 
   routes.post('/calls/:id/compare', call, async (ctx) => {
@@ -205,11 +202,10 @@ export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependenci
     }
     const companyId = logged.companyId;
     const startedAt = performance.now();
-    const request = await validatePredictRequest(logged.request);
-    const { snapshot, rankRequest } = await rankingInputs(deps, em, companyId, request);
-    const current = await latestSettings(em(), companyId);
-    const old = (logged.settingsVersion !== null ? await settingsVersion(em(), companyId, logged.settingsVersion) : null) ?? current;
-    const replay = rankWith(snapshot, current, rankRequest);
+    const em = ctx.state.em;
+    const request = await parsePredictRequest(logged.request);
+    const { snapshot, rankRequest, settings: current, ranking: replay } = await predict(deps, () => em, companyId, request, () => latestSettings(em, companyId));
+    const old = (logged.settingsVersion !== null ? await settingsVersion(em, companyId, logged.settingsVersion) : null) ?? current;
     // Each item's contributions under the call's settings and under the current ones, read from the
     // same request ranked widely on today's snapshot (the old snapshot is gone): an item that left
     // or entered the list still has its contributions on both sides, so the signal that moved it shows.
@@ -217,7 +213,7 @@ export function createPredictionUsageRouter(deps: Pick<PredictionRouteDependenci
     const before = rankWith(snapshot, old, wide, { holdout: logged.holdout });
     const after = rankWith(snapshot, current, wide, { holdout: logged.holdout });
     const comparison: CallComparison = {
-      call: await callRecord(em(), logged),
+      call: await callRecord(em, logged),
       replay: responseOf(request, replay, startedAt),
       items: compareRankings(logged.items ?? [], replay.ranked, before.ranked, after.ranked, new Map()),
     };

@@ -56,7 +56,7 @@ function privacyRoutes(privacy: PrivacyService, prefix: string): Router<AppState
     const query = queryOf(ctx, exportQuery);
     const companyId = await companyToRead(ctx);
     const pages = await privacy.exportPerson(companyId, String(query.value));
-    await recordNow({ action: 'person_exported', companyId, target: { type: 'person', label: normalizeIdentifier(String(query.value)) }, changes: { after: { identifierType: query.type } } });
+    await recordNow(ctx.state.em, { action: 'person_exported', companyId, target: { type: 'person', label: normalizeIdentifier(String(query.value)) }, changes: { after: { identifierType: query.type } } });
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', 'attachment; filename="person-export.json"');
     ctx.type = 'application/json; charset=utf-8';

@@ -45,7 +45,7 @@ export function createResultsRouter(results: ResultsService): Router<AppState> {
   routes.get('/:id/responses/export', { query: responseFilterQuery }, published, async (ctx) => {
     const survey = published.of(ctx);
     const plan = await results.exportPlan(survey, selectionOf(queryOf(ctx, responseFilterQuery)));
-    await recordNow({ action: 'responses_exported', companyId: survey.companyId, target: { type: 'survey', id: survey.id, label: survey.name }, changes: { after: { rows: plan.total, filters: queryOf(ctx, responseFilterQuery) } } });
+    await recordNow(ctx.state.em, { action: 'responses_exported', companyId: survey.companyId, target: { type: 'survey', id: survey.id, label: survey.name }, changes: { after: { rows: plan.total, filters: queryOf(ctx, responseFilterQuery) } } });
     ctx.set('Content-Disposition', `attachment; filename="${responsesCsvFileName(survey.name, results.now())}"`);
     ctx.set(TOTAL_COUNT_HEADER, String(plan.total));
     ctx.set('Cache-Control', 'no-store');

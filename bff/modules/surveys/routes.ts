@@ -22,7 +22,6 @@ import { Company, PublishedSurvey, SavedTheme, SurveyDraft } from '../../entitie
 import { userActorOf } from '../../middleware/auth';
 import { companyToList, findInReach, inReach } from '../../middleware/tenant';
 import { queryOf, validateBody } from '../../middleware/validate';
-import { requestEntityManager } from '../../platform/requestScope';
 import { ApiRouter } from '../../routing';
 import type { AppContext, AppState } from '../../types';
 import { COMPANY_NOT_FOUND } from '../companies';
@@ -160,7 +159,7 @@ function overrideLogRoutes(identifiers: IdentifierService): Router<AppState> {
   routes.post('/', async (ctx) => {
     const actor = userActorOf(ctx);
     const input = await validateBody(overrideLogBodySchema, ctx.request.body);
-    const survey = await findInReach(requestEntityManager(), actor, PublishedSurvey, input.surveyId, SURVEY_NOT_FOUND);
+    const survey = await findInReach(ctx.state.em, actor, PublishedSurvey, input.surveyId, SURVEY_NOT_FOUND);
     ctx.body = await identifiers.log(actor, survey, input);
     ctx.status = 201;
   });

@@ -27,7 +27,7 @@ export function createCustomConnectorRouter(connectors: CustomConnectorService):
     const actor = actorOf(ctx);
     const companyId = await companyToWrite(ctx, input.companyId);
     const created = await connectors.create(companyId, actor.kind === 'user' ? actor.id : null, input.definition, readOptions(input));
-    await recordNow({ action: 'custom_connector_uploaded', companyId, target: { type: 'custom_connector', id: created.id, label: created.name }, changes: { after: { urlBase: created.urlBase } } });
+    await recordNow(ctx.state.em, { action: 'custom_connector_uploaded', companyId, target: { type: 'custom_connector', id: created.id, label: created.name }, changes: { after: { urlBase: created.urlBase } } });
     ctx.body = created;
     ctx.status = 201;
   });
@@ -36,7 +36,7 @@ export function createCustomConnectorRouter(connectors: CustomConnectorService):
   routes.put('/:id', connector, async (ctx) => {
     const input = await validateBody(customConnectorSchema, ctx.request.body);
     const updated = await connectors.update(connector.of(ctx), input.definition, readOptions(input));
-    await recordNow({ action: 'custom_connector_uploaded', companyId: updated.companyId, target: { type: 'custom_connector', id: updated.id, label: updated.name }, changes: { after: { urlBase: updated.urlBase } } });
+    await recordNow(ctx.state.em, { action: 'custom_connector_uploaded', companyId: updated.companyId, target: { type: 'custom_connector', id: updated.id, label: updated.name }, changes: { after: { urlBase: updated.urlBase } } });
     ctx.body = updated;
   });
 
