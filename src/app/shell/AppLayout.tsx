@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useSession } from '@/lib/session';
+import { useDialogOpen } from '@/lib/useDialogOpen';
 import { AdminModalsProvider } from '../adminModals/AdminModals';
 import { PageSpinner } from '../components/PageSpinner';
 import type { AppRoute } from '../routes';
@@ -28,7 +29,7 @@ export function AppLayout({ routes }: AppLayoutProps) {
   // little room: the navigation opens over the page from a button in the header instead.
   const smallScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const [collapsed, setCollapsed] = useState(false);
-  const [navigationOpen, setNavigationOpen] = useState(false);
+  const navigationOverlay = useDialogOpen();
   const navigation = useMemo(() => buildNavigation(routes), [routes]);
   const groups = useMemo(() => visibleNavigation(caller, navigation), [caller, navigation]);
 
@@ -39,10 +40,10 @@ export function AppLayout({ routes }: AppLayoutProps) {
           groups={groups}
           collapsed={collapsed}
           onToggleCollapsed={() => setCollapsed(!collapsed)}
-          overlay={smallScreen ? { open: navigationOpen, onClose: () => setNavigationOpen(false) } : undefined}
+          overlay={smallScreen ? { open: navigationOverlay.open, opened: navigationOverlay.opened, onClose: navigationOverlay.close } : undefined}
         />
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          <AdminHeader onOpenNavigation={smallScreen ? () => setNavigationOpen(true) : undefined} />
+          <AdminHeader onOpenNavigation={smallScreen ? navigationOverlay.show : undefined} />
           <Box component="main" id="main-content" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
             <Suspense fallback={<PageSpinner />}>
               <Outlet />

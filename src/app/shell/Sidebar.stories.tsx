@@ -63,7 +63,7 @@ export const CompanyUser: Story = {
 
 /** On phones and tablets: over the page, never collapsed; a chosen page or the close button hides it. */
 export const OverPage: Story = {
-  args: { collapsed: true, overlay: { open: true, onClose: fn() } },
+  args: { collapsed: true, overlay: { open: true, opened: true, onClose: fn() } },
   play: async ({ args, userEvent }) => {
     const navigation = within(await screen.findByRole('navigation', { name: 'Main navigation' }));
     await expect(navigation.getByRole('link', { name: 'Data Types' })).toBeVisible();

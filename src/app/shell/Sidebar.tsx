@@ -14,7 +14,6 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Logo } from '@/theme/components/Logo';
-import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { DeferredThemeToggle } from '@/ui/DeferredThemeToggle';
 import { isActivePath, type NavGroup, type NavItem } from './navigation';
 import { loadSidebarOverlay, preloadSidebarOverlay } from './sidebarOverlayLoader';
@@ -37,16 +36,16 @@ export interface SidebarProps {
   /**
    * On phones and tablets the navigation covers the page while open instead of taking a column
    * beside it (MUI's temporary drawer): `open` says whether it is shown, `onClose` hides it
-   * (the close button, Escape, the backdrop, or a page chosen).
+   * (the close button, Escape, the backdrop, or a page chosen). `opened` stays false until the first
+   * opening: only then is the overlay's code downloaded and mounted.
    */
-  overlay?: { open: boolean; onClose: () => void };
+  overlay?: { open: boolean; opened: boolean; onClose: () => void };
 }
 
 /** The collapsible navigation: four expandable groups, a theme toggle, and the logo. */
 export function Sidebar({ groups, collapsed: collapsedChoice, onToggleCollapsed, overlay }: SidebarProps) {
   // Over the page there is room for the labels: the overlay is never collapsed.
   const collapsed = overlay ? false : collapsedChoice;
-  const overlayOpened = useOpenedOnce(overlay?.open ?? false);
   const small = overlay !== undefined;
   useEffect(() => {
     if (!small) return undefined;
@@ -104,7 +103,7 @@ export function Sidebar({ groups, collapsed: collapsedChoice, onToggleCollapsed,
   );
   if (overlay) {
     // Closed and never opened, the drawer would draw nothing: it is mounted at the first opening.
-    if (!overlayOpened) return null;
+    if (!overlay.opened) return null;
     return (
       <Suspense fallback={null}>
         <SidebarOverlay open={overlay.open} onClose={overlay.onClose} width={width}>

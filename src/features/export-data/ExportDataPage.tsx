@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { DEFAULT_EXPORT_FILE_NAME, DEFAULT_EXPORT_RANGE, EXPORT_FIELDS, exportFileName, type ExportFieldId, type ExportRange } from '@domain/audience/export';
 import { exportFileNameProblem } from '@domain/audience/exportRequest';
 import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
-import { useOpenedOnce } from '@/lib/useOpenedOnce';
+import { useDialogOpen } from '@/lib/useDialogOpen';
 import { FailureAlert } from '@/ui/FailureAlert';
 import { useExportTotal, type ExportSelection } from './api';
 import { ExportActions } from './ExportActions';
@@ -61,8 +61,7 @@ function CompanyExport({ companyId }: { companyId: string }) {
   const [range, setRange] = useState<ExportRange>(DEFAULT_EXPORT_RANGE);
   // The fields this user last exported, or every field the first time.
   const [selected, setSelected] = useState<Set<ExportFieldId>>(() => rememberedFields(userId));
-  const [previewOpen, setPreviewOpen] = useState(false);
-  const previewOpened = useOpenedOnce(previewOpen);
+  const preview = useDialogOpen();
   const download = useExportDownload();
   const inRange = useExportTotal(companyId, range);
   const allTime = useExportTotal(companyId, 'all');
@@ -98,16 +97,16 @@ function CompanyExport({ companyId }: { companyId: string }) {
         downloadBlocked={fileNameProblem !== null}
         summary={inRange.total === undefined ? null : EXPORT_TEXT.rowsToExport(inRange.total, range)}
         progress={download.progress}
-        onPreview={() => setPreviewOpen(true)}
+        onPreview={preview.show}
         onDownload={() => {
           rememberFields(userId, fields);
           void download.start({ ...selection, name: fileName });
         }}
         onCancel={download.cancel}
       />
-      {previewOpened && (
+      {preview.opened && (
         <Suspense fallback={null}>
-          <ExportPreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} selection={selection} fileName={savedAs} />
+          <ExportPreviewDialog open={preview.open} onClose={preview.close} selection={selection} fileName={savedAs} />
         </Suspense>
       )}
     </Stack>

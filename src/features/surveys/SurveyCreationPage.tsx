@@ -12,7 +12,6 @@ import { publishProblems } from '@domain/survey/check';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { useCompanies } from '@/lib/accounts';
 import { ALL_COMPANIES, useCompanyFilter, useSession } from '@/lib/session';
-import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { useQuestionDataTypes } from './api/dataTypes';
 import { GuideTab } from './creation/GuideTab';
 import { CREATOR_LABELS, CREATOR_TAB_LABELS, CREATOR_TABS, type CreatorTab } from './creation/labels';
@@ -72,7 +71,6 @@ export function SurveyCreationPage({ initialTab }: SurveyCreationPageProps) {
   const problems = useMemo(() => publishProblems(survey), [survey]);
   const opening = workflow.loadingId !== null && workflow.currentDraftId === null;
   const readOnly = !canManage || opening;
-  const askedName = useOpenedOnce(workflow.askingName);
 
   const tabId = (value: CreatorTab) => `${idPrefix}-tab-${value}`;
   // Only the chosen tab's panel is rendered, so only that tab points at it.
@@ -146,7 +144,7 @@ export function SurveyCreationPage({ initialTab }: SurveyCreationPageProps) {
         </Suspense>
       </Box>
 
-      {askedName && (
+      {workflow.askedName && (
         <Suspense fallback={null}>
           <SaveDraftDialog
             open={workflow.askingName}

@@ -20,6 +20,7 @@ function workflowOf(survey: DraftWorkflow['survey'], current: { id: string; name
     saving: false,
     saved: false,
     askingName: false,
+    askedName: false,
     save: fn(),
     createDraft: fn(),
     cancelCreate: fn(),

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { API_ERRORS } from '@domain/errors';
 import { DRAFT_MESSAGES } from '@domain/survey/messages';
 import { serverMessage, UNKNOWN_REASON } from '@/lib/failure';
 import { useNotify } from '@/lib/notifications';
+import { useDialogOpen } from '@/lib/useDialogOpen';
 import { isNotFound, useCreateDraft } from '../api/drafts';
 import type { CurrentDraft } from './useCurrentDraft';
 import { useSavedFlag } from './useSavedFlag';
@@ -23,6 +23,8 @@ export interface DraftSaving {
   saved: boolean;
   /** The name dialog of a first save is open. */
   askingName: boolean;
+  /** The name dialog has been opened once: it stays mounted from then on. */
+  askedName: boolean;
   save: () => void;
   createDraft: (name: string) => void;
   cancelCreate: () => void;
@@ -36,7 +38,7 @@ export interface DraftSaving {
 export function useDraftSaving({ canManage, companyFilter, needsCompany, current, copy, loading }: DraftSavingOptions): DraftSaving {
   const notify = useNotify();
   const create = useCreateDraft(companyFilter);
-  const [askingName, setAskingName] = useState(false);
+  const nameDialog = useDialogOpen();
   const [saved, markSavedFlag] = useSavedFlag();
   const { survey, update } = copy;
 
@@ -44,7 +46,7 @@ export function useDraftSaving({ canManage, companyFilter, needsCompany, current
     if (!canManage || loading) return;
     if (current.id === null) {
       if (needsCompany) notify.warning(API_ERRORS.company_required.message);
-      else setAskingName(true);
+      else nameDialog.show();
       return;
     }
     const sent = survey;
@@ -76,7 +78,7 @@ export function useDraftSaving({ canManage, companyFilter, needsCompany, current
         onSuccess: (draft) => {
           copy.markSaved(sent);
           current.makeCurrent(draft);
-          setAskingName(false);
+          nameDialog.close();
           markSavedFlag();
           notify.success(DRAFT_MESSAGES.saved);
         },
@@ -88,10 +90,11 @@ export function useDraftSaving({ canManage, companyFilter, needsCompany, current
   return {
     saving: update.isPending || create.isPending,
     saved,
-    askingName,
+    askingName: nameDialog.open,
+    askedName: nameDialog.opened,
     save,
     createDraft,
-    cancelCreate: () => setAskingName(false),
+    cancelCreate: nameDialog.close,
     creating: create.isPending,
   };
 }

@@ -7,31 +7,33 @@ import { START_SURVEY_TITLE } from './StartSurveyDialog';
 import { DELETE_SURVEY_TITLE, EDIT_CONFIRM_LABEL, EDIT_SURVEY_TITLE, SurveyActionDialogs } from './SurveyActionDialogs';
 import type { PublishedSurveyActions } from './usePublishedSurveyActions';
 
+type Dialog = PublishedSurveyActions['editFor'];
+const closed = (): Dialog => ({ subject: null, shown: null, open: false, show: fn(), close: fn() });
+const openFor = (survey: PublishedSurvey): Dialog => ({ subject: survey, shown: survey, open: true, show: fn(), close: fn() });
+
 /** Every dialog closed; a story opens the one it shows. */
 const idle = (open: Partial<PublishedSurveyActions> = {}): PublishedSurveyActions => ({
   statusChangingIds: [],
   deletingIds: [],
-  startFor: null,
+  startFor: closed(),
   askStart: fn(),
   closeStart: fn(),
   start: fn(),
   stop: fn(),
-  editFor: { subject: null, shown: null, open: false, show: fn(), close: fn() },
+  editFor: closed(),
   copying: false,
   confirmEdit: fn(),
-  deleteFor: null,
+  deleteFor: closed(),
   askDelete: fn(),
   cancelDelete: fn(),
   confirmDelete: fn(),
   ...open,
 });
 
-const editing = (survey: PublishedSurvey): PublishedSurveyActions['editFor'] => ({ subject: survey, shown: survey, open: true, show: fn(), close: fn() });
-
 const meta = {
   title: 'Surveys/LiveIQ/SurveyActionDialogs',
   component: SurveyActionDialogs,
-  args: { actions: idle({ startFor: PUBLISHED.feedback }) },
+  args: { actions: idle({ startFor: openFor(PUBLISHED.feedback) }) },
 } satisfies Meta<typeof SurveyActionDialogs>;
 export default meta;
 
@@ -48,7 +50,7 @@ export const Start: Story = {
 
 /** Edit warns that a draft copy is made, and makes it on confirmation. */
 export const Edit: Story = {
-  args: { actions: idle({ editFor: editing(PUBLISHED.feedback) }) },
+  args: { actions: idle({ editFor: openFor(PUBLISHED.feedback) }) },
   play: async ({ userEvent, args }) => {
     const dialog = within(await screen.findByRole('dialog', { name: EDIT_SURVEY_TITLE }));
     await expect(dialog.getByText(PUBLISHED_MESSAGES.editWarning)).toBeVisible();
@@ -59,11 +61,19 @@ export const Edit: Story = {
 
 /** Delete asks for confirmation first. */
 export const Delete: Story = {
-  args: { actions: idle({ deleteFor: PUBLISHED.feedback }) },
+  args: { actions: idle({ deleteFor: openFor(PUBLISHED.feedback) }) },
   play: async ({ userEvent, args }) => {
     const dialog = within(await screen.findByRole('dialog', { name: DELETE_SURVEY_TITLE }));
     await expect(dialog.getByText(PUBLISHED_MESSAGES.confirmDelete)).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
     await expect(args.actions.confirmDelete).toHaveBeenCalled();
+  },
+};
+
+/** Before a first opening no dialog is on the page, and none of their code is downloaded. */
+export const NoneOpened: Story = {
+  args: { actions: idle() },
+  play: async () => {
+    await expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   },
 };

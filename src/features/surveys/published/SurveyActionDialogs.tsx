@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { PUBLISHED_MESSAGES } from '@domain/survey/messages';
-import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import type { PublishedSurveyActions } from './usePublishedSurveyActions';
 
 export const EDIT_SURVEY_TITLE = 'Edit Survey';
@@ -18,24 +17,21 @@ export interface SurveyActionDialogsProps {
 /** LiveIQ's dialogs for a published survey: Start, Edit's warning and Delete's confirmation. */
 export function SurveyActionDialogs({ actions }: SurveyActionDialogsProps) {
   const { startFor, editFor, deleteFor } = actions;
-  const startOpened = useOpenedOnce(startFor !== null);
-  const editOpened = useOpenedOnce(editFor.open);
-  const deleteOpened = useOpenedOnce(deleteFor !== null);
 
   return (
     <>
-      {startOpened && (
+      {startFor.shown !== null && (
         <Suspense fallback={null}>
           <StartSurveyDialog
-            survey={startFor}
-            starting={startFor !== null && actions.statusChangingIds.includes(startFor.id)}
+            survey={startFor.subject}
+            starting={startFor.subject !== null && actions.statusChangingIds.includes(startFor.subject.id)}
             onStart={actions.start}
             onClose={actions.closeStart}
           />
         </Suspense>
       )}
 
-      {editOpened && (
+      {editFor.shown !== null && (
         <Suspense fallback={null}>
           <ConfirmDialog
             open={editFor.open}
@@ -50,10 +46,10 @@ export function SurveyActionDialogs({ actions }: SurveyActionDialogsProps) {
         </Suspense>
       )}
 
-      {deleteOpened && (
+      {deleteFor.shown !== null && (
         <Suspense fallback={null}>
           <ConfirmDialog
-            open={Boolean(deleteFor)}
+            open={deleteFor.open}
             title={DELETE_SURVEY_TITLE}
             confirmLabel="Delete"
             destructive

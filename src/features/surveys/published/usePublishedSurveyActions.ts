@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PUBLISHED_MESSAGES } from '@domain/survey/messages';
 import type { EndCondition, PublishedSurvey } from '@domain/survey/types';
@@ -23,21 +22,21 @@ export const CREATION_PATH = '/zero-party/survey-creation';
 export function usePublishedSurveyActions({ onDeleted }: { onDeleted: (survey: PublishedSurvey) => void }) {
   const navigate = useNavigate();
   const notify = useNotify();
-  const [startFor, setStartFor] = useState<PublishedSurvey | null>(null);
+  const startFor = useDialogSubject<PublishedSurvey>();
   const editFor = useDialogSubject<PublishedSurvey>();
-  const [deleteFor, setDeleteFor] = useState<PublishedSurvey | null>(null);
+  const deleteFor = useDialogSubject<PublishedSurvey>();
 
   const statusChange = useChangeSurveyStatus({
     onSuccess: (_result, change) => {
       if (change.status === 'active') {
-        setStartFor(null);
+        startFor.close();
         notify.success(PUBLISHED_MESSAGES.started);
       } else notify.success(PUBLISHED_MESSAGES.stopped);
     },
     onError: (error, change) => {
       if (change.status === 'active') {
         // The notice must not sit under the dialog, where assistive technology cannot reach it.
-        setStartFor(null);
+        startFor.close();
         notify.error(PUBLISHED_MESSAGES.startFailed(serverMessage(error)));
       } else notify.error(PUBLISHED_MESSAGES.stopFailed(serverMessage(error)));
     },
@@ -70,22 +69,22 @@ export function usePublishedSurveyActions({ onDeleted }: { onDeleted: (survey: P
   return {
     statusChangingIds,
     deletingIds,
-    /** The survey the Start dialog is open for. */
+    /** The Start dialog and the survey it is open for. */
     startFor,
-    askStart: setStartFor,
-    closeStart: () => setStartFor(null),
+    askStart: startFor.show,
+    closeStart: startFor.close,
     start: (survey: PublishedSurvey, endCondition: EndCondition) => statusChange.mutate({ survey, status: 'active', endCondition }),
     stop: (survey: PublishedSurvey) => statusChange.mutate({ survey, status: 'inactive' }),
     editFor,
     copying: copy.isPending,
     confirmEdit,
-    /** The survey the Delete confirmation is open for. */
+    /** The Delete confirmation and the survey it is open for. */
     deleteFor,
-    askDelete: setDeleteFor,
-    cancelDelete: () => setDeleteFor(null),
+    askDelete: deleteFor.show,
+    cancelDelete: deleteFor.close,
     confirmDelete: () => {
-      if (deleteFor) remove.mutate(deleteFor);
-      setDeleteFor(null);
+      if (deleteFor.subject) remove.mutate(deleteFor.subject);
+      deleteFor.close();
     },
   };
 }
