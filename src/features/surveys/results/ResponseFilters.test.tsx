@@ -47,6 +47,29 @@ describe('ResponseFilters', { timeout: 30_000 }, () => {
     expect(onChange).toHaveBeenLastCalledWith(NO_FILTERS);
   });
 
+  it('clears a search typed but not yet sent, and sends nothing after', async () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    const search = screen.getByRole('searchbox', { name: 'Search answers' });
+    await userEvent.type(search, 'queue');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(search).toHaveValue('');
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS * 2));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenLastCalledWith(NO_FILTERS);
+  });
+
+  it('shows a search set from outside in place of what is typed', async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<ResponseFilters value={NO_FILTERS} onChange={onChange} />);
+    const search = screen.getByRole('searchbox', { name: 'Search answers' });
+    await userEvent.type(search, 'que');
+    rerender(<ResponseFilters value={{ ...NO_FILTERS, search: 'parking' }} onChange={onChange} />);
+    expect(search).toHaveValue('parking');
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS * 2));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('says when the range ends before it starts', async () => {
     render(<Harness onChange={vi.fn()} />);
     await userEvent.type(screen.getByLabelText('From'), '2026-03-09');

@@ -20,20 +20,20 @@ export interface ResponseFiltersProps {
 
 /** Device, date range, completion and a text search over the answers. */
 export function ResponseFilters({ value, onChange }: ResponseFiltersProps) {
-  const [searchText, setSearchText] = useState(value.search);
-  const [shownSearch, setShownSearch] = useState(value.search);
-  // A search changed from outside (Clear filters) replaces what is typed.
-  if (value.search !== shownSearch) {
-    setShownSearch(value.search);
-    setSearchText(value.search);
-  }
+  // What is typed, and the search it was typed over: it shows until the pause ends and it becomes
+  // the search. A search changed from outside (Clear filters) replaces it.
+  const [typed, setTyped] = useState<{ text: string; over: string } | null>(null);
+  const searchText = typed !== null && typed.over === value.search ? typed.text : value.search;
   const latest = useRef({ value, onChange });
   useEffect(() => {
     latest.current = { value, onChange };
   });
   useEffect(() => {
     if (searchText === latest.current.value.search) return undefined;
-    const timer = setTimeout(() => latest.current.onChange({ ...latest.current.value, search: searchText }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      latest.current.onChange({ ...latest.current.value, search: searchText });
+      setTyped(null);
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchText]);
 
@@ -47,7 +47,7 @@ export function ResponseFilters({ value, onChange }: ResponseFiltersProps) {
           label="Search answers"
           type="search"
           value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
+          onChange={(event) => setTyped({ text: event.target.value, over: value.search })}
           fullWidth
           size="small"
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
@@ -84,7 +84,7 @@ export function ResponseFilters({ value, onChange }: ResponseFiltersProps) {
           size="small"
           disabled={!filtered}
           onClick={() => {
-            setSearchText('');
+            setTyped(null);
             onChange(NO_FILTERS);
           }}
         >
