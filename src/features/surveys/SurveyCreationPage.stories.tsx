@@ -213,6 +213,26 @@ export const RenameInHeader: Story = {
   },
 };
 
+/** A rename in the Drafts list replaces what the header held, a refused blank name included. */
+export const RenamedInDrafts: Story = {
+  beforeEach: () => rememberDraft(DRAFTS.onboarding.id),
+  play: async ({ canvas, userEvent }) => {
+    const header = await canvas.findByRole('textbox', { name: CREATOR_LABELS.draftName });
+    await userEvent.clear(header);
+    await userEvent.tab();
+    await expectShown(() => canvas.getByText(DRAFT_MESSAGES.renameEmpty));
+    await userEvent.click(tab('Drafts'));
+    const onboarding = within(await screen.findByRole('article', { name: DRAFTS.onboarding.name }));
+    await userEvent.dblClick(onboarding.getByRole('heading', { name: DRAFTS.onboarding.name }));
+    await userEvent.clear(onboarding.getByRole('textbox', { name: 'Draft name' }));
+    await userEvent.type(onboarding.getByRole('textbox', { name: 'Draft name' }), 'Rewards welcome{Enter}');
+    await expectNotice(DRAFT_MESSAGES.renamedToast);
+    await userEvent.click(tab('Survey Builder'));
+    await expect(await canvas.findByRole('textbox', { name: CREATOR_LABELS.draftName })).toHaveValue('Rewards welcome');
+    await expect(canvas.queryByText(DRAFT_MESSAGES.renameEmpty)).not.toBeInTheDocument();
+  },
+};
+
 /** Publishing the current draft: the server removes the draft, and the browser goes to LiveIQ, on the survey published. */
 export const PublishFromBuilder: Story = {
   beforeEach: () => rememberDraft(DRAFTS.feedback.id),

@@ -11,10 +11,24 @@ export interface CurrentDraft {
   storedId: string | null;
   /** The current draft's name as the server holds it. */
   name: string;
+  /** Counts the name's changes other than the header's own saves: the header's field starts over at each. */
+  nameChangesElsewhere: number;
   makeCurrent: (draft: Pick<SurveyDraft, 'id' | 'name'>) => void;
   forget: () => void;
+  /** A rename made elsewhere (the Drafts list). */
   setName: (name: string) => void;
+  /** A rename saved from the header's own field. */
+  nameSavedInHeader: (name: string) => void;
 }
+
+interface Naming {
+  name: string;
+  changesElsewhere: number;
+}
+
+/** A name set elsewhere: a change counts, the same name again does not. */
+const setElsewhere = (name: string) => (naming: Naming): Naming =>
+  naming.name === name ? naming : { name, changesElsewhere: naming.changesElsewhere + 1 };
 
 /**
  * The draft the builder saves to (data document, section 4): remembered in browser storage, and
@@ -24,26 +38,28 @@ export function useCurrentDraft(companyFilter: string | undefined): CurrentDraft
   const [storedId, setStoredId] = useCurrentDraftId();
   /** The draft whose content the builder holds: a remembered draft counts once it has been read. */
   const [loadedId, setLoadedId] = useState<string | null>(null);
-  const [name, setName] = useState('');
+  const [naming, setNaming] = useState<Naming>({ name: '', changesElsewhere: 0 });
   const id = storedId !== null && loadedId === storedId ? storedId : null;
 
   const forget = useCallback(() => {
     setStoredId(null);
     setLoadedId(null);
-    setName('');
+    setNaming(setElsewhere(''));
   }, [setStoredId]);
 
   const makeCurrent = useCallback(
     (draft: Pick<SurveyDraft, 'id' | 'name'>) => {
       setStoredId(draft.id);
       setLoadedId(draft.id);
-      setName(draft.name);
+      setNaming(setElsewhere(draft.name));
     },
     [setStoredId],
   );
 
   useForgetDeletedDraft(id, companyFilter, forget);
-  return { id, storedId, name, makeCurrent, forget, setName };
+  const setName = useCallback((name: string) => setNaming(setElsewhere(name)), []);
+  const nameSavedInHeader = useCallback((name: string) => setNaming((naming) => ({ ...naming, name })), []);
+  return { id, storedId, name: naming.name, nameChangesElsewhere: naming.changesElsewhere, makeCurrent, forget, setName, nameSavedInHeader };
 }
 
 /**

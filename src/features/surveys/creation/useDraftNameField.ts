@@ -7,9 +7,10 @@ export function useDraftNameField(current: CurrentDraft): DraftNameField | null 
   const rename = useRenameDraft();
   const field = useDraftNameSave({
     savedName: current.name,
+    changesElsewhere: current.nameChangesElsewhere,
     save: (name) =>
       rename.mutateAsync({ id: current.id as string, name }).then(
-        () => current.setName(name),
+        () => current.nameSavedInHeader(name),
         (error: unknown) => {
           if (isNotFound(error)) current.forget();
           throw error;

@@ -15,9 +15,10 @@ function deferred() {
 }
 
 function setup(savedName = 'Spring feedback', save = vi.fn((_name: string) => Promise.resolve())) {
-  const hook = renderHook((props: { savedName: string }) => useDraftNameSave({ savedName: props.savedName, save }), {
-    initialProps: { savedName },
-  });
+  const hook = renderHook(
+    (props: { savedName: string; changesElsewhere: number }) => useDraftNameSave({ savedName: props.savedName, changesElsewhere: props.changesElsewhere, save }),
+    { initialProps: { savedName, changesElsewhere: 0 } },
+  );
   return { ...hook, save };
 }
 
@@ -85,11 +86,24 @@ describe('useDraftNameSave', () => {
     act(() => result.current.onBlur());
     // The page stores the new name while the user already types on.
     act(() => result.current.onChange('Spring survey'));
-    rerender({ savedName: 'Spring' });
+    rerender({ savedName: 'Spring', changesElsewhere: 0 });
     await act(async () => call.resolve());
     expect(result.current.name).toBe('Spring survey');
-    rerender({ savedName: 'Customer onboarding' });
+    rerender({ savedName: 'Customer onboarding', changesElsewhere: 1 });
     expect(result.current.name).toBe('Customer onboarding');
+  });
+
+  it('starts over at a change elsewhere, even back to the name it was typed over', async () => {
+    const { result, rerender, save } = setup();
+    act(() => result.current.onChange('   '));
+    await act(() => vi.advanceTimersByTimeAsync(NAME_SAVE_DELAY_MS));
+    expect(result.current.error).toBe(DRAFT_MESSAGES.renameEmpty);
+    rerender({ savedName: 'Customer onboarding', changesElsewhere: 1 });
+    expect(result.current).toMatchObject({ name: 'Customer onboarding', error: null });
+    rerender({ savedName: 'Spring feedback', changesElsewhere: 2 });
+    expect(result.current).toMatchObject({ name: 'Spring feedback', error: null });
+    act(() => result.current.onBlur());
+    expect(save).not.toHaveBeenCalled();
   });
 
   it('saves a waiting name when the field goes away', () => {

@@ -3,8 +3,13 @@ import { DRAFT_MESSAGES } from '@domain/survey/messages';
 import { NAME_SAVE_DELAY_MS } from './timing';
 
 export interface DraftNameSaveOptions {
-  /** The name the server holds; the field follows it when another draft is loaded or renamed elsewhere. */
+  /** The name the server holds. */
   savedName: string;
+  /**
+   * Counts the changes of `savedName` made elsewhere (another draft loaded, a rename in the list),
+   * not by this field's own save: at each, the field starts over from `savedName`.
+   */
+  changesElsewhere: number;
   /** Saves a trimmed, non-blank, changed name; a rejection keeps the field as typed and says so. */
   save: (name: string) => Promise<unknown>;
   delayMs?: number;
@@ -20,34 +25,42 @@ export interface DraftNameField {
   error: string | null;
 }
 
+interface FieldState {
+  /** What the field shows. */
+  name: string;
+  /** The last name saved by this field, or the name it started from. */
+  committed: string;
+  /** 'Survey name cannot be empty', or the failed save's message. */
+  error: string | null;
+  /** The changes made elsewhere that this state has seen. */
+  changesElsewhere: number;
+}
+
+const startOver = (savedName: string, changesElsewhere: number): FieldState => ({ name: savedName, committed: savedName, error: null, changesElsewhere });
+
 /**
  * The draft name in the builder's header (data document, section 4): saved 1 s after typing
  * stops, or at once when the field loses focus. A blank name is refused, an unchanged one is not
  * sent.
  */
-export function useDraftNameSave({ savedName, save, delayMs = NAME_SAVE_DELAY_MS }: DraftNameSaveOptions): DraftNameField {
-  const [name, setName] = useState(savedName);
-  const [source, setSource] = useState(savedName);
-  const [committed, setCommitted] = useState(savedName);
+export function useDraftNameSave({ savedName, changesElsewhere, save, delayMs = NAME_SAVE_DELAY_MS }: DraftNameSaveOptions): DraftNameField {
+  const [stored, setStored] = useState<FieldState>(() => startOver(savedName, changesElsewhere));
   /** The name being sent, while its call runs. */
   const [sending, setSending] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  // A name that arrives from outside replaces the field, except the echo of this field's own save.
-  if (savedName !== source) {
-    setSource(savedName);
-    if (savedName !== committed && savedName !== sending) {
-      setName(savedName);
-      setCommitted(savedName);
-      setError(null);
-    }
-  }
+  // A name changed elsewhere replaces what the field holds; the echo of its own save does not.
+  const field = stored.changesElsewhere === changesElsewhere ? stored : startOver(savedName, changesElsewhere);
+  const { name, committed, error } = field;
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef({ name, committed, save });
+  const latest = useRef({ name, committed, save, savedName, changesElsewhere });
   useEffect(() => {
-    latest.current = { name, committed, save };
+    latest.current = { name, committed, save, savedName, changesElsewhere };
   });
+  /** Changes what the field holds, over the name it shows now. */
+  const edit = useCallback((change: Partial<FieldState>) => {
+    const { savedName: saved, changesElsewhere: changes } = latest.current;
+    setStored((state) => ({ ...(state.changesElsewhere === changes ? state : startOver(saved, changes)), ...change }));
+  }, []);
 
   const commit = useCallback(() => {
     clearTimeout(timer.current);
@@ -55,22 +68,22 @@ export function useDraftNameSave({ savedName, save, delayMs = NAME_SAVE_DELAY_MS
     const { name: text, committed: last, save: write } = latest.current;
     const trimmed = text.trim();
     if (trimmed === '') {
-      setError(DRAFT_MESSAGES.renameEmpty);
+      edit({ error: DRAFT_MESSAGES.renameEmpty });
       return;
     }
     if (trimmed === last) {
-      setError(null);
+      edit({ error: null });
       return;
     }
     setSending(trimmed);
-    setError(null);
+    edit({ error: null });
     write(trimmed)
       .then(
-        () => setCommitted(trimmed),
-        () => setError(DRAFT_MESSAGES.renameFailed),
+        () => edit({ committed: trimmed }),
+        () => edit({ error: DRAFT_MESSAGES.renameFailed }),
       )
       .finally(() => setSending(null));
-  }, []);
+  }, [edit]);
 
   // The delay restarts with every keystroke; leaving the page saves what is still waiting.
   useEffect(() => () => {
@@ -79,11 +92,11 @@ export function useDraftNameSave({ savedName, save, delayMs = NAME_SAVE_DELAY_MS
 
   const onChange = useCallback(
     (text: string) => {
-      setName(text);
+      edit({ name: text });
       clearTimeout(timer.current);
       timer.current = setTimeout(commit, delayMs);
     },
-    [commit, delayMs],
+    [commit, delayMs, edit],
   );
 
   return { name, onChange, onBlur: commit, saving: sending !== null, error };
