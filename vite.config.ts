@@ -28,9 +28,11 @@ export default defineConfig({
     // The bundle benchmark reads which chunks each route loads from the manifest.
     manifest: true,
     chunkSizeWarningLimit: 1500,
-    // Every browser the dashboard supports preloads modules itself: the polyfill would only watch
-    // every node added to the document for <link rel="modulepreload">.
-    modulePreload: { polyfill: false },
+    // No <link rel="modulepreload"> per dependency of a lazy chunk: appending one for each of the
+    // 40-90 chunks a screen imports blocked the main thread longer (tens of milliseconds before
+    // a phone's slowdown) than the browser takes to find the same imports in the chunks it loads.
+    // Measured in turns against the build with preloading (docs/benchmarks.md).
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
