@@ -41,6 +41,96 @@ const BFF_ROOMS = [
 ];
 /** The entry points: the only kernel files that assemble modules. */
 const BFF_ENTRIES = ['app.ts', 'runtime.ts', 'server.ts', 'worker.ts', 'seed-demo.ts'];
+/**
+ * The composition root: the files that open the database, build the runtime (whose fork() gives a
+ * background job its own EntityManager) and open each request's scope, and the start-up checks and
+ * demo seeding that run before any request. Only they touch `orm.em`.
+ */
+const ORM_ROOTS = ['bff/db.ts', 'bff/runtime.ts', 'bff/server.ts', 'bff/seed-demo.ts', 'bff/middleware/requestContext.ts'];
+/** Files that still reach the database through `orm.em`, each to take an `em` passed in instead. This list only shrinks. */
+const ORM_EM_NOT_YET_PASSED = [
+  'bff/modules/apiKeys/integrationKeys.ts',
+  'bff/modules/apiKeys/testKeys.ts',
+  'bff/modules/audience/jobs.ts',
+  'bff/modules/audience/membership.ts',
+  'bff/modules/audience/service.ts',
+  'bff/modules/audience/views.ts',
+  'bff/modules/auth/activation.ts',
+  'bff/modules/auth/passwordSignIn.ts',
+  'bff/modules/auth/session.ts',
+  'bff/modules/auth/signInAudit.ts',
+  'bff/modules/auth/ssoSignIn.ts',
+  'bff/modules/collection/bundle.ts',
+  'bff/modules/collection/bundleCache.ts',
+  'bff/modules/collection/displays.ts',
+  'bff/modules/collection/responses.ts',
+  'bff/modules/collection/service.ts',
+  'bff/modules/collection/settings.ts',
+  'bff/modules/collection/triggerSettings.ts',
+  'bff/modules/companies/service.ts',
+  'bff/modules/companies/sso.ts',
+  'bff/modules/customAttributes/service.ts',
+  'bff/modules/dashboard/apiKeys.ts',
+  'bff/modules/dashboard/categories.ts',
+  'bff/modules/dashboard/preferences.ts',
+  'bff/modules/dataSources/custom/service.ts',
+  'bff/modules/dataSources/imports/routes.ts',
+  'bff/modules/dataSources/ingestion/authenticate.ts',
+  'bff/modules/dataSources/ingestion/delivery.ts',
+  'bff/modules/dataSources/ingestion/messageIds.ts',
+  'bff/modules/dataSources/ingestion/service.ts',
+  'bff/modules/dataSources/sources/connecting.ts',
+  'bff/modules/dataSources/sources/fields.ts',
+  'bff/modules/dataSources/sources/mappingTemplates.ts',
+  'bff/modules/dataSources/sources/reads.ts',
+  'bff/modules/dataSources/sources/syncing.ts',
+  'bff/modules/dataSources/sources/writes.ts',
+  'bff/modules/dataSources/sync/enqueue.ts',
+  'bff/modules/dataSources/sync/leases.ts',
+  'bff/modules/dataSources/sync/outcomes.ts',
+  'bff/modules/dataSources/sync/runHistory.ts',
+  'bff/modules/dataSources/sync/runSync.ts',
+  'bff/modules/dataSources/sync/schedule.ts',
+  'bff/modules/dataTypes/service.ts',
+  'bff/modules/export/profileReads.ts',
+  'bff/modules/files/service.ts',
+  'bff/modules/health/service.ts',
+  'bff/modules/modelSettings/evaluation.ts',
+  'bff/modules/modelSettings/versions.ts',
+  'bff/modules/plans/service.ts',
+  'bff/modules/prediction/callLogWrite.ts',
+  'bff/modules/prediction/limits.ts',
+  'bff/modules/prediction/settings.ts',
+  'bff/modules/prediction/snapshotCache.ts',
+  'bff/modules/prediction/snapshotContext.ts',
+  'bff/modules/prediction/snapshotRefresh.ts',
+  'bff/modules/prediction/snapshotVersions.ts',
+  'bff/modules/privacy/export.ts',
+  'bff/modules/privacy/jobs.ts',
+  'bff/modules/privacy/service.ts',
+  'bff/modules/requests/service.ts',
+  'bff/modules/responses/tallies.ts',
+  'bff/modules/results/responseRows.ts',
+  'bff/modules/retention/purge.ts',
+  'bff/modules/surveys/companies.ts',
+  'bff/modules/surveys/drafts.ts',
+  'bff/modules/surveys/identifiers.ts',
+  'bff/modules/surveys/published.ts',
+  'bff/modules/surveys/publishing.ts',
+  'bff/modules/surveys/runState.ts',
+  'bff/modules/surveys/styling.ts',
+  'bff/modules/surveys/targeting.ts',
+  'bff/modules/users/invitations.ts',
+  'bff/modules/users/listing.ts',
+  'bff/modules/users/management.ts',
+  'bff/modules/users/profile.ts',
+  'bff/modules/writeback/destinations.ts',
+  'bff/modules/writeback/jobs.ts',
+  'bff/modules/writeback/service.ts',
+];
+const ORM_EM_MESSAGE =
+  'Reach the database through the EntityManager you are handed: a route passes ctx.state.em to the services it calls, a background job uses the fork the runtime gives it (runtime.fork()). orm.em belongs to the composition root only (docs/architecture.md, "The way to the database").';
+
 /** The kernel files a room may use, by name (bff/<name>.ts). */
 const kernel = (...files) => ({ type: 'bff-kernel', fileInternalPath: files.map((file) => `${file}.ts`) });
 /** A module's index.ts, its public face: the only file of it that another room may import. */
@@ -152,6 +242,19 @@ export default tseslint.config(
             fromBffRoom('bff-migrations', [{ type: ['bff-migrations'] }]),
           ],
         },
+      ],
+    },
+  },
+  {
+    // One way to the database: the request's EntityManager handed to the services, a job's own fork.
+    files: ['bff/**/*.ts'],
+    ignores: ['bff/**/*.test.ts', ...ORM_ROOTS, ...ORM_EM_NOT_YET_PASSED],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='orm'][property.name='em']", message: ORM_EM_MESSAGE },
+        { selector: "MemberExpression[object.property.name='orm'][property.name='em']", message: ORM_EM_MESSAGE },
+        { selector: "VariableDeclarator[init.name='orm'] > ObjectPattern > Property[key.name='em']", message: ORM_EM_MESSAGE },
       ],
     },
   },

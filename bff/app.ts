@@ -1,6 +1,7 @@
 /**
  * The Koa application, without listening: the server and the tests both start from here.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
@@ -52,6 +53,8 @@ type ServiceOf<Factory extends (...args: never[]) => unknown, Index extends numb
 export interface AppRuntime {
   orm: Orm;
   logger: Logger;
+  /** A new EntityManager for work no request hands one (the metrics' queue reads). */
+  fork(): EntityManager;
   services: {
     health: ServiceOf<typeof createHealthRouter>;
     auth: ServiceOf<typeof createAuthRouter>;
@@ -103,7 +106,7 @@ export function createApp(config: Config, runtime: AppRuntime, metrics?: Registr
   app.use(errorHandler(logger));
   // Only with METRICS_TOKEN set (and no METRICS_PORT): otherwise /metrics is answered as unknown.
   let registry = metrics;
-  app.use(metricsRoute(config, () => (registry ??= createMetricsRegistry(orm, logger))));
+  app.use(metricsRoute(config, () => (registry ??= createMetricsRegistry(runtime, logger))));
   const indexHtml = readIndexHtml(config.staticDir);
   app.use(securityHeaders(config, indexHtml ? inlineScriptHashes(indexHtml) : []));
   app.use(publicApiCors());

@@ -6,6 +6,7 @@
  * (worker.ts) runs only the deployment's jobs; the tests build the same runtime and start the jobs
  * they drive, on their own event loop.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { createLogger } from './logger';
@@ -120,7 +121,7 @@ function createJobs(config: Config, orm: Orm, logger: Logger, services: Services
   const { prediction, audience } = services;
   return {
     // Completion webhooks and Write Back batches queued in the database, including those left by an earlier run.
-    webhooks: createWebhookWorker({ orm, config, logger }),
+    webhooks: createWebhookWorker({ fork: () => orm.em.fork(), config, logger }),
     // Connector syncs, queued and scheduled. Runs in flight go back to the queue on stop and resume from their cursor.
     sync: createSyncWorker({ orm, config, logger, concurrency: config.jobs.syncConcurrency }),
     // The prediction API's call log (a graceful stop writes every buffered call), snapshots and replica poll.
@@ -171,6 +172,8 @@ export interface Runtime {
   clock: () => Date;
   services: Services;
   jobs: Jobs;
+  /** A new EntityManager of its own, for work that no request hands one (a job's run, a check at start). */
+  fork(): EntityManager;
   /** Starts the named jobs (every job when none is named); each job starts once. */
   start(names?: readonly JobName[]): void;
   /**
@@ -195,6 +198,7 @@ export function createRuntime(config: Config, orm: Orm, dependencies: RuntimeDep
     clock,
     services,
     jobs,
+    fork: () => orm.em.fork(),
     start(names = Object.keys(jobs) as JobName[]) {
       for (const name of names) {
         const job: Job = jobs[name];

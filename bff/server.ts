@@ -90,7 +90,7 @@ async function serve(config: Config): Promise<void> {
 
   const runtime = createRuntime(config, orm, { logger });
   await runtime.services.counters.ready();
-  const metrics = createMetricsRegistry(orm, logger);
+  const metrics = createMetricsRegistry(runtime, logger);
   const server = createServer(createApp(config, runtime, metrics).callback());
   // A web process of a cluster reports to its supervisor, which serves METRICS_PORT for all.
   if (cluster.isWorker) answerSupervisorScrapes(metrics, logger);
@@ -138,7 +138,7 @@ async function supervise(config: Config): Promise<void> {
   // The deployment's jobs run in a child of their own, not on the loop that keeps the counts.
   const jobs = startJobsProcess(config, orm, logger);
   // One scrape of METRICS_PORT sees every web process; the main port's /metrics (METRICS_TOKEN alone) would see one.
-  const metricsServer = serveMetricsPort(config, createMetricsRegistry(orm, logger), logger);
+  const metricsServer = serveMetricsPort(config, createMetricsRegistry(runtime, logger), logger);
   if (config.metrics.token && !metricsServer) logger.warn('METRICS_TOKEN is set without METRICS_PORT: with several web processes, /metrics is served only on METRICS_PORT');
 
   let stopping = false;

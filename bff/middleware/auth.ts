@@ -118,7 +118,7 @@ function readColumns<T>(row: unknown[], columns: Column[], offset: number): T {
  */
 function callerReader<Caller>(orm: Orm, name: string, entity: typeof User | typeof ApiKey, byProp: string, choice: ColumnChoice = {}) {
   const metadata = orm.getMetadata();
-  const platform = orm.em.getPlatform();
+  const platform = orm.config.getPlatform();
   const quote = (identifier: string) => platform.quoteIdentifier(identifier);
   const own = metadata.get(entity.meta.className);
   const company = metadata.get(Company.meta.className);

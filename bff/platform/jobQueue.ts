@@ -7,9 +7,8 @@
  * process cannot both take it. A worker that dies leaves a lease that expires, and the row is due
  * again: each queue's own `due` condition says when.
  */
-import { LockMode, type EntityName, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
+import { LockMode, type EntityManager, type EntityName, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import type { DatabaseConfig } from '../config';
-import type { Orm } from '../types';
 
 export interface ClaimOptions<Row extends { id: string }> {
   /** The rows that may be taken now (their lease, if any, has expired). */
@@ -20,18 +19,18 @@ export interface ClaimOptions<Row extends { id: string }> {
   lease: (row: Row) => Partial<Row>;
 }
 
-/** Takes up to `limit` due rows and leases them; the rows come back as leased. */
-export async function claimDue<Row extends { id: string }>(orm: Orm, kind: DatabaseConfig['kind'], entity: EntityName<Row>, options: ClaimOptions<Row>): Promise<Row[]> {
+/** Takes up to `limit` due rows and leases them, in a fork of `em`; the rows come back as leased. */
+export async function claimDue<Row extends { id: string }>(db: EntityManager, kind: DatabaseConfig['kind'], entity: EntityName<Row>, options: ClaimOptions<Row>): Promise<Row[]> {
   const { due, orderBy, limit, lease } = options;
   if (kind === 'postgresql') {
-    return orm.em.fork().transactional(async (em) => {
+    return db.fork().transactional(async (em) => {
       const rows = await em.find(entity, due, { orderBy, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
       for (const row of rows) em.assign(row, lease(row) as never);
       await em.flush();
       return rows;
     });
   }
-  const em = orm.em.fork();
+  const em = db.fork();
   const candidates = await em.find(entity, due, { orderBy, limit });
   const taken: Row[] = [];
   for (const row of candidates) {

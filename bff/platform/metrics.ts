@@ -14,7 +14,7 @@
 import cluster from 'node:cluster';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { FilterQuery } from '@mikro-orm/core';
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -77,8 +77,7 @@ const QUEUES: QueueDefinition[] = [
   { kind: 'audience', entity: AudienceJob, waiting: () => ({ status: 'queued' }) as never, since: 'createdAt' },
 ];
 
-async function readQueues(orm: Orm, depth: Gauge<'kind'>, age: Gauge<'kind'>): Promise<void> {
-  const em = orm.em.fork();
+async function readQueues(em: EntityManager, depth: Gauge<'kind'>, age: Gauge<'kind'>): Promise<void> {
   const now = new Date();
   await Promise.all(
     QUEUES.map(async ({ kind, entity, waiting, since }) => {
@@ -102,13 +101,13 @@ interface Pool {
 }
 
 function poolOf(orm: Orm): Pool | null {
-  const connection = orm.em.getConnection() as { getKnex?: () => { client?: { pool?: Partial<Pool> } } };
+  const connection = orm.config.getDriver().getConnection() as { getKnex?: () => { client?: { pool?: Partial<Pool> } } };
   const pool = connection.getKnex?.().client?.pool;
   return pool && typeof pool.numUsed === 'function' && typeof pool.numFree === 'function' && typeof pool.numPendingAcquires === 'function' ? (pool as Pool) : null;
 }
 
-/** A registry of everything this process reports, reading `orm` for the pool and the queues. */
-export function createMetricsRegistry(orm: Orm, logger: Pick<Logger, 'warn'>): Registry {
+/** A registry of everything this process reports, reading the database's pool and, in an EntityManager of their own, the queues. */
+export function createMetricsRegistry({ orm, fork }: { orm: Orm; fork: () => EntityManager }, logger: Pick<Logger, 'warn'>): Registry {
   const registry = new Registry();
   for (const metric of PROCESS_METRICS) registry.registerMetric(metric);
   collectDefaultMetrics({ register: registry });
@@ -134,7 +133,7 @@ export function createMetricsRegistry(orm: Orm, logger: Pick<Logger, 'warn'>): R
   // Both gauges are collected at once by a scrape: they share one read of the queues.
   let reading: Promise<void> | null = null;
   const readQueuesOnce = (): Promise<void> =>
-    (reading ??= readQueues(orm, queueDepth, queueAge)
+    (reading ??= readQueues(fork(), queueDepth, queueAge)
       .catch((failure: unknown) => {
         // A scrape still answers (the database's own state shows in /api/health/ready).
         logger.warn({ err: failure }, 'The job queues could not be read for the metrics');

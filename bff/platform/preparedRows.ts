@@ -24,7 +24,7 @@ type Connection = SqliteConnection | PgConnection;
  * committed write), handing the connection back afterwards.
  */
 function driverConnections(orm: Orm): <Result>(work: (connection: Connection) => Result | Promise<Result>) => Promise<Result> {
-  const client = (orm.em.getConnection() as AbstractSqlConnection).getKnex().client;
+  const client = (orm.config.getDriver().getConnection() as AbstractSqlConnection).getKnex().client;
   return async (work) => {
     const connection = (await client.acquireConnection()) as Connection;
     try {

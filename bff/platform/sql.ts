@@ -8,7 +8,7 @@
  * [A-Za-z0-9_-]{1,100} (src/domain/params.ts), and are bound as parameters anyway.
  */
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
+import type { AbstractSqlConnection, Knex, SqlEntityManager } from '@mikro-orm/knex';
 import type { DatabaseConfig } from '../config';
 import type { Orm } from '../types';
 import { RESPONSE_SEARCH_TEXT } from '../entities/SurveyResponse';
@@ -16,7 +16,7 @@ import { RESPONSE_SEARCH_TEXT } from '../entities/SurveyResponse';
 export type DatabaseKind = DatabaseConfig['kind'];
 
 /** The ORM's knex, for statements written as SQL (the same connections and pool). */
-export const knexOf = (orm: Orm): Knex => (orm.em as SqlEntityManager).getKnex();
+export const knexOf = (orm: Orm): Knex => (orm.config.getDriver().getConnection() as AbstractSqlConnection).getKnex();
 
 /** Where a statement written as SQL runs: a knex (or its transaction), or an EntityManager's connection. */
 export type SqlRunner = Knex | EntityManager;

@@ -67,7 +67,7 @@ export function walCheckpoints({ orm, database, logger, everyMs = CHECKPOINT_EVE
   let handedOver: Promise<unknown> | null = null;
 
   const setAutocheckpoint = async (pages: number): Promise<void> => {
-    await orm.em.getConnection().execute(`pragma wal_autocheckpoint = ${pages}`);
+    await orm.config.getDriver().getConnection().execute(`pragma wal_autocheckpoint = ${pages}`);
     onAutocheckpoint?.(pages);
   };
 

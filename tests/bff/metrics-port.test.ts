@@ -40,7 +40,7 @@ describe('metrics on METRICS_PORT', () => {
   async function serve(w: World, token: string | null): Promise<{ config: Config; base: string }> {
     const port = await freePort();
     const config: Config = { ...w.config, metrics: { port, token } };
-    const server = serveMetricsPort(config, createMetricsRegistry(w.orm, w.runtime.logger), capture().logger);
+    const server = serveMetricsPort(config, createMetricsRegistry(w.runtime, w.runtime.logger), capture().logger);
     servers.push(server);
     await listening(server!);
     return { config, base: `http://127.0.0.1:${port}` };
@@ -91,7 +91,7 @@ describe('metrics on METRICS_PORT', () => {
     await new Promise<void>((resolve) => taken.listen(port, resolve));
     servers.push(taken);
     const { lines, logger } = capture();
-    const server = serveMetricsPort({ ...w.config, metrics: { port, token: null } }, createMetricsRegistry(w.orm, w.runtime.logger), logger);
+    const server = serveMetricsPort({ ...w.config, metrics: { port, token: null } }, createMetricsRegistry(w.runtime, w.runtime.logger), logger);
     await new Promise((resolve) => server!.once('error', resolve));
     expect(lines.find((line) => line.msg === 'The metrics port could not be opened')).toMatchObject({ port, err: expect.objectContaining({ code: 'EADDRINUSE' }) });
     expect((await w.http.get('/api/health/live')).status).toBe(200);

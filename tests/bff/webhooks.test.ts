@@ -26,7 +26,7 @@ const silent = pino({ level: 'silent' });
 describe('completion webhooks', () => {
   const world = useWorld({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
   const worker = (w: World, overrides: Partial<World['config']> = {}, timeoutMs?: number) =>
-    createWebhookWorker({ orm: w.orm, config: { ...w.config, ...overrides }, logger: silent, timeoutMs });
+    createWebhookWorker({ fork: w.runtime.fork, config: { ...w.config, ...overrides }, logger: silent, timeoutMs });
 
   /** A company whose completions go to `url`; its secret as the answer showed it once. */
   async function webhookCompany(w: World, url: string): Promise<{ companyId: string; secret: string }> {
@@ -314,7 +314,7 @@ describe('completion webhooks', () => {
     try {
       const { companyId } = await webhookCompany(w, receiver.url());
       const { responseId } = await completeOne(w, companyId);
-      const polling = createWebhookWorker({ orm: w.orm, config: w.config, logger: silent, everyMs: 20 });
+      const polling = createWebhookWorker({ fork: w.runtime.fork, config: w.config, logger: silent, everyMs: 20 });
       polling.start();
       await expect.poll(async () => (await deliveryOf(w, responseId)).status, { timeout: 5_000 }).toBe('delivered');
       await polling.stop();

@@ -83,7 +83,7 @@ async function addEvents(world: World, companyId: string, events: Array<{ type: 
 describe('write back', () => {
   const world = useWorld({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
   const admin = () => world().bearer('admin');
-  const worker = (w: World, overrides: Partial<World['config']> = {}) => createWebhookWorker({ orm: w.orm, config: { ...w.config, ...overrides }, logger: silent });
+  const worker = (w: World, overrides: Partial<World['config']> = {}) => createWebhookWorker({ fork: w.runtime.fork, config: { ...w.config, ...overrides }, logger: silent });
 
   async function addDestination(companyId: string, kind: string, url: string, name = `${kind} endpoint`): Promise<CreatedWritebackDestination> {
     const response = await world().http.post(`${BASE}/destinations`).set(admin()).send({ companyId, kind, name, url });

@@ -203,7 +203,7 @@ async function buildUntilEmpty(jobs: BuildJobs): Promise<void> {
   await reclaimExpired(jobs);
   while (!jobs.stopping) {
     const now = jobs.now();
-    const [claimed] = await claimDue(jobs.orm, jobs.config.database.kind, AudienceJob, {
+    const [claimed] = await claimDue(jobs.orm.em, jobs.config.database.kind, AudienceJob, {
       due: { status: 'queued' },
       orderBy: { createdAt: 'asc', id: 'asc' },
       limit: 1,

@@ -137,7 +137,7 @@ async function eraseUntilEmpty(jobs: ErasureJobs): Promise<void> {
   await reclaimExpired(jobs);
   while (!jobs.stopping) {
     const now = jobs.now();
-    const [claimed] = await claimDue(jobs.orm, jobs.config.database.kind, PrivacyErasure, {
+    const [claimed] = await claimDue(jobs.orm.em, jobs.config.database.kind, PrivacyErasure, {
       due: { status: 'queued' },
       orderBy: { createdAt: 'asc', id: 'asc' },
       limit: 1,

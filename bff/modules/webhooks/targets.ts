@@ -4,15 +4,15 @@
  * batch to its destination's current address with the destination's secret. An unreadable secret
  * is logged and the delivery refused without touching the network.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import type { Orm } from '../../types';
 import { CompanySurveySettings, WebhookDelivery, WritebackDestination } from '../../entities';
 import { decryptSecret } from '../../platform/secrets';
 
 /** What reading the secrets needs. */
 export interface SecretReader {
-  orm: Orm;
+  em: EntityManager;
   credentialsKey: Config['credentialsKey'];
   logger: Pick<Logger, 'error'>;
 }
@@ -32,10 +32,10 @@ export interface Target {
 }
 
 /** Each company's current signing secret. */
-export async function companySecrets({ orm, credentialsKey, logger }: SecretReader, companyIds: string[]): Promise<Map<string, string>> {
+export async function companySecrets({ em, credentialsKey, logger }: SecretReader, companyIds: string[]): Promise<Map<string, string>> {
   const secrets = new Map<string, string>();
   if (!companyIds.length) return secrets;
-  const rows = await orm.em.fork().find(CompanySurveySettings, { companyId: { $in: [...new Set(companyIds)] } }, { fields: ['companyId', 'webhookSecret'] });
+  const rows = await em.fork().find(CompanySurveySettings, { companyId: { $in: [...new Set(companyIds)] } }, { fields: ['companyId', 'webhookSecret'] });
   for (const row of rows) {
     if (!row.webhookSecret) continue;
     try {
@@ -48,10 +48,10 @@ export async function companySecrets({ orm, credentialsKey, logger }: SecretRead
 }
 
 /** The Write Back destinations of the claimed batches, with their secrets decrypted. */
-export async function destinationTargets({ orm, credentialsKey, logger }: SecretReader, ids: string[]): Promise<Map<string, DestinationTarget>> {
+export async function destinationTargets({ em, credentialsKey, logger }: SecretReader, ids: string[]): Promise<Map<string, DestinationTarget>> {
   const destinations = new Map<string, DestinationTarget>();
   if (!ids.length) return destinations;
-  const rows = await orm.em.fork().find(WritebackDestination, { id: { $in: [...new Set(ids)] } }, { fields: ['id', 'url', 'enabled', 'secret'] });
+  const rows = await em.fork().find(WritebackDestination, { id: { $in: [...new Set(ids)] } }, { fields: ['id', 'url', 'enabled', 'secret'] });
   for (const row of rows) {
     let secret: string | null = null;
     try {

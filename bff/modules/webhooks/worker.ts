@@ -10,7 +10,7 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import type { Orm } from '../../types';
+import type { EntityManager } from '@mikro-orm/core';
 import { WebhookDelivery } from '../../entities';
 import { claimDue, leaseEnd } from '../../platform/jobQueue';
 import { repeatingJob } from '../../platform/jobs';
@@ -41,7 +41,8 @@ export function nextAttemptAfter(createdAt: Date, attempts: number, now: Date): 
 }
 
 export interface WebhookWorkerDependencies {
-  orm: Orm;
+  /** A new EntityManager for each pass (the runtime's fork). */
+  fork: () => EntityManager;
   config: Pick<Config, 'credentialsKey' | 'webhookAllowPrivate' | 'database'>;
   logger: Logger;
   clock?: () => Date;
@@ -58,10 +59,10 @@ export interface DeliveryPass {
 }
 
 /** What one delivery pass works with. */
-type PassContext = Required<Pick<WebhookWorkerDependencies, 'orm' | 'config' | 'logger'>> & Pick<WebhookWorkerDependencies, 'lookup' | 'timeoutMs'>;
+type PassContext = Required<Pick<WebhookWorkerDependencies, 'config' | 'logger'>> & Pick<WebhookWorkerDependencies, 'lookup' | 'timeoutMs'> & { em: EntityManager };
 
-function claim({ orm, config }: PassContext, now: Date): Promise<WebhookDelivery[]> {
-  return claimDue(orm, config.database.kind, WebhookDelivery, {
+function claim({ em, config }: PassContext, now: Date): Promise<WebhookDelivery[]> {
+  return claimDue(em, config.database.kind, WebhookDelivery, {
     due: { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ lockedUntil: null }, { lockedUntil: { $lt: now } }] },
     orderBy: { nextAttemptAt: 'asc', id: 'asc' },
     limit: BATCH_SIZE,
@@ -76,10 +77,10 @@ async function attempt({ config, lookup, timeoutMs }: PassContext, delivery: Web
   return sendWebhook(request, { allowPrivate: config.webhookAllowPrivate, lookup, timeoutMs });
 }
 
-async function record({ orm, logger }: PassContext, delivery: WebhookDelivery, outcome: WebhookAttempt, now: Date, target: Target): Promise<void> {
+async function record({ em, logger }: PassContext, delivery: WebhookDelivery, outcome: WebhookAttempt, now: Date, target: Target): Promise<void> {
   const attempts = delivery.attempts + 1;
   const retryAt = outcome.delivered || target.refusal?.final ? null : nextAttemptAfter(delivery.createdAt, attempts, now);
-  await orm.em.fork().nativeUpdate(
+  await em.fork().nativeUpdate(
     WebhookDelivery,
     { id: delivery.id },
     {
@@ -104,7 +105,7 @@ async function record({ orm, logger }: PassContext, delivery: WebhookDelivery, o
 async function deliverDue(context: PassContext, now: Date): Promise<DeliveryPass> {
   const claimed = await claim(context, now);
   if (!claimed.length) return { attempted: 0, delivered: 0 };
-  const reader = { orm: context.orm, credentialsKey: context.config.credentialsKey, logger: context.logger };
+  const reader = { em: context.em, credentialsKey: context.config.credentialsKey, logger: context.logger };
   const secrets = await companySecrets(reader, claimed.filter((delivery) => !delivery.destinationId).map((delivery) => delivery.companyId));
   const destinations = await destinationTargets(reader, claimed.flatMap((delivery) => (delivery.destinationId ? [delivery.destinationId] : [])));
   const outcomes = await Promise.all(
@@ -118,9 +119,9 @@ async function deliverDue(context: PassContext, now: Date): Promise<DeliveryPass
   return { attempted: claimed.length, delivered: outcomes.filter((outcome) => outcome.delivered).length };
 }
 
-export function createWebhookWorker({ clock = () => new Date(), everyMs = POLL_INTERVAL_MS, ...context }: WebhookWorkerDependencies) {
-  // Tests pass their own clock to a pass.
-  const pass = (now: Date = clock()) => deliverDue(context, now);
+export function createWebhookWorker({ clock = () => new Date(), everyMs = POLL_INTERVAL_MS, fork, ...context }: WebhookWorkerDependencies) {
+  // Tests pass their own clock to a pass. Each pass works in an EntityManager of its own.
+  const pass = (now: Date = clock()) => deliverDue({ ...context, em: fork() }, now);
   return {
     deliverDue: pass,
     // Deliveries queued before a restart go out at once; stop waits for the pass in flight (its

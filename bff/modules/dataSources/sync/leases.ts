@@ -49,7 +49,7 @@ export async function companiesInProgress(orm: Orm, now: Date): Promise<Set<stri
 export async function claimRun(orm: Orm, kind: DatabaseKind, clock: () => Date, leaseMs: number, workerId: string, fairness: ClaimFairness = { excluded: [] }): Promise<SyncRun | null> {
   const now = clock();
   const take = async (passedOver: readonly string[]) => {
-    const [run] = await claimDue(orm, kind, SyncRun, {
+    const [run] = await claimDue(orm.em, kind, SyncRun, {
       due: { status: 'queued', runAfter: { $lte: now }, ...(passedOver.length ? { companyId: { $nin: [...passedOver] } } : {}) },
       orderBy: { runAfter: 'asc', id: 'asc' },
       limit: 1,
