@@ -7,7 +7,7 @@ import { PHONE_GLOBALS } from '@/lib/testing/phone';
 import { chartModel, type ChartModel } from './chartModel';
 import { emptyMetrics, METRICS_30D, METRICS_7D, metricsFor } from './fixtures';
 import { DOWNLOAD_CSV, MetricChart, NO_ACTIVITY } from './MetricChart';
-import { PARTIAL_SERIES_SUFFIX } from './MetricChartDrawing';
+import { PARTIAL_SERIES_SUFFIX } from './metricChartSeries';
 
 let downloads: CaughtDownload[] = [];
 
