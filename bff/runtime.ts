@@ -61,8 +61,8 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     // When a kept signed-in caller's row may be stale (bff/middleware/auth.ts).
     accountChanges,
     health: createHealthService(orm, counters, logger),
-    files: createFileService(orm),
-    dataTypes: createDataTypeService({ orm }),
+    files: createFileService(),
+    dataTypes: createDataTypeService(),
     auth: createAuthService({
       orm,
       config,
@@ -70,12 +70,12 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
       verifyIdToken: config.sso ? createIdTokenVerifier(config.sso) : null,
     }),
     users: createUserService({ orm, config, logger, mailer }),
-    companies: createCompanyService({ orm, kind: config.database.kind }),
+    companies: createCompanyService({ kind: config.database.kind }),
     dataSources: createDataSourceService({ orm, config, logger, clock }),
     customConnectors: createCustomConnectorService({ orm, config }),
     fields: createFieldService({ orm }),
     ingest: createIngestService({ orm, config, logger, now: clock }),
-    requests: createRequestService({ orm, mailer, salesEmail: config.salesEmail, logger }),
+    requests: createRequestService({ mailer, salesEmail: config.salesEmail, logger }),
     surveys: createSurveyService({ orm, now: clock }),
     identifiers: createIdentifierService({ orm }),
     results: createResultsService({ orm, kind, now: clock, logger }),
@@ -87,15 +87,14 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     ingestLimiter: createRateLimiter(counters, 'ingest', clock),
     // The model screen reads the served index and runs offline evaluations on the prediction's snapshots.
     modelSettings: createModelSettingsService({
-      orm,
       logger,
       now: clock,
       servedIndex: async (companyId) => (await prediction.snapshots.ensure(companyId)).index,
       evaluateOffline: (...request) => prediction.snapshots.evaluate(...request),
     }),
-    apiKeys: createApiKeyService({ orm, now: clock }),
-    customAttributes: createCustomAttributeService({ orm }),
-    planUsage: createPlanUsageService({ orm, now: clock }),
+    apiKeys: createApiKeyService({ now: clock }),
+    customAttributes: createCustomAttributeService(),
+    planUsage: createPlanUsageService({ now: clock }),
     export: createExportService({ orm, kind, now: clock, logger }),
     prediction,
     audience,
@@ -132,9 +131,9 @@ function createJobs(config: Config, orm: Orm, logger: Logger, services: Services
     // InsightIQ's answer tallies: settled responses counted in batches, off the write path.
     // Erasures from the job queue: one person at a time, each step in batches, resumed after a stop.
     privacyErasures: services.privacy.loop,
-    answerTallies: createAnswerTallyJob({ orm, kind: config.database.kind, now: services.results.now, logger }),
+    answerTallies: createAnswerTallyJob({ orm, fork: () => orm.em.fork(), kind: config.database.kind, now: services.results.now, logger }),
     // Raw events, call logs and survey responses older than each company's retention periods, deleted in small batches.
-    retention: createRetentionJob({ orm, kind: config.database.kind, now: services.results.now, logger, refreshAudience: audience.queueRefresh }),
+    retention: createRetentionJob({ orm, fork: () => orm.em.fork(), kind: config.database.kind, now: services.results.now, logger, refreshAudience: audience.queueRefresh }),
     // SQLite's write-ahead log copied into the file from a thread, not by the commits of a process that serves requests.
     walCheckpoints: walCheckpoints({ orm, database: config.database, logger }),
   };

@@ -577,7 +577,7 @@ describe('dashboard overview', () => {
         // With fresh statistics, as the planner would have them on a server.
         await knex.raw('analyze');
         const scope = { companyId: drill.company.id, name: 'Drill', timeZone: 'UTC' };
-        const deps = { orm: w.orm, kind: w.config.database.kind, now: () => new Date(NOW) };
+        const deps = { orm: w.orm, em: w.runtime.fork(), kind: w.config.database.kind, now: () => new Date(NOW) };
         const query = categorySeriesQuery(deps.kind, w.runtime.services.dashboard.resolve(scope, { range: '7d' }), await seriesTarget(deps, scope, 'category', 'mobile'));
         const plan = ((await knex.raw(`explain query plan ${query.sql}`, query.params as Knex.RawBinding[])) as Array<{ detail: string }>).map((step) => step.detail);
         expect(plan).toContain(

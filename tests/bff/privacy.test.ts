@@ -73,7 +73,7 @@ describe('privacy: erasure, suppression and export', () => {
     const email = `${unique('erin')}@people.example`;
     const userId = unique('user');
     const { crm, header, survey } = await seedPerson(w, companyId, email, userId);
-    await tallySettledResponses({ orm: w.orm, kind: w.config.database.kind, now: FAR_FUTURE });
+    await tallySettledResponses({ orm: w.orm, fork: w.runtime.fork, kind: w.config.database.kind, now: FAR_FUTURE });
 
     // Export before: everything about the person, found through the e-mail.
     const before = await w.http.get('/api/privacy/people/export').set(w.bearer('alice')).query({ type: 'email', value: email });

@@ -134,6 +134,7 @@ describe('retention', () => {
   const run = (w: World, batchRows?: number, refreshed: string[] = []) =>
     applyRetention({
       orm: w.orm,
+      fork: w.runtime.fork,
       kind: w.config.database.kind,
       now: () => NOW,
       batchRows,
@@ -180,7 +181,7 @@ describe('retention', () => {
       for (const { value, count: shown } of answers.counts) expect(shown, `${q.id} ${value}`).toBe(chosen.get(value) ?? 0);
     }
     // Once everything is tallied, the tally rows are exactly the recount: none left at zero, none missing.
-    await tallySettledResponses({ orm: w.orm, kind: w.config.database.kind, now: () => new Date(NOW.getTime() + DAY) });
+    await tallySettledResponses({ orm: w.orm, fork: w.runtime.fork, kind: w.config.database.kind, now: () => new Date(NOW.getTime() + DAY) });
     const tallies = rowsOf<{ question_id: string; is_complete: unknown; kind: string; value: string; responses: unknown }>(
       await knexOf(w.orm).raw('select question_id, is_complete, kind, value, responses from survey_answer_tallies where survey_id = ?', [survey.id]),
     );
@@ -234,7 +235,7 @@ describe('retention', () => {
     const survey = await addSurvey(w, acme);
     const oldTallied = await addResponses(w, survey, times(18, 90), 0);
     const recentTallied = await addResponses(w, survey, times(6, 5), 100);
-    await tallySettledResponses({ orm: w.orm, kind, now: () => NOW });
+    await tallySettledResponses({ orm: w.orm, fork: w.runtime.fork, kind, now: () => NOW });
     const oldQueued = await addResponses(w, survey, times(5, 80), 200);
     const recentQueued = await addResponses(w, survey, times(4, 3), 300);
     const globexSurvey = await addSurvey(w, globex);

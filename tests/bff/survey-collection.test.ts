@@ -314,7 +314,7 @@ describe('survey response collection', () => {
       const w = world();
       const survey = await runningSurvey(w);
       const started = await start(w, survey.id, { answers: { q_rating: 2 }, complete: false });
-      const tally = () => tallySettledResponses({ orm: w.orm, kind: w.config.database.kind, now: () => new Date(now) });
+      const tally = () => tallySettledResponses({ orm: w.orm, fork: w.runtime.fork, kind: w.config.database.kind, now: () => new Date(now) });
       const tallies = async () =>
         rowsOf<{ question_id: string; is_complete: unknown; kind: string; value: string; responses: unknown }>(
           await w.em().getConnection().execute('select question_id, is_complete, kind, value, responses from survey_answer_tallies where survey_id = ? and responses <> 0 order by question_id, kind, value', [survey.id]),
@@ -525,7 +525,7 @@ describe('survey response collection', () => {
       expect(await w.em().fork().count(UntalliedResponse, { surveyId: survey.id, countPending: true })).toBe(4);
       expect(await shown()).toBe(4);
 
-      const tally = () => tallySettledResponses({ orm: w.orm, kind: w.config.database.kind, now: () => new Date(now) });
+      const tally = () => tallySettledResponses({ orm: w.orm, fork: w.runtime.fork, kind: w.config.database.kind, now: () => new Date(now) });
       await tally();
       expect(await rowCount()).toBe(4);
       expect(await w.em().fork().count(UntalliedResponse, { surveyId: survey.id, countPending: true })).toBe(0);
@@ -534,7 +534,7 @@ describe('survey response collection', () => {
       // A completion still to count is not tallied before it is counted (it arrived between the two steps of a run).
       const late = await start(w, survey.id, { answers: { q_rating: 5 }, complete: true });
       expect(await shown()).toBe(5);
-      expect(await tallySettledAnswers({ orm: w.orm, kind: w.config.database.kind, now: () => new Date(now) })).toBe(0);
+      expect(await tallySettledAnswers({ orm: w.orm, fork: w.runtime.fork, kind: w.config.database.kind, now: () => new Date(now) })).toBe(0);
       expect(await untallied(w, late.body.id)).toBe(true);
       await tally();
       expect(await rowCount()).toBe(5);

@@ -367,7 +367,7 @@ describe('survey results', () => {
 
   describe('answer tallies', () => {
     const FILTERS = ['all', 'completed', 'incomplete', 'today', 'week'];
-    const tally = (batchRows = 3) => tallySettledResponses({ orm: world().orm, kind: world().config.database.kind, now: () => NOW, batchRows });
+    const tally = (batchRows = 3) => tallySettledResponses({ orm: world().orm, fork: world().runtime.fork, kind: world().config.database.kind, now: () => NOW, batchRows });
     /** Every question's answers under every filter, the analytics and the user analytics, as InsightIQ reads them. */
     async function everyAnswer() {
       const read: Record<string, unknown> = {};

@@ -3,13 +3,14 @@
  * once and stored only as its SHA-256 and first characters, paused and activated, deleted
  * (revoked, kept for the audit trail).
  */
+import type { EntityManager } from '@mikro-orm/core';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@domain/apiKeys';
 import type { ApiKeySummary, CreatedApiKey } from '@domain/prediction/contract';
 import type { CreateApiKeyInput } from '@domain/prediction/keySchemas';
 import { ApiKey } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { hashSecret } from '../../platform/secrets';
-import type { Orm, UserActor } from '../../types';
+import type { UserActor } from '../../types';
 import { record } from '../audit';
 import { API_KEY_PREFIX_LENGTH, generateApiKey } from '../../platform/apiKeys';
 
@@ -43,8 +44,8 @@ function assertListed(key: ApiKey): void {
   if (key.purpose !== 'integration' || key.revokedAt) throw apiError('not_found', API_KEY_NOT_FOUND);
 }
 
-export async function listApiKeys(orm: Orm, companyId: string): Promise<ApiKeySummary[]> {
-  const keys = await orm.em.fork().find(
+export async function listApiKeys(db: EntityManager, companyId: string): Promise<ApiKeySummary[]> {
+  const keys = await db.fork().find(
     ApiKey,
     { companyId, purpose: 'integration', revokedAt: null },
     { orderBy: { createdAt: 'desc', id: 'desc' } },
@@ -52,8 +53,8 @@ export async function listApiKeys(orm: Orm, companyId: string): Promise<ApiKeySu
   return keys.map(presentApiKey);
 }
 
-export async function createApiKey(orm: Orm, companyId: string, actor: UserActor, input: CreateApiKeyInput): Promise<CreatedApiKey> {
-  const em = orm.em.fork();
+export async function createApiKey(db: EntityManager, companyId: string, actor: UserActor, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+  const em = db.fork();
   const token = generateApiKey();
   const key = em.create(ApiKey, {
     companyId,
@@ -71,9 +72,9 @@ export async function createApiKey(orm: Orm, companyId: string, actor: UserActor
 }
 
 /** Pause (false) or Activate (true) a key loaded within the caller's reach. */
-export async function setApiKeyActive(orm: Orm, key: ApiKey, isActive: boolean): Promise<ApiKeySummary> {
+export async function setApiKeyActive(db: EntityManager, key: ApiKey, isActive: boolean): Promise<ApiKeySummary> {
   assertListed(key);
-  const em = orm.em.fork();
+  const em = db.fork();
   const row = await em.findOneOrFail(ApiKey, { id: key.id });
   if (row.isActive !== isActive) record(em, { action: isActive ? 'api_key_activated' : 'api_key_paused', companyId: row.companyId, target: { type: 'api_key', id: row.id, label: row.name }, changes: { before: { isActive: row.isActive }, after: { isActive } } });
   row.isActive = isActive;
@@ -82,10 +83,10 @@ export async function setApiKeyActive(orm: Orm, key: ApiKey, isActive: boolean):
 }
 
 /** Deletes a key from the screen: revoked at once, the row kept for the audit trail. */
-export async function revokeApiKey(orm: Orm, now: () => Date, key: ApiKey): Promise<void> {
+export async function revokeApiKey(db: EntityManager, now: () => Date, key: ApiKey): Promise<void> {
   assertListed(key);
   // Conditional, so two deletions at once answer one 204 and one 404.
-  await orm.em.fork().transactional(async (em) => {
+  await db.fork().transactional(async (em) => {
     const changed = await em.nativeUpdate(ApiKey, { id: key.id, revokedAt: null }, { revokedAt: now() });
     if (!changed) throw apiError('not_found', API_KEY_NOT_FOUND);
     record(em, { action: 'api_key_revoked', companyId: key.companyId, target: { type: 'api_key', id: key.id, label: key.name } });

@@ -19,13 +19,13 @@ export function createApiKeyRouter(keys: ApiKeyService): Router<AppState> {
   const key = inReach(ApiKey, API_KEY_NOT_FOUND);
 
   routes.get('/', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await keys.list(await companyToRead(ctx));
+    ctx.body = await keys.list(ctx.state.em, await companyToRead(ctx));
   });
 
   routes.post('/', async (ctx) => {
     const input = await validateBody(createApiKeySchema, ctx.request.body);
     const actor = userActorOf(ctx);
-    ctx.body = await keys.create(await companyToWrite(ctx, input.companyId), actor, input);
+    ctx.body = await keys.create(ctx.state.em, await companyToWrite(ctx, input.companyId), actor, input);
     ctx.status = 201;
   });
 
@@ -33,17 +33,17 @@ export function createApiKeyRouter(keys: ApiKeyService): Router<AppState> {
   routes.post('/test-key', async (ctx) => {
     const input = await validateBody(testKeySchema, ctx.request.body);
     const actor = userActorOf(ctx);
-    ctx.body = await keys.mintTestKey(await companyToWrite(ctx, input.companyId), actor);
+    ctx.body = await keys.mintTestKey(ctx.state.em, await companyToWrite(ctx, input.companyId), actor);
     ctx.status = 201;
   });
 
   routes.patch('/:id', key, async (ctx) => {
     const input = await validateBody(updateApiKeySchema, ctx.request.body);
-    ctx.body = await keys.setActive(key.of(ctx), input.isActive);
+    ctx.body = await keys.setActive(ctx.state.em, key.of(ctx), input.isActive);
   });
 
   routes.delete('/:id', key, async (ctx) => {
-    await keys.revoke(key.of(ctx));
+    await keys.revoke(ctx.state.em, key.of(ctx));
     ctx.status = 204;
   });
 

@@ -2,9 +2,10 @@
  * The short-lived read-only keys the Live Test mints for the signed-in user: never listed, and
  * few per user.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { TestKey } from '@domain/prediction/contract';
 import { ApiKey } from '../../entities';
-import type { Orm, UserActor } from '../../types';
+import type { UserActor } from '../../types';
 import { generateApiKey } from '../../platform/apiKeys';
 import { credentialOf } from './integrationKeys';
 
@@ -18,11 +19,11 @@ export const TEST_KEYS_PER_USER = 3;
  * minutes. A user holds at most TEST_KEYS_PER_USER live ones: older ones are revoked in the same
  * transaction.
  */
-export async function mintTestKey(orm: Orm, now: () => Date, companyId: string, actor: UserActor): Promise<TestKey> {
+export async function mintTestKey(db: EntityManager, now: () => Date, companyId: string, actor: UserActor): Promise<TestKey> {
   const token = generateApiKey();
   const issuedAt = now();
   const expiresAt = new Date(issuedAt.getTime() + TEST_KEY_TTL_MS);
-  await orm.em.fork().transactional(async (em) => {
+  await db.fork().transactional(async (em) => {
     const live = await em.find(
       ApiKey,
       { createdById: actor.id, purpose: 'test', revokedAt: null, expiresAt: { $gt: issuedAt } },

@@ -16,19 +16,19 @@ export function createCompanyRouter(companies: CompanyService): Router<AppState>
   const company = inReach(Company, COMPANY_NOT_FOUND);
 
   routes.get('/', async (ctx) => {
-    ctx.body = await companies.list(userActorOf(ctx));
+    ctx.body = await companies.list(ctx.state.em, userActorOf(ctx));
   });
 
   routes.post('/', async (ctx) => {
     const input = await validateBody(companySchema, ctx.request.body);
-    ctx.body = await companies.create(input);
+    ctx.body = await companies.create(ctx.state.em, input);
     ctx.status = 201;
   });
 
   // Declared before /:id, which would otherwise take "profile" for an id.
   routes.put('/profile', async (ctx) => {
     const input = await validateBody(companyProfileSchema, ctx.request.body);
-    ctx.body = await companies.updateProfile(userActorOf(ctx), input);
+    ctx.body = await companies.updateProfile(ctx.state.em, userActorOf(ctx), input);
   });
 
   routes.get('/:id', company, (ctx) => {
@@ -37,30 +37,30 @@ export function createCompanyRouter(companies: CompanyService): Router<AppState>
 
   routes.put('/:id', company, async (ctx) => {
     const input = await validateBody(companySchema, ctx.request.body);
-    ctx.body = await companies.update(userActorOf(ctx), company.of(ctx), input);
+    ctx.body = await companies.update(ctx.state.em, userActorOf(ctx), company.of(ctx), input);
   });
 
   routes.delete('/:id', company, async (ctx) => {
-    await companies.remove(company.of(ctx));
+    await companies.remove(ctx.state.em, company.of(ctx));
     ctx.status = 204;
   });
 
   routes.put('/:id/logo', company, rawUpload(IMAGE_UPLOAD_MAX_BYTES, 'image_too_large'), async (ctx) => {
     const image = await checkImage(ctx.state.upload);
-    ctx.body = await companies.setLogo(company.of(ctx), image);
+    ctx.body = await companies.setLogo(ctx.state.em, company.of(ctx), image);
   });
 
   routes.delete('/:id/logo', company, async (ctx) => {
-    ctx.body = await companies.removeLogo(company.of(ctx));
+    ctx.body = await companies.removeLogo(ctx.state.em, company.of(ctx));
   });
 
   routes.get('/:id/sso', company, async (ctx) => {
-    ctx.body = await companies.sso(company.of(ctx));
+    ctx.body = await companies.sso(ctx.state.em, company.of(ctx));
   });
 
   routes.put('/:id/sso', company, async (ctx) => {
     const input = await validateBody(companySsoSchema, ctx.request.body);
-    ctx.body = await companies.updateSso(company.of(ctx), input);
+    ctx.body = await companies.updateSso(ctx.state.em, company.of(ctx), input);
   });
 
   return routes.router;

@@ -1,9 +1,10 @@
+import type { EntityManager } from '@mikro-orm/core';
 import type { CompanyInput, CompanyProfileInput, CompanySsoInput } from '@domain/auth/schemas';
 import type { Company as CompanyView, CompanySso } from '@domain/auth/types';
 import { Company } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { companyFor, findInReach } from '../../middleware/tenant';
-import type { Orm, UserActor } from '../../types';
+import type { UserActor } from '../../types';
 import { createStoredImage, deleteStoredFile, type CheckedImage } from '../files';
 import { presentCompany } from './present';
 import { removeCompanyRows } from './removeCompany';
@@ -45,33 +46,33 @@ function auditedFields(company: Company): Record<string, unknown> {
   };
 }
 
-function recordUpdate(orm: Orm, company: Company, before: Record<string, unknown>): void {
+function recordUpdate(em: EntityManager, company: Company, before: Record<string, unknown>): void {
   const changes = changesOf(before, auditedFields(company));
-  if (changes) record(orm.em, { action: 'company_updated', companyId: company.id, target: { type: 'company', id: company.id, label: company.name }, changes });
+  if (changes) record(em, { action: 'company_updated', companyId: company.id, target: { type: 'company', id: company.id, label: company.name }, changes });
 }
 
-export function createCompanyService({ orm, kind }: { orm: Orm; kind: DatabaseKind }) {
+export function createCompanyService({ kind }: { kind: DatabaseKind }) {
   const lockForUpdate = rowLockFor(kind);
   return {
-    async list(actor: UserActor): Promise<CompanyView[]> {
+    async list(em: EntityManager, actor: UserActor): Promise<CompanyView[]> {
       if (!actor.isGlobalAdmin) return [presentCompany(actor.company)];
-      const companies = await orm.em.find(Company, {}, { orderBy: { name: 'asc', id: 'asc' } });
+      const companies = await em.find(Company, {}, { orderBy: { name: 'asc', id: 'asc' } });
       return companies.map(presentCompany);
     },
 
-    async create(input: CompanyInput): Promise<CompanyView> {
-      const company = orm.em.create(Company, {
+    async create(em: EntityManager, input: CompanyInput): Promise<CompanyView> {
+      const company = em.create(Company, {
         name: input.name,
         domain: input.domain,
         status: input.status ?? 'active',
       });
       applyDetails(company, input);
-      record(orm.em, { action: 'company_created', companyId: company.id, target: { type: 'company', id: company.id, label: company.name }, changes: { after: auditedFields(company) } });
-      await orm.em.flush();
+      record(em, { action: 'company_created', companyId: company.id, target: { type: 'company', id: company.id, label: company.name }, changes: { after: auditedFields(company) } });
+      await em.flush();
       return presentCompany(company);
     },
 
-    async update(actor: UserActor, company: Company, input: CompanyInput): Promise<CompanyView> {
+    async update(em: EntityManager, actor: UserActor, company: Company, input: CompanyInput): Promise<CompanyView> {
       const status = input.status ?? company.status;
       if (status !== company.status) {
         if (!actor.isGlobalAdmin) throw apiError('access_denied', { message: "Only a global admin can change a company's status." });
@@ -82,35 +83,35 @@ export function createCompanyService({ orm, kind }: { orm: Orm; kind: DatabaseKi
       company.domain = input.domain;
       company.status = status;
       applyDetails(company, input);
-      recordUpdate(orm, company, before);
-      await orm.em.flush();
+      recordUpdate(em, company, before);
+      await em.flush();
       return presentCompany(company);
     },
 
     /** The company and everything that belongs to it, all or nothing. */
-    async remove(company: Company): Promise<void> {
+    async remove(em: EntityManager, company: Company): Promise<void> {
       if (company.isInternal) throw apiError('internal_company_protected', { error: 'The internal company cannot be deleted' });
-      await orm.em.transactional(async (em) => {
+      await em.transactional(async (em) => {
         await removeCompanyRows(em, company.id, lockForUpdate);
         record(em, { action: 'company_deleted', companyId: company.id, target: { type: 'company', id: company.id, label: company.name }, changes: { before: auditedFields(company) } });
       });
     },
 
-    async updateProfile(actor: UserActor, input: CompanyProfileInput): Promise<CompanyView> {
+    async updateProfile(em: EntityManager, actor: UserActor, input: CompanyProfileInput): Promise<CompanyView> {
       // A global admin naming no company edits their own (the internal company).
-      const companyId = await companyFor(orm.em, actor, input.companyId || actor.companyId);
-      const company = await findInReach(orm.em, actor, Company, companyId, COMPANY_NOT_FOUND);
+      const companyId = await companyFor(em, actor, input.companyId || actor.companyId);
+      const company = await findInReach(em, actor, Company, companyId, COMPANY_NOT_FOUND);
       const before = auditedFields(company);
       applyDetails(company, input);
       if (input.name !== undefined) company.name = input.name;
       if (input.domain !== undefined) company.domain = input.domain;
-      recordUpdate(orm, company, before);
-      await orm.em.flush();
+      recordUpdate(em, company, before);
+      await em.flush();
       return presentCompany(company);
     },
 
-    async setLogo(company: Company, image: CheckedImage): Promise<CompanyView> {
-      await orm.em.transactional(async (em) => {
+    async setLogo(em: EntityManager, company: Company, image: CheckedImage): Promise<CompanyView> {
+      await em.transactional(async (em) => {
         const previous = company.logoFileId;
         company.logoFileId = createStoredImage(em, company.id, 'company_logo', image).id;
         await em.flush();
@@ -119,8 +120,8 @@ export function createCompanyService({ orm, kind }: { orm: Orm; kind: DatabaseKi
       return presentCompany(company);
     },
 
-    async removeLogo(company: Company): Promise<CompanyView> {
-      await orm.em.transactional(async (em) => {
+    async removeLogo(em: EntityManager, company: Company): Promise<CompanyView> {
+      await em.transactional(async (em) => {
         const previous = company.logoFileId;
         company.logoFileId = null;
         await em.flush();
@@ -129,8 +130,8 @@ export function createCompanyService({ orm, kind }: { orm: Orm; kind: DatabaseKi
       return presentCompany(company);
     },
 
-    sso: (company: Company): Promise<CompanySso> => companySso(orm, company),
-    updateSso: (company: Company, input: CompanySsoInput): Promise<CompanySso> => updateCompanySso(orm, company, input),
+    sso: (em: EntityManager, company: Company): Promise<CompanySso> => companySso(em, company),
+    updateSso: (em: EntityManager, company: Company, input: CompanySsoInput): Promise<CompanySso> => updateCompanySso(em, company, input),
   };
 }
 

@@ -3,10 +3,10 @@
  * accounts may be linked at a first sign-in) and the record of links, unlinks and refused
  * sign-ins its administrators read. The sign-in rules themselves live in the auth module.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { CompanySsoInput } from '@domain/auth/schemas';
 import type { CompanySso, SsoEventView } from '@domain/auth/types';
 import { SsoEvent, type Company } from '../../entities';
-import type { Orm } from '../../types';
 import { changesOf, record } from '../audit';
 
 /** How many of the latest events the settings show. */
@@ -26,17 +26,17 @@ function presentEvent(event: SsoEvent): SsoEventView {
   };
 }
 
-export async function companySso(orm: Orm, company: Company): Promise<CompanySso> {
-  const events = await orm.em.find(SsoEvent, { companyId: company.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: SSO_EVENTS_SHOWN });
+export async function companySso(db: EntityManager, company: Company): Promise<CompanySso> {
+  const events = await db.find(SsoEvent, { companyId: company.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: SSO_EVENTS_SHOWN });
   return { verifiedDomains: company.ssoVerifiedDomains ?? [], allowLinking: company.ssoLinking, events: events.map(presentEvent) };
 }
 
-export async function updateCompanySso(orm: Orm, company: Company, input: CompanySsoInput): Promise<CompanySso> {
+export async function updateCompanySso(db: EntityManager, company: Company, input: CompanySsoInput): Promise<CompanySso> {
   const domains = [...new Set(input.verifiedDomains.map((domain) => domain.toLowerCase()))].sort();
   const changes = changesOf({ verifiedDomains: company.ssoVerifiedDomains ?? [], allowLinking: company.ssoLinking }, { verifiedDomains: domains, allowLinking: input.allowLinking });
-  if (changes) record(orm.em, { action: 'company_sso_changed', companyId: company.id, target: { type: 'company', id: company.id, label: company.name }, changes });
+  if (changes) record(db, { action: 'company_sso_changed', companyId: company.id, target: { type: 'company', id: company.id, label: company.name }, changes });
   company.ssoVerifiedDomains = domains.length ? domains : null;
   company.ssoLinking = input.allowLinking;
-  await orm.em.flush();
-  return companySso(orm, company);
+  await db.flush();
+  return companySso(db, company);
 }

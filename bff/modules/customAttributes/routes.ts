@@ -13,23 +13,23 @@ export function createCustomAttributeRouter(attributes: CustomAttributeService):
   const attribute = inReach(CustomAttribute, CUSTOM_ATTRIBUTE_NOT_FOUND);
 
   routes.get('/', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await attributes.list(await companyToRead(ctx));
+    ctx.body = await attributes.list(ctx.state.em, await companyToRead(ctx));
   });
 
   routes.post('/', async (ctx) => {
     const input = await validateBody(customAttributeSchema, ctx.request.body);
-    ctx.body = await attributes.create(await companyToWrite(ctx, input.companyId), input);
+    ctx.body = await attributes.create(ctx.state.em, await companyToWrite(ctx, input.companyId), input);
     ctx.status = 201;
   });
 
   routes.put('/:id', attribute, async (ctx) => {
     const input = await validateBody(customAttributeSchema, ctx.request.body);
     // The row's company decides; a companyId sent with the edit is ignored.
-    ctx.body = await attributes.update(attribute.of(ctx), input);
+    ctx.body = await attributes.update(ctx.state.em, attribute.of(ctx), input);
   });
 
   routes.delete('/:id', attribute, async (ctx) => {
-    await attributes.remove(attribute.of(ctx));
+    await attributes.remove(ctx.state.em, attribute.of(ctx));
     ctx.status = 204;
   });
 

@@ -6,7 +6,6 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { CustomAttribute as CustomAttributeView } from '@domain/prediction/contract';
 import type { CustomAttributeInput } from '@domain/prediction/keySchemas';
-import type { Orm } from '../../types';
 import { CustomAttribute } from '../../entities';
 import { apiError } from '../../platform/errors';
 
@@ -46,16 +45,17 @@ async function uniquely<Result>(name: string, write: () => Promise<Result>): Pro
   }
 }
 
-export function createCustomAttributeService({ orm }: { orm: Orm }) {
+/** Each operation works in a fork of the EntityManager it is handed (the request's). */
+export function createCustomAttributeService() {
   return {
-    async list(companyId: string): Promise<CustomAttributeView[]> {
-      const attributes = await orm.em.fork().find(CustomAttribute, { companyId }, { orderBy: { createdAt: 'asc', name: 'asc' } });
+    async list(em: EntityManager, companyId: string): Promise<CustomAttributeView[]> {
+      const attributes = await em.fork().find(CustomAttribute, { companyId }, { orderBy: { createdAt: 'asc', name: 'asc' } });
       return attributes.map(present);
     },
 
-    create(companyId: string, input: CustomAttributeInput): Promise<CustomAttributeView> {
+    create(em: EntityManager, companyId: string, input: CustomAttributeInput): Promise<CustomAttributeView> {
       return uniquely(input.name, () =>
-        orm.em.fork().transactional(async (em) => {
+        em.fork().transactional(async (em) => {
           await assertNameFree(em, companyId, input.name, null);
           const attribute = em.create(CustomAttribute, { companyId, name: input.name, type: input.type });
           await em.flush();
@@ -64,9 +64,9 @@ export function createCustomAttributeService({ orm }: { orm: Orm }) {
       );
     },
 
-    update(attribute: CustomAttribute, input: CustomAttributeInput): Promise<CustomAttributeView> {
+    update(em: EntityManager, attribute: CustomAttribute, input: CustomAttributeInput): Promise<CustomAttributeView> {
       return uniquely(input.name, () =>
-        orm.em.fork().transactional(async (em) => {
+        em.fork().transactional(async (em) => {
           await assertNameFree(em, attribute.companyId, input.name, attribute.id);
           const row = await em.findOneOrFail(CustomAttribute, { id: attribute.id });
           row.name = input.name;
@@ -77,8 +77,8 @@ export function createCustomAttributeService({ orm }: { orm: Orm }) {
       );
     },
 
-    async remove(attribute: CustomAttribute): Promise<void> {
-      await orm.em.fork().nativeDelete(CustomAttribute, { id: attribute.id });
+    async remove(em: EntityManager, attribute: CustomAttribute): Promise<void> {
+      await em.fork().nativeDelete(CustomAttribute, { id: attribute.id });
     },
   };
 }

@@ -14,7 +14,7 @@ const NO_KEY_NAME = 'Calls without a key';
 const DELETED_KEY_NAME = 'Deleted key';
 
 /** Per key: calls, errors, items served and p50/p95 latency from the summed histograms of the minute rollup. */
-export async function apiKeyBreakdown({ orm, kind, now, read }: RequestDeps, scope: DashboardScope, request: RangeQuery): Promise<ApiKeyBreakdownRow[]> {
+export async function apiKeyBreakdown({ em, kind, now, read }: RequestDeps, scope: DashboardScope, request: RangeQuery): Promise<ApiKeyBreakdownRow[]> {
   const resolved = resolveScopeRange(now, scope, request);
   const company = companyClause(scope);
   const element = (index: number) => (kind === 'postgresql' ? `coalesce((latency_histogram->>${index})::integer, 0)` : `coalesce(json_extract(latency_histogram, '$[${index}]'), 0)`);
@@ -25,7 +25,7 @@ export async function apiKeyBreakdown({ orm, kind, now, read }: RequestDeps, sco
     [bindTime(kind, resolved.buckets[0]!.start), bindTime(kind, resolved.buckets[resolved.buckets.length - 1]!.end), ...company.params],
   );
   const ids = rows.map((row) => String(row.api_key_id)).filter(Boolean);
-  const keys = ids.length ? await orm.em.fork().find(ApiKey, { id: { $in: ids } }, { fields: ['id', 'name'] }) : [];
+  const keys = ids.length ? await em.fork().find(ApiKey, { id: { $in: ids } }, { fields: ['id', 'name'] }) : [];
   const names = new Map(keys.map((key) => [key.id, key.name]));
   return rows
     .map((row) => {

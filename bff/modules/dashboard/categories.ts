@@ -6,7 +6,7 @@
  */
 import { CATEGORY_IDS, CATEGORY_NAMES, type CategoryId } from '@domain/audience/contract';
 import { CATEGORY_CHOICES_VIEWS_MAX, DASHBOARD_MESSAGES, DEFAULT_SEGMENT_CATEGORIES, type CategoryChoice, type CategoryLookup } from '@domain/dashboard/contract';
-import type { Orm } from '../../types';
+import type { EntityManager } from '@mikro-orm/core';
 import { AudienceView } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { countByCategory, countView, type CategoryCounts, type StoredView } from './audienceReads';
@@ -28,12 +28,12 @@ function categoryNotFound(name: string) {
 }
 
 /** A saved view within the scope's reach, or null. */
-export async function storedView(orm: Orm, scope: DashboardScope, id: string): Promise<StoredView | null> {
-  const view = await orm.em.fork().findOne(AudienceView, scope.companyId ? { id, companyId: scope.companyId } : { id });
+export async function storedView(em: EntityManager, scope: DashboardScope, id: string): Promise<StoredView | null> {
+  const view = await em.fork().findOne(AudienceView, scope.companyId ? { id, companyId: scope.companyId } : { id });
   return view ? { id: view.id, companyId: view.companyId, name: view.name, filters: view.filters, search: view.search, categoryId: view.categoryId } : null;
 }
 
-export async function lookupCategoryOrView({ orm, kind, now, read }: RequestDeps, scope: DashboardScope, name: string): Promise<CategoryLookup> {
+export async function lookupCategoryOrView({ em, kind, now, read }: RequestDeps, scope: DashboardScope, name: string): Promise<CategoryLookup> {
   const wanted = name.trim();
   const needle = wanted.toLowerCase();
   const category = lookupCategory(needle);
@@ -43,7 +43,7 @@ export async function lookupCategoryOrView({ orm, kind, now, read }: RequestDeps
   }
   const company = companyClause(scope);
   const rows = await read(`select id from audience_views where lower(name) = ?${company.sql} order by created_at, id limit 1`, [needle, ...company.params]);
-  const view = rows.length ? await storedView(orm, scope, String(rows[0]!.id)) : null;
+  const view = rows.length ? await storedView(em, scope, String(rows[0]!.id)) : null;
   if (!view) throw categoryNotFound(wanted);
   const counts: CategoryCounts = await countView(read, kind, now(), view);
   return { kind: 'view', id: view.id, name: view.name, userCount: counts.users, conversionRate: percent(counts.converted, counts.users) ?? 0 };

@@ -39,12 +39,12 @@ export function createDashboardRouter(dashboard: DashboardService): Router<AppSt
 
   routes.get('/metrics', { query: dashboardMetricsQuerySchema }, async (ctx) => {
     const query = queryOf(ctx, dashboardMetricsQuerySchema);
-    ctx.body = await dashboard.metrics(await dashboardScopeOf(ctx, query.companyFilter), query);
+    ctx.body = await dashboard.metrics(ctx.state.em, await dashboardScopeOf(ctx, query.companyFilter), query);
   });
 
   routes.get('/preferences', { query: companyFilterQuery }, async (ctx) => {
     const scope = await dashboardScopeOf(ctx, queryOf(ctx, companyFilterQuery).companyFilter);
-    ctx.body = await dashboard.preferences(userActorOf(ctx).id, scope.companyId ?? ALL_COMPANIES);
+    ctx.body = await dashboard.preferences(ctx.state.em, userActorOf(ctx).id, scope.companyId ?? ALL_COMPANIES);
   });
 
   routes.put('/preferences', { query: companyFilterQuery }, async (ctx) => {
@@ -64,18 +64,18 @@ export function createDashboardRouter(dashboard: DashboardService): Router<AppSt
       chartTypes: { ...input.chartTypes },
       extraCategories: input.extraCategories.map((category) => ({ kind: category.kind, id: category.id, name: category.name })),
     };
-    ctx.body = await dashboard.savePreferences(userActorOf(ctx).id, scope.companyId ?? ALL_COMPANIES, preferences);
+    ctx.body = await dashboard.savePreferences(ctx.state.em, userActorOf(ctx).id, scope.companyId ?? ALL_COMPANIES, preferences);
   });
 
   routes.get('/categories', { query: companyFilterQuery }, async (ctx) => {
     const query = queryOf(ctx, companyFilterQuery);
-    ctx.body = await dashboard.categoryChoices(await dashboardScopeOf(ctx, query.companyFilter));
+    ctx.body = await dashboard.categoryChoices(ctx.state.em, await dashboardScopeOf(ctx, query.companyFilter));
   });
 
   // Declared before the :kind routes so "lookup" is never read as a kind.
   routes.get('/categories/lookup', { query: categoryLookupQuerySchema }, async (ctx) => {
     const query = queryOf(ctx, categoryLookupQuerySchema);
-    ctx.body = await dashboard.lookup(await dashboardScopeOf(ctx, query.companyFilter), query.name);
+    ctx.body = await dashboard.lookup(ctx.state.em, await dashboardScopeOf(ctx, query.companyFilter), query.name);
   });
 
   routes.get('/categories/:categoryKind/:categoryRef/series', { query: seriesQuery }, async (ctx) => {
@@ -84,12 +84,12 @@ export function createDashboardRouter(dashboard: DashboardService): Router<AppSt
     if (!isCategoryRef(categoryKind, categoryRef)) {
       throw apiError('invalid_parameter', { message: 'Check these parameters: categoryRef.', fields: { categoryRef: PARAM_MESSAGES.categoryRef } });
     }
-    ctx.body = await dashboard.series(await dashboardScopeOf(ctx, query.companyFilter), categoryKind, categoryRef, query);
+    ctx.body = await dashboard.series(ctx.state.em, await dashboardScopeOf(ctx, query.companyFilter), categoryKind, categoryRef, query);
   });
 
   routes.get('/api-keys', { query: dashboardMetricsQuerySchema }, async (ctx) => {
     const query = queryOf(ctx, dashboardMetricsQuerySchema);
-    ctx.body = await dashboard.apiKeys(await dashboardScopeOf(ctx, query.companyFilter), query);
+    ctx.body = await dashboard.apiKeys(ctx.state.em, await dashboardScopeOf(ctx, query.companyFilter), query);
   });
 
   return routes.router;

@@ -5,6 +5,7 @@
  * request's reads, which share its time budget: reads.ts), and the company condition a scope adds
  * to a query.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import { FutureRangeError, resolveRange, type RangeRequest, type ResolvedRange } from '@domain/dashboard/buckets';
 import { DASHBOARD_MESSAGES, DEFAULT_DASHBOARD_RANGE, type DashboardRange } from '@domain/dashboard/contract';
 import { apiError } from '../../platform/errors';
@@ -28,7 +29,10 @@ export interface RangeQuery {
 export const ALL_COMPANIES_NAME = 'All Companies';
 
 export interface DashboardDeps {
+  /** The database's knex comes from it. */
   orm: Orm;
+  /** The request's EntityManager. */
+  em: EntityManager;
   kind: DatabaseKind;
   now: () => Date;
 }

@@ -25,12 +25,12 @@ export interface SeriesTarget {
   companyId: string | null;
 }
 
-export async function seriesTarget({ orm, kind, now }: DashboardDeps, scope: DashboardScope, refKind: 'category' | 'view', id: string): Promise<SeriesTarget> {
+export async function seriesTarget({ em, kind, now }: DashboardDeps, scope: DashboardScope, refKind: 'category' | 'view', id: string): Promise<SeriesTarget> {
   if (refKind === 'category') {
     const category = id as CategoryId;
     return { name: categoryDisplayName(category), profiles: { sql: '(p.category_mask & ?) <> 0', params: [(1 << CATEGORY_IDS.indexOf(category))] }, companyId: scope.companyId };
   }
-  const view = await storedView(orm, scope, id);
+  const view = await storedView(em, scope, id);
   if (!view) throw apiError('not_found', { error: 'View not found', message: 'No such saved view exists in your reach.' });
   return { name: view.name, profiles: viewProfileCondition(kind, now(), view), companyId: view.companyId };
 }

@@ -17,6 +17,7 @@
  * scope.ts and buckets.ts; this file binds them to the service's ORM, database kind and clock,
  * and gives each request its reads with one time budget (reads.ts: over it, 503 dashboard_timeout).
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { ApiKeyBreakdownRow, CategoryChoice, CategoryLookup, CategorySeries, DashboardMetrics, DashboardPreferences } from '@domain/dashboard/contract';
 import type { ResolvedRange } from '@domain/dashboard/buckets';
 import { apiKeyBreakdown } from './apiKeys';
@@ -31,7 +32,7 @@ import { categorySeries } from './series';
 export { categoryDisplayName } from './categories';
 export { ALL_COMPANIES_NAME, rangeRequestOf, type DashboardScope, type RangeQuery } from './scope';
 
-export interface DashboardServiceOptions extends DashboardDeps {
+export interface DashboardServiceOptions extends Omit<DashboardDeps, 'em'> {
   /** Every request's reads together; READ_BUDGET_MS unless given (tests). */
   readBudgetMs?: number;
   /** How the reads run; made from the ORM's connection unless given (tests). */
@@ -42,19 +43,19 @@ export function createDashboardService({ orm, kind, now, readBudgetMs, reader: g
   const reader =
     givenReader ?? createDashboardReader({ knex: knexOf(orm), kind, sqliteFile: kind === 'sqlite' ? String(orm.config.get('dbName')) : undefined, budgetMs: readBudgetMs });
   /** A request's dependencies: its reads start their budget now. */
-  const requestDeps = (): RequestDeps => ({ orm, kind, now, read: reader.session() });
+  const requestDeps = (em: EntityManager): RequestDeps => ({ orm, em, kind, now, read: reader.session() });
   const usersCache: UsersCache = new Map();
   return {
     reader,
     resolve: (scope: DashboardScope, request: RangeQuery): ResolvedRange => resolveScopeRange(now, scope, request),
-    metrics: (scope: DashboardScope, range: RangeQuery): Promise<DashboardMetrics> => dashboardMetrics(requestDeps(), usersCache, scope, range),
-    lookup: (scope: DashboardScope, name: string): Promise<CategoryLookup> => lookupCategoryOrView(requestDeps(), scope, name),
-    categoryChoices: (scope: DashboardScope): Promise<CategoryChoice[]> => categoryChoices(requestDeps(), scope),
-    series: (scope: DashboardScope, refKind: 'category' | 'view', id: string, range: RangeQuery): Promise<CategorySeries> =>
-      categorySeries(requestDeps(), scope, refKind, id, range),
-    apiKeys: (scope: DashboardScope, range: RangeQuery): Promise<ApiKeyBreakdownRow[]> => apiKeyBreakdown(requestDeps(), scope, range),
-    preferences: (userId: string, scopeKey: string): Promise<DashboardPreferences> => loadPreferences(orm, userId, scopeKey),
-    savePreferences: (userId: string, scopeKey: string, preferences: DashboardPreferences): Promise<DashboardPreferences> => savePreferences(orm, userId, scopeKey, preferences),
+    metrics: (em: EntityManager, scope: DashboardScope, range: RangeQuery): Promise<DashboardMetrics> => dashboardMetrics(requestDeps(em), usersCache, scope, range),
+    lookup: (em: EntityManager, scope: DashboardScope, name: string): Promise<CategoryLookup> => lookupCategoryOrView(requestDeps(em), scope, name),
+    categoryChoices: (em: EntityManager, scope: DashboardScope): Promise<CategoryChoice[]> => categoryChoices(requestDeps(em), scope),
+    series: (em: EntityManager, scope: DashboardScope, refKind: 'category' | 'view', id: string, range: RangeQuery): Promise<CategorySeries> =>
+      categorySeries(requestDeps(em), scope, refKind, id, range),
+    apiKeys: (em: EntityManager, scope: DashboardScope, range: RangeQuery): Promise<ApiKeyBreakdownRow[]> => apiKeyBreakdown(requestDeps(em), scope, range),
+    preferences: (em: EntityManager, userId: string, scopeKey: string): Promise<DashboardPreferences> => loadPreferences(em, userId, scopeKey),
+    savePreferences: (em: EntityManager, userId: string, scopeKey: string, preferences: DashboardPreferences): Promise<DashboardPreferences> => savePreferences(em, userId, scopeKey, preferences),
   };
 }
 

@@ -13,29 +13,29 @@ export function createDataTypeRouter(dataTypes: DataTypeService): Router<AppStat
   const routes = new ApiRouter('/api/data-types');
 
   routes.get('/', { query: dataTypeListQuery }, async (ctx) => {
-    ctx.body = await dataTypes.list(userActorOf(ctx), queryOf(ctx, dataTypeListQuery).companyFilter);
+    ctx.body = await dataTypes.list(ctx.state.em, userActorOf(ctx), queryOf(ctx, dataTypeListQuery).companyFilter);
   });
 
   routes.post('/', async (ctx) => {
     const input = await validateBody(dataTypeSchema, ctx.request.body);
-    ctx.body = await dataTypes.create(userActorOf(ctx), input);
+    ctx.body = await dataTypes.create(ctx.state.em, userActorOf(ctx), input);
     ctx.status = 201;
   });
 
   // Reach first, then protection, then the body: another company's id is a 404 whatever is sent.
   routes.put('/:id', async (ctx) => {
     const actor = userActorOf(ctx);
-    const type = await dataTypes.find(actor, idOf(ctx));
+    const type = await dataTypes.find(ctx.state.em, actor, idOf(ctx));
     dataTypes.assertMayChange(actor, type);
     const input = await validateBody(dataTypeSchema, ctx.request.body);
-    ctx.body = await dataTypes.update(type, input);
+    ctx.body = await dataTypes.update(ctx.state.em, type, input);
   });
 
   routes.delete('/:id', async (ctx) => {
     const actor = userActorOf(ctx);
-    const type = await dataTypes.find(actor, idOf(ctx));
+    const type = await dataTypes.find(ctx.state.em, actor, idOf(ctx));
     dataTypes.assertMayChange(actor, type);
-    await dataTypes.remove(type);
+    await dataTypes.remove(ctx.state.em, type);
     ctx.status = 204;
   });
 

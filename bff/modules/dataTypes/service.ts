@@ -8,7 +8,7 @@ import { GLOBAL_DATA_TYPES, type DataTypeInput, type DataType as DataTypeView } 
 import { Company, DataType, User } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { companiesFor, companyFor } from '../../middleware/tenant';
-import type { Orm, UserActor } from '../../types';
+import type { UserActor } from '../../types';
 import { presentDataType } from './present';
 
 export const DATA_TYPE_NOT_FOUND = { error: 'Data type not found', message: 'No data type with this id exists in your reach.' };
@@ -41,14 +41,15 @@ function storedFields(input: DataTypeFields) {
   };
 }
 
-export function createDataTypeService({ orm }: { orm: Orm }) {
+/** Each operation works in the EntityManager it is handed (the request's). */
+export function createDataTypeService() {
   /** The company and creator names of many types in two queries, whatever the number of types. */
-  async function present(types: DataType[]): Promise<DataTypeView[]> {
+  async function present(em: EntityManager, types: DataType[]): Promise<DataTypeView[]> {
     const companyIds = [...new Set(types.flatMap((type) => (type.companyId ? [type.companyId] : [])))];
     const creatorIds = [...new Set(types.flatMap((type) => (type.createdById ? [type.createdById] : [])))];
     const [companies, creators] = await Promise.all([
-      companyIds.length ? orm.em.find(Company, { id: { $in: companyIds } }, { fields: ['id', 'name'] }) : [],
-      creatorIds.length ? orm.em.find(User, { id: { $in: creatorIds } }, { fields: ['id', 'name', 'profileName', 'email'] }) : [],
+      companyIds.length ? em.find(Company, { id: { $in: companyIds } }, { fields: ['id', 'name'] }) : [],
+      creatorIds.length ? em.find(User, { id: { $in: creatorIds } }, { fields: ['id', 'name', 'profileName', 'email'] }) : [],
     ]);
     const companyById = new Map(companies.map((company) => [company.id, company]));
     const creatorById = new Map(creators.map((creator) => [creator.id, creator]));
@@ -61,27 +62,27 @@ export function createDataTypeService({ orm }: { orm: Orm }) {
     );
   }
 
-  const presentOne = async (type: DataType) => (await present([type]))[0];
+  const presentOne = async (em: EntityManager, type: DataType) => (await present(em, [type]))[0];
 
   /** The company a new type is filed under: null (global) only when a global admin names none. */
-  async function owningCompany(actor: UserActor, requested: string | null | undefined): Promise<string | null> {
+  async function owningCompany(em: EntityManager, actor: UserActor, requested: string | null | undefined): Promise<string | null> {
     if (actor.isGlobalAdmin && !requested) return null;
-    return companyFor(orm.em, actor, requested);
+    return companyFor(em, actor, requested);
   }
 
   return {
-    async list(actor: UserActor, companyFilter: string | undefined): Promise<DataTypeView[]> {
-      const types = await orm.em.find(DataType, await listScope(orm.em, actor, companyFilter), { orderBy: { name: 'asc', id: 'asc' } });
-      return present(types);
+    async list(em: EntityManager, actor: UserActor, companyFilter: string | undefined): Promise<DataTypeView[]> {
+      const types = await em.find(DataType, await listScope(em, actor, companyFilter), { orderBy: { name: 'asc', id: 'asc' } });
+      return present(em, types);
     },
 
     /**
      * The type with this id if the actor sees it (their company's or a global one); another
      * company's answers 404, exactly like an id that does not exist.
      */
-    async find(actor: UserActor, id: string): Promise<DataType> {
+    async find(em: EntityManager, actor: UserActor, id: string): Promise<DataType> {
       const where: FilterQuery<DataType> = actor.isGlobalAdmin ? { id } : { $and: [{ id }, ownAndGlobal(actor.companyId)] };
-      const found = await orm.em.findOne(DataType, where);
+      const found = await em.findOne(DataType, where);
       if (!found) throw apiError('not_found', DATA_TYPE_NOT_FOUND);
       return found;
     },
@@ -91,22 +92,22 @@ export function createDataTypeService({ orm }: { orm: Orm }) {
       if (type.companyId === null && !actor.isGlobalAdmin) throw apiError('global_data_type_protected');
     },
 
-    async create(actor: UserActor, input: DataTypeInput): Promise<DataTypeView> {
-      const companyId = await owningCompany(actor, input.companyId);
-      const type = orm.em.create(DataType, { companyId, createdById: actor.id, ...storedFields(input) });
-      await orm.em.flush();
-      return presentOne(type);
+    async create(em: EntityManager, actor: UserActor, input: DataTypeInput): Promise<DataTypeView> {
+      const companyId = await owningCompany(em, actor, input.companyId);
+      const type = em.create(DataType, { companyId, createdById: actor.id, ...storedFields(input) });
+      await em.flush();
+      return presentOne(em, type);
     },
 
     /** The company a type belongs to never changes: a companyId in the body is ignored. */
-    async update(type: DataType, input: DataTypeFields): Promise<DataTypeView> {
+    async update(em: EntityManager, type: DataType, input: DataTypeFields): Promise<DataTypeView> {
       Object.assign(type, storedFields(input));
-      await orm.em.flush();
-      return presentOne(type);
+      await em.flush();
+      return presentOne(em, type);
     },
 
-    async remove(type: DataType): Promise<void> {
-      await orm.em.nativeDelete(DataType, { id: type.id });
+    async remove(em: EntityManager, type: DataType): Promise<void> {
+      await em.nativeDelete(DataType, { id: type.id });
     },
   };
 }

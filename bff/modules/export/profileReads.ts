@@ -3,11 +3,11 @@
  * current generation, seen profiles newest first (then by id) and never-seen ones by id, in
  * keyset pages on the (company_id, generation, last_seen) index, and their count.
  */
-import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
+import type { Knex } from '@mikro-orm/knex';
 import type { ExportFieldId } from '@domain/audience/export';
 import type { Orm } from '../../types';
 import { currentGenerationOf } from '../audience';
-import { resultsDialect, toNumber, type DatabaseKind, type ResultsDialect } from '../../platform/sql';
+import { knexOf, resultsDialect, toNumber, type DatabaseKind, type ResultsDialect } from '../../platform/sql';
 import { FIELD_COLUMNS, type ProfileRow } from './rows';
 
 const TABLE = 'audience_profiles';
@@ -25,7 +25,7 @@ export type Columns = Array<string | Knex.Raw>;
 export type Cursor = { at: unknown; id: string };
 
 export function exportDbOf(orm: Orm, kind: DatabaseKind): ExportDb {
-  return { knex: (orm.em as SqlEntityManager).getKnex(), kind, dialect: resultsDialect(kind) };
+  return { knex: knexOf(orm), kind, dialect: resultsDialect(kind) };
 }
 
 export const cursorOf = (row: ProfileRow): Cursor => ({ at: row.cursor_at, id: row.id });

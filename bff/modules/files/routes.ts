@@ -9,7 +9,7 @@ export function createFileRouter(files: FileService): Router<AppState> {
   const routes = new ApiRouter('/api/files');
 
   routes.get('/:fileId', async (ctx) => {
-    const file = await files.read(ctx.params.fileId);
+    const file = await files.read(ctx.state.em, ctx.params.fileId);
     if (!file) throw apiError('not_found', { error: 'File not found', message: 'No file with this id exists.' });
     ctx.set({
       'Content-Type': file.contentType,

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { fileTypeFromBuffer } from 'file-type';
 import { PROFILE_IMAGE_MAX_BYTES } from '@domain/limits';
-import type { Orm } from '../../types';
 import { StoredFile, type StoredFileKind } from '../../entities';
 import { apiError } from '../../platform/errors';
 
@@ -46,14 +45,14 @@ export async function deleteStoredFile(em: EntityManager, fileId: string | null)
 
 const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export async function readStoredFile(orm: Orm, id: string): Promise<StoredFile | null> {
+export async function readStoredFile(em: EntityManager, id: string): Promise<StoredFile | null> {
   if (!FILE_ID.test(id)) return null;
-  return orm.em.findOne(StoredFile, { id }, { populate: ['bytes'] });
+  return em.findOne(StoredFile, { id }, { populate: ['bytes'] });
 }
 
 /** What the files route serves: a stored file by its id. */
-export function createFileService(orm: Orm) {
-  return { read: (id: string) => readStoredFile(orm, id) };
+export function createFileService() {
+  return { read: (em: EntityManager, id: string) => readStoredFile(em, id) };
 }
 
 export type FileService = ReturnType<typeof createFileService>;

@@ -1,8 +1,8 @@
 /**
  * The offline evaluation of edited settings against the saved ones on the company's recent events.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { ModelSettings, SettingsEvaluation } from '@domain/models/settings';
-import type { Orm } from '../../types';
 import { apiError } from '../../platform/errors';
 import { latestSettings, type SnapshotStore } from '../prediction';
 
@@ -21,8 +21,8 @@ export const EVALUATION_MIN_USERS = 5;
  * last year's history evaluates as well as today's traffic), beside most-popular and item-kNN on
  * the same split. RECsplanation levers change wording only, never ranking.
  */
-export async function evaluateSettings(orm: Orm, _now: () => Date, evaluateOffline: SnapshotStore['evaluate'], companyId: string, candidate: ModelSettings): Promise<SettingsEvaluation> {
-  const { settings } = await latestSettings(orm.em.fork(), companyId);
+export async function evaluateSettings(em: EntityManager, _now: () => Date, evaluateOffline: SnapshotStore['evaluate'], companyId: string, candidate: ModelSettings): Promise<SettingsEvaluation> {
+  const { settings } = await latestSettings(em.fork(), companyId);
   const window = { days: EVALUATION_DAYS, maxEvents: EVALUATION_MAX_EVENTS };
   const result = await evaluateOffline(companyId, window, [settings.discovery, candidate.discovery], EVALUATION_MAX_USERS, candidate.consumedEventTypes ?? settings.consumedEventTypes);
   if (result.users < EVALUATION_MIN_USERS || !result.baselines) throw apiError('not_enough_events');

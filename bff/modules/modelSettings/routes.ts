@@ -18,26 +18,26 @@ export function createModelSettingsRouter(settings: ModelSettingsService): Route
   const routes = new ApiRouter('/api/model-settings');
 
   routes.get('/', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await settings.view(await companyToRead(ctx));
+    ctx.body = await settings.view(ctx.state.em, await companyToRead(ctx));
   });
 
   routes.put('/', async (ctx) => {
     const { companyId, ...input } = await validateBody(saveModelSettingsSchema, ctx.request.body);
-    ctx.body = await settings.save(await companyToWrite(ctx, companyId), input, authorOf(ctx));
+    ctx.body = await settings.save(ctx.state.em, await companyToWrite(ctx, companyId), input, authorOf(ctx));
   });
 
   routes.post('/reset', async (ctx) => {
     const { companyId } = await validateBody(resetModelSettingsSchema, ctx.request.body);
-    ctx.body = await settings.reset(await companyToWrite(ctx, companyId), authorOf(ctx));
+    ctx.body = await settings.reset(ctx.state.em, await companyToWrite(ctx, companyId), authorOf(ctx));
   });
 
   routes.get('/versions', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await settings.versions(await companyToRead(ctx));
+    ctx.body = await settings.versions(ctx.state.em, await companyToRead(ctx));
   });
 
   routes.post('/evaluate', async (ctx) => {
     const { companyId, settings: candidate } = await validateBody(evaluateModelSettingsSchema, ctx.request.body);
-    ctx.body = await settings.evaluate(await companyToWrite(ctx, companyId), candidate);
+    ctx.body = await settings.evaluate(ctx.state.em, await companyToWrite(ctx, companyId), candidate);
   });
 
   return routes.router;

@@ -2,7 +2,7 @@
  * A company's model settings: numbered versions (versions.ts), the data readiness of each
  * Discovery lever (readiness.ts), and the offline evaluation of edited settings against the saved
  * ones on the company's recent events (evaluation.ts); this file binds them to the service's
- * database, clock and prediction runtime.
+ * clock and prediction runtime; each takes the EntityManager it is handed (the request's).
  */
 import type { Logger } from 'pino';
 import {
@@ -12,7 +12,7 @@ import {
   type ModelSettingsView,
   type SettingsEvaluation,
 } from '@domain/models/settings';
-import type { Orm } from '../../types';
+import type { EntityManager } from '@mikro-orm/core';
 import type { PredictionIndex, SnapshotStore } from '../prediction';
 import { evaluateSettings } from './evaluation';
 import { readinessNotes } from './readiness';
@@ -22,7 +22,6 @@ export { EVALUATION_DAYS, EVALUATION_MAX_EVENTS, EVALUATION_MAX_USERS, EVALUATIO
 export { VERSION_HISTORY_MAX } from './versions';
 
 export interface ModelSettingsServiceOptions {
-  orm: Orm;
   logger: Logger;
   now: () => Date;
   /**
@@ -34,16 +33,16 @@ export interface ModelSettingsServiceOptions {
   evaluateOffline: SnapshotStore['evaluate'];
 }
 
-export function createModelSettingsService({ orm, logger, now, servedIndex, evaluateOffline }: ModelSettingsServiceOptions) {
+export function createModelSettingsService({ logger, now, servedIndex, evaluateOffline }: ModelSettingsServiceOptions) {
   return {
-    async view(companyId: string): Promise<ModelSettingsView> {
-      const current = await currentVersion(orm, companyId);
+    async view(em: EntityManager, companyId: string): Promise<ModelSettingsView> {
+      const current = await currentVersion(em, companyId);
       return { current, defaults: settingsOf(DEFAULT_MODEL_SETTINGS), readiness: await readinessNotes(servedIndex, logger, companyId) };
     },
-    save: (companyId: string, settings: ModelSettings, userId: string | null): Promise<ModelSettingsVersionView> => saveVersion(orm, companyId, settings, userId),
-    reset: (companyId: string, userId: string | null): Promise<ModelSettingsVersionView> => saveVersion(orm, companyId, DEFAULT_MODEL_SETTINGS, userId),
-    versions: (companyId: string): Promise<ModelSettingsVersionView[]> => versionHistory(orm, companyId),
-    evaluate: (companyId: string, candidate: ModelSettings): Promise<SettingsEvaluation> => evaluateSettings(orm, now, evaluateOffline, companyId, candidate),
+    save: (em: EntityManager, companyId: string, settings: ModelSettings, userId: string | null): Promise<ModelSettingsVersionView> => saveVersion(em, companyId, settings, userId),
+    reset: (em: EntityManager, companyId: string, userId: string | null): Promise<ModelSettingsVersionView> => saveVersion(em, companyId, DEFAULT_MODEL_SETTINGS, userId),
+    versions: (em: EntityManager, companyId: string): Promise<ModelSettingsVersionView[]> => versionHistory(em, companyId),
+    evaluate: (em: EntityManager, companyId: string, candidate: ModelSettings): Promise<SettingsEvaluation> => evaluateSettings(em, now, evaluateOffline, companyId, candidate),
   };
 }
 

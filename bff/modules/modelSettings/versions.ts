@@ -4,7 +4,6 @@
  */
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { DEFAULT_MODEL_SETTINGS, type ModelSettings, type ModelSettingsVersion as ModelSettingsVersionView } from '@domain/models/settings';
-import type { Orm } from '../../types';
 import { changesOf, record } from '../audit';
 import { Company, ModelSettingsVersion, User } from '../../entities';
 import { completeSettings } from '../prediction';
@@ -46,8 +45,8 @@ function presentVersion(row: ModelSettingsVersion, names: Map<string, string>): 
 }
 
 /** The version in force: the newest saved one, or the defaults as version 0. */
-export async function currentVersion(orm: Orm, companyId: string): Promise<ModelSettingsVersionView> {
-  const em = orm.em.fork();
+export async function currentVersion(db: EntityManager, companyId: string): Promise<ModelSettingsVersionView> {
+  const em = db.fork();
   const latest = await latestVersion(em, companyId);
   return latest
     ? presentVersion(latest, await namesOf(em, [latest]))
@@ -55,10 +54,10 @@ export async function currentVersion(orm: Orm, companyId: string): Promise<Model
 }
 
 /** Adds `settings` as the company's next version. */
-export async function saveVersion(orm: Orm, companyId: string, settings: ModelSettings, userId: string | null): Promise<ModelSettingsVersionView> {
+export async function saveVersion(db: EntityManager, companyId: string, settings: ModelSettings, userId: string | null): Promise<ModelSettingsVersionView> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = await orm.em.fork().transactional(async (em) => {
+      const row = await db.fork().transactional(async (em) => {
         const latest = await latestVersion(em, companyId);
         const created = em.create(ModelSettingsVersion, {
           companyId,
@@ -71,7 +70,7 @@ export async function saveVersion(orm: Orm, companyId: string, settings: ModelSe
         await em.flush();
         return created;
       });
-      return presentVersion(row, await namesOf(orm.em.fork(), [row]));
+      return presentVersion(row, await namesOf(db.fork(), [row]));
     } catch (failure) {
       // Another save took this number between the read and the insert: read again and retry.
       if (failure instanceof UniqueConstraintViolationException && attempt < SAVE_ATTEMPTS) continue;
@@ -81,8 +80,8 @@ export async function saveVersion(orm: Orm, companyId: string, settings: ModelSe
 }
 
 /** The newest VERSION_HISTORY_MAX versions, newest first. */
-export async function versionHistory(orm: Orm, companyId: string): Promise<ModelSettingsVersionView[]> {
-  const em = orm.em.fork();
+export async function versionHistory(db: EntityManager, companyId: string): Promise<ModelSettingsVersionView[]> {
+  const em = db.fork();
   const rows = await em.find(ModelSettingsVersion, { companyId }, { orderBy: { version: 'desc' }, limit: VERSION_HISTORY_MAX });
   const names = await namesOf(em, rows);
   return rows.map((row) => presentVersion(row, names));

@@ -9,7 +9,7 @@ export function createPlanRouter(plans: PlanUsageService): Router<AppState> {
   const routes = new ApiRouter('/api/plans');
 
   routes.get('/usage', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await plans.usage(await companyToRead(ctx));
+    ctx.body = await plans.usage(ctx.state.em, await companyToRead(ctx));
   });
 
   return routes.router;

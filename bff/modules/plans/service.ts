@@ -7,7 +7,7 @@
  */
 import { HARD_STOP_PLANS, MONTHLY_CALL_ALLOWANCE, type PlanId } from '@domain/plans/plans';
 import type { PlanUsage } from '@domain/prediction/contract';
-import type { Orm } from '../../types';
+import type { EntityManager } from '@mikro-orm/core';
 import { Company } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { monthOf, servedCalls } from '../prediction';
@@ -19,10 +19,10 @@ export function overageOf(plan: PlanId, calls: number): number {
   return Math.max(0, calls - allowance);
 }
 
-export function createPlanUsageService({ orm, now }: { orm: Orm; now: () => Date }) {
+export function createPlanUsageService({ now }: { now: () => Date }) {
   return {
-    async usage(companyId: string): Promise<PlanUsage> {
-      const em = orm.em.fork();
+    async usage(db: EntityManager, companyId: string): Promise<PlanUsage> {
+      const em = db.fork();
       const company = await em.findOne(Company, { id: companyId }, { fields: ['id', 'plan'] });
       if (!company) throw apiError('not_found', { message: 'No such company exists in your reach.' });
       const plan: PlanId = company.plan in MONTHLY_CALL_ALLOWANCE ? company.plan : 'free';

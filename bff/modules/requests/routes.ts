@@ -11,12 +11,12 @@ export function createRequestRouter(requests: RequestService): Router<AppState> 
 
   routes.post('/', async (ctx) => {
     const input = await validateBody(serviceRequestSchema, ctx.request.body);
-    ctx.body = await requests.create(userActorOf(ctx), input);
+    ctx.body = await requests.create(ctx.state.em, userActorOf(ctx), input);
     ctx.status = 201;
   });
 
   routes.get('/', async (ctx) => {
-    ctx.body = await requests.list();
+    ctx.body = await requests.list(ctx.state.em);
   });
 
   return routes.router;

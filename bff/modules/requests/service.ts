@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import { REQUEST_KIND_LABELS, type ServiceRequest as ServiceRequestView, type ServiceRequestInput } from '@domain/requests';
 import { Company, ServiceRequest } from '../../entities';
-import type { Orm, UserActor } from '../../types';
+import type { EntityManager } from '@mikro-orm/core';
+import type { UserActor } from '../../types';
 import type { Mailer } from '../../platform/mailer';
 
 /** The newest requests the inbox shows. */
@@ -40,10 +41,10 @@ function mailText(request: ServiceRequestView): string {
  * The requests inbox. Every request is stored first (nothing is lost when mail is down), then
  * e-mailed to the sales address when SMTP and SALES_EMAIL are configured.
  */
-export function createRequestService({ orm, mailer, salesEmail, logger }: { orm: Orm; mailer: Mailer | null; salesEmail: string | null; logger: Logger }) {
+export function createRequestService({ mailer, salesEmail, logger }: { mailer: Mailer | null; salesEmail: string | null; logger: Logger }) {
   return {
-    async create(actor: UserActor, input: ServiceRequestInput): Promise<ServiceRequestView> {
-      const request = orm.em.create(ServiceRequest, {
+    async create(em: EntityManager, actor: UserActor, input: ServiceRequestInput): Promise<ServiceRequestView> {
+      const request = em.create(ServiceRequest, {
         companyId: actor.companyId,
         kind: input.kind,
         subject: input.subject,
@@ -54,7 +55,7 @@ export function createRequestService({ orm, mailer, salesEmail, logger }: { orm:
         requestedByName: actor.user.name,
         requestedByEmail: actor.user.email,
       });
-      await orm.em.flush();
+      await em.flush();
       const view = present(request, actor.company.name);
       if (mailer && salesEmail) {
         mailer
@@ -64,9 +65,9 @@ export function createRequestService({ orm, mailer, salesEmail, logger }: { orm:
       return view;
     },
 
-    async list(): Promise<ServiceRequestView[]> {
-      const requests = await orm.em.find(ServiceRequest, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: INBOX_SIZE });
-      const companies = await orm.em.find(Company, { id: { $in: [...new Set(requests.map((request) => request.companyId))] } }, { fields: ['id', 'name'] });
+    async list(em: EntityManager): Promise<ServiceRequestView[]> {
+      const requests = await em.find(ServiceRequest, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: INBOX_SIZE });
+      const companies = await em.find(Company, { id: { $in: [...new Set(requests.map((request) => request.companyId))] } }, { fields: ['id', 'name'] });
       const names = new Map(companies.map((company) => [company.id, company.name]));
       return requests.map((request) => present(request, names.get(request.companyId) ?? ''));
     },

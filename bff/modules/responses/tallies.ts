@@ -21,6 +21,7 @@
  * counted there before its answers are tallied.
  */
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
 import type { Logger } from 'pino';
 import { CHOICE_TYPES, MULTI_SELECT_TYPES } from '@domain/survey/defaults';
@@ -326,7 +327,10 @@ export async function forgetTalliedResponses(trx: Knex.Transaction, kind: Databa
 }
 
 export interface TallyDeps {
+  /** The database's knex comes from it. */
   orm: Orm;
+  /** An EntityManager of the run's own (the runtime's fork). */
+  fork: () => EntityManager;
   kind: DatabaseKind;
   now: () => Date;
   batchRows?: number;
@@ -381,7 +385,7 @@ export async function tallySettledResponses(deps: TallyDeps): Promise<number> {
  * transaction: the batch is taken off the queue and counted together, so a response is counted
  * once whatever stops the job. Answers the number of responses tallied.
  */
-export async function tallySettledAnswers({ orm, kind, now, batchRows = TALLY_BATCH_ROWS }: TallyDeps): Promise<number> {
+export async function tallySettledAnswers({ orm, fork, kind, now, batchRows = TALLY_BATCH_ROWS }: TallyDeps): Promise<number> {
   const knex = knexOf(orm);
   const dialect = resultsDialect(kind);
   const settledBefore = bindTime(kind, now().getTime() - TALLY_SETTLE_MS);
@@ -390,7 +394,7 @@ export async function tallySettledAnswers({ orm, kind, now, batchRows = TALLY_BA
   ).map((row) => row.survey_id);
   let tallied = 0;
   for (const surveyId of surveyIds) {
-    const survey = await orm.em.fork().findOne(PublishedSurvey, { id: surveyId }, { fields: ['survey'] });
+    const survey = await fork().findOne(PublishedSurvey, { id: surveyId }, { fields: ['survey'] });
     if (!survey) continue;
     const questions = survey.survey.questions;
     for (;;) {

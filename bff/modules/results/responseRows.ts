@@ -4,13 +4,13 @@
  * count of such a selection, the columns of a stored response's row and that row presented as the
  * API's SurveyResponse. The UTC-day and percentage helpers the figures share are here too.
  */
-import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
+import type { Knex } from '@mikro-orm/knex';
 import type { DeviceType, Pagination, SurveyResponse } from '@domain/survey/collection';
 import type { Answer } from '@domain/survey/types';
 import type { Orm } from '../../types';
 import { isoInstant } from '../../platform/isoInstant';
 import { arrayRowsReader } from '../../platform/preparedRows';
-import { asJsonStringContent, containsPattern, resultsDialect, type ResultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
+import { asJsonStringContent, containsPattern, knexOf, resultsDialect, type ResultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
 import type { PageRequest, ResponseSelection } from './queries';
 
 export const DAY_MS = 86_400_000;
@@ -28,7 +28,7 @@ export interface ResultsDb {
 }
 
 export function resultsDbOf(orm: Orm, kind: DatabaseKind): ResultsDb {
-  const knex: Knex = (orm.em as SqlEntityManager).getKnex();
+  const knex: Knex = knexOf(orm);
   return { knex, dialect: resultsDialect(kind), raw: (sql, bindings = []) => knex.raw(sql, bindings), arrayRows: arrayRowsReader(orm) };
 }
 

@@ -22,6 +22,7 @@
  *   window attributes fewer outcomes to the recommendations.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
 import type { Question } from '@domain/survey/types';
 import { PublishedSurvey } from '../../entities';
@@ -35,7 +36,10 @@ export const RETENTION_BATCH_ROWS = 500;
 const DAY_MS = 86_400_000;
 
 export interface RetentionDeps {
+  /** The database's knex comes from it. */
   orm: Orm;
+  /** An EntityManager of the run's own (the runtime's fork). */
+  fork: () => EntityManager;
   kind: DatabaseKind;
   now: () => Date;
   /** Queues a rebuild of the company's audience (its events were deleted). */
@@ -113,7 +117,7 @@ async function purgeSurveyResponses(knex: Knex, kind: DatabaseKind, surveyId: st
 }
 
 /** Deletes what every company's retention periods no longer keep; answers what went. */
-export async function applyRetention({ orm, kind, now, refreshAudience, batchRows = RETENTION_BATCH_ROWS }: RetentionDeps): Promise<RetentionRun> {
+export async function applyRetention({ orm, fork, kind, now, refreshAudience, batchRows = RETENTION_BATCH_ROWS }: RetentionDeps): Promise<RetentionRun> {
   const knex = knexOf(orm);
   const run: RetentionRun = { events: { rows: 0, batches: 0 }, calls: { rows: 0, batches: 0 }, responses: { rows: 0, batches: 0 } };
   const companies = rowsOf<CompanyPeriods>(
@@ -132,7 +136,7 @@ export async function applyRetention({ orm, kind, now, refreshAudience, batchRow
     if (callLogDays !== null) await purgeCalls(knex, kind, company.id, time - callLogDays * DAY_MS, batchRows, run.calls);
     const responsesDays = daysOf(company.retention_responses_days);
     if (responsesDays !== null) {
-      const surveys = await orm.em.fork().find(PublishedSurvey, { companyId: company.id }, { fields: ['survey'], orderBy: { id: 'asc' } });
+      const surveys = await fork().find(PublishedSurvey, { companyId: company.id }, { fields: ['survey'], orderBy: { id: 'asc' } });
       for (const survey of surveys) await purgeSurveyResponses(knex, kind, survey.id, survey.survey.questions, time - responsesDays * DAY_MS, batchRows, run.responses);
     }
   }
