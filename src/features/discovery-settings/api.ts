@@ -7,7 +7,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModelSettings, ModelSettingsVersion, ModelSettingsView, SettingsEvaluation } from '@domain/models/settings';
-import { api } from '@/lib/apiClient';
+import { api, apiRequest } from '@/lib/apiClient';
 
 export const modelSettingsKeys = {
   all: ['model-settings'] as const,
@@ -49,9 +49,26 @@ export const useSaveModelSettings = (companyId: string) =>
 export const useResetModelSettings = (companyId: string) =>
   useVersionWrite(companyId, () => api.post<ModelSettingsVersion>('/api/model-settings/reset', { companyId }));
 
-/** Scores the saved and the edited settings on the company's recent events, before anything is saved. */
-export function useEvaluateSettings(companyId: string) {
-  return useMutation({
-    mutationFn: (settings: ModelSettings) => api.post<SettingsEvaluation>('/api/model-settings/evaluate', { settings, companyId }),
+/**
+ * How long an evaluation may take before the screen gives up: it replays the company's last 30 days
+ * against three rankings in the server's prediction worker, which can take well over the 10 s of an
+ * ordinary request for a large company or a busy server.
+ */
+export const EVALUATION_TIMEOUT_MS = 180_000;
+
+/**
+ * Scores the saved and the edited settings on the company's recent events, before anything is saved.
+ * Not sent again when it takes long: the server is still evaluating the first request, and a second
+ * and third would only queue behind it.
+ */
+export const evaluateSettings = (companyId: string, settings: ModelSettings) =>
+  apiRequest<SettingsEvaluation>('/api/model-settings/evaluate', {
+    method: 'POST',
+    body: { settings, companyId },
+    timeoutMs: EVALUATION_TIMEOUT_MS,
+    retryDelaysMs: [],
   });
+
+export function useEvaluateSettings(companyId: string) {
+  return useMutation({ mutationFn: (settings: ModelSettings) => evaluateSettings(companyId, settings) });
 }
