@@ -64,12 +64,11 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     files: createFileService(),
     dataTypes: createDataTypeService(),
     auth: createAuthService({
-      orm,
       config,
       throttle: new LoginThrottle(counters, config.loginRateLimit),
       verifyIdToken: config.sso ? createIdTokenVerifier(config.sso) : null,
     }),
-    users: createUserService({ orm, config, logger, mailer }),
+    users: createUserService({ config, logger, mailer }),
     companies: createCompanyService({ kind: config.database.kind }),
     dataSources: createDataSourceService({ orm, config, logger, clock }),
     customConnectors: createCustomConnectorService({ orm, config }),

@@ -166,14 +166,14 @@ describe('sign-in', () => {
     // The service with a throttle of the test's own, so the address can start with 5 of its 30 left
     // (30 production-cost checks would take most of a minute on a busy machine).
     const throttle = new LoginThrottle(createCounterStore({ url: null, prefix: 'navout' }, world().runtime.logger), 5);
-    const auth = createAuthService({ orm: w.orm, config: w.config, throttle, verifyIdToken: null });
+    const auth = createAuthService({ config: w.config, throttle, verifyIdToken: null });
     const address = '203.0.113.21';
     for (let attempt = 0; attempt < FAILURES_PER_ADDRESS - 5; attempt++) await throttle.countAttempt(`earlier-${attempt}@example.test`, address);
 
     forgetPasswordChecks();
     const outcomes = await RequestContext.create(w.orm.em, () =>
       Promise.allSettled(
-        Array.from({ length: 20 }, (_, index) => auth.login({ email: `nobody-${index}@example.test`, password: 'whatever-password' }, address)),
+        Array.from({ length: 20 }, (_, index) => auth.login(w.orm.em, { email: `nobody-${index}@example.test`, password: 'whatever-password' }, address)),
       ),
     );
     const codes = outcomes.map((outcome) => (outcome.status === 'rejected' && outcome.reason instanceof HttpError ? outcome.reason.code : outcome.status));

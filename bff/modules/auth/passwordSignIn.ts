@@ -2,7 +2,7 @@
  * Signing in with an e-mail and password, under the login throttle, and registering a new
  * company with its first administrator.
  */
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { DEFAULT_PERMISSIONS } from '@domain/auth/roles';
 import type { RegisterInput } from '@domain/auth/schemas';
 import type { AuthResponse } from '@domain/auth/types';
@@ -11,14 +11,13 @@ import { Company, User } from '../../entities';
 import { accountFailure } from '../../middleware/auth';
 import { apiError } from '../../platform/errors';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../platform/passwords';
-import type { Orm } from '../../types';
 import { record } from '../audit';
 import { normalizeEmail } from '../users';
 import type { LoginThrottle } from './loginThrottle';
 import { companyOf, sessionResponse } from './session';
 
 export async function login(
-  orm: Orm,
+  em: EntityManager,
   config: Config,
   throttle: LoginThrottle,
   credentials: { email: string; password: string },
@@ -31,7 +30,7 @@ export async function login(
   let user: User | null;
   let matches: boolean;
   try {
-    user = await orm.em.findOne(User, { email });
+    user = await em.findOne(User, { email });
     matches = user?.passwordHash
       ? await verifyPassword(credentials.password, user.passwordHash)
       : await spendPasswordCheck(credentials.password);
@@ -44,20 +43,20 @@ export async function login(
   if (user && user.status === 'invited' && !user.passwordHash) throw apiError('account_not_activated');
   if (!user || !matches) throw apiError('invalid_credentials');
   // Account states are revealed only to someone who knows the password.
-  const company = await companyOf(orm, user);
+  const company = await companyOf(em, user);
   const failure = accountFailure(user, company);
   if (failure) throw failure;
   await throttle.recordSuccess(email, address);
   return sessionResponse(config, user, company!);
 }
 
-export async function register(orm: Orm, config: Config, input: RegisterInput): Promise<AuthResponse> {
+export async function register(em: EntityManager, config: Config, input: RegisterInput): Promise<AuthResponse> {
   const email = normalizeEmail(input.email);
   const emailTaken = () => apiError('email_taken');
-  if (await orm.em.count(User, { email })) throw emailTaken();
+  if (await em.count(User, { email })) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
-    const { user, company } = await orm.em.transactional(async (em) => {
+    const { user, company } = await em.transactional(async (em) => {
       if (await em.count(User, { email })) throw emailTaken();
       const company = em.create(Company, { name: input.companyName });
       const user = em.create(User, {

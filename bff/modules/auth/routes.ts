@@ -12,12 +12,12 @@ export function createAuthRouter(auth: AuthService): Router<AppState> {
 
   routes.post('/login', async (ctx) => {
     const credentials = await validateBody(loginSchema, ctx.request.body);
-    ctx.body = await auth.audited('password', credentials.email, () => auth.login(credentials, ctx.ip));
+    ctx.body = await auth.audited(ctx.state.em, 'password', credentials.email, () => auth.login(ctx.state.em, credentials, ctx.ip));
   });
 
   routes.post('/register', async (ctx) => {
     const input = await validateBody(registerSchema, ctx.request.body);
-    ctx.body = await auth.register(input);
+    ctx.body = await auth.register(ctx.state.em, input);
     ctx.status = 201;
   });
 
@@ -32,16 +32,16 @@ export function createAuthRouter(auth: AuthService): Router<AppState> {
   routes.post('/verify-user', async (ctx) => {
     auth.assertSsoConfigured();
     const { idToken, nonce } = await validateBody(verifyUserSchema, ctx.request.body);
-    ctx.body = await auth.audited('sso', null, () => auth.verifyUser(idToken, nonce ?? null));
+    ctx.body = await auth.audited(ctx.state.em, 'sso', null, () => auth.verifyUser(ctx.state.em, idToken, nonce ?? null));
   });
 
   routes.get('/validate-invitation/:token', async (ctx) => {
-    ctx.body = await auth.describeInvitation(ctx.params.token);
+    ctx.body = await auth.describeInvitation(ctx.state.em, ctx.params.token);
   });
 
   routes.post('/activate-account', async (ctx) => {
     const { token, password } = await validateBody(activateAccountSchema, ctx.request.body);
-    ctx.body = await auth.activateAccount(token, password);
+    ctx.body = await auth.activateAccount(ctx.state.em, token, password);
   });
 
   // Sessions are bearer tokens held by the browser; signing out is forgetting the token there.

@@ -4,16 +4,16 @@
  * an SSO token refused) with its error code, under the account the typed address names, if any.
  * A failure of ours (the database, a full password pool) decided nothing and is not recorded.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { AuthResponse } from '@domain/auth/types';
 import { User } from '../../entities';
 import { toHttpError } from '../../platform/errors';
-import type { Orm } from '../../types';
 import { recordNow } from '../audit';
 import { normalizeEmail } from '../users';
 
 export type SignInMethod = 'password' | 'sso';
 
-export async function auditedSignIn(orm: Orm, method: SignInMethod, typedEmail: string | null, signIn: () => Promise<AuthResponse>): Promise<AuthResponse> {
+export async function auditedSignIn(em: EntityManager, method: SignInMethod, typedEmail: string | null, signIn: () => Promise<AuthResponse>): Promise<AuthResponse> {
   let session: AuthResponse;
   try {
     session = await signIn();
@@ -21,8 +21,8 @@ export async function auditedSignIn(orm: Orm, method: SignInMethod, typedEmail: 
     const refusal = toHttpError(failure);
     if (refusal && refusal.status < 500) {
       const email = typedEmail ? normalizeEmail(typedEmail) : null;
-      const account = email ? await orm.em.fork().findOne(User, { email }, { fields: ['id', 'companyId'] }) : null;
-      await recordNow(orm.em, {
+      const account = email ? await em.fork().findOne(User, { email }, { fields: ['id', 'companyId'] }) : null;
+      await recordNow(em, {
         action: `${method}_sign_in_failed`,
         companyId: account?.companyId ?? null,
         actor: { kind: 'anonymous', id: account?.id ?? null, email },
@@ -33,7 +33,7 @@ export async function auditedSignIn(orm: Orm, method: SignInMethod, typedEmail: 
     throw failure;
   }
   const { user } = session;
-  await recordNow(orm.em, {
+  await recordNow(em, {
     action: `${method}_sign_in`,
     companyId: user.companyId,
     actor: { kind: 'user', id: user.id, email: user.email },

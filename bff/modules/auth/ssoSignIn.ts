@@ -20,7 +20,6 @@ import type { Config, SsoSettings } from '../../config';
 import { Company, Invitation, SsoEvent, User } from '../../entities';
 import { accountFailure } from '../../middleware/auth';
 import { apiError } from '../../platform/errors';
-import type { Orm } from '../../types';
 import { record } from '../audit';
 import { normalizeEmail } from '../users';
 import { sessionResponse } from './session';
@@ -91,8 +90,8 @@ function recordEvent(em: EntityManager, user: Pick<User, 'id' | 'companyId'>, id
 }
 
 /** Records the refusal (in its own write, so nothing else of the attempt is kept) and answers it. */
-async function refuse(orm: Orm, user: User, identity: SsoIdentityClaim, code: ErrorCode): Promise<never> {
-  const em = orm.em.fork();
+async function refuse(db: EntityManager, user: User, identity: SsoIdentityClaim, code: ErrorCode): Promise<never> {
+  const em = db.fork();
   recordEvent(em, user, identity, 'refused', code);
   await em.flush();
   throw apiError(code);
@@ -104,7 +103,7 @@ async function pendingInvitation(em: EntityManager, user: User, now = new Date()
 }
 
 export async function verifyUser(
-  orm: Orm,
+  db: EntityManager,
   config: Config,
   verifyIdToken: IdTokenVerifier | null,
   idToken: string,
@@ -115,35 +114,35 @@ export async function verifyUser(
   const claims = await verify(idToken, nonce);
   const identity = identityOf(sso, claims);
 
-  const bound = await orm.em.findOne(User, { ssoIssuer: identity.issuer, azureId: identity.subject });
+  const bound = await db.findOne(User, { ssoIssuer: identity.issuer, azureId: identity.subject });
   if (bound) {
     // Within one issuer a subject is one person; a token of another tenant is not theirs.
-    if (bound.tenantId !== identity.tenantId) await refuse(orm, bound, identity, 'sso_identity_mismatch');
-    const company = await orm.em.findOne(Company, { id: bound.companyId });
+    if (bound.tenantId !== identity.tenantId) await refuse(db, bound, identity, 'sso_identity_mismatch');
+    const company = await db.findOne(Company, { id: bound.companyId });
     const failure = accountFailure(bound, company);
     if (failure) throw failure;
     return sessionResponse(config, bound, company!);
   }
 
   // Not bound: an account may be linked, by the address the token proves.
-  const user = identity.email ? await orm.em.findOne(User, { email: identity.email }) : null;
-  const company = user ? await orm.em.findOne(Company, { id: user.companyId }) : null;
+  const user = identity.email ? await db.findOne(User, { email: identity.email }) : null;
+  const company = user ? await db.findOne(Company, { id: user.companyId }) : null;
   // Unproven addresses are refused whether or not an account has them, so the answer tells nothing.
   if (!identity.email || !addressProven(sso, claims, identity.email, company)) {
-    if (user) await refuse(orm, user, identity, 'sso_email_unverified');
+    if (user) await refuse(db, user, identity, 'sso_email_unverified');
     throw apiError('sso_email_unverified');
   }
   if (!user) throw apiError('user_not_found');
   if (user.status === 'suspended') throw apiError('account_suspended');
-  if (user.azureId) await refuse(orm, user, identity, 'sso_identity_mismatch');
-  const invitation = await pendingInvitation(orm.em, user);
+  if (user.azureId) await refuse(db, user, identity, 'sso_identity_mismatch');
+  const invitation = await pendingInvitation(db, user);
   if (user.status === 'invited' && !invitation) throw apiError('account_not_activated');
-  if (!invitation && !company?.ssoLinking) await refuse(orm, user, identity, 'sso_link_not_allowed');
+  if (!invitation && !company?.ssoLinking) await refuse(db, user, identity, 'sso_link_not_allowed');
   const failure = accountFailure({ status: 'active' }, company);
   if (failure) throw failure;
 
   try {
-    const linked = await orm.em.transactional(async (em) => {
+    const linked = await db.transactional(async (em) => {
       // Bound only if still unbound: two first sign-ins at once cannot both bind it.
       const now = new Date();
       const updated = await em.nativeUpdate(

@@ -2,6 +2,7 @@
  * Inviting someone into a company: the invited account, its one-time activation link, and the
  * e-mail that carries it when a mailer is configured.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { DEFAULT_PERMISSIONS } from '@domain/auth/roles';
 import { MESSAGES, type InviteInput } from '@domain/auth/schemas';
@@ -11,7 +12,7 @@ import { Company, User } from '../../entities';
 import { apiError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { companyFor } from '../../middleware/tenant';
-import type { Orm, UserActor } from '../../types';
+import type { UserActor } from '../../types';
 import { record } from '../audit';
 import { invitationLink, issueInvitation } from '../invitations';
 import { assertCanAssignRole } from './access';
@@ -19,7 +20,6 @@ import { normalizeEmail } from './email';
 import { presentManagedUser } from './present';
 
 export interface InvitationDependencies {
-  orm: Orm;
   config: Config;
   logger: Logger;
   mailer: Mailer | null;
@@ -49,26 +49,26 @@ async function sendInvitation(mailer: Mailer | null, logger: Logger, user: User,
   }
 }
 
-export async function inviteUser({ orm, config, logger, mailer }: InvitationDependencies, actor: UserActor, input: InviteInput): Promise<InviteResponse> {
+export async function inviteUser(em: EntityManager, { config, logger, mailer }: InvitationDependencies, actor: UserActor, input: InviteInput): Promise<InviteResponse> {
   const requested = input.companyId || null;
   let company: Pick<Company, 'id' | 'name' | 'isInternal'>;
   if (actor.isGlobalAdmin && !requested) {
     throw apiError('validation_failed', { error: MESSAGES.companyRequired, fields: { companyId: MESSAGES.companyRequired } });
   }
-  const companyId = await companyFor(orm.em, actor, requested);
-  if (actor.isGlobalAdmin) company = await orm.em.findOneOrFail(Company, { id: companyId });
+  const companyId = await companyFor(em, actor, requested);
+  if (actor.isGlobalAdmin) company = await em.findOneOrFail(Company, { id: companyId });
   else company = actor.company;
   const role = input.role;
   assertCanAssignRole(actor, role, company, false);
 
   const email = normalizeEmail(input.email);
-  const existing = await orm.em.findOne(User, { email });
+  const existing = await em.findOne(User, { email });
   // Inviting someone again who never activated replaces their link; anyone else is taken.
   if (existing && (existing.status !== 'invited' || existing.companyId !== company.id)) {
     throw apiError('email_taken');
   }
 
-  const { user, token, expiresAt } = await orm.em.transactional(async (em) => {
+  const { user, token, expiresAt } = await em.transactional(async (em) => {
     const invitee =
       existing ??
       em.create(User, { email, name: input.name, role, status: 'invited', permissions: [], companyId: company.id });

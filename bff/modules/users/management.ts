@@ -2,6 +2,7 @@
  * Changes an administrator makes to another user's account: status, deletion, password and
  * permissions, each within the rank rules of access.ts.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import { hasPermission, type Permission, type Role } from '@domain/auth/roles';
 import type { ManagedUser } from '@domain/auth/types';
 import { SECRET_CHANGED } from '@domain/audit/types';
@@ -9,30 +10,30 @@ import type { UserStatus } from '@domain/company/options';
 import { Company, DashboardPreference, Invitation, SsoEvent, User } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import type { Orm, UserActor } from '../../types';
+import type { UserActor } from '../../types';
 import { changesOf, record } from '../audit';
 import { deleteStoredFile } from '../files';
 import { assertCanAssignRole, assertCanManage, assertNotSelf } from './access';
 import { presentManagedUser } from './present';
 
-async function managed(orm: Orm, user: User): Promise<ManagedUser> {
-  const company = await orm.em.findOneOrFail(Company, { id: user.companyId });
+async function managed(em: EntityManager, user: User): Promise<ManagedUser> {
+  const company = await em.findOneOrFail(Company, { id: user.companyId });
   return presentManagedUser(user, company);
 }
 
-export async function setUserStatus(orm: Orm, actor: UserActor, target: User, status: UserStatus): Promise<ManagedUser> {
+export async function setUserStatus(em: EntityManager, actor: UserActor, target: User, status: UserStatus): Promise<ManagedUser> {
   assertNotSelf(actor, target, 'You cannot change your own status');
   assertCanManage(actor, target);
-  if (target.status !== status) record(orm.em, { action: 'user_status_changed', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: { before: { status: target.status }, after: { status } } });
+  if (target.status !== status) record(em, { action: 'user_status_changed', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: { before: { status: target.status }, after: { status } } });
   target.status = status;
-  await orm.em.flush();
-  return managed(orm, target);
+  await em.flush();
+  return managed(em, target);
 }
 
-export async function removeUser(orm: Orm, actor: UserActor, target: User): Promise<void> {
+export async function removeUser(em: EntityManager, actor: UserActor, target: User): Promise<void> {
   assertNotSelf(actor, target, 'You cannot delete your own account');
   assertCanManage(actor, target);
-  await orm.em.transactional(async (em) => {
+  await em.transactional(async (em) => {
     await em.nativeDelete(Invitation, { userId: target.id });
     await em.nativeDelete(DashboardPreference, { userId: target.id });
     await em.nativeDelete(User, { id: target.id });
@@ -41,19 +42,19 @@ export async function removeUser(orm: Orm, actor: UserActor, target: User): Prom
   });
 }
 
-export async function resetUserPassword(orm: Orm, actor: UserActor, target: User, newPassword: string): Promise<void> {
+export async function resetUserPassword(em: EntityManager, actor: UserActor, target: User, newPassword: string): Promise<void> {
   assertCanManage(actor, target);
   target.passwordHash = await hashPassword(newPassword);
   // Sessions opened with the old password end, except the admin's own current one.
   if (target.id !== actor.id) target.sessionVersion += 1;
-  record(orm.em, { action: 'user_password_reset', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: { after: { password: SECRET_CHANGED } } });
-  await orm.em.flush();
+  record(em, { action: 'user_password_reset', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: { after: { password: SECRET_CHANGED } } });
+  await em.flush();
 }
 
-export async function updateUserPermissions(orm: Orm, actor: UserActor, target: User, role: Role, permissions: Permission[]): Promise<ManagedUser> {
+export async function updateUserPermissions(em: EntityManager, actor: UserActor, target: User, role: Role, permissions: Permission[]): Promise<ManagedUser> {
   assertNotSelf(actor, target, 'You cannot change your own permissions');
   assertCanManage(actor, target);
-  const company = await orm.em.findOneOrFail(Company, { id: target.companyId });
+  const company = await em.findOneOrFail(Company, { id: target.companyId });
   assertCanAssignRole(actor, role, company, permissions.includes('admin:all'));
   if (!actor.isGlobalAdmin) {
     const beyondOwn = permissions.filter((permission) => !hasPermission(actor, permission));
@@ -64,10 +65,10 @@ export async function updateUserPermissions(orm: Orm, actor: UserActor, target: 
   const granted = new Set<Permission>(permissions);
   if (role === 'admin') granted.add('admin:all');
   const change = changesOf({ role: target.role, permissions: [...target.permissions].sort() }, { role, permissions: [...granted].sort() });
-  if (change) record(orm.em, { action: 'user_permissions_changed', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: change });
+  if (change) record(em, { action: 'user_permissions_changed', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: change });
   target.role = role;
   target.permissions = [...granted];
-  await orm.em.flush();
+  await em.flush();
   return presentManagedUser(target, company);
 }
 
@@ -75,10 +76,10 @@ export async function updateUserPermissions(orm: Orm, actor: UserActor, target: 
  * Unbinds the account's single sign-on identity, so its next SSO sign-in links again under the
  * linking rules (ssoSignIn.ts in the auth module). The unlink is recorded with who did it.
  */
-export async function unlinkUserSso(orm: Orm, actor: UserActor, target: User): Promise<ManagedUser> {
+export async function unlinkUserSso(em: EntityManager, actor: UserActor, target: User): Promise<ManagedUser> {
   assertCanManage(actor, target);
   if (target.azureId && target.ssoIssuer) {
-    orm.em.create(SsoEvent, {
+    em.create(SsoEvent, {
       companyId: target.companyId,
       userId: target.id,
       kind: 'unlinked',
@@ -88,12 +89,12 @@ export async function unlinkUserSso(orm: Orm, actor: UserActor, target: User): P
       email: target.email,
       actorName: actor.user.name,
     });
-    record(orm.em, { action: 'sso_unlinked', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: { before: { issuer: target.ssoIssuer, subject: target.azureId } } });
+    record(em, { action: 'sso_unlinked', companyId: target.companyId, target: { type: 'user', id: target.id, label: target.email }, changes: { before: { issuer: target.ssoIssuer, subject: target.azureId } } });
   }
   target.ssoIssuer = null;
   target.azureId = null;
   target.tenantId = null;
   target.ssoLinkedAt = null;
-  await orm.em.flush();
-  return managed(orm, target);
+  await em.flush();
+  return managed(em, target);
 }

@@ -23,12 +23,12 @@ export function createUserRouter(users: UserService): Router<AppState> {
   const targetUser = inReach(User, { error: 'User not found', message: 'No user with this id exists in your reach.' });
 
   routes.get('/', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await users.list(userActorOf(ctx), queryOf(ctx, companyFilterQuery).companyFilter);
+    ctx.body = await users.list(ctx.state.em, userActorOf(ctx), queryOf(ctx, companyFilterQuery).companyFilter);
   });
 
   routes.post('/invite', async (ctx) => {
     const input = await validateBody(inviteSchema, ctx.request.body);
-    ctx.body = await users.invite(userActorOf(ctx), input);
+    ctx.body = await users.invite(ctx.state.em, userActorOf(ctx), input);
     ctx.status = 201;
   });
 
@@ -40,41 +40,41 @@ export function createUserRouter(users: UserService): Router<AppState> {
       throw apiError('access_denied', { message: 'You can only edit your own profile.' });
     }
     const input = await validateBody(userProfileSchema, ctx.request.body);
-    ctx.body = await users.updateProfile(actor, input);
+    ctx.body = await users.updateProfile(ctx.state.em, actor, input);
   });
 
   routes.put('/profile/photo', rawUpload(IMAGE_UPLOAD_MAX_BYTES, 'image_too_large'), async (ctx) => {
     const image = await checkImage(ctx.state.upload);
-    ctx.body = await users.setPhoto(userActorOf(ctx), image);
+    ctx.body = await users.setPhoto(ctx.state.em, userActorOf(ctx), image);
   });
 
   routes.delete('/profile/photo', async (ctx) => {
-    ctx.body = await users.removePhoto(userActorOf(ctx));
+    ctx.body = await users.removePhoto(ctx.state.em, userActorOf(ctx));
   });
 
   routes.put('/:id/status', targetUser, async (ctx) => {
     const { status } = await validateBody(userStatusSchema, ctx.request.body);
-    ctx.body = await users.setStatus(userActorOf(ctx), targetUser.of(ctx), status);
+    ctx.body = await users.setStatus(ctx.state.em, userActorOf(ctx), targetUser.of(ctx), status);
   });
 
   routes.delete('/:id', targetUser, async (ctx) => {
-    await users.remove(userActorOf(ctx), targetUser.of(ctx));
+    await users.remove(ctx.state.em, userActorOf(ctx), targetUser.of(ctx));
     ctx.status = 204;
   });
 
   routes.post('/:id/reset-password', targetUser, async (ctx) => {
     const { newPassword } = await validateBody(resetPasswordSchema, ctx.request.body);
-    await users.resetPassword(userActorOf(ctx), targetUser.of(ctx), newPassword);
+    await users.resetPassword(ctx.state.em, userActorOf(ctx), targetUser.of(ctx), newPassword);
     ctx.status = 204;
   });
 
   routes.delete('/:id/sso', targetUser, async (ctx) => {
-    ctx.body = await users.unlinkSso(userActorOf(ctx), targetUser.of(ctx));
+    ctx.body = await users.unlinkSso(ctx.state.em, userActorOf(ctx), targetUser.of(ctx));
   });
 
   routes.put('/:id/permissions', targetUser, async (ctx) => {
     const { role, permissions } = await validateBody(userPermissionsSchema, ctx.request.body);
-    ctx.body = await users.updatePermissions(userActorOf(ctx), targetUser.of(ctx), role, permissions);
+    ctx.body = await users.updatePermissions(ctx.state.em, userActorOf(ctx), targetUser.of(ctx), role, permissions);
   });
 
   return routes.router;
