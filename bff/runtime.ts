@@ -75,8 +75,8 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     fields: createFieldService({ orm }),
     ingest: createIngestService({ orm, config, logger, now: clock }),
     requests: createRequestService({ mailer, salesEmail: config.salesEmail, logger }),
-    surveys: createSurveyService({ orm, now: clock }),
-    identifiers: createIdentifierService({ orm }),
+    surveys: createSurveyService({ now: clock }),
+    identifiers: createIdentifierService(),
     results: createResultsService({ orm, kind, now: clock, logger }),
     // The survey widget's public API (cross-origin, no session) and the company embed screen.
     collection: createCollectionService({ orm, config, now: clock }),

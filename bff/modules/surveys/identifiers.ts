@@ -12,7 +12,7 @@ import type { globalIdentifiersSchema, overrideLogBodySchema } from '@domain/sur
 import type { GlobalIdentifierSettings, IdentifierType } from '@domain/survey/types';
 import { Company, CompanySurveySettings, OverrideLog, type PublishedSurvey } from '../../entities';
 import { apiError, type HttpError } from '../../platform/errors';
-import type { Orm, UserActor } from '../../types';
+import type { UserActor } from '../../types';
 import { presentOverrideLog, type OverrideLogAnswer } from './present';
 
 /** The company's settings, or the defaults when they were never saved. */
@@ -45,29 +45,29 @@ export function overrideRefusal(
 type GlobalIdentifiersInput = InferType<typeof globalIdentifiersSchema>;
 type OverrideLogInput = InferType<typeof overrideLogBodySchema>;
 
-export function createIdentifierService({ orm }: { orm: Orm }) {
+export function createIdentifierService() {
   return {
-    read: (company: Company): Promise<GlobalIdentifierSettings> => globalIdentifiersOf(orm.em, company.id),
+    read: (em: EntityManager, company: Company): Promise<GlobalIdentifierSettings> => globalIdentifiersOf(em, company.id),
 
-    async save(company: Company, input: GlobalIdentifiersInput): Promise<GlobalIdentifierSettings> {
+    async save(em: EntityManager, company: Company, input: GlobalIdentifiersInput): Promise<GlobalIdentifierSettings> {
       const globalIdentifiers = input as GlobalIdentifierSettings;
-      const row = await orm.em.findOne(CompanySurveySettings, { companyId: company.id });
+      const row = await em.findOne(CompanySurveySettings, { companyId: company.id });
       if (row) row.globalIdentifiers = globalIdentifiers;
-      else orm.em.create(CompanySurveySettings, { companyId: company.id, globalIdentifiers });
-      await orm.em.flush();
+      else em.create(CompanySurveySettings, { companyId: company.id, globalIdentifiers });
+      await em.flush();
       return globalIdentifiers;
     },
 
     /** Records an override of `survey`; who, when, the names and the overridden settings are the server's. */
-    async log(actor: UserActor, survey: PublishedSurvey, input: OverrideLogInput): Promise<OverrideLogAnswer> {
-      const globalSettings = await globalIdentifiersOf(orm.em, survey.companyId);
+    async log(em: EntityManager, actor: UserActor, survey: PublishedSurvey, input: OverrideLogInput): Promise<OverrideLogAnswer> {
+      const globalSettings = await globalIdentifiersOf(em, survey.companyId);
       const refusal = overrideRefusal(
         globalSettings,
         { overrideReason: input.overrideReason, identifierTypes: input.customSettings.identifierTypes },
         { reason: 'overrideReason', types: 'customSettings.identifierTypes' },
       );
       if (refusal) throw refusal;
-      const log = orm.em.create(OverrideLog, {
+      const log = em.create(OverrideLog, {
         companyId: survey.companyId,
         surveyId: survey.id,
         surveyName: survey.name,
@@ -77,15 +77,15 @@ export function createIdentifierService({ orm }: { orm: Orm }) {
         customSettings: input.customSettings as OverrideLogAnswer['customSettings'],
         overrideReason: input.overrideReason.trim(),
       });
-      await orm.em.flush();
-      const company = await orm.em.findOne(Company, { id: survey.companyId }, { fields: ['name'] });
+      await em.flush();
+      const company = await em.findOne(Company, { id: survey.companyId }, { fields: ['name'] });
       return presentOverrideLog(log, company?.name ?? null);
     },
 
     /** Newest first; `companyId` undefined lists every company's (a global admin's "all"). */
-    async list(companyId: string | undefined): Promise<OverrideLogAnswer[]> {
-      const logs = await orm.em.find(OverrideLog, companyId ? { companyId } : {}, { orderBy: { createdAt: 'desc', id: 'asc' } });
-      const companies = await orm.em.find(Company, { id: { $in: [...new Set(logs.map((log) => log.companyId))] } }, { fields: ['name'] });
+    async list(em: EntityManager, companyId: string | undefined): Promise<OverrideLogAnswer[]> {
+      const logs = await em.find(OverrideLog, companyId ? { companyId } : {}, { orderBy: { createdAt: 'desc', id: 'asc' } });
+      const companies = await em.find(Company, { id: { $in: [...new Set(logs.map((log) => log.companyId))] } }, { fields: ['name'] });
       const names = new Map(companies.map((company) => [company.id, company.name]));
       return logs.map((log) => presentOverrideLog(log, names.get(log.companyId) ?? null));
     },

@@ -37,17 +37,17 @@ function notReady(survey: Survey, problems: SurveyProblem[]) {
  * happen or neither does.
  */
 export async function publish(deps: SurveyDeps, actor: UserActor, companyFilter: string | undefined, input: PublishInput): Promise<PublishedSurveyView> {
-  const { orm, now } = deps;
+  const { em, now } = deps;
   const survey = input.survey as Survey;
   const problems = publishProblems(survey);
   if (problems.length) throw notReady(survey, problems);
   const draftId = input.draftId ?? null;
   // From a draft, the draft's company; the filter may still name no other company than the caller may.
-  if (draftId) await companiesFor(orm.em, actor, companyFilter);
+  if (draftId) await companiesFor(em, actor, companyFilter);
   const companyId = draftId
-    ? (await findInReach(orm.em, actor, SurveyDraft, draftId, DRAFT_NOT_FOUND)).companyId
-    : await companyForNew(orm, actor, companyFilter);
-  const published = await orm.em.transactional(async (em) => {
+    ? (await findInReach(em, actor, SurveyDraft, draftId, DRAFT_NOT_FOUND)).companyId
+    : await companyForNew(em, actor, companyFilter);
+  const published = await em.transactional(async (em) => {
     const row = em.create(PublishedSurvey, {
       companyId,
       name: input.name,

@@ -34,6 +34,6 @@ export async function setStatus(deps: SurveyDeps, survey: PublishedSurvey, input
     survey.endCondition = storedEndCondition(condition);
     survey.startedAt = clock;
   }
-  await deps.orm.em.flush();
+  await deps.em.flush();
   return presentSurvey(deps, survey);
 }

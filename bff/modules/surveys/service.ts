@@ -5,8 +5,9 @@
  * find nothing. Status, end conditions and publish dates follow the server's clock only.
  *
  * The work lives in drafts.ts, publishing.ts, published.ts, runState.ts, targeting.ts and
- * styling.ts, over companies.ts; this file binds it to the service's ORM and clock.
+ * styling.ts, over companies.ts; this file binds it to the service's clock; each operation takes the EntityManager it is handed (the request's).
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type {
   AudienceTargetOptions,
   DisplayTriggers,
@@ -26,38 +27,38 @@ import { setStatus, type StatusInput } from './runState';
 import { createTheme, listThemes, removeTheme, setEmbedSettings, storeLogo, type ThemeInput } from './styling';
 import { audienceTargets, setDisplayTriggers } from './targeting';
 
-export type SurveyServiceDependencies = SurveyDeps;
+export type SurveyServiceDependencies = Omit<SurveyDeps, 'em'>;
 
-export function createSurveyService({ orm, now }: SurveyServiceDependencies) {
-  const deps: SurveyDeps = { orm, now };
+export function createSurveyService({ now }: SurveyServiceDependencies) {
+  const deps = (em: EntityManager): SurveyDeps => ({ em, now });
   return {
-    companyForNew: (actor: UserActor, companyFilter: string | undefined): Promise<string> => companyForNew(orm, actor, companyFilter),
+    companyForNew: (em: EntityManager, actor: UserActor, companyFilter: string | undefined): Promise<string> => companyForNew(em, actor, companyFilter),
 
     // Drafts
-    listDrafts: (companyId: string | undefined): Promise<DraftSummaryView[]> => listDrafts(orm, companyId),
-    createDraft: (actor: UserActor, companyFilter: string | undefined, input: DraftInput) => createDraft(orm, actor, companyFilter, input),
+    listDrafts: (em: EntityManager, companyId: string | undefined): Promise<DraftSummaryView[]> => listDrafts(em, companyId),
+    createDraft: (em: EntityManager, actor: UserActor, companyFilter: string | undefined, input: DraftInput) => createDraft(em, actor, companyFilter, input),
     presentDraft,
-    updateDraft: (draft: SurveyDraft, input: DraftInput) => updateDraft(orm, draft, input),
-    renameDraft: (draft: SurveyDraft, name: string): Promise<{ name: string }> => renameDraft(orm, draft, name),
-    removeDraft: (draft: SurveyDraft): Promise<void> => removeDraft(orm, draft),
+    updateDraft: (em: EntityManager, draft: SurveyDraft, input: DraftInput) => updateDraft(em, draft, input),
+    renameDraft: (em: EntityManager, draft: SurveyDraft, name: string): Promise<{ name: string }> => renameDraft(em, draft, name),
+    removeDraft: (em: EntityManager, draft: SurveyDraft): Promise<void> => removeDraft(em, draft),
 
     // Publishing
-    publish: (actor: UserActor, companyFilter: string | undefined, input: PublishInput): Promise<PublishedSurveyView> => publish(deps, actor, companyFilter, input),
+    publish: (em: EntityManager, actor: UserActor, companyFilter: string | undefined, input: PublishInput): Promise<PublishedSurveyView> => publish(deps(em), actor, companyFilter, input),
 
     // Published surveys
-    listPublished: (companyId: string | undefined): Promise<PublishedSurveyView[]> => listPublished(deps, companyId),
-    presentSurvey: (survey: PublishedSurvey): Promise<PublishedSurveyView> => presentSurvey(deps, survey),
-    setStatus: (survey: PublishedSurvey, input: StatusInput): Promise<PublishedSurveyView> => setStatus(deps, survey, input),
-    setEmbedSettings: (survey: PublishedSurvey, settings: EmbedSettings): Promise<PublishedSurveyView> => setEmbedSettings(deps, survey, settings),
-    setDisplayTriggers: (survey: PublishedSurvey, triggers: DisplayTriggers): Promise<PublishedSurveyView> => setDisplayTriggers(deps, survey, triggers),
-    audienceTargets: (survey: PublishedSurvey): Promise<AudienceTargetOptions> => audienceTargets(orm, survey),
-    removePublished: (survey: PublishedSurvey): Promise<void> => removePublished(orm, survey),
+    listPublished: (em: EntityManager, companyId: string | undefined): Promise<PublishedSurveyView[]> => listPublished(deps(em), companyId),
+    presentSurvey: (em: EntityManager, survey: PublishedSurvey): Promise<PublishedSurveyView> => presentSurvey(deps(em), survey),
+    setStatus: (em: EntityManager, survey: PublishedSurvey, input: StatusInput): Promise<PublishedSurveyView> => setStatus(deps(em), survey, input),
+    setEmbedSettings: (em: EntityManager, survey: PublishedSurvey, settings: EmbedSettings): Promise<PublishedSurveyView> => setEmbedSettings(deps(em), survey, settings),
+    setDisplayTriggers: (em: EntityManager, survey: PublishedSurvey, triggers: DisplayTriggers): Promise<PublishedSurveyView> => setDisplayTriggers(deps(em), survey, triggers),
+    audienceTargets: (em: EntityManager, survey: PublishedSurvey): Promise<AudienceTargetOptions> => audienceTargets(em, survey),
+    removePublished: (em: EntityManager, survey: PublishedSurvey): Promise<void> => removePublished(em, survey),
 
     // Themes and logos
-    listThemes: (companyId: string | undefined): Promise<SavedThemeView[]> => listThemes(orm, companyId),
-    createTheme: (actor: UserActor, companyFilter: string | undefined, input: ThemeInput): Promise<SavedThemeView> => createTheme(orm, actor, companyFilter, input),
-    removeTheme: (theme: SavedTheme): Promise<void> => removeTheme(orm, theme),
-    storeLogo: (companyId: string, image: CheckedImage): Promise<{ url: string }> => storeLogo(orm, companyId, image),
+    listThemes: (em: EntityManager, companyId: string | undefined): Promise<SavedThemeView[]> => listThemes(em, companyId),
+    createTheme: (em: EntityManager, actor: UserActor, companyFilter: string | undefined, input: ThemeInput): Promise<SavedThemeView> => createTheme(em, actor, companyFilter, input),
+    removeTheme: (em: EntityManager, theme: SavedTheme): Promise<void> => removeTheme(em, theme),
+    storeLogo: (em: EntityManager, companyId: string, image: CheckedImage): Promise<{ url: string }> => storeLogo(em, companyId, image),
   };
 }
 

@@ -2,11 +2,12 @@
  * Styling: a published survey's embed settings (its look and its widget), the company's saved
  * themes, and the logos the styling editor uploads (received and checked by logos.ts, stored here).
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { InferType } from 'yup';
 import type { savedThemeBodySchema } from '@domain/survey/schemas';
 import type { EmbedSettings, PublishedSurvey as PublishedSurveyView, SavedTheme as SavedThemeView } from '@domain/survey/types';
 import { type PublishedSurvey, SavedTheme } from '../../entities';
-import type { Orm, UserActor } from '../../types';
+import type { UserActor } from '../../types';
 import { createStoredImage, type CheckedImage, fileUrl } from '../files';
 import { companyForNew } from './companies';
 import { presentTheme } from './present';
@@ -16,28 +17,28 @@ export type ThemeInput = InferType<typeof savedThemeBodySchema>;
 
 export async function setEmbedSettings(deps: SurveyDeps, survey: PublishedSurvey, settings: EmbedSettings): Promise<PublishedSurveyView> {
   survey.embedSettings = settings;
-  await deps.orm.em.flush();
+  await deps.em.flush();
   return presentSurvey(deps, survey);
 }
 
-export async function listThemes(orm: Orm, companyId: string | undefined): Promise<SavedThemeView[]> {
-  const themes = await orm.em.find(SavedTheme, companyId ? { companyId } : {}, { orderBy: { createdAt: 'desc', id: 'asc' } });
+export async function listThemes(em: EntityManager, companyId: string | undefined): Promise<SavedThemeView[]> {
+  const themes = await em.find(SavedTheme, companyId ? { companyId } : {}, { orderBy: { createdAt: 'desc', id: 'asc' } });
   return themes.map(presentTheme);
 }
 
-export async function createTheme(orm: Orm, actor: UserActor, companyFilter: string | undefined, input: ThemeInput): Promise<SavedThemeView> {
-  const companyId = await companyForNew(orm, actor, companyFilter);
-  const theme = orm.em.create(SavedTheme, { companyId, name: input.name, settings: input.settings as SavedThemeView['settings'] });
-  await orm.em.flush();
+export async function createTheme(em: EntityManager, actor: UserActor, companyFilter: string | undefined, input: ThemeInput): Promise<SavedThemeView> {
+  const companyId = await companyForNew(em, actor, companyFilter);
+  const theme = em.create(SavedTheme, { companyId, name: input.name, settings: input.settings as SavedThemeView['settings'] });
+  await em.flush();
   return presentTheme(theme);
 }
 
-export async function removeTheme(orm: Orm, theme: SavedTheme): Promise<void> {
-  await orm.em.nativeDelete(SavedTheme, { id: theme.id });
+export async function removeTheme(em: EntityManager, theme: SavedTheme): Promise<void> {
+  await em.nativeDelete(SavedTheme, { id: theme.id });
 }
 
-export async function storeLogo(orm: Orm, companyId: string, image: CheckedImage): Promise<{ url: string }> {
-  const file = createStoredImage(orm.em, companyId, 'survey_logo', image);
-  await orm.em.flush();
+export async function storeLogo(em: EntityManager, companyId: string, image: CheckedImage): Promise<{ url: string }> {
+  const file = createStoredImage(em, companyId, 'survey_logo', image);
+  await em.flush();
   return { url: fileUrl(file.id)! };
 }
