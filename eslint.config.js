@@ -89,9 +89,6 @@ const ORM_EM_NOT_YET_PASSED = [
   'bff/modules/privacy/export.ts',
   'bff/modules/privacy/jobs.ts',
   'bff/modules/privacy/service.ts',
-  'bff/modules/writeback/destinations.ts',
-  'bff/modules/writeback/jobs.ts',
-  'bff/modules/writeback/service.ts',
 ];
 const ORM_EM_MESSAGE =
   'Reach the database through the EntityManager you are handed: a route passes ctx.state.em to the services it calls, a background job uses the fork the runtime gives it (runtime.fork()). orm.em belongs to the composition root only (docs/architecture.md, "The way to the database").';

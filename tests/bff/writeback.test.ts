@@ -478,7 +478,7 @@ describe('write back', () => {
     const { createWritebackService } = await import('@bff/modules/writeback/service');
     const production = createWritebackService({ orm: w.orm, config: { ...w.config, webhookAllowPrivate: false }, audience: { users: async () => ({ users: [], total: 0, page: 1, limit: 1 }) }, now: () => new Date() });
     for (const url of ['https://127.0.0.1/in', 'https://10.0.0.8/in', 'https://[::1]/in', 'https://metadata.internal/in']) {
-      await expect(production.createDestination(company.id, { kind: 'crm', name: 'Local', url })).rejects.toMatchObject({ status: 400, error: 'The URL must not point to this server, a private network or a local address.' });
+      await expect(production.createDestination(w.runtime.fork(), company.id, { kind: 'crm', name: 'Local', url })).rejects.toMatchObject({ status: 400, error: 'The URL must not point to this server, a private network or a local address.' });
     }
   });
 

@@ -3,6 +3,7 @@
  * the server allows it) with their own signing secret, shown once at creation; listed with their
  * last delivery, changed, and deleted (giving up their batches still waiting).
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
 import type {
   CreatedWritebackDestination,
@@ -11,7 +12,6 @@ import type {
 } from '@domain/audience/contract';
 import { WRITEBACK_MESSAGES } from '@domain/audience/writeback';
 import type { Config } from '../../config';
-import type { Orm } from '../../types';
 import { WebhookDelivery, WritebackDestination } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { encryptSecret } from '../../platform/secrets';
@@ -21,7 +21,8 @@ import { newWebhookSecret } from '../../platform/webhookSignature';
 import { destinationView, invalid } from './present';
 
 export interface DestinationDeps {
-  orm: Orm;
+  /** The request's EntityManager: each operation works in a fork of it. */
+  db: EntityManager;
   config: Pick<Config, 'credentialsKey' | 'webhookAllowPrivate'>;
   knex: Knex;
 }
@@ -61,24 +62,24 @@ async function lastDeliveries(knex: Knex, ids: string[]): Promise<Map<string, st
   return last;
 }
 
-async function findDestination(orm: Orm, companyId: string, id: string) {
-  const em = orm.em.fork();
+async function findDestination(db: EntityManager, companyId: string, id: string) {
+  const em = db.fork();
   const destination = await em.findOne(WritebackDestination, { id, companyId });
   if (!destination) throw destinationNotFound();
   return { em, destination };
 }
 
-export async function listDestinations({ orm, knex }: DestinationDeps, companyId: string): Promise<WritebackDestinationView[]> {
-  const rows = await orm.em.fork().find(WritebackDestination, { companyId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+export async function listDestinations({ db, knex }: DestinationDeps, companyId: string): Promise<WritebackDestinationView[]> {
+  const rows = await db.fork().find(WritebackDestination, { companyId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   const last = await lastDeliveries(knex, rows.map((row) => row.id));
   return rows.map((row) => destinationView(row, last.get(row.id) ?? null));
 }
 
 /** A new destination and its signing secret, shown in this answer only. */
-export async function createDestination({ orm, config }: DestinationDeps, companyId: string, input: DestinationInput): Promise<CreatedWritebackDestination> {
+export async function createDestination({ db, config }: DestinationDeps, companyId: string, input: DestinationInput): Promise<CreatedWritebackDestination> {
   const url = checkUrl(config, input.url);
   const secret = newWebhookSecret();
-  const em = orm.em.fork();
+  const em = db.fork();
   const destination = em.create(WritebackDestination, {
     companyId,
     kind: input.kind,
@@ -91,8 +92,8 @@ export async function createDestination({ orm, config }: DestinationDeps, compan
   return { ...destinationView(destination, null), secret };
 }
 
-export async function updateDestination({ orm, config, knex }: DestinationDeps, companyId: string, id: string, change: DestinationChange): Promise<WritebackDestinationView> {
-  const { em, destination } = await findDestination(orm, companyId, id);
+export async function updateDestination({ db, config, knex }: DestinationDeps, companyId: string, id: string, change: DestinationChange): Promise<WritebackDestinationView> {
+  const { em, destination } = await findDestination(db, companyId, id);
   if (change.name !== undefined) destination.name = change.name.trim();
   if (change.url !== undefined) destination.url = checkUrl(config, change.url);
   if (change.enabled !== undefined) destination.enabled = change.enabled;
@@ -101,8 +102,8 @@ export async function updateDestination({ orm, config, knex }: DestinationDeps, 
 }
 
 /** Deletes the destination; its batches still waiting are given up, so no job waits on it forever. */
-export async function deleteDestination({ orm }: DestinationDeps, companyId: string, id: string): Promise<void> {
-  const { em } = await findDestination(orm, companyId, id);
+export async function deleteDestination({ db }: DestinationDeps, companyId: string, id: string): Promise<void> {
+  const { em } = await findDestination(db, companyId, id);
   await em.transactional(async (tx) => {
     await tx.nativeUpdate(WebhookDelivery, { destinationId: id, status: 'pending' }, { status: 'failed', lastError: 'The destination was deleted', nextAttemptAt: null, lockedUntil: null });
     await tx.nativeDelete(WritebackDestination, { id, companyId });

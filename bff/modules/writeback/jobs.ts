@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { WRITEBACK_DESTINATION_KINDS, WRITEBACK_DESTINATION_LABELS, type WritebackJob as WritebackJobView } from '@domain/audience/contract';
 import { WRITEBACK_LIMITS, WRITEBACK_MESSAGES, type WritebackRequestInput } from '@domain/audience/writeback';
-import type { Orm } from '../../types';
 import { record } from '../audit';
 import { WebhookDelivery, WritebackDestination, WritebackJob } from '../../entities';
 import { apiError } from '../../platform/errors';
@@ -16,7 +15,8 @@ import { DELIVERY_FIELDS, jobView, type DeliveryState } from './present';
 import { selectedProfiles, type SelectionDeps } from './selection';
 
 export interface JobDeps extends SelectionDeps {
-  orm: Orm;
+  /** The request's EntityManager: each operation works in a fork of it. */
+  db: EntityManager;
   now: () => Date;
 }
 
@@ -39,9 +39,9 @@ function chunks<Value>(values: readonly Value[], size: number): Value[][] {
   return result;
 }
 
-async function deliveriesOf(orm: Orm, jobIds: string[]): Promise<DeliveryState[]> {
+async function deliveriesOf(db: EntityManager, jobIds: string[]): Promise<DeliveryState[]> {
   if (!jobIds.length) return [];
-  return (await orm.em.fork().find(WebhookDelivery, { writebackJobId: { $in: jobIds } }, { fields: [...DELIVERY_FIELDS], orderBy: { createdAt: 'asc', id: 'asc' } })) as DeliveryState[];
+  return (await db.fork().find(WebhookDelivery, { writebackJobId: { $in: jobIds } }, { fields: [...DELIVERY_FIELDS], orderBy: { createdAt: 'asc', id: 'asc' } })) as DeliveryState[];
 }
 
 /** Writes the job and its deliveries (one per destination and batch) with `tx`, the transaction's manager. */
@@ -96,9 +96,9 @@ async function queueDeliveries(tx: EntityManager, { companyId, job, destinations
  * cannot be chosen; otherwise the job, its deliveries queued in one transaction.
  */
 export async function startWriteback(deps: JobDeps, companyId: string, input: WritebackRequestInput, createdById: string | null): Promise<WritebackJobView> {
-  const { orm, now, profiles } = deps;
+  const { db, now, profiles } = deps;
   const kinds = WRITEBACK_DESTINATION_KINDS.filter((kind) => input.destinations.includes(kind));
-  const destinations = await orm.em.fork().find(WritebackDestination, { companyId, enabled: true, kind: { $in: kinds } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const destinations = await db.fork().find(WritebackDestination, { companyId, enabled: true, kind: { $in: kinds } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   const missing = kinds.filter((kind) => !destinations.some((destination) => destination.kind === kind));
   if (missing.length) {
     const error = `No ${missing.map((kind) => WRITEBACK_DESTINATION_LABELS[kind]).join(' or ')} destination is configured`;
@@ -113,7 +113,7 @@ export async function startWriteback(deps: JobDeps, companyId: string, input: Wr
   const profileCount = batches.reduce((sum, batch) => sum + batch.length, 0);
 
   const queuedAt = now();
-  const em = orm.em.fork();
+  const em = db.fork();
   const job = em.create(WritebackJob, {
     companyId,
     data,
@@ -125,17 +125,17 @@ export async function startWriteback(deps: JobDeps, companyId: string, input: Wr
     record(tx, { action: 'writeback_started', companyId, target: { type: 'writeback_job', id: job.id, label: destinations.map(({ name }) => name).join(', ') }, changes: { after: { profiles: profileCount, data, destinations: kinds } } });
     await queueDeliveries(tx, { companyId, job, destinations, data, batches, profileCount, queuedAt });
   });
-  return jobView(job, await deliveriesOf(orm, [job.id]));
+  return jobView(job, await deliveriesOf(db, [job.id]));
 }
 
-export async function listJobs({ orm }: JobDeps, companyId: string): Promise<WritebackJobView[]> {
-  const jobs = await orm.em.fork().find(WritebackJob, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: WRITEBACK_LIMITS.jobs });
-  const deliveries = await deliveriesOf(orm, jobs.map((job) => job.id));
+export async function listJobs({ db }: JobDeps, companyId: string): Promise<WritebackJobView[]> {
+  const jobs = await db.fork().find(WritebackJob, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: WRITEBACK_LIMITS.jobs });
+  const deliveries = await deliveriesOf(db, jobs.map((job) => job.id));
   return jobs.map((job) => jobView(job, deliveries.filter((delivery) => delivery.writebackJobId === job.id)));
 }
 
-export async function findJob({ orm }: JobDeps, companyId: string, id: string): Promise<WritebackJobView> {
-  const job = await orm.em.fork().findOne(WritebackJob, { id, companyId });
+export async function findJob({ db }: JobDeps, companyId: string, id: string): Promise<WritebackJobView> {
+  const job = await db.fork().findOne(WritebackJob, { id, companyId });
   if (!job) throw jobNotFound();
-  return jobView(job, await deliveriesOf(orm, [job.id]));
+  return jobView(job, await deliveriesOf(db, [job.id]));
 }

@@ -26,39 +26,39 @@ export function createWritebackRouter(writeback: WritebackService, config: Pick<
   const destinationUpdateSchema = writebackDestinationUpdateSchemaFor(schemaOptions);
 
   routes.get('/destinations', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await writeback.destinations(await companyToRead(ctx));
+    ctx.body = await writeback.destinations(ctx.state.em, await companyToRead(ctx));
   });
 
   routes.post('/destinations', async (ctx) => {
     const input = await validateBody(destinationSchema, ctx.request.body);
     const companyId = await companyToWrite(ctx, input.companyId);
     ctx.status = 201;
-    ctx.body = await writeback.createDestination(companyId, input);
+    ctx.body = await writeback.createDestination(ctx.state.em, companyId, input);
   });
 
   routes.put('/destinations/:id', async (ctx) => {
     const input = await validateBody(destinationUpdateSchema, ctx.request.body);
-    ctx.body = await writeback.updateDestination(await companyToWrite(ctx, input.companyId), ctx.params.id!, input);
+    ctx.body = await writeback.updateDestination(ctx.state.em, await companyToWrite(ctx, input.companyId), ctx.params.id!, input);
   });
 
   routes.delete('/destinations/:id', { query: companyFilterQuery }, async (ctx) => {
-    await writeback.deleteDestination(await companyToRead(ctx), ctx.params.id!);
+    await writeback.deleteDestination(ctx.state.em, await companyToRead(ctx), ctx.params.id!);
     ctx.status = 204;
   });
 
   routes.post('/writeback', async (ctx) => {
     const input = await validateBody(writebackRequestSchema, ctx.request.body);
-    const job = await writeback.start(await companyToWrite(ctx, input.companyId), input, actorId(ctx));
+    const job = await writeback.start(ctx.state.em, await companyToWrite(ctx, input.companyId), input, actorId(ctx));
     ctx.status = 202;
     ctx.body = job;
   });
 
   routes.get('/writeback/jobs', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await writeback.jobs(await companyToRead(ctx));
+    ctx.body = await writeback.jobs(ctx.state.em, await companyToRead(ctx));
   });
 
   routes.get('/writeback/jobs/:id', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await writeback.job(await companyToRead(ctx), ctx.params.id!);
+    ctx.body = await writeback.job(ctx.state.em, await companyToRead(ctx), ctx.params.id!);
   });
 
   return routes.router;

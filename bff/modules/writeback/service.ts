@@ -9,7 +9,8 @@
  * The work lives in destinations.ts and jobs.ts, over selection.ts, payload.ts and present.ts;
  * this file binds it to the service's ORM, settings, audience reads, clock and profile reader.
  */
-import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
+import type { EntityManager } from '@mikro-orm/core';
+import type { Knex } from '@mikro-orm/knex';
 import type {
   CreatedWritebackDestination,
   WritebackDestination as WritebackDestinationView,
@@ -30,6 +31,7 @@ import {
 } from './destinations';
 import { findJob, listJobs, startWriteback, type JobDeps } from './jobs';
 import { createProfileReader } from './payload';
+import { knexOf } from '../../platform/sql';
 
 export type { DestinationChange, DestinationInput } from './destinations';
 
@@ -41,16 +43,17 @@ export interface WritebackServiceOptions {
 }
 
 export function createWritebackService({ orm, config, audience, now }: WritebackServiceOptions) {
-  const knex: Knex = (orm.em as SqlEntityManager).getKnex();
-  const deps: DestinationDeps & JobDeps = { orm, config, knex, audience, now, profiles: createProfileReader(knex, config.database.kind) };
+  const knex: Knex = knexOf(orm);
+  const profiles = createProfileReader(knex, config.database.kind);
+  const deps = (db: EntityManager): DestinationDeps & JobDeps => ({ db, config, knex, audience, now, profiles });
   return {
-    destinations: (companyId: string): Promise<WritebackDestinationView[]> => listDestinations(deps, companyId),
-    createDestination: (companyId: string, input: DestinationInput): Promise<CreatedWritebackDestination> => createDestination(deps, companyId, input),
-    updateDestination: (companyId: string, id: string, change: DestinationChange): Promise<WritebackDestinationView> => updateDestination(deps, companyId, id, change),
-    deleteDestination: (companyId: string, id: string): Promise<void> => deleteDestination(deps, companyId, id),
-    start: (companyId: string, input: WritebackRequestInput, createdById: string | null): Promise<WritebackJobView> => startWriteback(deps, companyId, input, createdById),
-    jobs: (companyId: string): Promise<WritebackJobView[]> => listJobs(deps, companyId),
-    job: (companyId: string, id: string): Promise<WritebackJobView> => findJob(deps, companyId, id),
+    destinations: (em: EntityManager, companyId: string): Promise<WritebackDestinationView[]> => listDestinations(deps(em), companyId),
+    createDestination: (em: EntityManager, companyId: string, input: DestinationInput): Promise<CreatedWritebackDestination> => createDestination(deps(em), companyId, input),
+    updateDestination: (em: EntityManager, companyId: string, id: string, change: DestinationChange): Promise<WritebackDestinationView> => updateDestination(deps(em), companyId, id, change),
+    deleteDestination: (em: EntityManager, companyId: string, id: string): Promise<void> => deleteDestination(deps(em), companyId, id),
+    start: (em: EntityManager, companyId: string, input: WritebackRequestInput, createdById: string | null): Promise<WritebackJobView> => startWriteback(deps(em), companyId, input, createdById),
+    jobs: (em: EntityManager, companyId: string): Promise<WritebackJobView[]> => listJobs(deps(em), companyId),
+    job: (em: EntityManager, companyId: string, id: string): Promise<WritebackJobView> => findJob(deps(em), companyId, id),
   };
 }
 
