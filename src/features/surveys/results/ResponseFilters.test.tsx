@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseFilters, SEARCH_DEBOUNCE_MS } from './ResponseFilters';
 import { NO_FILTERS, responsesPageQuery, type ResultsFilterState } from './resultFilters';
 
@@ -19,7 +19,18 @@ function Harness({ onChange }: { onChange: (next: ResultsFilterState) => void })
   );
 }
 
+/** Typing with the clock under the test's control: the debounce's pause passes only when the test says. */
+function typingOnFakeClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+}
+
+/** Lets twice the debounce's pause pass on the fake clock. */
+const pastThePause = () => act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2));
+
 describe('ResponseFilters', { timeout: 30_000 }, () => {
+  afterEach(() => vi.useRealTimers());
+
   it('waits for a pause in typing before it searches, then searches once', async () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
@@ -48,25 +59,27 @@ describe('ResponseFilters', { timeout: 30_000 }, () => {
   });
 
   it('clears a search typed but not yet sent, and sends nothing after', async () => {
+    const user = typingOnFakeClock();
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
     const search = screen.getByRole('searchbox', { name: 'Search answers' });
-    await userEvent.type(search, 'queue');
-    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.type(search, 'queue');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(search).toHaveValue('');
-    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS * 2));
+    await pastThePause();
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(onChange).toHaveBeenLastCalledWith(NO_FILTERS);
   });
 
   it('shows a search set from outside in place of what is typed', async () => {
+    const user = typingOnFakeClock();
     const onChange = vi.fn();
     const { rerender } = render(<ResponseFilters value={NO_FILTERS} onChange={onChange} />);
     const search = screen.getByRole('searchbox', { name: 'Search answers' });
-    await userEvent.type(search, 'que');
+    await user.type(search, 'que');
     rerender(<ResponseFilters value={{ ...NO_FILTERS, search: 'parking' }} onChange={onChange} />);
     expect(search).toHaveValue('parking');
-    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS * 2));
+    await pastThePause();
     expect(onChange).not.toHaveBeenCalled();
   });
 
