@@ -46,19 +46,6 @@ export function isConnectionLost(failure: unknown): boolean {
   );
 }
 
-/**
- * A write that met a busy database or lost its connection is run again rather than answered 500:
- * losing it loses what was sent (a respondent's answer, an integrator's events).
- *
- * On SQLite the server's transactions wait for the write lock (busy_timeout, and BEGIN IMMEDIATE so
- * that wait covers the whole transaction: bff/mikro-orm.config.ts), so a busy error left over means
- * the lock was held longer than that wait; on PostgreSQL a deadlock or a serialization failure is
- * the engine asking for the transaction to be run again. Either way the transaction was rolled
- * back whole, so running it again from its start is safe. A connection terminated, reset or lost
- * to a failover is tried once more on a new connection; a second loss is answered 503 with
- * Retry-After (platform/errors.ts). Recognised by isBusy and isConnectionLost above.
- */
-
 /** Runs, in all, at most this many times: each SQLite attempt has already waited busy_timeout for the lock. */
 export const BUSY_ATTEMPTS = 3;
 /** Runs at most this many times while the connection is lost: once again, on a new connection. */
@@ -77,7 +64,21 @@ export interface BusyRetry {
   backoffMs?: number;
 }
 
-/** Runs `work` (a whole transaction: it must begin and end inside) again while it fails busy, at most `attempts` times (twice for a lost connection). */
+/**
+ * A write that met a busy database or lost its connection is run again rather than answered 500:
+ * losing it loses what was sent (a respondent's answer, an integrator's events).
+ *
+ * On SQLite the server's transactions wait for the write lock (busy_timeout, and BEGIN IMMEDIATE so
+ * that wait covers the whole transaction: bff/mikro-orm.config.ts), so a busy error left over means
+ * the lock was held longer than that wait; on PostgreSQL a deadlock or a serialization failure is
+ * the engine asking for the transaction to be run again. Either way the transaction was rolled
+ * back whole, so running it again from its start is safe. A connection terminated, reset or lost
+ * to a failover is tried once more on a new connection; a second loss is answered 503 with
+ * Retry-After (platform/errors.ts). Recognised by isBusy and isConnectionLost above.
+ *
+ * Runs `work` (a whole transaction: it must begin and end inside) again while it fails busy, at
+ * most `attempts` times (twice for a lost connection).
+ */
 export async function retryWhenBusy<T>(work: () => Promise<T>, { attempts = BUSY_ATTEMPTS, backoffMs = BUSY_BACKOFF_MS }: BusyRetry = {}): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
