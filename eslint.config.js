@@ -78,7 +78,6 @@ const ORM_EM_NOT_YET_PASSED = [
   'bff/modules/dataSources/sync/runHistory.ts',
   'bff/modules/dataSources/sync/runSync.ts',
   'bff/modules/dataSources/sync/schedule.ts',
-  'bff/modules/health/service.ts',
   'bff/modules/prediction/callLogWrite.ts',
   'bff/modules/prediction/limits.ts',
   'bff/modules/prediction/settings.ts',

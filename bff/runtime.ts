@@ -60,7 +60,7 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     counters,
     // When a kept signed-in caller's row may be stale (bff/middleware/auth.ts).
     accountChanges,
-    health: createHealthService(orm, counters, logger),
+    health: createHealthService(orm, () => orm.em.fork(), counters, logger),
     files: createFileService(),
     dataTypes: createDataTypeService(),
     auth: createAuthService({

@@ -56,7 +56,7 @@ describe('health: a database that refuses every write', () => {
     const { orm, release } = await readOnlyDatabase(w);
     try {
       // The app as the server builds it, its health checks reading and writing through that connection.
-      const health = createHealthService(orm, w.runtime.services.counters, w.runtime.logger);
+      const health = createHealthService(orm, () => orm.em.fork(), w.runtime.services.counters, w.runtime.logger);
       const app = createApp(w.config, { ...w.runtime, services: { ...w.runtime.services, health } });
       const http = supertest(app.callback());
 

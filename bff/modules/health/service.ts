@@ -4,6 +4,7 @@
  * read-only database fails it), every migration is applied, and Redis answers when REDIS_URL is
  * set. The health check (/api/health) is the database's reads and writes alone.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Migrator } from '@mikro-orm/migrations';
 import { isDatabaseUp } from '../../db';
@@ -45,7 +46,11 @@ function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createHealthService(orm: Orm, counters: Pick<CounterStore, 'redisAnswers'>, logger: Pick<Logger, 'warn'>) {
+/**
+ * The checks work in an EntityManager of their own (`fork`, the runtime's), never a request's:
+ * they probe the database the service was built for, whichever app serves them.
+ */
+export function createHealthService(orm: Orm, fork: () => EntityManager, counters: Pick<CounterStore, 'redisAnswers'>, logger: Pick<Logger, 'warn'>) {
   // Checks arriving together share one write: a burst of probes is one write, not one each.
   let writing: Promise<WriteOutcome> | null = null;
   // Once applied, migrations stay applied for the life of the process.
@@ -53,7 +58,7 @@ export function createHealthService(orm: Orm, counters: Pick<CounterStore, 'redi
 
   const writeProbe = async (): Promise<WriteOutcome> => {
     try {
-      await withTimeout(orm.em.fork().upsert(HealthCheck, { id: PROBE_ROW, checkedAt: new Date() }), WRITE_TIMEOUT_MS, WRITE_TIMED_OUT);
+      await withTimeout(fork().upsert(HealthCheck, { id: PROBE_ROW, checkedAt: new Date() }), WRITE_TIMEOUT_MS, WRITE_TIMED_OUT);
       return 'ok';
     } catch (failure) {
       if (failure instanceof Error && failure.message === WRITE_TIMED_OUT) return 'busy';
@@ -75,11 +80,11 @@ export function createHealthService(orm: Orm, counters: Pick<CounterStore, 'redi
   };
 
   return {
-    databaseUp: (): Promise<boolean> => isDatabaseUp(orm.em),
+    databaseUp: (): Promise<boolean> => isDatabaseUp(fork()),
 
     /** The health check: the database answers, and accepts writes. */
     async health(): Promise<HealthReport> {
-      if (!(await isDatabaseUp(orm.em))) return { status: 'error', database: 'down' };
+      if (!(await isDatabaseUp(fork()))) return { status: 'error', database: 'down' };
       if ((await writable()) === 'failing') return { status: 'degraded', database: 'up', reason: WRITES_REFUSED };
       return { status: 'ok', database: 'up' };
     },
@@ -88,7 +93,7 @@ export function createHealthService(orm: Orm, counters: Pick<CounterStore, 'redi
       const reasons: string[] = [];
       const checks: ReadinessReport['checks'] = { database: 'down', writes: 'unknown', migrations: 'unknown' };
       const redis = counters.redisAnswers();
-      if (await isDatabaseUp(orm.em)) {
+      if (await isDatabaseUp(fork())) {
         checks.database = 'up';
         const [writes, pending] = await Promise.all([writable(), migrationsPending().catch(() => null)]);
         checks.writes = writes === 'busy' ? 'unknown' : writes;
