@@ -73,7 +73,7 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     dataSources: createDataSourceService({ orm, config, logger, clock }),
     customConnectors: createCustomConnectorService({ orm, config }),
     fields: createFieldService({ orm }),
-    ingest: createIngestService({ orm, config, logger, now: clock }),
+    ingest: createIngestService({ config, logger, now: clock }),
     requests: createRequestService({ mailer, salesEmail: config.salesEmail, logger }),
     surveys: createSurveyService({ now: clock }),
     identifiers: createIdentifierService(),

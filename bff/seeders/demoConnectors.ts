@@ -180,11 +180,11 @@ export async function seedDemoConnectors(
     description: 'Receipts pushed by the store system, one event per purchase.',
     ingestSecret: encryptSecret(newIngestSecret(), config.credentialsKey),
   });
-  const ingest = createIngestService({ orm: { em }, config, logger: pino({ level: 'silent' }), now: () => now });
+  const ingest = createIngestService({ config, logger: pino({ level: 'silent' }), now: () => now });
   const purchases = storePurchases(demoDataSet('acme', now.getTime()).people.rows, now.getTime());
   for (let start = 0; start < purchases.length; start += DELIVERY_SIZE) {
     const source = await em.fork().findOneOrFail(DataSource, webhook.id);
-    const result = await ingest.ingest(source, purchases.slice(start, start + DELIVERY_SIZE), null);
+    const result = await ingest.ingest(em, source, purchases.slice(start, start + DELIVERY_SIZE), null);
     if (result.rejected.length) throw new Error(`The demo's store purchases were refused: ${result.rejected[0]!.error}`);
   }
 }

@@ -2,8 +2,8 @@
  * Who may deliver to a pushed source: the holder of its secret (Segment's write key), or a sender
  * signing with it (Standard Webhooks), for a company that is active.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Config } from '../../../config';
-import type { Orm } from '../../../types';
 import { Company, DataSource } from '../../../entities';
 import { apiError } from '../../../platform/errors';
 import { isPushedSource, sameSecret, signatureMatches, storedIngestSecret, timestampProblem, type SignatureHeaders } from './secret';
@@ -27,7 +27,7 @@ export interface IngestCredentials {
  * good credentials of a company that is not active get 403 company_inactive.
  */
 export async function authenticateDelivery(
-  orm: Pick<Orm, 'em'>,
+  em: EntityManager,
   credentialsKey: Config['credentialsKey'],
   now: () => Date,
   id: string,
@@ -39,13 +39,13 @@ export async function authenticateDelivery(
     if (problem) throw apiError('authentication_required', { error: 'Signature refused', message: problem });
   }
   if (!credentials.secret && !credentials.signature) throw apiError('authentication_required', REFUSAL);
-  const source = await orm.em.fork().findOne(DataSource, { id });
+  const source = await em.fork().findOne(DataSource, { id });
   const secret = source && isPushedSource(source) ? storedIngestSecret(source, credentialsKey) : null;
   const valid = secret !== null && (credentials.secret ? sameSecret(credentials.secret, secret) : signatureMatches(secret, credentials.signature!, body));
   if (!valid || !source) throw apiError('authentication_required', REFUSAL);
   // As for the prediction API's keys: a company that is not active takes in no data, and the
   // sender learns why (its credentials are good, so this tells it nothing new).
-  const company = await orm.em.fork().findOne(Company, { id: source.companyId }, { fields: ['id', 'status'] });
+  const company = await em.fork().findOne(Company, { id: source.companyId }, { fields: ['id', 'status'] });
   if (!company || company.status !== 'active') throw apiError('company_inactive');
   return source;
 }

@@ -4,6 +4,7 @@
  * record whose message id was stored before (or earlier in the same delivery) is a duplicate.
  */
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import type { IngestResult } from '@domain/data/connectors';
 import { DataSource } from '../../../entities';
@@ -54,8 +55,8 @@ function withoutWriteKey(item: unknown): unknown {
   return rest;
 }
 
-/** Stores a delivery's valid records once each; a record whose message id was stored before is a duplicate. */
-export async function storeDelivery(log: MessageLog, source: DataSource, body: unknown, webhookId: string | null, options: DeliveryOptions = {}): Promise<IngestResult> {
+/** Stores a delivery's valid records once each, in a transaction of a fork of `em`; a record whose message id was stored before is a duplicate. */
+export async function storeDelivery(em: EntityManager, log: MessageLog, source: DataSource, body: unknown, webhookId: string | null, options: DeliveryOptions = {}): Promise<IngestResult> {
   const segment = source.catalogueId === 'segment' || options.segmentCall !== undefined;
   const items = deliveryItems(body, options.segmentCall);
   const call = options.segmentCall === 'batch' ? undefined : options.segmentCall;
@@ -72,10 +73,10 @@ export async function storeDelivery(log: MessageLog, source: DataSource, body: u
   });
   const { unique, messageIds: seen, duplicates: repeated } = firstOfEachMessage(delivery.records);
   let duplicates = repeated;
-  pruneMessageIds(log, source.companyId);
+  pruneMessageIds(log, em as SqlEntityManager, source.companyId);
   if (!unique.length) return { accepted: 0, duplicates, rejected: delivery.rejected };
 
-  return log.orm.em.fork().transactional(async (tx) => {
+  return em.fork().transactional(async (tx) => {
     let toStore: PreparedRecord[] = unique;
     if (seen.size) {
       const fresh = await recordMessageIds(log, (tx as SqlEntityManager).getTransactionContext<Knex.Transaction>()!, source, [...seen]);

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import type { Logger } from 'pino';
-import type { Orm } from '../../../types';
 import type { DataSource } from '../../../entities';
 
 /** Message ids are kept this long: a redelivery later than that is stored again. */
@@ -14,9 +13,8 @@ export const MESSAGE_RETENTION_MS = 7 * 86_400_000;
 /** Each company's old message ids are cleared at most this often per process. */
 const PRUNE_EVERY_MS = 3_600_000;
 
-/** What the message ids are kept with: the database, its time values, the clock, and when each company's were last cleared. */
+/** What the message ids are kept with: the database's time values, the clock, and when each company's were last cleared. */
 export interface MessageLog {
-  orm: Pick<Orm, 'em'>;
   /** A date as the database keeps it (MikroORM keeps SQLite datetimes as epoch milliseconds). */
   timeValue: (date: Date) => Date | number;
   now: () => Date;
@@ -24,12 +22,15 @@ export interface MessageLog {
   prunedAt: Map<string, number>;
 }
 
-/** Clears the company's message ids older than the retention, in the background, at most hourly. */
-export function pruneMessageIds(log: MessageLog, companyId: string): void {
+/**
+ * Clears the company's message ids older than the retention, in the background, at most hourly:
+ * through the knex of `em`'s connection (its pool, not a transaction), which outlives the request.
+ */
+export function pruneMessageIds(log: MessageLog, em: SqlEntityManager, companyId: string): void {
   const time = log.now().getTime();
   if (time - (log.prunedAt.get(companyId) ?? 0) < PRUNE_EVERY_MS) return;
   log.prunedAt.set(companyId, time);
-  const knex = (log.orm.em as SqlEntityManager).getKnex();
+  const knex = em.getKnex();
   knex('ingest_messages')
     .where('company_id', companyId)
     .andWhere('created_at', '<', log.timeValue(new Date(time - MESSAGE_RETENTION_MS)))

@@ -115,14 +115,14 @@ export function createIngestRouter(ingest: IngestService, limiter: RateLimiter):
       }
       credentials.secret = bodyWriteKey(body);
     }
-    const source = await ingest.authenticate(id, credentials, raw);
+    const source = await ingest.authenticate(ctx.state.em, id, credentials, raw);
     body ??= parseBody(raw, encoding, limit);
     if (segmentCall === 'batch') {
       const oversize = oversizeMessage(body);
       if (oversize >= 0) throw segmentTooLarge(`Message ${oversize} is larger than 32 KB: a Segment message must be at most 32 KB.`);
     }
     const webhookId = ctx.get('webhook-id').slice(0, 255) || null;
-    const result = await ingest.ingest(source, body, webhookId, { segmentCall });
+    const result = await ingest.ingest(ctx.state.em, source, body, webhookId, { segmentCall });
     if (!result.accepted && !result.duplicates) {
       // Nothing in the delivery could be stored: a 400 naming every refused record.
       const first = result.rejected[0];
@@ -150,7 +150,7 @@ export function createIngestSecretRouter(ingest: IngestService): Router<AppState
   const source = inReach(DataSource, DATA_SOURCE_NOT_FOUND);
 
   routes.post('/:id/ingest-secret', source, async (ctx) => {
-    ctx.body = await ingest.rotateSecret(source.of(ctx));
+    ctx.body = await ingest.rotateSecret(ctx.state.em, source.of(ctx));
   });
 
   return routes.router;

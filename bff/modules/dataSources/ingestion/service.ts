@@ -6,12 +6,13 @@
  * failed store leaves no id behind that would drop the retry.
  *
  * The steps live beside this file: authenticate.ts, delivery.ts over messageIds.ts, and the
- * secrets in secret.ts; this file binds them to the database, the configuration and the clock.
+ * secrets in secret.ts; this file binds them to the configuration and the clock. Each operation
+ * works in the EntityManager it is given first (the request's; the demo seed's own).
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { IngestEndpoint, IngestResult } from '@domain/data/connectors';
 import type { Config } from '../../../config';
-import type { Orm } from '../../../types';
 import type { DataSource } from '../../../entities';
 import { apiError } from '../../../platform/errors';
 import { encryptSecret } from '../../../platform/secrets';
@@ -25,33 +26,31 @@ export type { DeliveryOptions } from './delivery';
 export { MESSAGE_RETENTION_MS } from './messageIds';
 
 export interface IngestServiceOptions {
-  /** Only its entity manager: the demo seed stores deliveries through the same service. */
-  orm: Pick<Orm, 'em'>;
   config: Pick<Config, 'database' | 'credentialsKey' | 'publicUrl'>;
   logger: Logger;
   now: () => Date;
 }
 
-export function createIngestService({ orm, config, logger, now }: IngestServiceOptions) {
+export function createIngestService({ config, logger, now }: IngestServiceOptions) {
   const sqlite = config.database.kind === 'sqlite';
   // MikroORM keeps SQLite datetimes as epoch milliseconds.
-  const messages: MessageLog = { orm, now, logger, timeValue: (date: Date) => (sqlite ? date.getTime() : date), prunedAt: new Map<string, number>() };
+  const messages: MessageLog = { now, logger, timeValue: (date: Date) => (sqlite ? date.getTime() : date), prunedAt: new Map<string, number>() };
 
   return {
-    authenticate: (id: string, credentials: IngestCredentials, body: Buffer): Promise<DataSource> =>
-      authenticateDelivery(orm, config.credentialsKey, now, id, credentials, body),
+    authenticate: (em: EntityManager, id: string, credentials: IngestCredentials, body: Buffer): Promise<DataSource> =>
+      authenticateDelivery(em, config.credentialsKey, now, id, credentials, body),
 
-    ingest: (source: DataSource, body: unknown, webhookId: string | null, options?: DeliveryOptions): Promise<IngestResult> =>
-      storeDelivery(messages, source, body, webhookId, options),
+    ingest: (em: EntityManager, source: DataSource, body: unknown, webhookId: string | null, options?: DeliveryOptions): Promise<IngestResult> =>
+      storeDelivery(em, messages, source, body, webhookId, options),
 
     /** Makes (or replaces) the source's secret; the answer is the only time it is shown. */
-    async rotateSecret(source: DataSource): Promise<IngestEndpoint> {
+    async rotateSecret(em: EntityManager, source: DataSource): Promise<IngestEndpoint> {
       if (!isPushedSource(source)) {
         throw apiError('validation_failed', { error: 'No ingestion URL', message: `${source.name} does not receive pushed records, so it has no ingestion secret.` });
       }
       const secret = newIngestSecret();
       source.ingestSecret = encryptSecret(secret, config.credentialsKey);
-      await orm.em.flush();
+      await em.flush();
       return { ...ingestEndpointOf(source, config)!, secret };
     },
   };
