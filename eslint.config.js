@@ -61,7 +61,6 @@ const ORM_EM_NOT_YET_PASSED = [
   'bff/modules/collection/settings.ts',
   'bff/modules/collection/triggerSettings.ts',
   'bff/modules/dataSources/custom/service.ts',
-  'bff/modules/dataSources/imports/routes.ts',
   'bff/modules/dataSources/sources/connecting.ts',
   'bff/modules/dataSources/sources/fields.ts',
   'bff/modules/dataSources/sources/mappingTemplates.ts',

@@ -134,7 +134,7 @@ export function createApp(config: Config, runtime: AppRuntime, metrics?: Registr
     createDataTypeRouter(services.dataTypes),
     createCustomConnectorRouter(services.customConnectors),
     createDataSourceRouter(services.dataSources, services.fields),
-    createImportRouter({ orm, config, logger }),
+    createImportRouter({ config, logger }),
     createRequestRouter(services.requests),
     ...createSurveyRouters(services.surveys, services.identifiers),
     createResultsRouter(services.results),

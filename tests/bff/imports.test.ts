@@ -446,7 +446,7 @@ describe('file import', () => {
         mkdirSync(stranger, { recursive: true });
         const lines: Array<{ msg: string; removed?: string[] }> = [];
         const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string; removed?: string[] }) });
-        createImportRouter({ orm: world().orm, config: world().config, logger, spoolRoot: root });
+        createImportRouter({ config: world().config, logger, spoolRoot: root });
         await expect.poll(() => lines.find((line) => line.removed)?.removed).toEqual([left]);
         expect(existsSync(left)).toBe(false);
         expect(existsSync(join(running, 'import-live'))).toBe(true);

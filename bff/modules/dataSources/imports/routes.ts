@@ -15,14 +15,13 @@ import type { Config } from '../../../config';
 import { actorOf } from '../../../middleware/auth';
 import { apiError, toHttpError } from '../../../platform/errors';
 import { ApiRouter } from '../../../routing';
-import type { AppContext, AppState, Orm } from '../../../types';
+import type { AppContext, AppState } from '../../../types';
 import { importTooLarge, MULTIPART_OVERHEAD_BYTES, receiveUpload } from '../../../platform/uploads';
 import { removeSpoolLeftovers, SPOOL_ROOT } from '../records/spool';
 import { ImportProgress } from './progress';
 import { prepareImport, previewImport, runImport, type PreparedImport } from './service';
 
 export interface ImportRouterDependencies {
-  orm: Orm;
   config: Config;
   logger: Logger;
   /**
@@ -74,7 +73,7 @@ function errorEvent(logger: Logger, failure: unknown): ImportEvent {
   return { type: 'error', status: internal.status, body: internal.toBody() };
 }
 
-export function createImportRouter({ orm, config, logger, spoolRoot = SPOOL_ROOT }: ImportRouterDependencies): Router<AppState> {
+export function createImportRouter({ config, logger, spoolRoot = SPOOL_ROOT }: ImportRouterDependencies): Router<AppState> {
   const routes = new ApiRouter('/api/data-sources/import');
   const maxBytes = config.importMaxBytes;
   // The spools of imports a stopped or crashed process left can never finish: removed as the
@@ -86,7 +85,7 @@ export function createImportRouter({ orm, config, logger, spoolRoot = SPOOL_ROOT
     const actor = actorOf(ctx);
     const upload = await receiveUpload(ctx.req, maxBytes);
     try {
-      ctx.body = await previewImport(orm.em.fork(), actor, upload);
+      ctx.body = await previewImport(ctx.state.em.fork(), actor, upload);
     } finally {
       await upload.release();
     }
@@ -96,7 +95,8 @@ export function createImportRouter({ orm, config, logger, spoolRoot = SPOOL_ROOT
   routes.post('/', async (ctx) => {
     refuseDeclaredTooLarge(ctx, maxBytes);
     const actor = actorOf(ctx);
-    const em = orm.em.fork();
+    // A fork of the request's EntityManager: the streamed import goes on after the route has returned.
+    const em = ctx.state.em.fork();
     const streaming = wantsProgress(ctx);
     // Lines written before the answer starts wait in the stream; a failure before then is a plain
     // HTTP error and the stream is dropped. Not awaited: the lines are few (one per 5% or 2,000
