@@ -71,8 +71,8 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     users: createUserService({ config, logger, mailer }),
     companies: createCompanyService({ kind: config.database.kind }),
     dataSources: createDataSourceService({ orm, config, logger, clock }),
-    customConnectors: createCustomConnectorService({ orm, config }),
-    fields: createFieldService({ orm }),
+    customConnectors: createCustomConnectorService({ config }),
+    fields: createFieldService(),
     ingest: createIngestService({ config, logger, now: clock }),
     requests: createRequestService({ mailer, salesEmail: config.salesEmail, logger }),
     surveys: createSurveyService({ now: clock }),
@@ -121,7 +121,7 @@ function createJobs(config: Config, orm: Orm, logger: Logger, services: Services
     // Completion webhooks and Write Back batches queued in the database, including those left by an earlier run.
     webhooks: createWebhookWorker({ fork: () => orm.em.fork(), config, logger }),
     // Connector syncs, queued and scheduled. Runs in flight go back to the queue on stop and resume from their cursor.
-    sync: createSyncWorker({ orm, config, logger, concurrency: config.jobs.syncConcurrency }),
+    sync: createSyncWorker({ orm, fork: () => orm.em.fork(), config, logger, concurrency: config.jobs.syncConcurrency }),
     // The prediction API's call log (a graceful stop writes every buffered call), snapshots and replica poll.
     ...prediction.jobs,
     // Audience builds from the job queue, and the refresher queuing those of companies whose data changed.

@@ -373,7 +373,7 @@ describe('sources from custom connectors', () => {
   const world = useWorld({ env: { CONNECTOR_ALLOW_PRIVATE: 'true' } });
   const as = (who: Parameters<World['bearer']>[0]) => world().bearer(who);
   const worker = () =>
-    createSyncWorker({ orm: world().orm, config: world().config, logger: pino({ level: 'silent' }), workerId: 'custom-test', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: async () => undefined, maxBytes: 200_000 } });
+    createSyncWorker({ orm: world().orm, fork: () => world().em(), config: world().config, logger: pino({ level: 'silent' }), workerId: 'custom-test', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: async () => undefined, maxBytes: 200_000 } });
 
   async function bringConnector(who: 'alice' | 'carol' = 'alice', maxPages?: number) {
     const created = await world().http.post(PATH).set(as(who)).send({ definition: crmDefinition(undefined, maxPages) });
@@ -501,7 +501,7 @@ describe('sources from custom connectors', () => {
     expect(sync.body.code).toBe('connector_unavailable');
     crm.received.length = 0;
     const straySync = worker();
-    expect((await straySync.queue.enqueue(stray, 'manual')).created).toBe(true);
+    expect((await straySync.queue.enqueue(w.em(), stray, 'manual')).created).toBe(true);
     expect(await straySync.runDue()).toBe(1);
     expect(crm.received).toHaveLength(0);
     const run = await w.em().findOneOrFail(SyncRun, { sourceId: stray.id });
@@ -783,7 +783,7 @@ describe('published Airbyte manifests', () => {
   const world = useWorld({ env: { CONNECTOR_ALLOW_PRIVATE: 'true' } });
   const as = (who: Parameters<World['bearer']>[0]) => world().bearer(who);
   const worker = () =>
-    createSyncWorker({ orm: world().orm, config: world().config, logger: pino({ level: 'silent' }), workerId: 'airbyte-test', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: async () => undefined, maxRetries: 0 } });
+    createSyncWorker({ orm: world().orm, fork: () => world().em(), config: world().config, logger: pino({ level: 'silent' }), workerId: 'airbyte-test', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: async () => undefined, maxRetries: 0 } });
 
   it('loads the YAML as published, connects, and syncs every page with the JSON types the API answered', async () => {
     const w = world();

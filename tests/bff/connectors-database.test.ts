@@ -389,7 +389,7 @@ describe.runIf(postgresUp)('a PostgreSQL source through the API and the sync wor
   async function syncNow(sourceId: string) {
     const w = world();
     expect((await w.http.post(`/api/data-sources/${sourceId}/sync`).set(as('alice'))).status).toBe(202);
-    const worker = createSyncWorker({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }), connectors: (id) => (id === 'postgresql' ? postgresql : undefined) });
+    const worker = createSyncWorker({ orm: w.orm, fork: () => w.em(), config: w.config, logger: pino({ level: 'silent' }), connectors: (id) => (id === 'postgresql' ? postgresql : undefined) });
     expect(await worker.runDue()).toBe(1);
     return w.em().findOneOrFail(SyncRun, { sourceId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
   }

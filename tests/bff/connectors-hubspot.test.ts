@@ -203,7 +203,7 @@ describe('HubSpot in the product', () => {
     expect(JSON.stringify(connected.body)).not.toContain(TOKEN);
     const id = connected.body.id as string;
     expect((await w.http.post(`/api/data-sources/${id}/sync`).set(as('alice'))).status).toBe(202);
-    const worker = createSyncWorker({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }), workerId: 'hubspot-test', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: async () => undefined } });
+    const worker = createSyncWorker({ orm: w.orm, fork: () => w.em(), config: w.config, logger: pino({ level: 'silent' }), workerId: 'hubspot-test', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: async () => undefined } });
     expect(await worker.runDue()).toBe(1);
 
     const stored = await w.em().find(DataRecord, { sourceId: id }, { orderBy: { recordKey: 'asc' } });

@@ -704,6 +704,7 @@ describe("a saved source's secret stays with the address it was given for", () =
     ).toBe(202);
     const worker = createSyncWorker({
       orm: w.orm,
+      fork: () => w.em(),
       config: w.config,
       logger: pino({ level: "silent" }),
       workerId: "secret-test",

@@ -72,7 +72,7 @@ describe('JSON types of stored records', () => {
     expect(connected.status, JSON.stringify(connected.body)).toBe(201);
     const id = connected.body.id as string;
     expect((await w.http.post(`/api/data-sources/${id}/sync`).set(as('alice'))).status).toBe(202);
-    const worker = createSyncWorker({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }), workerId: `types-${catalogueId}` });
+    const worker = createSyncWorker({ orm: w.orm, fork: () => w.em(), config: w.config, logger: pino({ level: 'silent' }), workerId: `types-${catalogueId}` });
     expect(await worker.runDue()).toBe(1);
     return recordsOf(id);
   }

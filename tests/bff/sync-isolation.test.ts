@@ -109,8 +109,8 @@ describe('sync isolation between companies', () => {
     const start = Date.now() - 60_000;
     const runs: SyncRun[] = [];
     for (const [index, source] of sources.entries()) {
-      const queue = createSyncQueue({ orm: w.orm, config: w.config, clock: () => new Date(start + index * 1_000) });
-      runs.push((await queue.enqueue(source, 'manual')).run);
+      const queue = createSyncQueue({ config: w.config, clock: () => new Date(start + index * 1_000) });
+      runs.push((await queue.enqueue(w.em(), source, 'manual')).run);
     }
     return runs;
   }
@@ -120,6 +120,7 @@ describe('sync isolation between companies', () => {
   function worker(w: World, options: Partial<SyncWorkerDependencies> = {}) {
     const made = createSyncWorker({
       orm: w.orm,
+      fork: () => w.em(),
       config: w.config,
       logger: silent,
       queue: { retryBaseMs: 0, maxAttempts: 1 },

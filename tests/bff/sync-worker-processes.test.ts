@@ -124,8 +124,8 @@ describe('npm run worker processes', () => {
     const em = w.em();
     const sources = Array.from({ length: SOURCES }, (_, index) => restSource(w, em, `s${index + 1}`));
     await em.flush();
-    const queue = createSyncQueue({ orm: w.orm, config: w.config });
-    for (const source of sources) await queue.enqueue(source, 'manual');
+    const queue = createSyncQueue({ config: w.config });
+    for (const source of sources) await queue.enqueue(w.em(), source, 'manual');
 
     // Who holds each run while it runs, sampled until every run has finished.
     const holders = new Map<string, Set<string>>();
@@ -160,8 +160,8 @@ describe('npm run worker processes', () => {
     const em = w.em();
     const source = restSource(w, em, 'killed1');
     await em.flush();
-    const queue = createSyncQueue({ orm: w.orm, config: w.config });
-    const { run } = await queue.enqueue(source, 'manual');
+    const queue = createSyncQueue({ config: w.config });
+    const { run } = await queue.enqueue(w.em(), source, 'manual');
     const asked = (page: number) => pagesAsked.get(`killed1/${page}`) ?? 0;
 
     const doomed = startWorker(w);

@@ -85,6 +85,7 @@ describe('sync runs', () => {
   const workerFor = (w: World, options: { id?: string; maxAttempts?: number; retryBaseMs?: number } = {}) =>
     createSyncWorker({
       orm: w.orm,
+      fork: () => w.em(),
       config: w.config,
       logger: workerLogger,
       workerId: options.id ?? 'test-worker',
@@ -264,7 +265,7 @@ describe('sync runs', () => {
       const source = await connectRest('alice');
       // Polls an hour apart: only the wake-up from Sync Now can start the run within the test.
       const hourly = { ...w.config, sync: { worker: true, pollMs: 3_600_000, scheduleMs: 3_600_000 } };
-      const worker = createSyncWorker({ orm: w.orm, config: hourly, logger: workerLogger, workerId: 'woken', fetch: { retryBaseMs: 1, sleep: async () => undefined } });
+      const worker = createSyncWorker({ orm: w.orm, fork: () => w.em(), config: hourly, logger: workerLogger, workerId: 'woken', fetch: { retryBaseMs: 1, sleep: async () => undefined } });
       worker.start();
       try {
         const queued = await w.http.post(`/api/data-sources/${source.id}/sync`).set(as('alice'));
@@ -376,34 +377,34 @@ describe('sync runs', () => {
     it('checks the retry delay doubles per attempt', async () => {
       const w = world();
       const source = await connectRest('alice', '/never');
-      const queue = createSyncQueue({ orm: w.orm, config: w.config, retryBaseMs: 1_000, clock: () => new Date('2026-03-01T00:00:00Z') });
-      const { run } = await queue.enqueue({ id: source.id, companyId: w.companies.acme.id }, 'manual');
+      const queue = createSyncQueue({ config: w.config, retryBaseMs: 1_000, clock: () => new Date('2026-03-01T00:00:00Z') });
+      const { run } = await queue.enqueue(w.em(), { id: source.id, companyId: w.companies.acme.id }, 'manual');
       const progress = { added: 0, updated: 0, failed: 0, processed: 0, cursor: null, firstError: null };
-      let claimed = (await queue.claim('w1'))!;
-      expect(await queue.fail(claimed, 'w1', progress, { message: 'down', retryable: true })).toBe('retrying');
+      let claimed = (await queue.claim(w.em(), 'w1'))!;
+      expect(await queue.fail(w.em(), claimed, 'w1', progress, { message: 'down', retryable: true })).toBe('retrying');
       expect((await w.em().findOneOrFail(SyncRun, { id: run.id })).runAfter.toISOString()).toBe('2026-03-01T00:00:01.000Z');
-      claimed = (await queue.claim('w1'))!;
+      claimed = (await queue.claim(w.em(), 'w1'))!;
       expect(claimed).toBeNull();
       await w.em().nativeUpdate(SyncRun, { id: run.id }, { runAfter: new Date('2026-02-01T00:00:00Z') });
-      claimed = (await queue.claim('w1'))!;
+      claimed = (await queue.claim(w.em(), 'w1'))!;
       expect(claimed.attempt).toBe(2);
-      await queue.fail(claimed, 'w1', progress, { message: 'down', retryable: true });
+      await queue.fail(w.em(), claimed, 'w1', progress, { message: 'down', retryable: true });
       expect((await w.em().findOneOrFail(SyncRun, { id: run.id })).runAfter.toISOString()).toBe('2026-03-01T00:00:02.000Z');
       await w.em().nativeUpdate(SyncRun, { id: run.id }, { runAfter: new Date('2026-02-01T00:00:00Z') });
-      claimed = (await queue.claim('w1'))!;
-      expect(await queue.fail(claimed, 'w1', progress, { message: 'bad key', retryable: false })).toBe('failed');
+      claimed = (await queue.claim(w.em(), 'w1'))!;
+      expect(await queue.fail(w.em(), claimed, 'w1', progress, { message: 'bad key', retryable: false })).toBe('failed');
       expect(await w.em().findOneOrFail(SyncRun, { id: run.id })).toMatchObject({ status: 'failed', attempt: 3, firstError: 'bad key' });
     });
 
     it('resumes a run whose worker died (lease expired) from its stored cursor', async () => {
       const w = world();
       const source = await connectRest('alice');
-      const queue = createSyncQueue({ orm: w.orm, config: w.config });
-      const { run } = await queue.enqueue({ id: source.id, companyId: w.companies.acme.id }, 'manual');
+      const queue = createSyncQueue({ config: w.config });
+      const { run } = await queue.enqueue(w.em(), { id: source.id, companyId: w.companies.acme.id }, 'manual');
       // A worker claimed it, stored page 1 and its cursor, then died.
-      const dead = (await queue.claim('dead-worker'))!;
+      const dead = (await queue.claim(w.em(), 'dead-worker'))!;
       expect(dead.id).toBe(run.id);
-      await queue.saveProgress(run.id, 'dead-worker', { added: 10, updated: 0, failed: 0, processed: 10, cursor: JSON.stringify({ since: null, max: null, next: 2 }), firstError: null });
+      await queue.saveProgress(w.em(), run.id, 'dead-worker', { added: 10, updated: 0, failed: 0, processed: 10, cursor: JSON.stringify({ since: null, max: null, next: 2 }), firstError: null });
       const worker = workerFor(w, { id: 'live-worker' });
       // The lease still holds: nothing to claim.
       expect(await worker.runDue()).toBe(0);
@@ -415,13 +416,13 @@ describe('sync runs', () => {
       expect(pages).toEqual(['2', '3']);
       expect(await w.em().findOneOrFail(SyncRun, { id: run.id })).toMatchObject({ status: 'succeeded', processed: 25, added: 25 });
       // The dead worker's late writes no longer count.
-      expect(await queue.saveProgress(run.id, 'dead-worker', { added: 0, updated: 0, failed: 0, processed: 0, cursor: null, firstError: null })).toBe(false);
+      expect(await queue.saveProgress(w.em(), run.id, 'dead-worker', { added: 0, updated: 0, failed: 0, processed: 0, cursor: null, firstError: null })).toBe(false);
     });
 
     it("resumes a declarative read taken over at its checkpoint: the next page, the same partition, no page asked twice", async () => {
       const w = world();
       const source = await connectRest('alice');
-      const queue = createSyncQueue({ orm: w.orm, config: w.config });
+      const queue = createSyncQueue({ config: w.config });
       // A vendor without an incremental cursor (a plain paged read), read once per region.
       const connector = (partitioned: boolean) =>
         manifestConnector({
@@ -456,16 +457,16 @@ describe('sync runs', () => {
       for (const partitioned of [false, true]) {
         const pull = connector(partitioned);
         // A worker pulls and stores two pages (the records and the progress in one transaction each), then dies.
-        const { run } = await queue.enqueue({ id: source.id, companyId: w.companies.acme.id }, 'manual');
-        expect((await queue.claim('dead-worker'))!.id).toBe(run.id);
+        const { run } = await queue.enqueue(w.em(), { id: source.id, companyId: w.companies.acme.id }, 'manual');
+        expect((await queue.claim(w.em(), 'dead-worker'))!.id).toBe(run.id);
         const firstAsked = api.received.length;
-        const dying = createSyncWorker({ orm: w.orm, config: w.config, logger: workerLogger, workerId: 'dead-worker', connectors: () => pull });
+        const dying = createSyncWorker({ orm: w.orm, fork: () => w.em(), config: w.config, logger: workerLogger, workerId: 'dead-worker', connectors: () => pull });
         let progress: RunProgress = { added: 0, updated: 0, failed: 0, processed: 0, cursor: null, checkpoint: null, firstError: null };
         let pages = 0;
         const pageCount = partitioned ? 4 : 2;
         const reads = pull.pull({ settings: {}, secrets: {}, cursor: null, checkpoint: null, fetch: createConnectorFetch({ allowPrivate: true }), signal: new AbortController().signal, logger: workerLogger, allowPrivate: true });
         for await (const batch of reads) {
-          const committed = await dying.queue.commitPage(run.id, 'dead-worker', async () => ({ ...progress, processed: progress.processed + batch.records.length, cursor: batch.cursor ?? null, checkpoint: batch.checkpoint ?? null }));
+          const committed = await dying.queue.commitPage(w.em(), run.id, 'dead-worker', async () => ({ ...progress, processed: progress.processed + batch.records.length, cursor: batch.cursor ?? null, checkpoint: batch.checkpoint ?? null }));
           progress = committed!;
           if (++pages === pageCount) break;
         }
@@ -474,7 +475,7 @@ describe('sync runs', () => {
         await w.em().nativeUpdate(SyncRun, { id: run.id }, { lockedUntil: new Date(Date.now() - 1_000) });
 
         const before = api.received.length;
-        const heir = createSyncWorker({ orm: w.orm, config: w.config, logger: workerLogger, workerId: 'heir', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: async () => undefined }, connectors: () => pull });
+        const heir = createSyncWorker({ orm: w.orm, fork: () => w.em(), config: w.config, logger: workerLogger, workerId: 'heir', queue: { retryBaseMs: 0 }, fetch: { retryBaseMs: 1, sleep: async () => undefined }, connectors: () => pull });
         expect(await heir.runDue()).toBe(1);
         expect(asked(before)).toEqual(partitioned ? ['south/2', 'south/3'] : ['3']);
         // The run's count is each record once: the dead worker's pages and the heir's.
@@ -485,19 +486,19 @@ describe('sync runs', () => {
     it('never lets two claimers take one run, nor queue two runs of one source', async () => {
       const w = world();
       const source = await connectRest('alice');
-      const queue = createSyncQueue({ orm: w.orm, config: w.config });
-      const enqueued = await Promise.all(Array.from({ length: 4 }, () => queue.enqueue({ id: source.id, companyId: w.companies.acme.id }, 'manual')));
+      const queue = createSyncQueue({ config: w.config });
+      const enqueued = await Promise.all(Array.from({ length: 4 }, () => queue.enqueue(w.em(), { id: source.id, companyId: w.companies.acme.id }, 'manual')));
       expect(enqueued.filter((each) => each.created)).toHaveLength(1);
       expect(new Set(enqueued.map((each) => each.run.id)).size).toBe(1);
-      const claims = await Promise.all(Array.from({ length: 6 }, (_, index) => createSyncQueue({ orm: w.orm, config: w.config }).claim(`racer-${index}`)));
+      const claims = await Promise.all(Array.from({ length: 6 }, (_, index) => createSyncQueue({ config: w.config }).claim(w.em(), `racer-${index}`)));
       const winners = claims.filter(Boolean);
       expect(winners).toHaveLength(1);
       expect(await w.em().count(SyncRun, { sourceId: source.id, status: 'running' })).toBe(1);
       if (usingPostgres()) {
         // Two worker processes' queues racing over the same rows: SKIP LOCKED hands each run to one.
         const other = await connectRest('carol');
-        await queue.enqueue({ id: other.id, companyId: w.companies.globex.id }, 'manual');
-        const second = await Promise.all([queue.claim('pg-a'), createSyncQueue({ orm: w.orm, config: w.config }).claim('pg-b')]);
+        await queue.enqueue(w.em(), { id: other.id, companyId: w.companies.globex.id }, 'manual');
+        const second = await Promise.all([queue.claim(w.em(), 'pg-a'), createSyncQueue({ config: w.config }).claim(w.em(), 'pg-b')]);
         expect(second.filter(Boolean)).toHaveLength(1);
       }
     });

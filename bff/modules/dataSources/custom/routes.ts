@@ -19,14 +19,14 @@ export function createCustomConnectorRouter(connectors: CustomConnectorService):
   const connector = inReach(CustomConnector, CUSTOM_CONNECTOR_NOT_FOUND);
 
   routes.get('/', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await connectors.list(await companyToList(ctx));
+    ctx.body = await connectors.list(ctx.state.em, await companyToList(ctx));
   });
 
   routes.post('/', async (ctx) => {
     const input = await validateBody(customConnectorSchema, ctx.request.body);
     const actor = actorOf(ctx);
     const companyId = await companyToWrite(ctx, input.companyId);
-    const created = await connectors.create(companyId, actor.kind === 'user' ? actor.id : null, input.definition, readOptions(input));
+    const created = await connectors.create(ctx.state.em, companyId, actor.kind === 'user' ? actor.id : null, input.definition, readOptions(input));
     await recordNow(ctx.state.em, { action: 'custom_connector_uploaded', companyId, target: { type: 'custom_connector', id: created.id, label: created.name }, changes: { after: { urlBase: created.urlBase } } });
     ctx.body = created;
     ctx.status = 201;
@@ -35,13 +35,13 @@ export function createCustomConnectorRouter(connectors: CustomConnectorService):
   // Reach first (another company's id is a 404 whatever is sent), then the body.
   routes.put('/:id', connector, async (ctx) => {
     const input = await validateBody(customConnectorSchema, ctx.request.body);
-    const updated = await connectors.update(connector.of(ctx), input.definition, readOptions(input));
+    const updated = await connectors.update(ctx.state.em, connector.of(ctx), input.definition, readOptions(input));
     await recordNow(ctx.state.em, { action: 'custom_connector_uploaded', companyId: updated.companyId, target: { type: 'custom_connector', id: updated.id, label: updated.name }, changes: { after: { urlBase: updated.urlBase } } });
     ctx.body = updated;
   });
 
   routes.delete('/:id', connector, async (ctx) => {
-    await connectors.remove(connector.of(ctx));
+    await connectors.remove(ctx.state.em, connector.of(ctx));
     ctx.status = 204;
   });
 

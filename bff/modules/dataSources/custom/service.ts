@@ -4,6 +4,7 @@
  * engine like any vendor. The secrets of the sources made from one are bound to its url_base, as
  * SECRETS_BOUND_TO binds a vendor's to its base URL: a definition that moves its address drops them.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { AirbyteReadOptions } from '@domain/data/connectorManifest/airbyte';
 import { ManifestError } from '@domain/data/connectorManifest/schema';
 import type { ConnectorManifest } from '@domain/data/connectorManifest/types';
@@ -12,7 +13,6 @@ import { CustomConnector, DataSource } from '../../../entities';
 import type { Config } from '../../../config';
 import { hostRefusal } from '../../../platform/addressGuard';
 import { apiError } from '../../../platform/errors';
-import type { Orm } from '../../../types';
 
 export const CUSTOM_CONNECTOR_NOT_FOUND = { error: 'Custom connector not found', message: 'No custom connector with this id exists in your reach.' };
 
@@ -72,29 +72,30 @@ export function checkedDefinition(input: unknown, allowPrivate: boolean, options
   return manifest;
 }
 
-export function createCustomConnectorService({ orm, config }: { orm: Orm; config: Pick<Config, 'connectorAllowPrivate'> }) {
+/** Each operation works in the EntityManager it is given (the request's). */
+export function createCustomConnectorService({ config }: { config: Pick<Config, 'connectorAllowPrivate'> }) {
   const check = (input: unknown, options: AirbyteReadOptions) => checkedDefinition(input, config.connectorAllowPrivate, options);
 
   /** Refuses a second connector of the same name in the company with a 409 naming the field. */
-  async function assertNameFree(companyId: string, name: string, exceptId?: string): Promise<void> {
-    const clash = await orm.em.findOne(CustomConnector, { companyId, name, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { fields: ['id'] });
+  async function assertNameFree(em: EntityManager, companyId: string, name: string, exceptId?: string): Promise<void> {
+    const clash = await em.findOne(CustomConnector, { companyId, name, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { fields: ['id'] });
     if (clash) throw apiError('already_exists', { message: `A custom connector named ${name} already exists.`, fields: { 'definition.name': 'Another custom connector of this company has this name' } });
   }
 
   return {
-    async list(companyId: string | undefined): Promise<CustomConnectorView[]> {
-      const rows = await orm.em.find(CustomConnector, companyId ? { companyId } : {}, { orderBy: { name: 'asc', id: 'asc' } });
+    async list(em: EntityManager, companyId: string | undefined): Promise<CustomConnectorView[]> {
+      const rows = await em.find(CustomConnector, companyId ? { companyId } : {}, { orderBy: { name: 'asc', id: 'asc' } });
       if (!rows.length) return [];
       // One query for every connector's sources, each counted only within its own company.
-      const sources = await orm.em.find(DataSource, { catalogueId: { $in: rows.map((row) => customCatalogueId(row.id)) } }, { fields: ['companyId', 'catalogueId'] });
+      const sources = await em.find(DataSource, { catalogueId: { $in: rows.map((row) => customCatalogueId(row.id)) } }, { fields: ['companyId', 'catalogueId'] });
       return rows.map((row) => presentCustomConnector(row, sources.filter((source) => source.companyId === row.companyId && source.catalogueId === customCatalogueId(row.id)).length));
     },
 
-    async create(companyId: string, createdById: string | null, input: unknown, options: AirbyteReadOptions = {}): Promise<CustomConnectorView> {
+    async create(em: EntityManager, companyId: string, createdById: string | null, input: unknown, options: AirbyteReadOptions = {}): Promise<CustomConnectorView> {
       const manifest = check(input, options);
-      await assertNameFree(companyId, manifest.name);
-      const connector = orm.em.create(CustomConnector, { companyId, name: manifest.name, manifest, urlBase: manifest.streams[0].retriever.requester.url_base, createdById });
-      await orm.em.flush();
+      await assertNameFree(em, companyId, manifest.name);
+      const connector = em.create(CustomConnector, { companyId, name: manifest.name, manifest, urlBase: manifest.streams[0].retriever.requester.url_base, createdById });
+      await em.flush();
       return presentCustomConnector(connector);
     },
 
@@ -102,28 +103,28 @@ export function createCustomConnectorService({ orm, config }: { orm: Orm; config
      * A new version of the definition. When its url_base changes, every source made from it loses
      * its stored secrets in the same transaction: they were given for the old address only.
      */
-    async update(connector: CustomConnector, input: unknown, options: AirbyteReadOptions = {}): Promise<CustomConnectorView> {
+    async update(em: EntityManager, connector: CustomConnector, input: unknown, options: AirbyteReadOptions = {}): Promise<CustomConnectorView> {
       // A manifest without a name keeps the connector's (the dialog does not ask again when editing).
       const manifest = check(input, { name: connector.name, ...options });
-      await assertNameFree(connector.companyId, manifest.name, connector.id);
+      await assertNameFree(em, connector.companyId, manifest.name, connector.id);
       const urlBase = manifest.streams[0].retriever.requester.url_base;
       const fields = customConnectorFields(manifest);
-      const sourceCount = await orm.em.transactional(async (em) => {
+      const sourceCount = await em.transactional(async (tx) => {
         if (urlBase !== connector.urlBase) {
-          await em.nativeUpdate(DataSource, { companyId: connector.companyId, catalogueId: customCatalogueId(connector.id) }, { credentials: null });
+          await tx.nativeUpdate(DataSource, { companyId: connector.companyId, catalogueId: customCatalogueId(connector.id) }, { credentials: null });
         }
         // Its sources take the new version's fields; a mapping of a field it no longer reads is dropped.
-        const sources = await em.find(DataSource, { companyId: connector.companyId, catalogueId: customCatalogueId(connector.id) });
+        const sources = await tx.find(DataSource, { companyId: connector.companyId, catalogueId: customCatalogueId(connector.id) });
         for (const source of sources) {
           source.fields = fields;
           source.mapping = Object.fromEntries(Object.entries(source.mapping).filter(([name]) => fields.includes(name)));
           if (source.keyField !== null && !fields.includes(source.keyField)) source.keyField = manifest.streams[0].primary_key ?? null;
         }
-        const row = await em.findOneOrFail(CustomConnector, { id: connector.id });
-        em.assign(row, { name: manifest.name, manifest, urlBase });
+        const row = await tx.findOneOrFail(CustomConnector, { id: connector.id });
+        tx.assign(row, { name: manifest.name, manifest, urlBase });
         return sources.length;
       });
-      const fresh = await orm.em.fork().findOneOrFail(CustomConnector, { id: connector.id });
+      const fresh = await em.fork().findOneOrFail(CustomConnector, { id: connector.id });
       return presentCustomConnector(fresh, sourceCount);
     },
 
@@ -131,13 +132,13 @@ export function createCustomConnectorService({ orm, config }: { orm: Orm; config
      * Refused (409) while a source is connected from it, naming the sources: deleting them is a
      * decision about their stored records, which the admin makes on each source, not a side effect.
      */
-    async remove(connector: CustomConnector): Promise<void> {
-      const used = await orm.em.find(DataSource, { companyId: connector.companyId, catalogueId: customCatalogueId(connector.id) }, { fields: ['name'], orderBy: { name: 'asc' } });
+    async remove(em: EntityManager, connector: CustomConnector): Promise<void> {
+      const used = await em.find(DataSource, { companyId: connector.companyId, catalogueId: customCatalogueId(connector.id) }, { fields: ['name'], orderBy: { name: 'asc' } });
       if (used.length) {
         const names = used.map((source) => source.name).join(', ');
         throw apiError('already_exists', { error: 'Custom connector in use', message: `${connector.name} is used by ${names}: delete ${used.length === 1 ? 'that source' : 'those sources'} first.` });
       }
-      await orm.em.nativeDelete(CustomConnector, { id: connector.id, companyId: connector.companyId });
+      await em.nativeDelete(CustomConnector, { id: connector.id, companyId: connector.companyId });
     },
   };
 }

@@ -5,7 +5,7 @@
  * already chose).
  */
 import { createHash } from 'node:crypto';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { fieldSetOf, REQUEST_CUSTOM_API_ID, type CatalogueSource, type SourceFieldDefinition } from '@domain/data/catalogue';
 import { SECRET_CHANGED } from '@domain/audit/types';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
@@ -54,8 +54,8 @@ export function initialMapping(catalogue: CatalogueSource, chosen: readonly Fiel
 }
 
 /** The catalogue entry a connect or test names, as the company sees it (its own custom connectors among them), or 400. */
-async function catalogueFor(deps: SourceDeps, companyId: string, catalogueId: string) {
-  const resolved = await resolveCatalogue(deps.orm.em, companyId, catalogueId);
+async function catalogueFor(em: EntityManager, companyId: string, catalogueId: string) {
+  const resolved = await resolveCatalogue(em, companyId, catalogueId);
   // Another company's custom connector is as unknown as an id that does not exist.
   if (!resolved || resolved.catalogue.id === REQUEST_CUSTOM_API_ID) {
     throw apiError('validation_failed', { fields: { catalogueId: 'Unknown source' }, message: 'Choose a source from the catalogue.' });
@@ -63,10 +63,10 @@ async function catalogueFor(deps: SourceDeps, companyId: string, catalogueId: st
   return resolved;
 }
 
-export async function connectSource(deps: SourceDeps, actor: Actor, input: ConnectSourceInput): Promise<DataSourceView> {
-  const { orm, config } = deps;
-  const companyId = await companyFor(orm.em, actor, input.companyId);
-  const resolved = await catalogueFor(deps, companyId, input.catalogueId);
+export async function connectSource(em: EntityManager, deps: SourceDeps, actor: Actor, input: ConnectSourceInput): Promise<DataSourceView> {
+  const { config } = deps;
+  const companyId = await companyFor(em, actor, input.companyId);
+  const resolved = await catalogueFor(em, companyId, input.catalogueId);
   const { catalogue } = resolved;
   if (catalogue.isImport) {
     throw apiError('validation_failed', { fields: { catalogueId: 'Files are connected by importing them' }, message: 'Use Import Data to connect a file.' });
@@ -82,9 +82,9 @@ export async function connectSource(deps: SourceDeps, actor: Actor, input: Conne
   // Under the entry's own name any source of the entry counts, also one that holds no connection
   // key (a copy an earlier race left, or one made before the key existed).
   const taken = connectionKey === catalogue.id ? { companyId, catalogueId: catalogue.id } : { companyId, connectionKey };
-  if (await orm.em.findOne(DataSource, taken)) throw alreadyConnected();
+  if (await em.findOne(DataSource, taken)) throw alreadyConnected();
   const keyField = typeof settings.keyField === 'string' ? settings.keyField : (resolved.connector?.keyField ?? null);
-  const source = orm.em.create(DataSource, {
+  const source = em.create(DataSource, {
     companyId,
     name,
     description: catalogue.description,
@@ -95,20 +95,20 @@ export async function connectSource(deps: SourceDeps, actor: Actor, input: Conne
     credentials: sealSecrets(secrets, config.credentialsKey),
     recordKind: catalogue.recordKind,
     fields: resolved.fieldSet.map((field) => field.name),
-    mapping: initialMapping(catalogue, await orm.em.find(FieldSetting, { companyId }), resolved.fieldSet),
+    mapping: initialMapping(catalogue, await em.find(FieldSetting, { companyId }), resolved.fieldSet),
     keyField,
     createdById: actor.kind === 'user' ? actor.id : null,
     // Unique with the company: of connects that all found no source above, one stores its own.
     connectionKey,
   });
-  record(orm.em, { action: 'data_source_connected', companyId, target: { type: 'data_source', id: source.id, label: source.name }, changes: { after: { catalogueId: catalogue.id, settings, ...(Object.keys(secrets).length ? { credentials: SECRET_CHANGED } : {}) } } });
+  record(em, { action: 'data_source_connected', companyId, target: { type: 'data_source', id: source.id, label: source.name }, changes: { after: { catalogueId: catalogue.id, settings, ...(Object.keys(secrets).length ? { credentials: SECRET_CHANGED } : {}) } } });
   try {
-    await orm.em.flush();
+    await em.flush();
   } catch (failure) {
     if (failure instanceof UniqueConstraintViolationException) throw alreadyConnected();
     throw failure;
   }
-  return presentSource(deps, source);
+  return presentSource(em, deps, source);
 }
 
 /**
@@ -116,12 +116,12 @@ export async function connectSource(deps: SourceDeps, actor: Actor, input: Conne
  * `sourceId` (a saved source in the caller's reach), the settings are checked over the stored
  * ones as an update is: a secret left out or blank is the stored secret.
  */
-export async function testConnection(deps: SourceDeps, actor: Actor, input: TestConnectionInput): Promise<{ message: string }> {
-  const { orm, config, logger } = deps;
-  const saved = input.sourceId ? await findInReach(orm.em, actor, DataSource, input.sourceId, DATA_SOURCE_NOT_FOUND) : null;
+export async function testConnection(em: EntityManager, deps: SourceDeps, actor: Actor, input: TestConnectionInput): Promise<{ message: string }> {
+  const { config, logger } = deps;
+  const saved = input.sourceId ? await findInReach(em, actor, DataSource, input.sourceId, DATA_SOURCE_NOT_FOUND) : null;
   if (saved && input.companyId && input.companyId !== saved.companyId) throw apiError('not_found', DATA_SOURCE_NOT_FOUND);
-  const companyId = saved ? saved.companyId : await companyFor(orm.em, actor, input.companyId);
-  const resolved = await catalogueFor(deps, companyId, input.catalogueId);
+  const companyId = saved ? saved.companyId : await companyFor(em, actor, input.companyId);
+  const resolved = await catalogueFor(em, companyId, input.catalogueId);
   const { catalogue } = resolved;
   if (saved && saved.catalogueId !== catalogue.id) {
     throw apiError('validation_failed', { fields: { sourceId: `Not a ${catalogue.name} source` }, message: 'Test the source with its own catalogue entry.' });

@@ -10,7 +10,6 @@ import { customConnectorIdOf } from '@domain/data/customConnectors';
 import type { CustomFieldInput, FieldSettingInput, FieldType, MappedField } from '@domain/data/fields';
 import { FILE_UPLOAD_TYPE } from '@domain/data/sources';
 import { unifiedField as findUnifiedField, RECORD_KINDS, unifiedFieldsFor } from '@domain/data/unifiedModel';
-import type { Orm } from '../../../types';
 import { DataSource, FieldSetting } from '../../../entities';
 import { apiError } from '../../../platform/errors';
 import { remapSource } from '../records/store';
@@ -107,7 +106,8 @@ function checkUnifiedTarget(sources: readonly DataSource[], name: string, target
   }
 }
 
-export function createFieldService({ orm }: { orm: Orm }) {
+/** Each operation works in the EntityManager it is given (the request's). */
+export function createFieldService() {
   async function load(em: EntityManager, companyId: string | undefined) {
     const where = companyId ? { companyId } : {};
     const [sources, settings] = await Promise.all([
@@ -118,20 +118,20 @@ export function createFieldService({ orm }: { orm: Orm }) {
   }
 
   return {
-    async list(companyId: string | undefined): Promise<MappedField[]> {
-      const { sources, settings } = await load(orm.em, companyId);
+    async list(em: EntityManager, companyId: string | undefined): Promise<MappedField[]> {
+      const { sources, settings } = await load(em, companyId);
       return mappedFields(sources, settings);
     },
 
-    async update(companyId: string, input: FieldSettingInput): Promise<MappedField> {
-      return orm.em.transactional(async (em) => {
-        const { sources, settings } = await load(em, companyId);
+    async update(em: EntityManager, companyId: string, input: FieldSettingInput): Promise<MappedField> {
+      return em.transactional(async (tx) => {
+        const { sources, settings } = await load(tx, companyId);
         let setting = settings.find((candidate) => candidate.name === input.name);
         const withField = sources.filter((source) => source.fields.includes(input.name));
         if (!withField.length && !setting?.customId) {
           throw apiError('not_found', { error: 'Field not found', message: `No connected source has a field named ${input.name}.` });
         }
-        setting ??= em.create(FieldSetting, { companyId, name: input.name });
+        setting ??= tx.create(FieldSetting, { companyId, name: input.name });
         if (input.type !== undefined) setting.type = input.type;
         if (input.removed !== undefined) setting.removed = input.removed;
         if (input.unifiedField !== undefined) {
@@ -142,22 +142,22 @@ export function createFieldService({ orm }: { orm: Orm }) {
             const { [input.name]: _previous, ...rest } = source.mapping;
             source.mapping = target ? { ...rest, [input.name]: target } : rest;
           }
-          await em.flush();
-          for (const source of withField) await remapSource(em, source.id);
+          await tx.flush();
+          for (const source of withField) await remapSource(tx, source.id);
         }
-        await em.flush();
+        await tx.flush();
         const fields = mappedFields(sources, settings.includes(setting) ? settings : [...settings, setting]);
         return fields.find((field) => field.name === input.name && field.isCustom === Boolean(setting.customId))!;
       });
     },
 
-    async addCustom(companyId: string, input: CustomFieldInput): Promise<MappedField> {
+    async addCustom(em: EntityManager, companyId: string, input: CustomFieldInput): Promise<MappedField> {
       const name = input.name.trim();
-      const { sources, settings } = await load(orm.em, companyId);
+      const { sources, settings } = await load(em, companyId);
       if (settings.some((setting) => setting.name === name) || sources.some((source) => source.fields.includes(name))) {
         throw apiError('already_exists', { error: 'Field already exists', message: `A field named ${name} already exists.`, fields: { name: 'A field with this name already exists' } });
       }
-      const setting = orm.em.create(FieldSetting, {
+      const setting = em.create(FieldSetting, {
         companyId,
         name,
         customId: `custom_${Date.now()}`,
@@ -165,7 +165,7 @@ export function createFieldService({ orm }: { orm: Orm }) {
         description: input.description.trim(),
         unifiedField: input.unifiedField || null,
       });
-      await orm.em.flush();
+      await em.flush();
       return mappedFields([], [setting])[0]!;
     },
   };

@@ -1,24 +1,26 @@
 /**
  * What the data sources API reads: a company's sources (each with its latest sync run and, for
  * pushed sources, its ingestion URL) and a page of a source's stored records; and SourceDeps,
- * what the data source functions share (the ORM, settings, logger, clock and sync queue).
+ * what the data source functions share (settings, logger, clock, sync queue and the wake-up of
+ * this process's sync workers). Each function works in the EntityManager it is given first.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { DataSource as DataSourceView } from '@domain/data/sources';
 import type { Config } from '../../../config';
 import { DataRecord, DataSource } from '../../../entities';
-import type { Orm } from '../../../types';
 import { customDefinitionsOf } from '../custom/resolve';
 import { ingestEndpointOf } from '../ingestion/secret';
 import type { SyncQueue } from '../sync/queue';
 import { presentDataSource } from './present';
 
 export interface SourceDeps {
-  orm: Orm;
   config: Pick<Config, 'credentialsKey' | 'connectorAllowPrivate' | 'database' | 'publicUrl'>;
   logger: Logger;
   clock: () => Date;
   queue: SyncQueue;
+  /** Wakes this process's sync workers: a run was just queued (nudge.ts). */
+  syncQueued: () => void;
 }
 
 export interface RecordPage {
@@ -34,25 +36,25 @@ export interface RecordPage {
 }
 
 /** Each source with its latest run (one query for all) and, for pushed sources, its ingestion URL. */
-export async function presentSources({ orm, queue, config }: SourceDeps, sources: DataSource[]): Promise<DataSourceView[]> {
-  const latest = await queue.latestRuns(sources.map((source) => source.id));
-  const custom = await customDefinitionsOf(orm.em, sources);
+export async function presentSources(em: EntityManager, { queue, config }: SourceDeps, sources: DataSource[]): Promise<DataSourceView[]> {
+  const latest = await queue.latestRuns(em, sources.map((source) => source.id));
+  const custom = await customDefinitionsOf(em, sources);
   return sources.map((source) =>
     presentDataSource(source, { lastRun: latest.get(source.id) ?? null, ingest: ingestEndpointOf(source, config), custom: custom.get(`${source.companyId}/${source.catalogueId}`) ?? null }),
   );
 }
 
-export async function presentSource(deps: SourceDeps, source: DataSource): Promise<DataSourceView> {
-  return (await presentSources(deps, [source]))[0]!;
+export async function presentSource(em: EntityManager, deps: SourceDeps, source: DataSource): Promise<DataSourceView> {
+  return (await presentSources(em, deps, [source]))[0]!;
 }
 
-export async function listSources(deps: SourceDeps, companyId: string | undefined): Promise<DataSourceView[]> {
-  const sources = await deps.orm.em.find(DataSource, companyId ? { companyId } : {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
-  return presentSources(deps, sources);
+export async function listSources(em: EntityManager, deps: SourceDeps, companyId: string | undefined): Promise<DataSourceView[]> {
+  const sources = await em.find(DataSource, companyId ? { companyId } : {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  return presentSources(em, deps, sources);
 }
 
-export async function sourceRecords(orm: Orm, source: DataSource, page: number, limit: number): Promise<RecordPage> {
-  const [rows, total] = await orm.em.findAndCount(
+export async function sourceRecords(em: EntityManager, source: DataSource, page: number, limit: number): Promise<RecordPage> {
+  const [rows, total] = await em.findAndCount(
     DataRecord,
     { sourceId: source.id },
     { orderBy: { recordIndex: 'asc', id: 'asc' }, limit, offset: (page - 1) * limit },

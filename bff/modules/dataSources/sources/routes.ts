@@ -24,42 +24,42 @@ export function createDataSourceRouter(sources: DataSourceService, fields: Field
   const template = inReach(ImportTemplate, TEMPLATE_NOT_FOUND);
 
   routes.get('/', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await sources.list(await companyToList(ctx));
+    ctx.body = await sources.list(ctx.state.em, await companyToList(ctx));
   });
 
   routes.post('/', async (ctx) => {
     const input = await validateBody(connectSourceSchema, ctx.request.body);
-    ctx.body = await sources.connect(actorOf(ctx), input);
+    ctx.body = await sources.connect(ctx.state.em, actorOf(ctx), input);
     ctx.status = 201;
   });
 
   // The fixed paths are declared before /:id, which would otherwise take them for ids.
   routes.post('/test-connection', async (ctx) => {
     const input = await validateBody(testConnectionSchema, ctx.request.body);
-    ctx.body = await sources.testConnection(actorOf(ctx), input);
+    ctx.body = await sources.testConnection(ctx.state.em, actorOf(ctx), input);
   });
 
   routes.get('/fields', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await fields.list(await companyToList(ctx));
+    ctx.body = await fields.list(ctx.state.em, await companyToList(ctx));
   });
 
   routes.put('/fields', async (ctx) => {
     const input = await validateBody(fieldSettingSchema, ctx.request.body);
-    ctx.body = await fields.update(await companyToWrite(ctx, input.companyId), input);
+    ctx.body = await fields.update(ctx.state.em, await companyToWrite(ctx, input.companyId), input);
   });
 
   routes.post('/custom-fields', async (ctx) => {
     const input = await validateBody(customFieldSchema, ctx.request.body);
-    ctx.body = await fields.addCustom(await companyToWrite(ctx, input.companyId), input);
+    ctx.body = await fields.addCustom(ctx.state.em, await companyToWrite(ctx, input.companyId), input);
     ctx.status = 201;
   });
 
   routes.get('/templates', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await sources.templates(await companyToList(ctx));
+    ctx.body = await sources.templates(ctx.state.em, await companyToList(ctx));
   });
 
   routes.delete('/templates/:id', template, async (ctx) => {
-    await sources.removeTemplate(template.of(ctx));
+    await sources.removeTemplate(ctx.state.em, template.of(ctx));
     ctx.status = 204;
   });
 
@@ -75,34 +75,34 @@ function oneSourceRoutes(routes: ApiRouter, sources: DataSourceService): void {
     const input = await validateBody(updateSourceSchema, ctx.request.body);
     if (input.status === 'syncing') {
       // Sync Now as the specification's status change: the same queued run as POST /:id/sync.
-      ctx.body = await sources.sync(source.of(ctx));
+      ctx.body = await sources.sync(ctx.state.em, source.of(ctx));
       ctx.status = 202;
       return;
     }
-    ctx.body = await sources.update(source.of(ctx), input);
+    ctx.body = await sources.update(ctx.state.em, source.of(ctx), input);
   });
 
   routes.delete('/:id', source, async (ctx) => {
-    await sources.remove(source.of(ctx));
+    await sources.remove(ctx.state.em, source.of(ctx));
     ctx.status = 204;
   });
 
   routes.post('/:id/sync', source, async (ctx) => {
-    ctx.body = await sources.sync(source.of(ctx));
+    ctx.body = await sources.sync(ctx.state.em, source.of(ctx));
     ctx.status = 202;
   });
 
   routes.get('/:id/runs', source, async (ctx) => {
-    ctx.body = await sources.runs(source.of(ctx));
+    ctx.body = await sources.runs(ctx.state.em, source.of(ctx));
   });
 
   routes.put('/:id/schedule', source, async (ctx) => {
     const input = await validateBody(scheduleSchema, ctx.request.body);
-    ctx.body = await sources.schedule(source.of(ctx), input.schedule);
+    ctx.body = await sources.schedule(ctx.state.em, source.of(ctx), input.schedule);
   });
 
   routes.get('/:id/records', { query: recordPageQuery }, source, async (ctx) => {
     const query = queryOf(ctx, recordPageQuery);
-    ctx.body = await sources.records(source.of(ctx), Number(query.page ?? 1), Number(query.limit ?? 20));
+    ctx.body = await sources.records(ctx.state.em, source.of(ctx), Number(query.page ?? 1), Number(query.limit ?? 20));
   });
 }

@@ -4,14 +4,16 @@
  * templates.
  *
  * The work lives in reads.ts, connecting.ts, writes.ts, syncing.ts and mappingTemplates.ts, over
- * sourceSettings.ts; this file binds it to the service's ORM, settings, logger, clock and the sync
- * queue it creates.
+ * sourceSettings.ts; this file binds it to the service's settings, logger, clock and the sync
+ * queue it creates. Each operation works in the EntityManager it is given first (the request's).
  */
+import type { EntityManager } from '@mikro-orm/core';
 import pino, { type Logger } from 'pino';
 import type { SyncRunView, SyncSchedule } from '@domain/data/connectors';
 import type { ConnectSourceInput, DataSource as DataSourceView, TestConnectionInput, UpdateSourceInput } from '@domain/data/sources';
 import type { DataSource, ImportTemplate } from '../../../entities';
 import type { Actor, Orm } from '../../../types';
+import { syncQueued } from '../sync/nudge';
 import { createSyncQueue } from '../sync/queue';
 import { connectSource, testConnection } from './connecting';
 import { listTemplates, removeTemplate } from './mappingTemplates';
@@ -24,6 +26,7 @@ export { TEMPLATE_NOT_FOUND } from './mappingTemplates';
 export type { RecordPage } from './reads';
 
 export interface DataSourceServiceOptions {
+  /** The database whose sync workers Sync Now wakes in this process (nudge.ts). */
   orm: Orm;
   config: SourceDeps['config'];
   logger?: Logger;
@@ -31,21 +34,21 @@ export interface DataSourceServiceOptions {
 }
 
 export function createDataSourceService({ orm, config, logger = pino({ level: 'silent' }), clock = () => new Date() }: DataSourceServiceOptions) {
-  const queue = createSyncQueue({ orm, config, clock });
-  const deps: SourceDeps = { orm, config, logger, clock, queue };
+  const queue = createSyncQueue({ config, clock });
+  const deps: SourceDeps = { config, logger, clock, queue, syncQueued: () => syncQueued(orm) };
   return {
     queue,
-    list: (companyId: string | undefined): Promise<DataSourceView[]> => listSources(deps, companyId),
-    connect: (actor: Actor, input: ConnectSourceInput): Promise<DataSourceView> => connectSource(deps, actor, input),
-    testConnection: (actor: Actor, input: TestConnectionInput): Promise<{ message: string }> => testConnection(deps, actor, input),
-    update: (source: DataSource, input: UpdateSourceInput): Promise<DataSourceView> => updateSource(deps, source, input),
-    sync: (source: DataSource): Promise<SyncRunView> => syncNow(deps, source),
-    runs: (source: DataSource): Promise<SyncRunView[]> => syncRuns(queue, source),
-    schedule: (source: DataSource, schedule: SyncSchedule): Promise<DataSourceView> => setSchedule(deps, source, schedule),
-    remove: (source: DataSource): Promise<void> => removeSource(orm, source),
-    records: (source: DataSource, page: number, limit: number): Promise<RecordPage> => sourceRecords(orm, source, page, limit),
-    templates: (companyId: string | undefined) => listTemplates(orm, companyId),
-    removeTemplate: (template: ImportTemplate): Promise<void> => removeTemplate(orm, template),
+    list: (em: EntityManager, companyId: string | undefined): Promise<DataSourceView[]> => listSources(em, deps, companyId),
+    connect: (em: EntityManager, actor: Actor, input: ConnectSourceInput): Promise<DataSourceView> => connectSource(em, deps, actor, input),
+    testConnection: (em: EntityManager, actor: Actor, input: TestConnectionInput): Promise<{ message: string }> => testConnection(em, deps, actor, input),
+    update: (em: EntityManager, source: DataSource, input: UpdateSourceInput): Promise<DataSourceView> => updateSource(em, deps, source, input),
+    sync: (em: EntityManager, source: DataSource): Promise<SyncRunView> => syncNow(em, deps, source),
+    runs: (em: EntityManager, source: DataSource): Promise<SyncRunView[]> => syncRuns(em, queue, source),
+    schedule: (em: EntityManager, source: DataSource, schedule: SyncSchedule): Promise<DataSourceView> => setSchedule(em, deps, source, schedule),
+    remove: (em: EntityManager, source: DataSource): Promise<void> => removeSource(em, source),
+    records: (em: EntityManager, source: DataSource, page: number, limit: number): Promise<RecordPage> => sourceRecords(em, source, page, limit),
+    templates: (em: EntityManager, companyId: string | undefined) => listTemplates(em, companyId),
+    removeTemplate: (em: EntityManager, template: ImportTemplate): Promise<void> => removeTemplate(em, template),
   };
 }
 

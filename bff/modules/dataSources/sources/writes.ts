@@ -3,19 +3,19 @@
  * key field and record kind; and its removal with everything stored for it (runs, pushed
  * messages, records).
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { ConnectorSettingValues } from '@domain/data/connectors';
 import { FILE_UPLOAD_TYPE, type DataSource as DataSourceView, type UpdateSourceInput } from '@domain/data/sources';
 import { DataRecord, DataSource, IngestMessage, SyncRun } from '../../../entities';
 import { apiError } from '../../../platform/errors';
-import type { Orm } from '../../../types';
 import { resolveCatalogue } from '../custom/resolve';
 import { sealSecrets } from '../sync/secrets';
 import { recordSourceChanges, sourceState } from './audit';
 import { presentSource, type SourceDeps } from './reads';
 import { checkedSettings, definitionOf, settingsInput, storedSettings } from './sourceSettings';
 
-export async function updateSource(deps: SourceDeps, source: DataSource, input: UpdateSourceInput): Promise<DataSourceView> {
-  const { orm, config } = deps;
+export async function updateSource(em: EntityManager, deps: SourceDeps, source: DataSource, input: UpdateSourceInput): Promise<DataSourceView> {
+  const { config } = deps;
   const before = sourceState(config, source);
   if (input.name !== undefined) source.name = input.name;
   if (input.description !== undefined) source.description = input.description || null;
@@ -24,7 +24,7 @@ export async function updateSource(deps: SourceDeps, source: DataSource, input: 
     if (input.settings !== undefined) throw apiError('validation_failed', { fields: { settings: 'An imported file has no connector settings' } });
   }
   if (input.settings !== undefined) {
-    const definition = definitionOf(await resolveCatalogue(orm.em, source.companyId, source.catalogueId));
+    const definition = definitionOf(await resolveCatalogue(em, source.companyId, source.catalogueId));
     // A key sent beside the settings is typed with them: when the settings move the source
     // elsewhere (bff/modules/connectors/settings.ts), it is the key for the new place, not a stored one.
     const typed = settingsInput(definition, { apiKey: input.apiKey, settings: input.settings as ConnectorSettingValues });
@@ -50,18 +50,18 @@ export async function updateSource(deps: SourceDeps, source: DataSource, input: 
     // A mapping made for people does not fit events: the fields start unmapped again.
     source.recordKind = input.recordKind;
     source.mapping = {};
-    await orm.em.nativeUpdate(DataRecord, { sourceId: source.id }, { kind: input.recordKind });
+    await em.nativeUpdate(DataRecord, { sourceId: source.id }, { kind: input.recordKind });
   }
-  recordSourceChanges(orm.em, config, source, before);
-  await orm.em.flush();
-  return presentSource(deps, source);
+  recordSourceChanges(em, config, source, before);
+  await em.flush();
+  return presentSource(em, deps, source);
 }
 
-export async function removeSource(orm: Orm, source: DataSource): Promise<void> {
-  await orm.em.transactional(async (em) => {
-    await em.nativeDelete(SyncRun, { sourceId: source.id });
-    await em.nativeDelete(IngestMessage, { sourceId: source.id });
-    await em.nativeDelete(DataRecord, { sourceId: source.id });
-    await em.nativeDelete(DataSource, { id: source.id });
+export async function removeSource(em: EntityManager, source: DataSource): Promise<void> {
+  await em.transactional(async (tx) => {
+    await tx.nativeDelete(SyncRun, { sourceId: source.id });
+    await tx.nativeDelete(IngestMessage, { sourceId: source.id });
+    await tx.nativeDelete(DataRecord, { sourceId: source.id });
+    await tx.nativeDelete(DataSource, { id: source.id });
   });
 }

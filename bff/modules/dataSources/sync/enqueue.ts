@@ -2,28 +2,27 @@
  * Queueing a sync run (Sync Now or the scheduler): one queued or running run per source, the
  * partial unique index settling a race between two callers.
  */
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { SyncRunTrigger } from '@domain/data/connectors';
-import type { Orm } from '../../../types';
 import { DataSource, SyncRun } from '../../../entities';
 import { activeRun } from './runHistory';
 
 /**
  * Queues a run of `source` unless one is already queued or running (then `created` is false and
- * `run` is that one). The unique index settles a race between two callers.
+ * `run` is that one). The unique index settles a race between two callers. Works in forks of `em`.
  */
 export async function enqueueRun(
-  orm: Orm,
+  em: EntityManager,
   clock: () => Date,
   source: Pick<DataSource, 'id' | 'companyId'>,
   trigger: SyncRunTrigger,
 ): Promise<{ run: SyncRun; created: boolean }> {
-  const existing = await activeRun(orm, source.id);
+  const existing = await activeRun(em, source.id);
   if (existing) return { run: existing, created: false };
   const now = clock();
   let run: SyncRun;
   try {
-    run = await orm.em.fork().transactional(async (tx) => {
+    run = await em.fork().transactional(async (tx) => {
       const queued = tx.create(SyncRun, {
         companyId: source.companyId,
         sourceId: source.id,
@@ -42,7 +41,7 @@ export async function enqueueRun(
     });
   } catch (failure) {
     if (!(failure instanceof UniqueConstraintViolationException)) throw failure;
-    const winner = await activeRun(orm, source.id);
+    const winner = await activeRun(em, source.id);
     if (winner) return { run: winner, created: false };
     throw failure;
   }

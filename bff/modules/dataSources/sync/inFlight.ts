@@ -7,6 +7,7 @@
  * (by default all but one, so another company's run always finds a slot), and the claim takes a
  * company with no run in progress before a second run of a busy one (leases.ts).
  */
+import type { EntityManager } from '@mikro-orm/core';
 import { runSync, type SyncRunDependencies } from './runSync';
 
 export type InFlightRuns = Map<string, { companyId: string; controller: AbortController; done: Promise<void> }>;
@@ -28,9 +29,12 @@ function fullCompanies(inFlight: InFlightRuns, perCompany: number): string[] {
   return [...held].filter(([, count]) => count >= perCompany).map(([companyId]) => companyId);
 }
 
-/** Claims one due run and starts it; its end (wrapped: an async function would flatten a promise), or null when none was due. */
-export async function startNextRun(deps: SyncRunDependencies, inFlight: InFlightRuns, perCompany = Infinity): Promise<{ done: Promise<void> } | null> {
-  const claimed = await deps.queue.claim(deps.workerId, { excluded: fullCompanies(inFlight, perCompany) });
+/**
+ * Claims one due run in `em` (the pass's own EntityManager) and starts it, in an EntityManager of
+ * its own; its end (wrapped: an async function would flatten a promise), or null when none was due.
+ */
+export async function startNextRun(em: EntityManager, deps: SyncRunDependencies, inFlight: InFlightRuns, perCompany = Infinity): Promise<{ done: Promise<void> } | null> {
+  const claimed = await deps.queue.claim(em, deps.workerId, { excluded: fullCompanies(inFlight, perCompany) });
   if (!claimed) return null;
   const controller = new AbortController();
   const done = runSync(deps, claimed, controller)
@@ -45,10 +49,11 @@ export async function startNextRun(deps: SyncRunDependencies, inFlight: InFlight
 
 /** Reclaims expired leases, then runs due runs until none is left (tests; the loop uses poll). */
 export async function runAllDue(deps: SyncRunDependencies, inFlight: InFlightRuns): Promise<number> {
-  await deps.queue.reclaimExpired();
+  const em = deps.fork();
+  await deps.queue.reclaimExpired(em);
   let count = 0;
   for (;;) {
-    const started = await startNextRun(deps, inFlight);
+    const started = await startNextRun(em, deps, inFlight);
     if (!started) return count;
     await started.done;
     count += 1;
@@ -57,9 +62,10 @@ export async function runAllDue(deps: SyncRunDependencies, inFlight: InFlightRun
 
 /** One pass of the claim loop: fills this process's free slots with due runs, each company within its share. */
 export async function fillFreeSlots(deps: SyncRunDependencies, inFlight: InFlightRuns, { concurrency, perCompany }: Slots): Promise<void> {
-  await deps.queue.reclaimExpired();
+  const em = deps.fork();
+  await deps.queue.reclaimExpired(em);
   while (!deps.stopping() && inFlight.size < concurrency) {
-    if (!(await startNextRun(deps, inFlight, perCompany))) return;
+    if (!(await startNextRun(em, deps, inFlight, perCompany))) return;
   }
 }
 

@@ -3,7 +3,7 @@
  * the error), or queued again after a retryable failure with a growing delay. Records stored so
  * far stay either way, and the history is pruned once a run is done.
  */
-import type { Orm } from '../../../types';
+import type { EntityManager } from '@mikro-orm/core';
 import { DataSource, SyncRun } from '../../../entities';
 import { ERROR_LENGTH, progressColumns, type RunProgress } from './leases';
 import { pruneRuns } from './runHistory';
@@ -15,20 +15,20 @@ export interface RetryPolicy {
 }
 
 /** The run succeeded: the source is active again and keeps the run's cursor for the next one. */
-export async function succeedRun(orm: Orm, clock: () => Date, run: SyncRun, workerId: string, progress: RunProgress): Promise<boolean> {
+export async function succeedRun(em: EntityManager, clock: () => Date, run: SyncRun, workerId: string, progress: RunProgress): Promise<boolean> {
   const now = clock();
-  const done = await orm.em.fork().transactional(async (em) => {
-    const updated = await em.nativeUpdate(
+  const done = await em.fork().transactional(async (tx) => {
+    const updated = await tx.nativeUpdate(
       SyncRun,
       { id: run.id, status: 'running', lockedBy: workerId },
       // Read to its end: nothing left to continue.
       { ...progressColumns(progress), checkpoint: null, status: 'succeeded', finishedAt: now, lockedBy: null, lockedUntil: null },
     );
     if (updated !== 1) return false;
-    await em.nativeUpdate(DataSource, { id: run.sourceId }, { status: 'active', syncCursor: progress.cursor, lastSync: now });
+    await tx.nativeUpdate(DataSource, { id: run.sourceId }, { status: 'active', syncCursor: progress.cursor, lastSync: now });
     return true;
   });
-  if (done) await pruneRuns(orm, run.sourceId);
+  if (done) await pruneRuns(em, run.sourceId);
   return done;
 }
 
@@ -38,7 +38,7 @@ export async function succeedRun(orm: Orm, clock: () => Date, run: SyncRun, work
  * Records stored so far stay.
  */
 export async function failRun(
-  orm: Orm,
+  em: EntityManager,
   clock: () => Date,
   { retryBaseMs, maxAttempts }: RetryPolicy,
   run: SyncRun,
@@ -49,10 +49,10 @@ export async function failRun(
   const now = clock();
   const retry = error.retryable && run.attempt < maxAttempts;
   const firstError = (progress.firstError ?? error.message).slice(0, ERROR_LENGTH);
-  const outcome = await orm.em.fork().transactional(async (em) => {
+  const outcome = await em.fork().transactional(async (tx) => {
     const mine = { id: run.id, status: 'running' as const, lockedBy: workerId };
     if (retry) {
-      const updated = await em.nativeUpdate(SyncRun, mine, {
+      const updated = await tx.nativeUpdate(SyncRun, mine, {
         // The checkpoint is kept: the retry continues after the last stored page.
         ...progressColumns(progress),
         // The latest reason, so the history says why it is waiting.
@@ -65,11 +65,11 @@ export async function failRun(
       });
       return updated === 1 ? 'retrying' : 'lost';
     }
-    const updated = await em.nativeUpdate(SyncRun, mine, { ...progressColumns(progress), firstError, status: 'failed', finishedAt: now, lockedBy: null, lockedUntil: null });
+    const updated = await tx.nativeUpdate(SyncRun, mine, { ...progressColumns(progress), firstError, status: 'failed', finishedAt: now, lockedBy: null, lockedUntil: null });
     if (updated !== 1) return 'lost';
-    await em.nativeUpdate(DataSource, { id: run.sourceId }, { status: 'error' });
+    await tx.nativeUpdate(DataSource, { id: run.sourceId }, { status: 'error' });
     return 'failed';
   });
-  if (outcome === 'failed') await pruneRuns(orm, run.sourceId);
+  if (outcome === 'failed') await pruneRuns(em, run.sourceId);
   return outcome;
 }

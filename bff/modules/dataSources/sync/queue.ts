@@ -9,14 +9,13 @@
  *
  * The queue's steps live beside this file: enqueue.ts, leases.ts (claim, renew, progress, a page
  * stored with its progress, release, reclaim), outcomes.ts (success, failure and retry) and
- * runHistory.ts; this file binds them to the database, its kind, the clock and the queue's terms.
+ * runHistory.ts; this file binds them to the database's kind, the clock and the queue's terms.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import { SYNC_MAX_ATTEMPTS, SYNC_RETRY_BASE_MS, type SyncRunTrigger, type SyncRunView } from '@domain/data/connectors';
 import type { Config } from '../../../config';
-import type { Orm } from '../../../types';
 import type { DataSource, SyncRun } from '../../../entities';
 import { enqueueRun } from './enqueue';
-import type { EntityManager } from '@mikro-orm/core';
 import { claimRun, commitPage, type ClaimFairness, reclaimExpired, releaseRun, renewLease, saveProgress, type RunProgress } from './leases';
 import { failRun, succeedRun } from './outcomes';
 import { activeRun, latestRuns, runHistory } from './runHistory';
@@ -28,7 +27,6 @@ export { presentRun } from './runHistory';
 export const SYNC_LEASE_MS = 60_000;
 
 export interface SyncQueueOptions {
-  orm: Orm;
   config: Pick<Config, 'database'>;
   clock?: () => Date;
   leaseMs?: number;
@@ -36,8 +34,11 @@ export interface SyncQueueOptions {
   maxAttempts?: number;
 }
 
+/**
+ * Each step takes the EntityManager it works in first: a request's (Sync Now, the history) or a
+ * worker's own fork (claims, leases, outcomes); every step works in a fork of it.
+ */
 export function createSyncQueue({
-  orm,
   config,
   clock = () => new Date(),
   leaseMs = SYNC_LEASE_MS,
@@ -47,20 +48,20 @@ export function createSyncQueue({
   const retries = { retryBaseMs, maxAttempts };
   return {
     leaseMs,
-    active: (sourceId: string): Promise<SyncRun | null> => activeRun(orm, sourceId),
-    enqueue: (source: Pick<DataSource, 'id' | 'companyId'>, trigger: SyncRunTrigger): Promise<{ run: SyncRun; created: boolean }> => enqueueRun(orm, clock, source, trigger),
-    claim: (workerId: string, fairness?: ClaimFairness): Promise<SyncRun | null> => claimRun(orm, config.database.kind, clock, leaseMs, workerId, fairness),
-    renew: (runId: string, workerId: string): Promise<boolean> => renewLease(orm, clock, leaseMs, runId, workerId),
-    saveProgress: (runId: string, workerId: string, progress: RunProgress): Promise<boolean> => saveProgress(orm, clock, leaseMs, runId, workerId, progress),
-    commitPage: (runId: string, workerId: string, store: (tx: EntityManager) => Promise<RunProgress>): Promise<RunProgress | null> =>
-      commitPage(orm, clock, leaseMs, runId, workerId, store),
-    succeed: (run: SyncRun, workerId: string, progress: RunProgress): Promise<boolean> => succeedRun(orm, clock, run, workerId, progress),
-    fail: (run: SyncRun, workerId: string, progress: RunProgress, error: { message: string; retryable: boolean }): Promise<'retrying' | 'failed' | 'lost'> =>
-      failRun(orm, clock, retries, run, workerId, progress, error),
-    release: (runId: string, workerId: string, progress: RunProgress): Promise<void> => releaseRun(orm, clock, runId, workerId, progress),
-    reclaimExpired: (): Promise<number> => reclaimExpired(orm, clock),
-    history: (sourceId: string): Promise<SyncRunView[]> => runHistory(orm, sourceId),
-    latestRuns: (sourceIds: readonly string[]): Promise<Map<string, SyncRun>> => latestRuns(orm, sourceIds),
+    active: (em: EntityManager, sourceId: string): Promise<SyncRun | null> => activeRun(em, sourceId),
+    enqueue: (em: EntityManager, source: Pick<DataSource, 'id' | 'companyId'>, trigger: SyncRunTrigger): Promise<{ run: SyncRun; created: boolean }> => enqueueRun(em, clock, source, trigger),
+    claim: (em: EntityManager, workerId: string, fairness?: ClaimFairness): Promise<SyncRun | null> => claimRun(em, config.database.kind, clock, leaseMs, workerId, fairness),
+    renew: (em: EntityManager, runId: string, workerId: string): Promise<boolean> => renewLease(em, clock, leaseMs, runId, workerId),
+    saveProgress: (em: EntityManager, runId: string, workerId: string, progress: RunProgress): Promise<boolean> => saveProgress(em, clock, leaseMs, runId, workerId, progress),
+    commitPage: (em: EntityManager, runId: string, workerId: string, store: (tx: EntityManager) => Promise<RunProgress>): Promise<RunProgress | null> =>
+      commitPage(em, clock, leaseMs, runId, workerId, store),
+    succeed: (em: EntityManager, run: SyncRun, workerId: string, progress: RunProgress): Promise<boolean> => succeedRun(em, clock, run, workerId, progress),
+    fail: (em: EntityManager, run: SyncRun, workerId: string, progress: RunProgress, error: { message: string; retryable: boolean }): Promise<'retrying' | 'failed' | 'lost'> =>
+      failRun(em, clock, retries, run, workerId, progress, error),
+    release: (em: EntityManager, runId: string, workerId: string, progress: RunProgress): Promise<void> => releaseRun(em, clock, runId, workerId, progress),
+    reclaimExpired: (em: EntityManager): Promise<number> => reclaimExpired(em, clock),
+    history: (em: EntityManager, sourceId: string): Promise<SyncRunView[]> => runHistory(em, sourceId),
+    latestRuns: (em: EntityManager, sourceIds: readonly string[]): Promise<Map<string, SyncRun>> => latestRuns(em, sourceIds),
   };
 }
 

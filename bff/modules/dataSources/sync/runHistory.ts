@@ -1,9 +1,10 @@
 /**
  * The runs of a source as its history shows them: the one queued or running, the newest few, each
- * source's latest, and the pruning that keeps the history short.
+ * source's latest, and the pruning that keeps the history short. Each reads in a fork of the
+ * EntityManager it is given, so it sees the rows as stored, not as an identity map holds them.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import { SYNC_HISTORY_LIMIT, type SyncRunView } from '@domain/data/connectors';
-import type { Orm } from '../../../types';
 import { SyncRun } from '../../../entities';
 
 export function presentRun(run: SyncRun): SyncRunView {
@@ -26,31 +27,31 @@ export function presentRun(run: SyncRun): SyncRunView {
 }
 
 /** The source's queued or running run (the unique index allows one). */
-export async function activeRun(orm: Orm, sourceId: string): Promise<SyncRun | null> {
-  return orm.em.fork().findOne(SyncRun, { sourceId, status: { $in: ['queued', 'running'] } });
+export async function activeRun(em: EntityManager, sourceId: string): Promise<SyncRun | null> {
+  return em.fork().findOne(SyncRun, { sourceId, status: { $in: ['queued', 'running'] } });
 }
 
 /** Keeps the newest SYNC_HISTORY_LIMIT runs of a source (queued and running ones always). */
-export async function pruneRuns(orm: Orm, sourceId: string): Promise<void> {
-  const em = orm.em.fork();
-  const old = await em.find(
+export async function pruneRuns(em: EntityManager, sourceId: string): Promise<void> {
+  const fork = em.fork();
+  const old = await fork.find(
     SyncRun,
     { sourceId, status: { $in: ['succeeded', 'failed'] } },
     { orderBy: { createdAt: 'desc', id: 'desc' }, offset: SYNC_HISTORY_LIMIT, limit: 1000, fields: ['id'] },
   );
-  if (old.length) await em.nativeDelete(SyncRun, { id: { $in: old.map((run) => run.id) } });
+  if (old.length) await fork.nativeDelete(SyncRun, { id: { $in: old.map((run) => run.id) } });
 }
 
-export async function runHistory(orm: Orm, sourceId: string): Promise<SyncRunView[]> {
-  const runs = await orm.em.fork().find(SyncRun, { sourceId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: SYNC_HISTORY_LIMIT });
+export async function runHistory(em: EntityManager, sourceId: string): Promise<SyncRunView[]> {
+  const runs = await em.fork().find(SyncRun, { sourceId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: SYNC_HISTORY_LIMIT });
   return runs.map(presentRun);
 }
 
 /** Each source's newest run, in one query (history is pruned, so at most SYNC_HISTORY_LIMIT rows per source). */
-export async function latestRuns(orm: Orm, sourceIds: readonly string[]): Promise<Map<string, SyncRun>> {
+export async function latestRuns(em: EntityManager, sourceIds: readonly string[]): Promise<Map<string, SyncRun>> {
   const latest = new Map<string, SyncRun>();
   if (!sourceIds.length) return latest;
-  const runs = await orm.em.fork().find(SyncRun, { sourceId: { $in: [...sourceIds] } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  const runs = await em.fork().find(SyncRun, { sourceId: { $in: [...sourceIds] } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
   for (const run of runs) if (!latest.has(run.sourceId)) latest.set(run.sourceId, run);
   return latest;
 }

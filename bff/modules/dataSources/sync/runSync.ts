@@ -4,12 +4,13 @@
  * that stops halfway, even killed, keeps what it stored and a run taken over continues after its
  * last stored page, counting each record once. On SQLite a large batch is stored in parts, each its
  * own short transaction (pageParts.ts), so the web server's writes never wait long behind it. A
- * heartbeat renews the lease; a lost lease aborts.
+ * heartbeat renews the lease; a lost lease aborts. Each run works in an EntityManager of its own,
+ * the worker's fork, never a request's.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { CONNECTOR_MESSAGES } from '@domain/data/connectors';
 import type { Config } from '../../../config';
-import type { Orm } from '../../../types';
 import { DataSource, type SyncRun } from '../../../entities';
 import { ConnectorError, createConnectorFetch, settingsOf, type Connector, type ConnectorContext, type ConnectorFetchOptions } from '../../connectors';
 import { connectorOfSource } from '../custom/resolve';
@@ -19,7 +20,8 @@ import { betweenParts, pageParts, partCheckpoint, readCheckpoint } from './pageP
 import { readSecrets } from './secrets';
 
 export interface SyncRunDependencies {
-  orm: Orm;
+  /** A new EntityManager of the worker's own (the runtime's fork): one per run and per claim pass. */
+  fork: () => EntityManager;
   config: Pick<Config, 'credentialsKey' | 'connectorAllowPrivate'>;
   logger: Logger;
   queue: SyncQueue;
@@ -43,9 +45,9 @@ interface PreparedRun {
 }
 
 /** What a run needs before it pulls, or null when the run already ended (source deleted, no connector, unreadable credentials). */
-async function prepare(deps: SyncRunDependencies, claimed: SyncRun, log: Logger): Promise<PreparedRun | null> {
-  const { orm, config, queue, workerId, connectors } = deps;
-  const source = await orm.em.fork().findOne(DataSource, { id: claimed.sourceId });
+async function prepare(em: EntityManager, deps: SyncRunDependencies, claimed: SyncRun, log: Logger): Promise<PreparedRun | null> {
+  const { config, queue, workerId, connectors } = deps;
+  const source = await em.findOne(DataSource, { id: claimed.sourceId });
   const progress: RunProgress = {
     added: claimed.added,
     updated: claimed.updated,
@@ -59,16 +61,16 @@ async function prepare(deps: SyncRunDependencies, claimed: SyncRun, log: Logger)
   // Deleted meanwhile: its runs were deleted with it.
   if (!source) return null;
   // A custom connector is read with the source's own company: never another company's definition.
-  const connector = await connectorOfSource(orm.em.fork(), source, connectors);
+  const connector = await connectorOfSource(em, source, connectors);
   if (!connector) {
-    await queue.fail(claimed, workerId, progress, { message: CONNECTOR_MESSAGES.noConnector, retryable: false });
+    await queue.fail(em, claimed, workerId, progress, { message: CONNECTOR_MESSAGES.noConnector, retryable: false });
     return null;
   }
   try {
     return { source, connector, secrets: readSecrets(source.credentials, config.credentialsKey), progress };
   } catch {
     log.error('Stored credentials cannot be decrypted (was CREDENTIALS_KEY changed?)');
-    await queue.fail(claimed, workerId, progress, { message: 'The stored credentials cannot be read: enter them again in the source settings.', retryable: false });
+    await queue.fail(em, claimed, workerId, progress, { message: 'The stored credentials cannot be read: enter them again in the source settings.', retryable: false });
     return null;
   }
 }
@@ -77,13 +79,14 @@ async function prepare(deps: SyncRunDependencies, claimed: SyncRun, log: Logger)
 export async function runSync(deps: SyncRunDependencies, claimed: SyncRun, controller: AbortController): Promise<void> {
   const { config, logger, queue, workerId, fetchOptions, heartbeatMs, stopping } = deps;
   const log = logger.child({ runId: claimed.id, sourceId: claimed.sourceId, workerId });
-  const prepared = await prepare(deps, claimed, log);
+  const em = deps.fork();
+  const prepared = await prepare(em, deps, claimed, log);
   if (!prepared) return;
   const { source, connector, secrets, progress } = prepared;
 
   let lost = false;
   const heartbeat = setInterval(() => {
-    void queue.renew(claimed.id, workerId).then(
+    void queue.renew(em, claimed.id, workerId).then(
       (renewed) => {
         if (!renewed && !lost) {
           lost = true;
@@ -123,7 +126,7 @@ export async function runSync(deps: SyncRunDependencies, claimed: SyncRun, contr
         storedOfBatch += records.length;
         // The part's records and the progress after them are committed together, or neither is;
         // the batch's cursor and checkpoint only with its last part.
-        const committed = await queue.commitPage(claimed.id, workerId, async (tx) => {
+        const committed = await queue.commitPage(em, claimed.id, workerId, async (tx) => {
           const stored = await storeSourceRecordsIn(tx, source.id, records, { batchId: claimed.id, sourceType: 'connector', origin: `${source.name} sync` });
           const rejection = stored.rejected[0];
           return {
@@ -147,20 +150,20 @@ export async function runSync(deps: SyncRunDependencies, claimed: SyncRun, contr
       }
     }
     if (lost) log.warn('Sync run lease lost: another worker resumes it');
-    else if (stopping() && controller.signal.aborted) await queue.release(claimed.id, workerId, progress);
-    else if (await queue.succeed(claimed, workerId, progress)) log.info({ added: progress.added, updated: progress.updated, failed: progress.failed }, 'Sync run succeeded');
+    else if (stopping() && controller.signal.aborted) await queue.release(em, claimed.id, workerId, progress);
+    else if (await queue.succeed(em, claimed, workerId, progress)) log.info({ added: progress.added, updated: progress.updated, failed: progress.failed }, 'Sync run succeeded');
   } catch (failure) {
     if (lost) {
       log.warn('Sync run lease lost: another worker resumes it');
     } else if (stopping() && controller.signal.aborted) {
-      await queue.release(claimed.id, workerId, progress);
+      await queue.release(em, claimed.id, workerId, progress);
     } else {
       const error =
         failure instanceof ConnectorError
           ? { message: failure.message, retryable: failure.retryable }
           : { message: `The sync failed unexpectedly: ${(failure as Error)?.message ?? String(failure)}`.slice(0, 300), retryable: true };
       if (!(failure instanceof ConnectorError)) log.error({ err: failure }, 'Sync run failed unexpectedly');
-      const outcome = await queue.fail(claimed, workerId, progress, error);
+      const outcome = await queue.fail(em, claimed, workerId, progress, error);
       log.warn({ error: error.message, retryable: error.retryable, outcome }, 'Sync run failed');
     }
   } finally {

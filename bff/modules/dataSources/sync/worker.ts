@@ -7,6 +7,7 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config';
 import type { Orm } from '../../../types';
@@ -24,12 +25,15 @@ export const HEARTBEAT_MS = 10_000;
 export const SYNC_CONCURRENCY = 3;
 
 export interface SyncWorkerDependencies {
+  /** The database whose Sync Now wakes this worker in this process (nudge.ts). */
   orm: Orm;
+  /** A new EntityManager of the worker's own (the runtime's fork): one per run, claim pass and scheduler pass. */
+  fork: () => EntityManager;
   config: Pick<Config, 'database' | 'credentialsKey' | 'connectorAllowPrivate' | 'sync'>;
   logger: Logger;
   clock?: () => Date;
   workerId?: string;
-  queue?: Omit<SyncQueueOptions, 'orm' | 'config' | 'clock'>;
+  queue?: Omit<SyncQueueOptions, 'config' | 'clock'>;
   /** Replaces parts of the connectors' fetch (tests: DNS, retry waits, size limit). */
   fetch?: Partial<Omit<ConnectorFetchOptions, 'allowPrivate' | 'signal'>>;
   heartbeatMs?: number;
@@ -44,6 +48,7 @@ export interface SyncWorkerDependencies {
 
 export function createSyncWorker({
   orm,
+  fork,
   config,
   logger,
   clock = () => new Date(),
@@ -56,12 +61,12 @@ export function createSyncWorker({
   pageParts = config.database.kind === 'sqlite' ? { records: PAGE_PART_RECORDS, gapMs: PAGE_PART_GAP_MS } : undefined,
   connectors = connectorFor,
 }: SyncWorkerDependencies) {
-  const queue: SyncQueue = createSyncQueue({ orm, config, clock, ...queueOptions });
+  const queue: SyncQueue = createSyncQueue({ config, clock, ...queueOptions });
   const inFlight: InFlightRuns = new Map();
   let stopping = false;
   let stopListening: (() => void) | null = null;
-  const runDependencies: SyncRunDependencies = { orm, config, logger, queue, workerId, fetchOptions, heartbeatMs, connectors, pageParts, stopping: () => stopping };
-  const scheduleDue = () => scheduleDueSources({ orm, clock, queue, connectors });
+  const runDependencies: SyncRunDependencies = { fork, config, logger, queue, workerId, fetchOptions, heartbeatMs, connectors, pageParts, stopping: () => stopping };
+  const scheduleDue = () => scheduleDueSources({ fork, clock, queue, connectors });
   const runDue = () => runAllDue(runDependencies, inFlight);
   const poll = () => fillFreeSlots(runDependencies, inFlight, { concurrency, perCompany: Math.min(companyConcurrency, concurrency) });
 
