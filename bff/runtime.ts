@@ -52,7 +52,7 @@ export interface RuntimeDependencies {
 
 function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer | null, clock: () => Date, counters: CounterStore) {
   const kind = config.database.kind;
-  const prediction = createPredictionRuntime({ orm, config, logger, now: clock });
+  const prediction = createPredictionRuntime({ orm, fork: () => orm.em.fork(), config, logger, now: clock });
   const audience = createAudienceService({ orm, config, logger, now: clock });
   const accountChanges = followAccountChanges(orm, config.database, logger);
   return {

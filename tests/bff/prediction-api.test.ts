@@ -524,7 +524,7 @@ describe('prediction API', () => {
       expect(ids(await predict(key.header, { query: 'zephyr', top_k: 50 }))).not.toContain('kite-zephyr');
 
       // A second replica on the same database loads the published version without publishing one.
-      const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
+      const replica = createPredictionRuntime({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
       try {
         expect((await replica.snapshots.ensure(company.id)).version).toBe(1);
         expect(await w.em().count(PredictionSnapshot, { companyId: company.id })).toBe(1);
@@ -576,7 +576,7 @@ describe('prediction API', () => {
         writeFileSync(file, whole);
         await w.em().nativeUpdate(PredictionSnapshot, { id: row.id }, { buildMs: row.buildMs });
         await apply();
-        const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
+        const replica = createPredictionRuntime({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
         try {
           const loaded = await replica.snapshots.ensure(company.id);
           expect({ damage, version: loaded.version, built: itemIdsOf(loaded).includes('kite-boreas') }).toEqual({ damage, version: 1, built: true });
@@ -587,7 +587,7 @@ describe('prediction API', () => {
       // Whole again, it is the published index.
       writeFileSync(file, whole);
       await w.em().nativeUpdate(PredictionSnapshot, { id: row.id }, { buildMs: row.buildMs });
-      const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
+      const replica = createPredictionRuntime({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
       try {
         expect(itemIdsOf(await replica.snapshots.ensure(company.id))).not.toContain('kite-boreas');
       } finally {
@@ -625,7 +625,7 @@ describe('prediction API', () => {
       // The idle company's calls are older than the window: nobody is calling it now.
       await w.em().nativeUpdate(PredictionCallMinute, { companyId: idle.company.id }, { minute: new Date(Date.now() - WARM_WINDOW_MS - 60_000) });
 
-      const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
+      const replica = createPredictionRuntime({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
       try {
         expect(replica.snapshots.current(company.id)).toBeUndefined();
         const loaded = await replica.snapshots.poll();
@@ -644,7 +644,7 @@ describe('prediction API', () => {
       const w = world();
       const { company, key } = await catalogueCompany(w);
       await predict(key.header, { query: 'zephyr' });
-      const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
+      const replica = createPredictionRuntime({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger: (await import('pino')).default({ level: 'silent' }) });
       try {
         const held = await replica.snapshots.ensure(company.id);
         expect(held.version).toBe(1);

@@ -65,7 +65,7 @@ describe('prediction API limits', () => {
     const company = await w.addCompany();
     const { apiKey } = await w.addApiKey(company.id, { scopes: ['read'] });
     // A replica of its own, whose flush job never started: only stopping it can write the log.
-    const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }) });
+    const replica = createPredictionRuntime({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger: pino({ level: 'silent' }) });
     const actor = { kind: 'apiKey' as const, id: apiKey.id, companyId: company.id, scopes: ['read' as const], isGlobalAdmin: false as const };
     for (let call = 0; call < 2; call++) {
       const ctx = { method: 'POST', path: '/api/v1/predict', status: 200, state: { actor } };
@@ -83,7 +83,7 @@ describe('prediction API limits', () => {
     const w = world();
     const company = await w.addCompany();
     const { apiKey } = await w.addApiKey(company.id, { scopes: ['read'] });
-    const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }) });
+    const replica = createPredictionRuntime({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger: pino({ level: 'silent' }) });
     const at = new Date(MINUTE.getTime() + 12_345);
     const request = { query: 'trail shoes', top_k: 3, metadata: { user_id: 'person-1', channel: 'web' } };
     for (let call = 0; call < 240; call++) {
@@ -116,7 +116,7 @@ describe('prediction API limits', () => {
     const company = await w.addCompany();
     const { apiKey } = await w.addApiKey(company.id, { scopes: ['read'] });
     const state: CallLogState = { buffer: [], minutes: new Map(), months: new Map(), lastUsed: new Map(), lastUsedWritten: new Map() };
-    const options = { orm: w.orm, logger: pino({ level: 'silent' }), replicaId: randomUUID() };
+    const options = { orm: w.orm, fork: w.runtime.fork, logger: pino({ level: 'silent' }), replicaId: randomUUID() };
     const at = new Date(MINUTE.getTime() + 5_000);
     for (let call = 0; call < 120; call++) {
       const entry: CallEntry = {
@@ -154,7 +154,7 @@ describe('prediction API limits', () => {
     const [leaving, staying] = [await w.addCompany(), await w.addCompany()];
     const keys = [(await w.addApiKey(leaving.id, { scopes: ['read'] })).apiKey, (await w.addApiKey(staying.id, { scopes: ['read'] })).apiKey];
     const state: CallLogState = { buffer: [], minutes: new Map(), months: new Map(), lastUsed: new Map(), lastUsedWritten: new Map() };
-    const options = { orm: w.orm, logger: pino({ level: 'silent' }), replicaId: randomUUID() };
+    const options = { orm: w.orm, fork: w.runtime.fork, logger: pino({ level: 'silent' }), replicaId: randomUUID() };
     const at = new Date(MINUTE.getTime() + 5_000);
     // Two slices, each with calls of both companies.
     for (let call = 0; call < 80; call++) {
@@ -187,7 +187,7 @@ describe('prediction API limits', () => {
     const w = world();
     const company = await w.addCompany();
     const { apiKey } = await w.addApiKey(company.id, { scopes: ['read'] });
-    const replica = createPredictionRuntime({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }) });
+    const replica = createPredictionRuntime({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger: pino({ level: 'silent' }) });
     for (let call = 0; call < 10; call++) {
       replica.callLog.record({
         companyId: company.id, apiKeyId: apiKey.id, endpoint: 'predict', status: 200, errorCode: null, latencyMs: 1, itemsServed: 1,

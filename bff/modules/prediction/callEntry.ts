@@ -1,4 +1,5 @@
 /** A call as the call log receives it, and what the log is made with (callLog.ts). */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { PredictionCallRecord } from '@domain/prediction/contract';
 import type { Orm } from '../../types';
@@ -15,7 +16,10 @@ export type CallEntry = Omit<PredictionCallRecord, 'id' | 'apiKeyName' | 'create
 };
 
 export interface CallLogOptions {
+  /** The ORM whose prepared insert writes the calls. */
   orm: Orm;
+  /** A new EntityManager for each flush (the runtime's fork). */
+  fork: () => EntityManager;
   logger: Logger;
   replicaId: string;
   /** Told how many served predict calls of a company reached the database (the quota's counter). */

@@ -163,7 +163,7 @@ export async function writeCallLog(state: CallLogState, options: CallLogOptions,
   const now = Date.now();
   const pending = takePending(state, now);
   if (!pending.calls.length && !pending.touched.length && !pending.months.length && !pending.keysToMark.length) return;
-  const em = options.orm.em.fork();
+  const em = options.fork();
   let written = 0;
   let rechecked = false;
   /**

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Router } from '@koa/router';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { AppMiddleware, AppState, Orm } from '../../types';
@@ -32,7 +33,13 @@ export type { SnapshotStore } from './snapshots';
 export { INGEST_BODY_LIMIT_BYTES } from './callRecording';
 
 export interface PredictionRuntimeOptions {
+  /** The ORM whose knex and prepared statements the request path uses. */
   orm: Orm;
+  /**
+   * A new EntityManager (the runtime's fork) for what the API keeps in memory across calls and
+   * writes in the background: snapshots, the quota and rate limit's counts, the call log, the settings.
+   */
+  fork: () => EntityManager;
   config: Pick<Config, 'database' | 'dataDir' | 'publicUrl' | 'prediction'>;
   logger: Logger;
   now?: () => Date;
@@ -60,14 +67,14 @@ export interface PredictionRuntime {
 }
 
 export function createPredictionRuntime(options: PredictionRuntimeOptions): PredictionRuntime {
-  const { orm, config, logger } = options;
+  const { orm, fork, config, logger } = options;
   const now = options.now ?? (() => new Date());
   const replicaId = options.replicaId ?? randomUUID();
-  const snapshots = createSnapshotStore({ orm, config, logger, now });
-  const quota = createQuota({ orm, logger, now });
-  const callLog = createCallLog({ orm, logger, replicaId, onFlushed: (served) => quota.flushed(served) });
+  const snapshots = createSnapshotStore({ fork, config, logger, now });
+  const quota = createQuota({ fork, logger, now });
+  const callLog = createCallLog({ orm, fork, logger, replicaId, onFlushed: (served) => quota.flushed(served) });
   const rateLimit = createRateLimit({
-    orm,
+    fork,
     logger,
     replicaId,
     now,
@@ -82,7 +89,7 @@ export function createPredictionRuntime(options: PredictionRuntimeOptions): Pred
       knex: () => knexOf(orm),
       publicUrl: config.publicUrl,
       snapshots,
-      latestSettings: createSettingsReader(orm),
+      latestSettings: createSettingsReader(orm, fork),
       recentEvents,
       quota,
       now,

@@ -16,7 +16,6 @@
  */
 import type { Logger } from 'pino';
 import { HARD_STOP_PLANS, MONTHLY_CALL_ALLOWANCE, type PlanId } from '@domain/plans/plans';
-import type { Orm } from '../../types';
 import type { EntityManager } from '@mikro-orm/core';
 import { Company, PredictionCallMinute, PredictionCallMonth } from '../../entities';
 import { monthOf } from './callMinutes';
@@ -56,8 +55,7 @@ export async function servedCalls(em: EntityManager, companyId: string, month: s
 }
 
 /** The company's plan and the served predict calls the database holds for the month of `at`. */
-async function readQuota(orm: Orm, companyId: string, at: Date): Promise<{ plan: PlanId; stored: number }> {
-  const em = orm.em.fork();
+async function readQuota(em: EntityManager, companyId: string, at: Date): Promise<{ plan: PlanId; stored: number }> {
   const company = await em.findOne(Company, { id: companyId }, { fields: ['plan'] });
   return { plan: company?.plan ?? 'free', stored: await servedCalls(em, companyId, monthOf(at)) };
 }
@@ -87,13 +85,14 @@ function reserveCall(state: CompanyQuota): QuotaTicket {
   };
 }
 
-export function createQuota(options: { orm: Orm; logger: Logger; now: () => Date }) {
-  const { orm, logger, now } = options;
+/** `fork` gives each read of the counts an EntityManager of its own (the runtime's): a refresh outlives the call that began it. */
+export function createQuota(options: { fork: () => EntityManager; logger: Logger; now: () => Date }) {
+  const { fork, logger, now } = options;
   const companies = new Map<string, CompanyQuota>();
 
   async function refresh(companyId: string, state: CompanyQuota): Promise<void> {
     const at = now();
-    const { plan, stored } = await readQuota(orm, companyId, at);
+    const { plan, stored } = await readQuota(fork(), companyId, at);
     state.plan = plan;
     state.stored = stored;
     state.refreshedAt = at.getTime();
@@ -104,7 +103,7 @@ export function createQuota(options: { orm: Orm; logger: Logger; now: () => Date
     const month = monthOf(at);
     let state = companies.get(companyId);
     if (!state || state.month !== month) {
-      const { plan, stored } = await readQuota(orm, companyId, at);
+      const { plan, stored } = await readQuota(fork(), companyId, at);
       state = companies.get(companyId);
       if (!state || state.month !== month) {
         state = { month, plan, stored, unflushed: 0, reserved: 0, refreshedAt: at.getTime(), refreshing: null };
@@ -154,7 +153,8 @@ export function createQuota(options: { orm: Orm; logger: Logger; now: () => Date
 export type Quota = ReturnType<typeof createQuota>;
 
 export interface RateLimitOptions {
-  orm: Orm;
+  /** A new EntityManager for each read of the other replicas' counts (the runtime's fork): a read outlives the call that began it. */
+  fork: () => EntityManager;
   logger: Logger;
   replicaId: string;
   now: () => Date;
@@ -165,7 +165,7 @@ export interface RateLimitOptions {
 }
 
 export function createRateLimit(options: RateLimitOptions) {
-  const { orm, logger, replicaId, now, limit, localCalls } = options;
+  const { fork, logger, replicaId, now, limit, localCalls } = options;
   /** The other replicas' calls per key in `minute`. */
   let others = { minute: 0, byKey: new Map<string, number>(), readAt: 0 };
   let reading: Promise<void> | null = null;
@@ -173,7 +173,7 @@ export function createRateLimit(options: RateLimitOptions) {
   const inFlight = new Map<string, number>();
 
   async function readOthers(minute: number): Promise<void> {
-    const rows = await orm.em.fork().find(
+    const rows = await fork().find(
       PredictionCallMinute,
       { minute: new Date(minute), replicaId: { $ne: replicaId } },
       { fields: ['apiKeyId', 'calls'] },

@@ -37,9 +37,10 @@ export async function settingsVersion(em: EntityManager, companyId: string, vers
 /**
  * The latest settings for the request path: saved versions never change, so each company's latest
  * is kept in memory and only its version number is read per call (one prepared single-row read,
- * no entity). A save in any process or replica shows at the next call, as before.
+ * no entity). A save in any process or replica shows at the next call, as before. A version not yet
+ * kept is read in a fork of its own (`fork`, the runtime's): the copy outlives the call that read it.
  */
-export function createSettingsReader(orm: Orm) {
+export function createSettingsReader(orm: Orm, fork: () => EntityManager) {
   const latestVersion = preparedRowReader(orm, 'navout_latest_settings_version', 'select max(version) from model_settings_versions where company_id = ?');
   const cached = new Map<string, VersionedSettings>();
   return async function latest(companyId: string): Promise<VersionedSettings> {
@@ -47,7 +48,7 @@ export function createSettingsReader(orm: Orm) {
     const version = Number(row?.[0] ?? 0);
     const known = cached.get(companyId);
     if (known && known.version === version) return known;
-    const read = await latestSettings(orm.em.fork(), companyId);
+    const read = await latestSettings(fork(), companyId);
     cached.set(companyId, read);
     return read;
   };

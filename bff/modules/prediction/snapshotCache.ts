@@ -29,7 +29,7 @@ export function keep(ctx: SnapshotContext, companyId: string, version: number, b
  * shared on this machine, or else a local build of the company's records.
  */
 export async function load(ctx: SnapshotContext, companyId: string, version: number): Promise<LoadedSnapshot> {
-  const row = await ctx.orm.em.fork().findOne(PredictionSnapshot, { companyId, version, status: 'ready' }, { fields: ['itemCount', 'eventCount', 'buildMs', 'watermark'] });
+  const row = await ctx.fork().findOne(PredictionSnapshot, { companyId, version, status: 'ready' }, { fields: ['itemCount', 'eventCount', 'buildMs', 'watermark'] });
   const shared = row?.buildMs != null ? await readSharedIndex(ctx, { companyId, version, itemCount: row.itemCount, eventCount: row.eventCount, buildMs: row.buildMs, watermark: row.watermark?.getTime() ?? null }) : null;
   if (shared) {
     ctx.logger.info({ companyId, version, readMs: shared.buildMs }, 'Prediction snapshot loaded from its shared file');

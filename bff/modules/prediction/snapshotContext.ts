@@ -2,10 +2,12 @@
  * What the snapshot store's functions share (snapshotBuild.ts, snapshotCache.ts,
  * snapshotVersions.ts, snapshotRefresh.ts): the database, the worker (or none), and this
  * replica's loaded snapshots and in-flight builds per company; with the loaded snapshot's shape.
+ * The store serves every request from memory and works outside any of them: each of its reads and
+ * writes takes an EntityManager of its own from `fork` (the runtime's).
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import type { Orm } from '../../types';
 import type { PredictionIndex } from './engine/types';
 import type { RecordSource, Row, RowQuery } from './snapshotInput';
 import { SnapshotBuilder } from './snapshotWorkerClient';
@@ -22,14 +24,16 @@ export interface LoadedSnapshot {
 }
 
 export interface SnapshotOptions {
-  orm: Orm;
+  /** A new EntityManager, never a request's (the runtime's fork). */
+  fork: () => EntityManager;
   config: Pick<Config, 'database' | 'dataDir'>;
   logger: Logger;
   now: () => Date;
 }
 
 export interface SnapshotContext {
-  orm: Orm;
+  /** A new EntityManager, never a request's (the runtime's fork). */
+  fork: () => EntityManager;
   logger: Logger;
   now: () => Date;
   kind: Config['database']['kind'];
@@ -44,11 +48,11 @@ export interface SnapshotContext {
 }
 
 export function createSnapshotContext(options: SnapshotOptions): SnapshotContext {
-  const { orm, config, logger, now } = options;
+  const { fork, config, logger, now } = options;
   const kind = config.database.kind;
-  const query: RowQuery = (sql, params) => orm.em.fork().getConnection().execute<Row[]>(sql, params, 'all');
+  const query: RowQuery = (sql, params) => fork().getConnection().execute<Row[]>(sql, params, 'all');
   return {
-    orm,
+    fork,
     logger,
     now,
     kind,

@@ -13,7 +13,7 @@ export async function refreshSnapshots(ctx: SnapshotContext): Promise<string[]> 
   const rebuilt: string[] = [];
   for (const snapshot of [...ctx.loaded.values()]) {
     if (ctx.inFlight.has(snapshot.companyId)) continue;
-    const em = ctx.orm.em.fork();
+    const em = ctx.fork();
     const where = { companyId: snapshot.companyId, kind: { $in: ['items', 'events'] as Array<'items' | 'events'> } };
     // One indexed probe (company_id, updated_at): is there anything at all after the watermark?
     const newer = await em.findOne(DataRecord, snapshot.watermark === null ? where : { ...where, updatedAt: { $gt: new Date(snapshot.watermark) } }, { fields: ['id'] });
@@ -43,7 +43,7 @@ export const WARM_WINDOW_MS = 24 * 3_600_000;
 async function newestVersions(ctx: SnapshotContext): Promise<Map<string, number>> {
   const loadedIds = [...ctx.loaded.keys()];
   const held = loadedIds.length ? `s.company_id in (${loadedIds.map(() => '?').join(', ')}) or ` : '';
-  const rows = (await ctx.orm.em
+  const rows = (await ctx
     .fork()
     .getConnection()
     .execute(

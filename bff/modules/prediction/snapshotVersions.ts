@@ -16,7 +16,7 @@ const SNAPSHOT_HISTORY = 200;
 /** Claims the next version for this replica, or null when another builder holds the company. */
 async function claimVersion(ctx: SnapshotContext, companyId: string): Promise<number | null> {
   const { now } = ctx;
-  return ctx.orm.em.fork().transactional(async (tx) => {
+  return ctx.fork().transactional(async (tx) => {
     if (ctx.kind === 'postgresql') {
       const rows = await tx
         .getConnection()
@@ -34,7 +34,7 @@ async function claimVersion(ctx: SnapshotContext, companyId: string): Promise<nu
 
 /** The company's newest ready version, 0 when it has none. */
 export async function latestReady(ctx: SnapshotContext, companyId: string): Promise<number> {
-  const row = await ctx.orm.em.fork().findOne(PredictionSnapshot, { companyId, status: 'ready' }, { orderBy: { version: 'desc' }, fields: ['version'] });
+  const row = await ctx.fork().findOne(PredictionSnapshot, { companyId, status: 'ready' }, { orderBy: { version: 'desc' }, fields: ['version'] });
   return row?.version ?? 0;
 }
 
@@ -44,7 +44,7 @@ export async function latestReady(ctx: SnapshotContext, companyId: string): Prom
  * one once it is published), and otherwise builds the latest ready one locally.
  */
 export async function publish(ctx: SnapshotContext, companyId: string): Promise<LoadedSnapshot> {
-  const { orm, logger } = ctx;
+  const { fork, logger } = ctx;
   const version = await claimVersion(ctx, companyId);
   if (version === null) {
     const ready = await latestReady(ctx, companyId);
@@ -54,18 +54,18 @@ export async function publish(ctx: SnapshotContext, companyId: string): Promise<
   }
   try {
     const build = await buildIndexFor(ctx, companyId, version);
-    await orm.em.fork().nativeUpdate(
+    await fork().nativeUpdate(
       PredictionSnapshot,
       { companyId, version },
       { status: 'ready', itemCount: build.itemCount, eventCount: build.eventCount, buildMs: build.buildMs, watermark: build.watermark === null ? null : new Date(build.watermark) },
     );
     // The history keeps the last versions only: a busy company publishes one every refresh.
-    await orm.em.fork().nativeDelete(PredictionSnapshot, { companyId, version: { $lt: version - SNAPSHOT_HISTORY } });
+    await fork().nativeDelete(PredictionSnapshot, { companyId, version: { $lt: version - SNAPSHOT_HISTORY } });
     logger.info({ companyId, version, items: build.itemCount, events: build.eventCount, buildMs: build.buildMs }, 'Prediction snapshot ready');
     return keep(ctx, companyId, version, build);
   } catch (failure) {
     const message = failure instanceof Error ? failure.message : String(failure);
-    await orm.em.fork().nativeUpdate(PredictionSnapshot, { companyId, version }, { status: 'failed', error: message.slice(0, 2000) });
+    await fork().nativeUpdate(PredictionSnapshot, { companyId, version }, { status: 'failed', error: message.slice(0, 2000) });
     logger.error({ companyId, version, err: failure }, 'Prediction snapshot failed');
     throw failure;
   }
