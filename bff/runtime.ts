@@ -79,8 +79,8 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     identifiers: createIdentifierService(),
     results: createResultsService({ orm, kind, now: clock, logger }),
     // The survey widget's public API (cross-origin, no session) and the company embed screen.
-    collection: createCollectionService({ orm, config, now: clock }),
-    collectionSettings: createCompanyCollectionService({ orm, config, now: clock }),
+    collection: createCollectionService({ orm, fork: () => orm.em.fork(), config, now: clock }),
+    collectionSettings: createCompanyCollectionService({ config, now: clock }),
     // The public routes' limits: the widget's and the ingestion URL's, each counted on its own.
     publicLimiter: createRateLimiter(counters, 'public', clock),
     ingestLimiter: createRateLimiter(counters, 'ingest', clock),

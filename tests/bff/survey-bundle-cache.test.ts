@@ -85,13 +85,13 @@ describe('the survey bundle cache', () => {
     let monotonic = 0;
     let builds = 0;
     const cache = createBundleCache({
-      orm: w.orm,
+      fork: w.runtime.fork,
       now: () => clock,
       recheckMs: 1_000,
       monotonic: () => monotonic,
       build: (companyId) => {
         builds++;
-        return publicBundle(w.orm, () => clock, companyId);
+        return publicBundle(w.em(), () => clock, companyId);
       },
     });
     const surveysIn = async () => (JSON.parse((await cache.get(company.id)).json.toString()) as PublicSurveyBundle).surveys.map((item) => item.id);
@@ -124,7 +124,7 @@ describe('the survey bundle cache', () => {
   it("serves a change saved through this process at once, another process's at its next version check", async () => {
     const w = world();
     const company = await w.addCompany();
-    const collection = createCollectionService({ orm: w.orm, config: { ...w.config, publicBundleRecheckMs: 60_000 }, now: () => new Date() });
+    const collection = createCollectionService({ orm: w.orm, fork: w.runtime.fork, config: { ...w.config, publicBundleRecheckMs: 60_000 }, now: () => new Date() });
     const names = async () => (JSON.parse((await collection.bundle(company.id)).json.toString()) as PublicSurveyBundle).surveys.map((item) => item.name);
     const published = await running(w, company.id, { name: 'Spring survey' });
     expect(await names()).toEqual(['Spring survey']);
@@ -178,7 +178,7 @@ describe('the survey bundle cache', () => {
   it('writes nothing from a copy of a survey stopped or capped since, and answers as its row now says', async () => {
     const w = world();
     const company = await w.addCompany();
-    const collection = createCollectionService({ orm: w.orm, config: { ...w.config, publicBundleRecheckMs: 60_000 }, now: () => new Date() });
+    const collection = createCollectionService({ orm: w.orm, fork: w.runtime.fork, config: { ...w.config, publicBundleRecheckMs: 60_000 }, now: () => new Date() });
     const published = await running(w, company.id);
     const respondent = () => ({ ip: nextAddress(), userAgent: 'Mozilla/5.0' });
     const answer = (complete: boolean) => collection.startResponse(published.id, { answers: { q_rating: 4 }, complete }, respondent());

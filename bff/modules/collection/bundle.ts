@@ -8,7 +8,7 @@ import { displayTriggersOf } from '@domain/survey/defaults';
 import { endsAt } from '@domain/survey/lifecycle';
 import { regexPatternError } from '@domain/survey/regexSafety';
 import type { DisplayTriggers } from '@domain/survey/types';
-import type { Orm } from '../../types';
+import type { EntityManager } from '@mikro-orm/core';
 import { Company, PublishedSurvey } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { completedResponseCounts } from '../responses';
@@ -40,10 +40,12 @@ export interface BuiltBundle {
   changesAt: Date | null;
 }
 
-/** What the loader needs: running surveys with their styling, targeting and identifier rule. */
-export async function publicBundle(orm: Orm, now: () => Date, companyId: string): Promise<BuiltBundle> {
-  // Its own EntityManager: the bundle is kept for every later request, never tied to this one's.
-  const em = orm.em.fork();
+/**
+ * What the loader needs: running surveys with their styling, targeting and identifier rule. Read in
+ * an EntityManager of its own (bundleCache.ts gives it a fork): the bundle is kept for every later
+ * request, never tied to one request's.
+ */
+export async function publicBundle(em: EntityManager, now: () => Date, companyId: string): Promise<BuiltBundle> {
   const company = await em.findOne(Company, { id: companyId }, { fields: ['id', 'status'] });
   if (!company || company.status !== 'active') throw apiError('not_found', PUBLIC_COMPANY_NOT_FOUND);
   const candidates = await em.find(PublishedSurvey, { companyId, status: 'active' }, { orderBy: { publishedAt: 'desc', id: 'asc' } });

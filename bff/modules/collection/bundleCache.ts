@@ -10,7 +10,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { EntityManager, EventSubscriber } from '@mikro-orm/core';
-import type { Orm } from '../../types';
 import { knexIn, type SqlRunner } from '../../platform/sql';
 import type { BuiltBundle } from './bundle';
 
@@ -36,7 +35,8 @@ interface Entry extends ServedBundle {
 }
 
 export interface BundleCacheOptions {
-  orm: Orm;
+  /** A new EntityManager (the runtime's fork): the cache reads outside any request's. */
+  fork: () => EntityManager;
   now: () => Date;
   build: (companyId: string) => Promise<BuiltBundle>;
   recheckMs?: number;
@@ -72,7 +72,7 @@ function served(text: string, version: number): ServedBundle {
   };
 }
 
-export function createBundleCache({ orm, now, build, recheckMs = BUNDLE_RECHECK_MS, monotonic = () => performance.now() }: BundleCacheOptions) {
+export function createBundleCache({ fork, now, build, recheckMs = BUNDLE_RECHECK_MS, monotonic = () => performance.now() }: BundleCacheOptions) {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<Entry>>();
   /** How often each company's copy was forgotten: a build begun before is not kept. */
@@ -90,7 +90,7 @@ export function createBundleCache({ orm, now, build, recheckMs = BUNDLE_RECHECK_
   }
 
   async function refresh(companyId: string): Promise<Entry> {
-    const version = await bundleVersionOf(orm.em.fork(), companyId);
+    const version = await bundleVersionOf(fork(), companyId);
     const entry = entries.get(companyId);
     if (entry && entry.version === version && now().getTime() < entry.changesAt) {
       entry.checkedAt = monotonic();

@@ -7,7 +7,7 @@ import type { InferType } from 'yup';
 import type { audienceMembershipInputSchema, displayInputSchema } from '@domain/survey/collectionSchemas';
 import { DEFAULT_IDENTIFIER_FIELDS, displayTriggersOf } from '@domain/survey/defaults';
 import type { AudienceMembership } from '@domain/survey/types';
-import type { Orm } from '../../types';
+import type { EntityManager } from '@mikro-orm/core';
 import { SurveyDisplay } from '../../entities';
 import { apiError } from '../../platform/errors';
 import type { createAudienceMembership } from '../audience';
@@ -21,7 +21,6 @@ type DisplayInput = InferType<typeof displayInputSchema>;
 type MembershipInput = InferType<typeof audienceMembershipInputSchema>;
 
 export interface MembershipDeps {
-  orm: Orm;
   now: () => Date;
   membership: Pick<ReturnType<typeof createAudienceMembership>, 'isMember'>;
 }
@@ -30,8 +29,7 @@ export interface MembershipDeps {
  * Whether the identified visitor is in the survey's target audience: yes or no, nothing else.
  * A survey of another company than the embed code's is as unknown as one that does not exist.
  */
-export async function audienceMembership({ orm, now, membership }: MembershipDeps, surveyId: string, input: MembershipInput): Promise<AudienceMembership> {
-  const em = orm.em;
+export async function audienceMembership(em: EntityManager, { now, membership }: MembershipDeps, surveyId: string, input: MembershipInput): Promise<AudienceMembership> {
   const survey = await surveyById(em, surveyId);
   if (input.companyId && input.companyId.toLowerCase() !== survey.companyId.toLowerCase()) throw apiError('not_found', PUBLIC_SURVEY_NOT_FOUND);
   requireRunning(survey, now);
@@ -47,13 +45,13 @@ export async function audienceMembership({ orm, now, membership }: MembershipDep
   return { member };
 }
 
-export async function recordDisplay(orm: Orm, now: () => Date, surveyId: string, input: DisplayInput): Promise<void> {
-  const survey = await surveyById(orm.em, surveyId);
+export async function recordDisplay(em: EntityManager, now: () => Date, surveyId: string, input: DisplayInput): Promise<void> {
+  const survey = await surveyById(em, surveyId);
   requireRunning(survey, now);
   // A fork per attempt: a flush that failed busy leaves nothing behind to flush twice.
   await retryWhenBusy(() => {
-    const em = orm.em.fork();
-    em.create(SurveyDisplay, { companyId: survey.companyId, surveyId: survey.id, visitorId: input.visitorId, outcome: input.outcome });
-    return em.flush();
+    const attempt = em.fork();
+    attempt.create(SurveyDisplay, { companyId: survey.companyId, surveyId: survey.id, visitorId: input.visitorId, outcome: input.outcome });
+    return attempt.flush();
   });
 }

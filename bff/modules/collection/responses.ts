@@ -7,6 +7,7 @@
  * The rows are written by their owner, bff/modules/responses.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
 import type { InferType } from 'yup';
 import { effectiveIdentifierRule, type IdentifierRule, type StartedResponse } from '@domain/survey/collection';
@@ -45,6 +46,7 @@ export interface Respondent {
 }
 
 export interface ResponseDeps {
+  /** The ORM whose knex writes a started response (intake.ts). */
   orm: Orm;
   kind: DatabaseKind;
   now: () => Date;
@@ -136,18 +138,18 @@ export async function startResponse(
 }
 
 /** The response a PATCH names, checked against its token (403 for any other token). */
-export async function responseFor(orm: Orm, id: string, token: string): Promise<SurveyResponse> {
-  const response = await orm.em.findOne(SurveyResponse, { id });
+export async function responseFor(em: EntityManager, id: string, token: string): Promise<SurveyResponse> {
+  const response = await em.findOne(SurveyResponse, { id });
   if (!response) throw apiError('not_found', RESPONSE_NOT_FOUND);
   if (!tokensMatch(token, response.writeTokenHash)) throw apiError('response_token_invalid');
   return response;
 }
 
 /** Merges further answers and, when asked, completes the response; the request's Idempotency-Key is stored in the same transaction. */
-export async function updateResponse({ orm, kind, now, lockForUpdate, keys }: ResponseDeps, found: SurveyResponse, input: ResponseUpdate, keyed?: IdempotentRequest): Promise<StartedResponse> {
+export async function updateResponse(em: EntityManager, { kind, now, lockForUpdate, keys }: ResponseDeps, found: SurveyResponse, input: ResponseUpdate, keyed?: IdempotentRequest): Promise<StartedResponse> {
   const clock = now();
   // Each attempt reads the response afresh in its own fork: a busy attempt was rolled back whole.
-  return retryWhenBusy(() => orm.em.fork().transactional(async (tx) => {
+  return retryWhenBusy(() => em.fork().transactional(async (tx) => {
     if (input.complete) {
       // A capped survey's row first, as every completion of it takes them, so two transactions never wait on each other.
       const target = await tx.findOneOrFail(PublishedSurvey, { id: found.surveyId });

@@ -76,7 +76,7 @@ function publicRoutes({ collection, limiter, config }: CollectionRouterDependenc
   routes.post('/surveys/:id/displays', async (ctx) => {
     await limiter.check([byAddress(ctx), bySurvey(pathId(ctx))]);
     const input = await validateBody(displayInputSchema, ctx.request.body);
-    await collection.recordDisplay(pathId(ctx), input);
+    await collection.recordDisplay(ctx.state.em, pathId(ctx), input);
     ctx.status = 204;
   });
 
@@ -93,17 +93,17 @@ function publicRoutes({ collection, limiter, config }: CollectionRouterDependenc
   routes.post('/surveys/:id/audience-membership', async (ctx) => {
     await limiter.check([byAddress(ctx), { ...bySurvey(pathId(ctx)), key: `audience:${pathId(ctx)}` }]);
     const input = await validateBody(audienceMembershipInputSchema, ctx.request.body);
-    ctx.body = await collection.audienceMembership(pathId(ctx), input);
+    ctx.body = await collection.audienceMembership(ctx.state.em, pathId(ctx), input);
   });
 
   routes.patch('/responses/:id', async (ctx) => {
     await limiter.check([byAddress(ctx)]);
     const key = requestIdempotencyKey(ctx);
     const input = await validateBody(responseUpdateSchema, ctx.request.body);
-    const response = await collection.responseFor(pathId(ctx), input.token);
+    const response = await collection.responseFor(ctx.state.em, pathId(ctx), input.token);
     await limiter.check([bySurvey(response.surveyId)]);
     const keyed = idempotentRequest('public.responses.update', `response:${response.id}`, key, ctx.request.body);
-    sendAnswer(ctx, await collection.updateResponse(response, input, keyed));
+    sendAnswer(ctx, await collection.updateResponse(ctx.state.em, response, input, keyed));
   });
 
   return routes.router;
@@ -115,34 +115,34 @@ function companyRoutes({ settings, config }: CollectionRouterDependencies): Rout
   const triggerSettingsBody = triggerSettingsBodySchemaFor({ allowHttpWebhook: config.webhookAllowPrivate });
 
   routes.get('/:id/trigger-settings', company, async (ctx) => {
-    ctx.body = await settings.triggerSettings(company.of(ctx));
+    ctx.body = await settings.triggerSettings(ctx.state.em, company.of(ctx));
   });
 
   // Reach first, then the body: another company's id is a 404 whatever is sent.
   routes.put('/:id/trigger-settings', company, async (ctx) => {
     const { triggerSettings } = await validateBody(triggerSettingsBody, ctx.request.body);
-    ctx.body = await settings.saveTriggerSettings(company.of(ctx), triggerSettings as TriggerSettings);
+    ctx.body = await settings.saveTriggerSettings(ctx.state.em, company.of(ctx), triggerSettings as TriggerSettings);
   });
 
   routes.post('/:id/trigger-settings/webhook-secret', company, async (ctx) => {
-    ctx.body = await settings.rotateWebhookSecret(company.of(ctx));
+    ctx.body = await settings.rotateWebhookSecret(ctx.state.em, company.of(ctx));
   });
 
   routes.get('/:id/webhook-deliveries', company, async (ctx) => {
-    ctx.body = await settings.deliveries(company.of(ctx));
+    ctx.body = await settings.deliveries(ctx.state.em, company.of(ctx));
   });
 
   routes.get('/:id/collection-settings', company, async (ctx) => {
-    ctx.body = await settings.collectionSettings(company.of(ctx));
+    ctx.body = await settings.collectionSettings(ctx.state.em, company.of(ctx));
   });
 
   routes.put('/:id/collection-settings', company, async (ctx) => {
     const { collectionSettings } = await validateBody(collectionSettingsBodySchema, ctx.request.body);
-    ctx.body = await settings.saveCollectionSettings(company.of(ctx), collectionSettings as CollectionSettings);
+    ctx.body = await settings.saveCollectionSettings(ctx.state.em, company.of(ctx), collectionSettings as CollectionSettings);
   });
 
   routes.get('/:id/surveys/active', company, async (ctx) => {
-    ctx.body = await settings.activeSurveys(company.of(ctx));
+    ctx.body = await settings.activeSurveys(ctx.state.em, company.of(ctx));
   });
 
   routes.get('/:id/embed-code', company, (ctx) => {

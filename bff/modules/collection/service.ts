@@ -6,8 +6,11 @@
  * however many arrive at once (the completion counts under a lock on the survey's row).
  *
  * The work lives in bundle.ts (served through bundleCache.ts), displays.ts, responses.ts and completion.ts, over running.ts; this
- * file binds it to the service's ORM, clock, address key and row lock.
+ * file binds it to the service's ORM, clock, address key and row lock. The routes hand their
+ * request's EntityManager to the operations that read or write through one; the bundles, kept for
+ * every later request, are built in forks of their own.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { InferType } from 'yup';
 import type { StartedResponse } from '@domain/survey/collection';
 import type { audienceMembershipInputSchema, displayInputSchema, responseInputSchema, responseUpdateSchema } from '@domain/survey/collectionSchemas';
@@ -37,11 +40,13 @@ type MembershipInput = InferType<typeof audienceMembershipInputSchema>;
 
 export interface CollectionServiceDependencies {
   orm: Orm;
+  /** A new EntityManager, never a request's (the runtime's fork): the bundles are built in one. */
+  fork: () => EntityManager;
   config: Pick<Config, 'credentialsKey' | 'database' | 'publicBundleRecheckMs'>;
   now: () => Date;
 }
 
-export function createCollectionService({ orm, config, now }: CollectionServiceDependencies) {
+export function createCollectionService({ orm, fork, config, now }: CollectionServiceDependencies) {
   const surveys = createSurveyReader(orm, { recheckMs: config.publicBundleRecheckMs });
   // A started response's answer holds its write token: kept sealed.
   const keys = createIdempotencyStore({ knex: () => knexOf(orm), kind: config.database.kind, now, sealKey: config.credentialsKey });
@@ -55,8 +60,9 @@ export function createCollectionService({ orm, config, now }: CollectionServiceD
     lockForUpdate: rowLockFor(config.database.kind),
     membership: createAudienceMembership(orm, config.database.kind, now),
   };
-  const bundles = createBundleCache({ orm, now, build: (companyId) => publicBundle(orm, now, companyId), recheckMs: config.publicBundleRecheckMs });
-  orm.em.getEventManager().registerSubscriber(
+  const bundles = createBundleCache({ fork, now, build: (companyId) => publicBundle(fork(), now, companyId), recheckMs: config.publicBundleRecheckMs });
+  // Every EntityManager forked from the ORM's shares its event manager: a flush in any request's is seen here.
+  fork().getEventManager().registerSubscriber(
     forgetChangedBundles({
       forget(companyId) {
         bundles.forget(companyId);
@@ -66,14 +72,14 @@ export function createCollectionService({ orm, config, now }: CollectionServiceD
   );
   return {
     bundle: (companyId: string): Promise<ServedBundle> => bundles.get(companyId),
-    audienceMembership: (surveyId: string, input: MembershipInput): Promise<AudienceMembership> => audienceMembership(deps, surveyId, input),
-    recordDisplay: (surveyId: string, input: DisplayInput): Promise<void> => recordDisplay(orm, now, surveyId, input),
+    audienceMembership: (em: EntityManager, surveyId: string, input: MembershipInput): Promise<AudienceMembership> => audienceMembership(em, deps, surveyId, input),
+    recordDisplay: (em: EntityManager, surveyId: string, input: DisplayInput): Promise<void> => recordDisplay(em, now, surveyId, input),
     /** Starts a response; a request sent with an Idempotency-Key (`keyed`) is answered once, and again from its key. */
     startResponse: (surveyId: string, input: ResponseInput, respondent: Respondent, keyed?: IdempotentRequest): Promise<Answer<StartedResponse>> =>
       keys.run(keyed, async () => ({ status: STARTED_STATUS, body: await startResponse(deps, surveyId, input, respondent, keyed) })),
-    responseFor: (id: string, token: string): Promise<SurveyResponse> => responseFor(orm, id, token),
-    updateResponse: (found: SurveyResponse, input: ResponseUpdate, keyed?: IdempotentRequest): Promise<Answer<StartedResponse>> =>
-      keys.run(keyed, async () => ({ status: 200, body: await updateResponse(deps, found, input, keyed) })),
+    responseFor: (em: EntityManager, id: string, token: string): Promise<SurveyResponse> => responseFor(em, id, token),
+    updateResponse: (em: EntityManager, found: SurveyResponse, input: ResponseUpdate, keyed?: IdempotentRequest): Promise<Answer<StartedResponse>> =>
+      keys.run(keyed, async () => ({ status: 200, body: await updateResponse(em, deps, found, input, keyed) })),
   };
 }
 

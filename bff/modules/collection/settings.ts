@@ -19,7 +19,6 @@ import { defaultEmbedSettings } from '@domain/survey/defaults';
 import { effectiveStatus } from '@domain/survey/lifecycle';
 import type { EmbedSettings } from '@domain/survey/types';
 import type { Config } from '../../config';
-import type { Orm } from '../../types';
 import { CompanySurveySettings, PublishedSurvey, WebhookDelivery, type Company } from '../../entities';
 import { completedResponseCounts } from '../responses';
 import { readTriggerSettings, rotateWebhookSecret, saveTriggerSettings, settingsRow } from './triggerSettings';
@@ -76,48 +75,47 @@ export function presentDelivery(delivery: WebhookDelivery): WebhookDeliveryView 
 }
 
 export interface CollectionSettingsDependencies {
-  orm: Orm;
   config: Pick<Config, 'credentialsKey' | 'webhookAllowPrivate' | 'publicUrl'>;
   now: () => Date;
 }
 
 export function createCompanyCollectionService(dependencies: CollectionSettingsDependencies) {
-  const { orm, config, now } = dependencies;
+  const { config, now } = dependencies;
   return {
-    triggerSettings: (company: Company): Promise<TriggerSettingsView> => readTriggerSettings(dependencies, company),
-    saveTriggerSettings: (company: Company, input: TriggerSettings): Promise<TriggerSettingsView> => saveTriggerSettings(dependencies, company, input),
-    rotateWebhookSecret: (company: Company): Promise<TriggerSettingsView> => rotateWebhookSecret(dependencies, company),
+    triggerSettings: (em: EntityManager, company: Company): Promise<TriggerSettingsView> => readTriggerSettings(em, dependencies, company),
+    saveTriggerSettings: (em: EntityManager, company: Company, input: TriggerSettings): Promise<TriggerSettingsView> => saveTriggerSettings(em, dependencies, company, input),
+    rotateWebhookSecret: (em: EntityManager, company: Company): Promise<TriggerSettingsView> => rotateWebhookSecret(em, dependencies, company),
 
-    async collectionSettings(company: Company): Promise<CollectionSettings> {
-      return (await companyCollectionState(orm.em, company.id)).collectionSettings;
+    async collectionSettings(em: EntityManager, company: Company): Promise<CollectionSettings> {
+      return (await companyCollectionState(em, company.id)).collectionSettings;
     },
 
-    async saveCollectionSettings(company: Company, input: CollectionSettings): Promise<CollectionSettings> {
+    async saveCollectionSettings(em: EntityManager, company: Company, input: CollectionSettings): Promise<CollectionSettings> {
       const settings: CollectionSettings = { ipAddressMode: input.ipAddressMode, cooldownDays: input.cooldownDays };
-      const row = await settingsRow(orm, company.id);
+      const row = await settingsRow(em, company.id);
       row.collectionSettings = settings;
-      await orm.em.flush();
+      await em.flush();
       return settings;
     },
 
-    activeSurveys: (company: Company): Promise<ActiveSurveySummary[]> => activeSurveys(orm, now(), company),
+    activeSurveys: (em: EntityManager, company: Company): Promise<ActiveSurveySummary[]> => activeSurveys(em, now(), company),
 
     embedCode(company: Company): EmbedCodeInfo {
       return { companyId: company.id, companyName: company.name, scriptUrl: `${config.publicUrl}/widget/navout.js`, apiBase: config.publicUrl };
     },
 
-    async deliveries(company: Company): Promise<WebhookDeliveryView[]> {
+    async deliveries(em: EntityManager, company: Company): Promise<WebhookDeliveryView[]> {
       // Write Back batches share the queue; they are shown with their jobs, not in this log.
-      const rows = await orm.em.find(WebhookDelivery, { companyId: company.id, writebackJobId: null }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: DELIVERY_LOG_SIZE });
+      const rows = await em.find(WebhookDelivery, { companyId: company.id, writebackJobId: null }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: DELIVERY_LOG_SIZE });
       return rows.map(presentDelivery);
     },
   };
 }
 
 /** The surveys running now (by the server's clock and stored completions), newest first. */
-async function activeSurveys(orm: Orm, clock: Date, company: Company): Promise<ActiveSurveySummary[]> {
-  const surveys = await orm.em.find(PublishedSurvey, { companyId: company.id, status: 'active' }, { orderBy: { publishedAt: 'desc', id: 'asc' } });
-  const counts = await completedResponseCounts(orm.em, surveys.map((survey) => survey.id));
+async function activeSurveys(em: EntityManager, clock: Date, company: Company): Promise<ActiveSurveySummary[]> {
+  const surveys = await em.find(PublishedSurvey, { companyId: company.id, status: 'active' }, { orderBy: { publishedAt: 'desc', id: 'asc' } });
+  const counts = await completedResponseCounts(em, surveys.map((survey) => survey.id));
   return surveys
     .filter(
       (survey) =>

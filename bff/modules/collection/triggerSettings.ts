@@ -6,8 +6,8 @@
 import { DEFAULT_TRIGGER_SETTINGS, type TriggerSettings, type TriggerSettingsView } from '@domain/survey/collection';
 import { COLLECTION_INPUT_MESSAGES } from '@domain/survey/collectionSchemas';
 import { DEFAULT_GLOBAL_IDENTIFIERS } from '@domain/survey/defaults';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Config } from '../../config';
-import type { Orm } from '../../types';
 import { CompanySurveySettings, type Company } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { decryptSecret, encryptSecret } from '../../platform/secrets';
@@ -15,14 +15,13 @@ import { hostRefusal } from '../../platform/addressGuard';
 import { newWebhookSecret, webhookSecretHint } from '../../platform/webhookSignature';
 
 interface TriggerDependencies {
-  orm: Orm;
   config: Pick<Config, 'credentialsKey' | 'webhookAllowPrivate'>;
 }
 
 /** The company's row, made with the identifier defaults when nothing was saved yet. */
-export async function settingsRow(orm: Orm, companyId: string): Promise<CompanySurveySettings> {
-  const row = await orm.em.findOne(CompanySurveySettings, { companyId });
-  return row ?? orm.em.create(CompanySurveySettings, { companyId, globalIdentifiers: structuredClone(DEFAULT_GLOBAL_IDENTIFIERS) });
+export async function settingsRow(em: EntityManager, companyId: string): Promise<CompanySurveySettings> {
+  const row = await em.findOne(CompanySurveySettings, { companyId });
+  return row ?? em.create(CompanySurveySettings, { companyId, globalIdentifiers: structuredClone(DEFAULT_GLOBAL_IDENTIFIERS) });
 }
 
 function hintOf(config: TriggerDependencies['config'], encrypted: string | null): string | null {
@@ -49,12 +48,12 @@ function triggerView(
 
 const invalid = (field: string, message: string) => apiError('validation_failed', { error: message, message, fields: { [field]: message } });
 
-export async function readTriggerSettings({ orm, config }: TriggerDependencies, company: Company): Promise<TriggerSettingsView> {
-  return triggerView(config, await orm.em.findOne(CompanySurveySettings, { companyId: company.id }));
+export async function readTriggerSettings(em: EntityManager, { config }: TriggerDependencies, company: Company): Promise<TriggerSettingsView> {
+  return triggerView(config, await em.findOne(CompanySurveySettings, { companyId: company.id }));
 }
 
 /** Saves the form; choosing webhook the first time makes the signing secret, shown in this answer only. */
-export async function saveTriggerSettings({ orm, config }: TriggerDependencies, company: Company, input: TriggerSettings): Promise<TriggerSettingsView> {
+export async function saveTriggerSettings(em: EntityManager, { config }: TriggerDependencies, company: Company, input: TriggerSettings): Promise<TriggerSettingsView> {
   const settings: TriggerSettings = {
     triggerType: input.triggerType,
     callbackName: input.callbackName.trim(),
@@ -65,22 +64,22 @@ export async function saveTriggerSettings({ orm, config }: TriggerDependencies, 
     const refusal = hostRefusal(new URL(settings.webhookUrl).hostname, { allowPrivate: config.webhookAllowPrivate });
     if (refusal) throw invalid('triggerSettings.webhookUrl', COLLECTION_INPUT_MESSAGES.webhookPrivate);
   }
-  const row = await settingsRow(orm, company.id);
+  const row = await settingsRow(em, company.id);
   row.triggerSettings = settings;
   let created: string | undefined;
   if (settings.triggerType === 'webhook' && !row.webhookSecret) {
     created = newWebhookSecret();
     row.webhookSecret = encryptSecret(created, config.credentialsKey);
   }
-  await orm.em.flush();
+  await em.flush();
   return triggerView(config, row, created);
 }
 
 /** A new secret replaces the old one at once (the next delivery attempt is signed with it). */
-export async function rotateWebhookSecret({ orm, config }: TriggerDependencies, company: Company): Promise<TriggerSettingsView> {
-  const row = await settingsRow(orm, company.id);
+export async function rotateWebhookSecret(em: EntityManager, { config }: TriggerDependencies, company: Company): Promise<TriggerSettingsView> {
+  const row = await settingsRow(em, company.id);
   const secret = newWebhookSecret();
   row.webhookSecret = encryptSecret(secret, config.credentialsKey);
-  await orm.em.flush();
+  await em.flush();
   return triggerView(config, row, secret);
 }
