@@ -53,7 +53,7 @@ export interface RuntimeDependencies {
 function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer | null, clock: () => Date, counters: CounterStore) {
   const kind = config.database.kind;
   const prediction = createPredictionRuntime({ orm, fork: () => orm.em.fork(), config, logger, now: clock });
-  const audience = createAudienceService({ orm, config, logger, now: clock });
+  const audience = createAudienceService({ orm, fork: () => orm.em.fork(), config, logger, now: clock });
   const accountChanges = followAccountChanges(orm, config.database, logger);
   return {
     // Where rate limits and sign-in throttles count (memory, the cluster's supervisor or Redis).
@@ -107,7 +107,7 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
       now: clock,
       changes: accountChanges,
       rebuildAudience: async (companyId) => {
-        await audience.startJob(companyId, 'rebuild', null);
+        await audience.startJob(orm.em.fork(), companyId, 'rebuild', null);
       },
     }),
   };

@@ -269,7 +269,7 @@ describe('audience refresh', () => {
   it('rebuilds a company whose records changed since its last build, and only then', async () => {
     const w = world();
     const { companyId } = await addFixture(w);
-    const audience = createAudienceService({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }), now: () => new Date() });
+    const audience = createAudienceService({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger: pino({ level: 'silent' }), now: () => new Date() });
     const metrics = async () => (await w.http.get(`${BASE}/metrics`).query({ companyFilter: companyId }).set(w.bearer('admin'))).body as AudienceMetrics;
 
     await audience.refresh();
@@ -299,7 +299,7 @@ describe('audience refresh', () => {
     const now = () => new Date(time);
     let attempts = 0;
     const failing = { build: async () => { attempts++; throw new Error('invalid byte sequence for encoding "UTF8": 0x00'); }, stop: async () => {} };
-    const audience = createAudienceService({ orm: w.orm, config: w.config, logger, now, builder: failing });
+    const audience = createAudienceService({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger, now, builder: failing });
     const latest = async () => (await w.http.get(`${BASE}/jobs/latest`).query({ companyFilter: companyId }).set(w.bearer('admin'))).body as AudienceJob;
     const failedRows = () => w.em().count(AudienceJobRow, { companyId, kind: 'refresh', status: 'failed' });
     const refreshMs = w.config.audience.refreshMs;
@@ -328,7 +328,7 @@ describe('audience refresh', () => {
     await audience.builds.stop();
 
     // Fixed: the next refresh after the back-off builds, and the failures are gone with it.
-    const fixed = createAudienceService({ orm: w.orm, config: w.config, logger, now });
+    const fixed = createAudienceService({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger, now });
     time += 8 * refreshMs;
     await fixed.refresh();
     expect(await failedRows()).toBe(0);
@@ -350,8 +350,8 @@ describe('audience refresh', () => {
     const { companyId } = await addFixture(w);
     const logger = pino({ level: 'silent' });
     // Two replicas of the service over one database.
-    const [first, second] = [0, 1].map(() => createAudienceService({ orm: w.orm, config: w.config, logger, now: () => new Date() }));
-    const asked = await Promise.all([first!.startJob(companyId, 'rebuild', null), second!.startJob(companyId, 'reclassify', null), first!.startJob(companyId, 'rebuild', null)]);
+    const [first, second] = [0, 1].map(() => createAudienceService({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger, now: () => new Date() }));
+    const asked = await Promise.all([first!.startJob(w.em(), companyId, 'rebuild', null), second!.startJob(w.em(), companyId, 'reclassify', null), first!.startJob(w.em(), companyId, 'rebuild', null)]);
     expect(new Set(asked.map((job) => job.id)).size).toBe(1);
     expect(await w.em().count(AudienceJobRow, { companyId })).toBe(1);
 
@@ -366,7 +366,7 @@ describe('audience refresh', () => {
   it('builds again a job whose process died, once its lease has expired; a refresh leaves no row behind', async () => {
     const w = world();
     const { companyId } = await addFixture(w);
-    const audience = createAudienceService({ orm: w.orm, config: w.config, logger: pino({ level: 'silent' }), now: () => new Date() });
+    const audience = createAudienceService({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger: pino({ level: 'silent' }), now: () => new Date() });
     const em = w.em();
     const orphan = em.create(AudienceJobRow, {
       companyId, kind: 'refresh', status: 'running', progress: 0.4, processed: 4, total: 10, summary: null, error: null, finishedAt: null, createdById: null,
@@ -490,10 +490,10 @@ describe('audience generations', () => {
     const { companyId } = await addFixture(w);
     const logger = pino({ level: 'silent' });
     const builder = new WorkerAudienceBuilder(w.config.database, logger, () => new Worker('process.exit(3)', { eval: true }));
-    const audience = createAudienceService({ orm: w.orm, config: w.config, logger, now: () => new Date(), builder });
-    const job = await audience.startJob(companyId, 'rebuild', null);
+    const audience = createAudienceService({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger, now: () => new Date(), builder });
+    const job = await audience.startJob(w.em(), companyId, 'rebuild', null);
     await audience.buildQueued();
-    expect(await audience.job(companyId, job.id)).toMatchObject({ status: 'failed', error: 'The build worker stopped unexpectedly (exit code 3)' });
+    expect(await audience.job(w.em(), companyId, job.id)).toMatchObject({ status: 'failed', error: 'The build worker stopped unexpectedly (exit code 3)' });
     expect(((await get('/metrics', companyId)).body as AudienceMetrics).totalUsers).toBe(0);
     await audience.builds.stop();
   });
@@ -504,10 +504,10 @@ describe('audience generations', () => {
     const logger = pino({ level: 'silent' });
     // Far below what the worker needs to load the build (AUDIENCE_BUILD_MEMORY_MB is 1,536 by default).
     const builder = new WorkerAudienceBuilder(w.config.database, logger, (database) => startBuildWorker(database, 8));
-    const audience = createAudienceService({ orm: w.orm, config: w.config, logger, now: () => new Date(), builder });
-    const job = await audience.startJob(companyId, 'rebuild', null);
+    const audience = createAudienceService({ orm: w.orm, fork: w.runtime.fork, config: w.config, logger, now: () => new Date(), builder });
+    const job = await audience.startJob(w.em(), companyId, 'rebuild', null);
     await audience.buildQueued();
-    expect(await audience.job(companyId, job.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/^The build worker failed: .*memory limit/) });
+    expect(await audience.job(w.em(), companyId, job.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/^The build worker failed: .*memory limit/) });
     expect((await get('/metrics', companyId)).status).toBe(200);
     await audience.builds.stop();
   });

@@ -14,15 +14,17 @@
  * sees why on the Audience Intelligence screen. The refresher then backs off that company (twice
  * the refresh period after the first failure, doubling up to REFRESH_BACKOFF_MAX_MS) rather than
  * run a build that fails every minute at full cost; a build that succeeds clears the failures.
+ *
+ * The build loop and the refresher work in EntityManagers of their own (the runtime's fork): one
+ * per pass, and one per build; a job asked for on the screen is queued in a fork of its request's.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { AudienceJob as AudienceJobView, AudienceJobKind } from '@domain/audience/contract';
 import type { Config } from '../../config';
-import type { Orm } from '../../types';
 import { AudienceJob } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { claimDue, leaseEnd } from '../../platform/jobQueue';
@@ -53,7 +55,8 @@ export function refreshBackoffMs(refreshMs: number, failures: number): number {
 
 /** What the build jobs use, and the state they share: made once per service by buildJobs(). */
 export interface BuildJobs {
-  readonly orm: Orm;
+  /** A new EntityManager, never a request's (the runtime's fork). */
+  readonly fork: () => EntityManager;
   readonly config: Config;
   readonly logger: Logger;
   readonly now: () => Date;
@@ -65,7 +68,7 @@ export interface BuildJobs {
   stopping: boolean;
 }
 
-export function buildJobs(uses: Pick<BuildJobs, 'orm' | 'config' | 'logger' | 'now' | 'builder' | 'query'>): BuildJobs {
+export function buildJobs(uses: Pick<BuildJobs, 'fork' | 'config' | 'logger' | 'now' | 'builder' | 'query'>): BuildJobs {
   return { ...uses, workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, draining: null, stopping: false };
 }
 
@@ -87,14 +90,14 @@ function jobView(job: AudienceJob): AudienceJobView {
 
 /** Runs a claimed job to its end: done, failed, or (the process stopping) given back to the queue. */
 async function runBuild(jobs: BuildJobs, claimed: AudienceJob): Promise<void> {
-  const { orm, config, logger, now, builder, workerId } = jobs;
+  const { config, logger, now, builder, workerId } = jobs;
   const { companyId } = claimed;
-  const em = orm.em.fork();
+  const em = jobs.fork();
   const job = await em.findOne(AudienceJob, { id: claimed.id });
   // Deleted meanwhile (its company was deleted).
   if (!job) return;
   const heartbeat = setInterval(() => {
-    void orm.em
+    void jobs
       .fork()
       .nativeUpdate(AudienceJob, { id: job.id, status: 'running', lockedBy: workerId }, { lockedUntil: leaseEnd(now(), AUDIENCE_LEASE_MS) })
       .catch((failure: unknown) => logger.warn({ err: failure, companyId }, 'Audience build lease renewal failed'));
@@ -153,7 +156,7 @@ async function runBuild(jobs: BuildJobs, claimed: AudienceJob): Promise<void> {
  * the newest FAILED_REFRESHES_KEPT of them. The kind is read in the database: a refresh asked for
  * on the screen meanwhile became a rebuild and stays.
  */
-async function finish(em: ReturnType<Orm['em']['fork']>, job: AudienceJob): Promise<void> {
+async function finish(em: EntityManager, job: AudienceJob): Promise<void> {
   await em.flush();
   const { companyId } = job;
   if (job.status === 'done') {
@@ -167,10 +170,9 @@ async function finish(em: ReturnType<Orm['em']['fork']>, job: AudienceJob): Prom
 /**
  * Queues a build of the company unless one is queued or running: then that one answers (a
  * refresh becomes the job asked for, shown on the screen). The unique index settles a race
- * between two callers.
+ * between two callers. `em` is the caller's new EntityManager, the queueing's alone.
  */
-async function enqueue(jobs: BuildJobs, companyId: string, kind: AudienceJob['kind'], createdById: string | null): Promise<AudienceJob> {
-  const em = jobs.orm.em.fork();
+async function enqueue(em: EntityManager, companyId: string, kind: AudienceJob['kind'], createdById: string | null): Promise<AudienceJob> {
   const active = () => em.findOne(AudienceJob, { companyId, status: { $in: [...ACTIVE] } }, { refresh: true });
   const existing = await active();
   if (existing) {
@@ -194,16 +196,17 @@ async function enqueue(jobs: BuildJobs, companyId: string, kind: AudienceJob['ki
 }
 
 /** Queues again the jobs whose process stopped renewing its lease (it died mid-build). */
-function reclaimExpired(jobs: BuildJobs): Promise<number> {
-  return jobs.orm.em.fork().nativeUpdate(AudienceJob, { status: 'running', lockedUntil: { $lt: jobs.now() } }, { status: 'queued', lockedBy: null, lockedUntil: null });
+function reclaimExpired(jobs: BuildJobs, em: EntityManager): Promise<number> {
+  return em.nativeUpdate(AudienceJob, { status: 'running', lockedUntil: { $lt: jobs.now() } }, { status: 'queued', lockedBy: null, lockedUntil: null });
 }
 
 /** Builds queued jobs one after another until none is left (or the process stops). */
 async function buildUntilEmpty(jobs: BuildJobs): Promise<void> {
-  await reclaimExpired(jobs);
+  const em = jobs.fork();
+  await reclaimExpired(jobs, em);
   while (!jobs.stopping) {
     const now = jobs.now();
-    const [claimed] = await claimDue(jobs.orm.em, jobs.config.database.kind, AudienceJob, {
+    const [claimed] = await claimDue(em, jobs.config.database.kind, AudienceJob, {
       due: { status: 'queued' },
       orderBy: { createdAt: 'asc', id: 'asc' },
       limit: 1,
@@ -223,8 +226,8 @@ export function buildQueued(jobs: BuildJobs): Promise<void> {
 }
 
 /** Per company, its failed refreshes since its last successful build and when the last one ended. */
-async function refreshFailures({ orm }: BuildJobs): Promise<Map<string, { failures: number; last: Date }>> {
-  const failed = await orm.em.fork().find(AudienceJob, { kind: 'refresh', status: 'failed' }, { fields: ['companyId', 'finishedAt', 'createdAt'] });
+async function refreshFailures(em: EntityManager): Promise<Map<string, { failures: number; last: Date }>> {
+  const failed = await em.find(AudienceJob, { kind: 'refresh', status: 'failed' }, { fields: ['companyId', 'finishedAt', 'createdAt'] });
   const byCompany = new Map<string, { failures: number; last: Date }>();
   for (const job of failed) {
     const seen = byCompany.get(job.companyId);
@@ -238,7 +241,7 @@ async function refreshFailures({ orm }: BuildJobs): Promise<Map<string, { failur
  * Companies whose records or responses changed after their last build, or that have data and no
  * build, less those whose refreshes keep failing and whose back-off has not run out.
  */
-async function staleCompanies(jobs: BuildJobs): Promise<string[]> {
+async function staleCompanies(jobs: BuildJobs, em: EntityManager): Promise<string[]> {
   const { query } = jobs;
   const builds = new Map<string, number | null>();
   for (const row of await query('select company_id, watermark from audience_builds', [])) builds.set(String(row.company_id), timeOf(row.watermark));
@@ -250,7 +253,7 @@ async function staleCompanies(jobs: BuildJobs): Promise<string[]> {
       changed.set(id, Math.max(changed.get(id) ?? 0, time));
     }
   }
-  const failures = await refreshFailures(jobs);
+  const failures = await refreshFailures(em);
   const now = jobs.now().getTime();
   const waiting = (companyId: string) => {
     const failing = failures.get(companyId);
@@ -261,9 +264,9 @@ async function staleCompanies(jobs: BuildJobs): Promise<string[]> {
     .map(([companyId]) => companyId);
 }
 
-/** Queues a rebuild or reclassification; the build loop starts it (at once in this process). */
-export async function startJob(jobs: BuildJobs, builds: RepeatingJob, companyId: string, jobKind: AudienceJobKind, createdById: string | null): Promise<AudienceJobView> {
-  const job = await enqueue(jobs, companyId, jobKind, createdById);
+/** Queues a rebuild or reclassification, in a fork of `em`; the build loop starts it (at once in this process). */
+export async function startJob(em: EntityManager, builds: RepeatingJob, companyId: string, jobKind: AudienceJobKind, createdById: string | null): Promise<AudienceJobView> {
+  const job = await enqueue(em.fork(), companyId, jobKind, createdById);
   builds.wake();
   return jobView(job);
 }
@@ -273,26 +276,27 @@ export async function startJob(jobs: BuildJobs, builds: RepeatingJob, companyId:
  * deleted (the retention job's) leave no newer updated_at behind.
  */
 export async function queueRefresh(jobs: BuildJobs, builds: RepeatingJob, companyId: string): Promise<void> {
-  await enqueue(jobs, companyId, 'refresh', null);
+  await enqueue(jobs.fork(), companyId, 'refresh', null);
   builds.wake();
 }
 
-export async function findJob(orm: Orm, companyId: string, id: string): Promise<AudienceJobView> {
-  const job = await orm.em.fork().findOne(AudienceJob, { id, companyId, ...SCREEN_JOBS });
+export async function findJob(em: EntityManager, companyId: string, id: string): Promise<AudienceJobView> {
+  const job = await em.fork().findOne(AudienceJob, { id, companyId, ...SCREEN_JOBS });
   if (!job) throw apiError('not_found', { error: 'Audience job not found', message: 'No such job exists in your reach.' });
   return jobView(job);
 }
 
 /** The company's newest job, or null before the first (answered as 204 No Content). */
-export async function latestJob(orm: Orm, companyId: string): Promise<AudienceJobView | null> {
-  const job = await orm.em.fork().findOne(AudienceJob, { companyId, ...SCREEN_JOBS }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+export async function latestJob(em: EntityManager, companyId: string): Promise<AudienceJobView | null> {
+  const job = await em.fork().findOne(AudienceJob, { companyId, ...SCREEN_JOBS }, { orderBy: { createdAt: 'desc', id: 'desc' } });
   return job ? jobView(job) : null;
 }
 
 /** Queues a refresh of every company whose data changed since its last build. */
 export async function queueStale(jobs: BuildJobs): Promise<number> {
-  const stale = await staleCompanies(jobs);
-  for (const companyId of stale) await enqueue(jobs, companyId, 'refresh', null);
+  const em = jobs.fork();
+  const stale = await staleCompanies(jobs, em);
+  for (const companyId of stale) await enqueue(em.fork(), companyId, 'refresh', null);
   return stale.length;
 }
 

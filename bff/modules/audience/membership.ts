@@ -12,13 +12,13 @@
  * applied to that one profile (the same condition as the page's lists). An unknown visitor, an
  * unusable identifier or a view deleted since the survey was targeted answers false: fail closed.
  */
-import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
+import type { Knex } from '@mikro-orm/knex';
 import { CATEGORY_IDS, LIFECYCLE_STAGES, RECENCY_DAYS, RISK_LEVELS, SOURCE_KINDS, type AudienceFilters, type CategoryId } from '@domain/audience/contract';
 import { categoryBit } from '@domain/audience/categories';
 import { keyedIdentifiers, orderedForAnchor, type IdentifierFieldNames } from '@domain/audience/identity';
 import type { AudienceTargeting } from '@domain/survey/types';
 import type { Orm } from '../../types';
-import { resultsDialect, type DatabaseKind } from '../../platform/sql';
+import { knexOf, resultsDialect, type DatabaseKind } from '../../platform/sql';
 import { currentGeneration } from './build';
 import { audienceCondition } from './filters';
 import { rowsOf } from '../../platform/rawRows';
@@ -46,7 +46,7 @@ function filtersOf(stored: unknown): AudienceFilters {
 }
 
 export function createAudienceMembership(orm: Orm, kind: DatabaseKind, now: () => Date) {
-  const knex: Knex = (orm.em as SqlEntityManager).getKnex();
+  const knex = knexOf(orm);
   const dialect = resultsDialect(kind);
   const query = async (sql: string, params: unknown[]) => rowsOf(await knex.raw(sql, params as Knex.RawBinding[]));
 

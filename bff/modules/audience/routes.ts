@@ -42,34 +42,34 @@ export function createAudienceRouter(audience: AudienceService): Router<AppState
   });
 
   routes.get('/views', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await audience.views(await companyToRead(ctx));
+    ctx.body = await audience.views(ctx.state.em, await companyToRead(ctx));
   });
 
   routes.post('/views', async (ctx) => {
     const input = (await validateBody(audienceViewSchema, ctx.request.body)) as AudienceViewInput;
     ctx.status = 201;
-    ctx.body = await audience.saveView(await companyToWrite(ctx, input.companyId), input, actorId(ctx));
+    ctx.body = await audience.saveView(ctx.state.em, await companyToWrite(ctx, input.companyId), input, actorId(ctx));
   });
 
   routes.delete('/views/:id', { query: companyFilterQuery }, async (ctx) => {
-    await audience.deleteView(await companyToRead(ctx), ctx.params.id!);
+    await audience.deleteView(ctx.state.em, await companyToRead(ctx), ctx.params.id!);
     ctx.status = 204;
   });
 
   for (const kind of ['rebuild', 'reclassify'] as const) {
     routes.post(`/${kind}`, async (ctx) => {
       const { companyId } = await validateBody(audienceJobSchema, ctx.request.body);
-      ctx.body = await audience.startJob(await companyToWrite(ctx, companyId), kind, actorId(ctx));
+      ctx.body = await audience.startJob(ctx.state.em, await companyToWrite(ctx, companyId), kind, actorId(ctx));
       ctx.status = 202;
     });
   }
 
   routes.get('/jobs/latest', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await audience.latestJob(await companyToRead(ctx));
+    ctx.body = await audience.latestJob(ctx.state.em, await companyToRead(ctx));
   });
 
   routes.get('/jobs/:id', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await audience.job(await companyToRead(ctx), ctx.params.id!);
+    ctx.body = await audience.job(ctx.state.em, await companyToRead(ctx), ctx.params.id!);
   });
 
   return routes.router;

@@ -1,10 +1,12 @@
 /**
  * Audience Intelligence over the stored profiles: the reads of the current build (reads.ts), saved
  * views (views.ts) and the jobs that rebuild profiles (jobs.ts). This file binds them to the
- * service's database, clock and builder.
+ * service's database, clock and builder. The routes hand their request's EntityManager to the
+ * views and jobs; the profiles are read with the ORM's knex (reads.ts), the builds run in the
+ * runtime's forks.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
-import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { Logger } from 'pino';
 import type {
   AudienceCategory,
@@ -21,7 +23,7 @@ import type { AudienceViewInput } from '@domain/audience/query';
 import type { Config } from '../../config';
 import type { Orm } from '../../types';
 import { rowsOf } from '../../platform/rawRows';
-import { resultsDialect } from '../../platform/sql';
+import { knexOf, resultsDialect } from '../../platform/sql';
 import { inProcessBuilder, startBuildWorker, WorkerAudienceBuilder, type AudienceBuilder } from './builder';
 import { audienceBuilds, audienceRefresher, buildJobs, buildQueued, findJob, latestJob, queueRefresh, refreshStale, startJob } from './jobs';
 import { audienceCategories, audienceMetrics, userDetail, usersPage, type AudienceDb } from './reads';
@@ -29,6 +31,8 @@ import { deleteView, listViews, saveView } from './views';
 
 export interface AudienceServiceOptions {
   orm: Orm;
+  /** A new EntityManager, never a request's (the runtime's fork): the build loop and the refresher work in them. */
+  fork: () => EntityManager;
   config: Config;
   logger: Logger;
   now: () => Date;
@@ -36,8 +40,8 @@ export interface AudienceServiceOptions {
   builder?: AudienceBuilder;
 }
 
-export function createAudienceService({ orm, config, logger, now, ...options }: AudienceServiceOptions) {
-  const knex: Knex = (orm.em as SqlEntityManager).getKnex();
+export function createAudienceService({ orm, fork, config, logger, now, ...options }: AudienceServiceOptions) {
+  const knex = knexOf(orm);
   const kind = config.database.kind;
   const query = async (sql: string, params: unknown[]) => rowsOf(await knex.raw(sql, params as Knex.RawBinding[]));
   const db: AudienceDb = { query, kind, now, dialect: resultsDialect(kind) };
@@ -46,7 +50,7 @@ export function createAudienceService({ orm, config, logger, now, ...options }: 
     (config.database.kind === 'sqlite' && config.database.file === ':memory:'
       ? inProcessBuilder(knex, kind)
       : new WorkerAudienceBuilder(config.database, logger, (database) => startBuildWorker(database, config.audience.buildMemoryMb)));
-  const jobs = buildJobs({ orm, config, logger, now, builder, query });
+  const jobs = buildJobs({ fork, config, logger, now, builder, query });
   const builds = audienceBuilds(jobs);
 
   return {
@@ -56,17 +60,21 @@ export function createAudienceService({ orm, config, logger, now, ...options }: 
       usersPage(db, companyId, filters, paging, categoryId),
     user: (companyId: string, id: string): Promise<AudienceUserDetail> => userDetail(db, companyId, id),
 
-    views: (companyId: string): Promise<AudienceViewShape[]> => listViews(orm, companyId),
-    saveView: (companyId: string, input: AudienceViewInput, createdById: string | null): Promise<AudienceViewShape> => saveView(orm, db, companyId, input, createdById),
-    deleteView: (companyId: string, id: string): Promise<void> => deleteView(orm, companyId, id),
+    views: (em: EntityManager, companyId: string): Promise<AudienceViewShape[]> => listViews(em, companyId),
+    saveView: (em: EntityManager, companyId: string, input: AudienceViewInput, createdById: string | null): Promise<AudienceViewShape> =>
+      saveView(em, db, companyId, input, createdById),
+    deleteView: (em: EntityManager, companyId: string, id: string): Promise<void> => deleteView(em, companyId, id),
 
     /** Queues a rebuild or reclassification; answers the job (the one already queued or running, if any). */
-    startJob: (companyId: string, jobKind: AudienceJobKind, createdById: string | null): Promise<AudienceJobView> =>
-      startJob(jobs, builds, companyId, jobKind, createdById),
-    job: (companyId: string, id: string): Promise<AudienceJobView> => findJob(orm, companyId, id),
+    startJob: (em: EntityManager, companyId: string, jobKind: AudienceJobKind, createdById: string | null): Promise<AudienceJobView> =>
+      startJob(em, builds, companyId, jobKind, createdById),
+    job: (em: EntityManager, companyId: string, id: string): Promise<AudienceJobView> => findJob(em, companyId, id),
     /** The company's newest job, or null before the first (answered as 204 No Content). */
-    latestJob: (companyId: string): Promise<AudienceJobView | null> => latestJob(orm, companyId),
-    /** Queues a refresh of the company whose records were deleted (its build reads them): the refresher sees only newer rows. */
+    latestJob: (em: EntityManager, companyId: string): Promise<AudienceJobView | null> => latestJob(em, companyId),
+    /**
+     * Queues a refresh of the company whose records were deleted (its build reads them): the refresher sees only newer rows.
+     * A background job's (retention's): queued in a fork of its own.
+     */
     queueRefresh: (companyId: string): Promise<void> => queueRefresh(jobs, builds, companyId),
     /** Rebuilds every company whose data changed since its last build; answers when they are done. */
     refresh: (): Promise<void> => refreshStale(jobs),

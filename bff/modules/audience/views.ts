@@ -1,11 +1,12 @@
 /**
  * The company's saved views of Audience Intelligence: a name, the page's filters, search and
  * category, and how many profiles matched them (with their coverage) when the view was saved,
- * counted on the current build like the page's own figures (reads.ts).
+ * counted on the current build like the page's own figures (reads.ts). Each works in a fork of the
+ * EntityManager its route hands it.
  */
 import type { AudienceView as AudienceViewShape } from '@domain/audience/contract';
 import type { AudienceViewInput } from '@domain/audience/query';
-import type { Orm } from '../../types';
+import type { EntityManager } from '@mikro-orm/core';
 import { AudienceView } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { countsOf, currentBuild, type AudienceDb } from './reads';
@@ -24,16 +25,16 @@ function viewOf(view: AudienceView): AudienceViewShape {
   };
 }
 
-export async function listViews(orm: Orm, companyId: string): Promise<AudienceViewShape[]> {
-  const views = await orm.em.fork().find(AudienceView, { companyId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+export async function listViews(em: EntityManager, companyId: string): Promise<AudienceViewShape[]> {
+  const views = await em.fork().find(AudienceView, { companyId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   return views.map(viewOf);
 }
 
-export async function saveView(orm: Orm, db: AudienceDb, companyId: string, input: AudienceViewInput, createdById: string | null): Promise<AudienceViewShape> {
+export async function saveView(em: EntityManager, db: AudienceDb, companyId: string, input: AudienceViewInput, createdById: string | null): Promise<AudienceViewShape> {
   const filters = { ...input.filters, search: input.search ?? '' };
   const counted = await countsOf(db, companyId, await currentBuild(db, companyId), filters, input.categoryId ?? null);
-  const em = orm.em.fork();
-  const view = em.create(AudienceView, {
+  const work = em.fork();
+  const view = work.create(AudienceView, {
     companyId,
     name: input.name.trim(),
     description: input.description ?? '',
@@ -44,11 +45,11 @@ export async function saveView(orm: Orm, db: AudienceDb, companyId: string, inpu
     coverage: counted.coverage,
     createdById,
   });
-  await em.flush();
+  await work.flush();
   return viewOf(view);
 }
 
-export async function deleteView(orm: Orm, companyId: string, id: string): Promise<void> {
-  const deleted = await orm.em.fork().nativeDelete(AudienceView, { id, companyId });
+export async function deleteView(em: EntityManager, companyId: string, id: string): Promise<void> {
+  const deleted = await em.fork().nativeDelete(AudienceView, { id, companyId });
   if (!deleted) throw apiError('not_found', { error: 'Saved view not found', message: 'No such view exists in your reach.' });
 }
