@@ -102,6 +102,7 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     // Erasing a person and the suppression list intake consults (its lists kept while no account changed).
     privacy: createPrivacyService({
       orm,
+      fork: () => orm.em.fork(),
       config,
       logger,
       now: clock,

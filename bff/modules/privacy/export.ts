@@ -13,11 +13,11 @@
  * The people are found before the first byte is written (a failure then is an error answer); a
  * failure later cuts the document short, so it never parses as complete.
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
 import { DataSource } from '../../entities';
 import { rowsOf } from '../../platform/rawRows';
 import { resultsDialect, type DatabaseKind } from '../../platform/sql';
-import type { Orm } from '../../types';
 import { personMatcher } from './matching';
 import { RECORD_COLUMNS, recordsThroughSieve, recordVerdict, SCANNED_KINDS, storedRecord, type StoredRecord } from './recordFields';
 import { linkedIdentifiers, personProfiles, personResponses, placeholders, recordCondition } from './stores';
@@ -59,10 +59,13 @@ async function* byIds<T>(ids: readonly string[], read: (ids: string[]) => Promis
   for (let start = 0; start < ids.length; start += EXPORT_PAGE_ROWS) yield await read(ids.slice(start, start + EXPORT_PAGE_ROWS));
 }
 
-/** The export of the person named by `value`: their identifiers are found at once, the document is written as it is read. */
-export async function personExport(db: Db, orm: Orm, kind: DatabaseKind, companyId: string, value: string): Promise<AsyncIterable<Buffer>> {
+/**
+ * The export of the person named by `value`: their identifiers and the sources' names are found at
+ * once (the names in a fork of `em`, the request's), the document is written as it is read, with `db`.
+ */
+export async function personExport(em: EntityManager, db: Db, kind: DatabaseKind, companyId: string, value: string): Promise<AsyncIterable<Buffer>> {
   const identifiers = await linkedIdentifiers(db, kind, companyId, value);
-  const sources = new Map((await orm.em.fork().find(DataSource, { companyId }, { fields: ['id', 'name'] })).map((source) => [source.id, source.name]));
+  const sources = new Map((await em.fork().find(DataSource, { companyId }, { fields: ['id', 'name'] })).map((source) => [source.id, source.name]));
   return exportDocument({ db, kind, companyId, identifiers, sources });
 }
 

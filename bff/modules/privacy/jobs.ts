@@ -2,10 +2,13 @@
  * Erasures on the database-backed job queue (platform/jobQueue.ts), as audience builds are: a job
  * is queued by the route, claimed by one process with a lease renewed while it runs, and ends done
  * or failed; a process that dies leaves a lease that expires, and the job is taken up again where
- * its steps stopped (erasure.ts). The identifiers it held are emptied when it ends.
+ * its steps stopped (erasure.ts). The identifiers it held are emptied when it ends. The loop works
+ * in EntityManagers of its own (the runtime's fork), one per pass and one per erasure; the steps
+ * write with the ORM's knex.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
 import type { Logger } from 'pino';
 import { ERASURE_STEPS, type ErasureStep } from '@domain/privacy/contract';
@@ -24,7 +27,10 @@ const HEARTBEAT_MS = 10_000;
 const POLL_MS = 2_000;
 
 export interface ErasureJobs {
+  /** The ORM whose knex the steps write with. */
   readonly orm: Orm;
+  /** A new EntityManager, never a request's (the runtime's fork). */
+  readonly fork: () => EntityManager;
   readonly config: Config;
   readonly logger: Logger;
   readonly now: () => Date;
@@ -36,7 +42,7 @@ export interface ErasureJobs {
   stopping: boolean;
 }
 
-export function erasureJobs(uses: Pick<ErasureJobs, 'orm' | 'config' | 'logger' | 'now' | 'rebuildAudience'>): ErasureJobs {
+export function erasureJobs(uses: Pick<ErasureJobs, 'orm' | 'fork' | 'config' | 'logger' | 'now' | 'rebuildAudience'>): ErasureJobs {
   return { ...uses, workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, draining: null, stopping: false };
 }
 
@@ -65,8 +71,9 @@ async function runSteps(jobs: ErasureJobs, claimed: PrivacyErasure): Promise<voi
   const kind = config.database.kind;
   const knex = knexOf(orm);
   const dialect = resultsDialect(kind);
+  const em = jobs.fork();
   const heartbeat = setInterval(() => {
-    void orm.em
+    void jobs
       .fork()
       .nativeUpdate(PrivacyErasure, { id: claimed.id, status: 'running', lockedBy: workerId }, { lockedUntil: leaseEnd(now(), ERASURE_LEASE_MS) })
       .catch((failure: unknown) => logger.warn({ err: failure, erasureId: claimed.id }, 'Erasure lease renewal failed'));
@@ -114,30 +121,31 @@ async function runSteps(jobs: ErasureJobs, claimed: PrivacyErasure): Promise<voi
       });
       if (jobs.stopAfter === step) throw new Error(`Stopped after ${step}`);
     }
-    await orm.em.fork().nativeUpdate(PrivacyErasure, { id: claimed.id }, { status: 'done', identifiers: [], finishedAt: now(), lockedBy: null, lockedUntil: null, error: null });
+    await em.nativeUpdate(PrivacyErasure, { id: claimed.id }, { status: 'done', identifiers: [], finishedAt: now(), lockedBy: null, lockedUntil: null, error: null });
     logger.info({ companyId: claimed.companyId, erasureId: claimed.id }, 'Person erased');
   } catch (failure) {
     if (jobs.stopping || jobs.stopAfter) {
-      await orm.em.fork().nativeUpdate(PrivacyErasure, { id: claimed.id }, { status: 'queued', lockedBy: null, lockedUntil: null });
+      await em.nativeUpdate(PrivacyErasure, { id: claimed.id }, { status: 'queued', lockedBy: null, lockedUntil: null });
       return;
     }
     logger.error({ err: failure, companyId: claimed.companyId, erasureId: claimed.id }, 'Erasure failed');
     const error = failure instanceof Error ? failure.message.slice(0, 500) : 'The erasure failed';
-    await orm.em.fork().nativeUpdate(PrivacyErasure, { id: claimed.id }, { status: 'failed', error, finishedAt: now(), lockedBy: null, lockedUntil: null });
+    await em.nativeUpdate(PrivacyErasure, { id: claimed.id }, { status: 'failed', error, finishedAt: now(), lockedBy: null, lockedUntil: null });
   } finally {
     clearInterval(heartbeat);
   }
 }
 
-function reclaimExpired(jobs: ErasureJobs): Promise<number> {
-  return jobs.orm.em.fork().nativeUpdate(PrivacyErasure, { status: 'running', lockedUntil: { $lt: jobs.now() } }, { status: 'queued', lockedBy: null, lockedUntil: null });
+function reclaimExpired(jobs: ErasureJobs, em: EntityManager): Promise<number> {
+  return em.nativeUpdate(PrivacyErasure, { status: 'running', lockedUntil: { $lt: jobs.now() } }, { status: 'queued', lockedBy: null, lockedUntil: null });
 }
 
 async function eraseUntilEmpty(jobs: ErasureJobs): Promise<void> {
-  await reclaimExpired(jobs);
+  const em = jobs.fork();
+  await reclaimExpired(jobs, em);
   while (!jobs.stopping) {
     const now = jobs.now();
-    const [claimed] = await claimDue(jobs.orm.em, jobs.config.database.kind, PrivacyErasure, {
+    const [claimed] = await claimDue(em, jobs.config.database.kind, PrivacyErasure, {
       due: { status: 'queued' },
       orderBy: { createdAt: 'asc', id: 'asc' },
       limit: 1,

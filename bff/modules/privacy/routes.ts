@@ -31,23 +31,23 @@ function privacyRoutes(privacy: PrivacyService, prefix: string): Router<AppState
     const input = await validateBody(erasureRequestSchema, ctx.request.body);
     const companyId = await companyToWrite(ctx, input.companyId);
     ctx.status = 202;
-    ctx.body = await privacy.erase(companyId, input.identifier, actorId(ctx));
+    ctx.body = await privacy.erase(ctx.state.em, companyId, input.identifier, actorId(ctx));
   });
 
   routes.get('/erasures', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await privacy.erasures(await companyToRead(ctx));
+    ctx.body = await privacy.erasures(ctx.state.em, await companyToRead(ctx));
   });
 
   routes.get('/erasures/:id', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await privacy.erasure(await companyToRead(ctx), ctx.params.id!);
+    ctx.body = await privacy.erasure(ctx.state.em, await companyToRead(ctx), ctx.params.id!);
   });
 
   routes.get('/suppressions', { query: companyFilterQuery }, async (ctx) => {
-    ctx.body = await privacy.suppressions(await companyToRead(ctx));
+    ctx.body = await privacy.suppressions(ctx.state.em, await companyToRead(ctx));
   });
 
   routes.delete('/suppressions/:id', { query: companyFilterQuery }, async (ctx) => {
-    await privacy.removeSuppression(await companyToRead(ctx), ctx.params.id!);
+    await privacy.removeSuppression(ctx.state.em, await companyToRead(ctx), ctx.params.id!);
     ctx.status = 204;
   });
 
@@ -55,7 +55,7 @@ function privacyRoutes(privacy: PrivacyService, prefix: string): Router<AppState
   routes.get('/people/export', { query: exportQuery }, async (ctx) => {
     const query = queryOf(ctx, exportQuery);
     const companyId = await companyToRead(ctx);
-    const pages = await privacy.exportPerson(companyId, String(query.value));
+    const pages = await privacy.exportPerson(ctx.state.em, companyId, String(query.value));
     await recordNow(ctx.state.em, { action: 'person_exported', companyId, target: { type: 'person', label: normalizeIdentifier(String(query.value)) }, changes: { after: { identifierType: query.type } } });
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', 'attachment; filename="person-export.json"');

@@ -2,6 +2,7 @@
  * Privacy: erasing a person (queued as a job: jobs.ts), the suppression list intake consults
  * (bff/modules/suppression) and the export of everything stored about a person (GDPR articles 17 and 15).
  */
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import {
   ERASURE_STEPS,
@@ -23,6 +24,8 @@ import { configureSuppressions, forgetKeptSuppressions, normalizeIdentifier, sup
 
 export interface PrivacyServiceOptions {
   orm: Orm;
+  /** A new EntityManager, never a request's (the runtime's fork): the erasure loop works in them. */
+  fork: () => EntityManager;
   config: Config;
   logger: Logger;
   now: () => Date;
@@ -49,19 +52,19 @@ function erasureView(job: PrivacyErasure): ErasureView {
   };
 }
 
-export function createPrivacyService({ orm, config, logger, now, changes, rebuildAudience }: PrivacyServiceOptions) {
+export function createPrivacyService({ orm, fork, config, logger, now, changes, rebuildAudience }: PrivacyServiceOptions) {
   configureSuppressions(suppressionKeyOf(config.credentialsKey), config.database.kind, changes);
-  const jobs = erasureJobs({ orm, config, logger, now, rebuildAudience });
+  const jobs = erasureJobs({ orm, fork, config, logger, now, rebuildAudience });
   const loop = erasureLoop(jobs);
   return {
     jobs,
     loop,
     logger,
     /** Queues the erasure of the person named by one identifier; the loop starts it (at once in this process). */
-    async erase(companyId: string, identifier: { type: ErasureIdentifierType; value: string }, createdById: string | null): Promise<ErasureView> {
-      const em = orm.em.fork();
+    async erase(em: EntityManager, companyId: string, identifier: { type: ErasureIdentifierType; value: string }, createdById: string | null): Promise<ErasureView> {
+      const work = em.fork();
       const value = normalizeIdentifier(identifier.value);
-      const job = em.create(PrivacyErasure, {
+      const job = work.create(PrivacyErasure, {
         companyId,
         identifierType: identifier.type,
         identifierHint: maskIdentifier(value),
@@ -71,25 +74,25 @@ export function createPrivacyService({ orm, config, logger, now, changes, rebuil
         createdById,
       });
       // The entry names the person as the job does (masked): the erasure is about to remove them anyway.
-      record(em, { action: 'person_erasure_requested', companyId, target: { type: 'person', id: job.id, label: job.identifierHint }, changes: { after: { identifierType: identifier.type } } });
-      await em.flush();
+      record(work, { action: 'person_erasure_requested', companyId, target: { type: 'person', id: job.id, label: job.identifierHint }, changes: { after: { identifierType: identifier.type } } });
+      await work.flush();
       loop.wake();
       return erasureView(job);
     },
-    async erasure(companyId: string, id: string): Promise<ErasureView> {
-      const job = await orm.em.fork().findOne(PrivacyErasure, { id, companyId });
+    async erasure(em: EntityManager, companyId: string, id: string): Promise<ErasureView> {
+      const job = await em.fork().findOne(PrivacyErasure, { id, companyId });
       if (!job) throw apiError('not_found', ERASURE_NOT_FOUND);
       return erasureView(job);
     },
-    async erasures(companyId: string): Promise<ErasureView[]> {
-      const rows = await orm.em.fork().find(PrivacyErasure, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 100 });
+    async erasures(em: EntityManager, companyId: string): Promise<ErasureView[]> {
+      const rows = await em.fork().find(PrivacyErasure, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 100 });
       return rows.map(erasureView);
     },
-    async suppressions(companyId: string): Promise<SuppressionView[]> {
-      const em = orm.em.fork();
-      const rows = await em.find(PrivacySuppression, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 1000 });
-      const intake = await em.find(PrivacySuppressedIntake, { companyId });
-      const sources = new Map((await em.find(DataSource, { companyId }, { fields: ['id', 'name'] })).map((source) => [source.id, source.name]));
+    async suppressions(em: EntityManager, companyId: string): Promise<SuppressionView[]> {
+      const work = em.fork();
+      const rows = await work.find(PrivacySuppression, { companyId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 1000 });
+      const intake = await work.find(PrivacySuppressedIntake, { companyId });
+      const sources = new Map((await work.find(DataSource, { companyId }, { fields: ['id', 'name'] })).map((source) => [source.id, source.name]));
       return rows.map((row) => ({
         id: row.id,
         hint: row.hint,
@@ -103,11 +106,11 @@ export function createPrivacyService({ orm, config, logger, now, changes, rebuil
       }));
     },
     /** Lifts a suppression: intake takes the identifier again (what was erased stays erased). */
-    async removeSuppression(companyId: string, id: string): Promise<void> {
-      const em = orm.em.fork();
-      const row = await em.findOne(PrivacySuppression, { id, companyId });
+    async removeSuppression(em: EntityManager, companyId: string, id: string): Promise<void> {
+      const work = em.fork();
+      const row = await work.findOne(PrivacySuppression, { id, companyId });
       if (!row) throw apiError('not_found', SUPPRESSION_NOT_FOUND);
-      await em.transactional(async (trx) => {
+      await work.transactional(async (trx) => {
         await trx.nativeDelete(PrivacySuppressedIntake, { suppressionId: id });
         await trx.nativeDelete(PrivacySuppression, { id });
         record(trx, { action: 'suppression_removed', companyId, target: { type: 'suppression', id, label: row.hint }, changes: { before: { erasureId: row.erasureId ?? null, dropped: row.dropped } } });
@@ -118,8 +121,8 @@ export function createPrivacyService({ orm, config, logger, now, changes, rebuil
      * Everything stored about the person named by one identifier, as one JSON document written
      * as it is read (export.ts); the person's identifiers are found before it starts.
      */
-    exportPerson(companyId: string, value: string): Promise<AsyncIterable<Buffer>> {
-      return personExport(knexOf(orm), orm, config.database.kind, companyId, normalizeIdentifier(value));
+    exportPerson(em: EntityManager, companyId: string, value: string): Promise<AsyncIterable<Buffer>> {
+      return personExport(em, knexOf(orm), config.database.kind, companyId, normalizeIdentifier(value));
     },
     /** Runs the queued erasures now (tests, a one-off run). */
     async runQueued(): Promise<void> {
