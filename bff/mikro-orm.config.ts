@@ -13,7 +13,6 @@ import type pg from 'pg';
 import type { DatabaseConfig } from './config';
 import { ENTITIES } from './entities';
 import { countAccountChangeNotices, countSqliteWrites, type SqliteWriter } from './platform/accountChanges';
-import { contextEntityManager } from './platform/requestScope';
 import { tryWithoutBusyWait, untilNotBusy, type BusyTimeoutConnection } from './platform/sqliteWriteLock';
 import { MIGRATIONS } from './migrations';
 
@@ -32,9 +31,8 @@ const shared = {
     snapshot: false,
     silent: true,
   },
-  // Every request works in its own forked EntityManager (middleware/requestContext.ts); a query
-  // made outside one is a bug, so the global manager refuses it.
-  context: contextEntityManager,
+  // Every request and job works in an EntityManager it is handed (a fork: middleware/requestContext.ts,
+  // runtime.ts); a query on the global manager is a bug, so it refuses one.
   allowGlobalContext: false,
   debug: false,
 } satisfies Partial<Options>;

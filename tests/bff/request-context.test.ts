@@ -21,8 +21,8 @@ describe('request context', () => {
       [0, 1].map(() =>
         inRequest(async (ctx) => {
           const first = ctx.state.em;
-          await orm.em.findOneOrFail(User, { id: world().users.bob.id });
-          expect(orm.em.getContext()).toBe(first);
+          await first.findOneOrFail(User, { id: world().users.bob.id });
+          expect(ctx.state.em).toBe(first);
           seen.push(first);
         }),
       ),
@@ -32,13 +32,15 @@ describe('request context', () => {
   });
 
   it('keeps a loaded entity within its request', async () => {
-    const orm = world().orm;
-    const inFirst = await inRequest(() => orm.em.findOneOrFail(User, { id: world().users.bob.id }));
-    const inSecond = await inRequest(() => orm.em.findOneOrFail(User, { id: world().users.bob.id }));
+    const id = world().users.bob.id;
+    const inFirst = await inRequest((ctx) => ctx.state.em.findOneOrFail(User, { id }));
+    const inSecond = await inRequest((ctx) => ctx.state.em.findOneOrFail(User, { id }));
     expect(inSecond).not.toBe(inFirst);
   });
 
-  it('refuses the ORM outside a request', async () => {
-    await expect(world().orm.em.findOne(User, { id: world().users.bob.id })).rejects.toThrow(/global/i);
+  it('refuses the global EntityManager outside a request and inside one: the request hands its own', async () => {
+    const orm = world().orm;
+    await expect(orm.em.findOne(User, { id: world().users.bob.id })).rejects.toThrow(/global/i);
+    await expect(inRequest(() => orm.em.findOne(User, { id: world().users.bob.id }))).rejects.toThrow(/global/i);
   });
 });
