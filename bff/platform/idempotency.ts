@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from '@mikro-orm/knex';
 import { apiError, HttpError } from './errors';
-import { bindTime, rowsOf, timeOf } from './rawRows';
+import { bindTime, rowsOf, timeOf } from './sql';
 import { decryptSecret, encryptSecret } from './secrets';
 import type { DatabaseKind } from './sql';
 import type { AppContext } from '../types';

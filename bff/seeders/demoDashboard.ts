@@ -11,8 +11,7 @@ import type { ValidEvent } from '@domain/prediction/schemas';
 import { randomSource } from '@domain/random';
 import type { Company } from '../entities';
 import { rebuildOutcomes, timeOf, storeEvents } from '../modules/prediction';
-import type { DatabaseKind } from '../platform/sql';
-import { rowsOf } from '../platform/rawRows';
+import { type DatabaseKind, rowsOf } from '../platform/sql';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;

@@ -11,7 +11,7 @@ import { DAY_MS, RISK_WINDOW_DAYS } from '@domain/audience/scoring';
 import { DataRecord, DataSource, PublishedSurvey, SurveyResponse } from '@bff/entities';
 import { buildAudience, currentGeneration } from '@bff/modules/audience/build';
 import { hashSecret } from '@bff/platform/secrets';
-import { numberOf, rowsOf, timeOf } from '@bff/platform/rawRows';
+import { numberOf, rowsOf, timeOf } from '@bff/platform/sql';
 import { addVariedRecords, audienceDigest, VARIED_MAX_MERGE, VARIED_NOW } from './support/audienceRecords';
 import { readySurvey } from './support/surveys';
 import { useWorld, type World } from './support/world';

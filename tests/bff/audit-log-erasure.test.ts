@@ -9,8 +9,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntryView } from '@domain/audit/types';
 import { AuditEntry, PrivacyErasure } from '@bff/entities';
-import { rowsOf } from '@bff/platform/rawRows';
-import { knexOf } from '@bff/platform/sql';
+import { knexOf, rowsOf } from '@bff/platform/sql';
 import { addPublished } from './support/surveys';
 import { unique, useWorld, type World } from './support/world';
 

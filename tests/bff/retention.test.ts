@@ -10,8 +10,7 @@ import type { Answer, Question } from '@domain/survey/types';
 import { DataRecord, DataSource, PredictionCall, PredictionCallMinute, PublishedSurvey, SurveyResponse, UntalliedResponse, AudienceJob } from '@bff/entities';
 import { applyRetention } from '@bff/modules/retention';
 import { addResponseTallies, tallySettledResponses, type TallyRow } from '@bff/modules/responses/tallies';
-import { rowsOf } from '@bff/platform/rawRows';
-import { knexOf } from '@bff/platform/sql';
+import { knexOf, rowsOf } from '@bff/platform/sql';
 import { addPublished, question, readySurvey } from './support/surveys';
 import { useWorld, type World } from './support/world';
 

@@ -19,7 +19,7 @@ import { CompanySurveySettings, PublishedSurvey, SurveyDisplay, SurveyResponse, 
 import { deviceFromUserAgent } from '@bff/modules/collection/device';
 import { tallySettledAnswers, tallySettledResponses } from '@bff/modules/responses/tallies';
 import { pgPreparedStatements } from '@bff/platform/preparedRows';
-import { rowsOf } from '@bff/platform/rawRows';
+import { rowsOf } from '@bff/platform/sql';
 import { bundleVersionOf } from '@bff/modules/collection/bundleCache';
 import { addressHashKey, normalisedAddress, storedAddress } from '@bff/platform/clientAddress';
 import { decoded, rawGet, varyNames } from './support/rawRequest';

@@ -19,7 +19,7 @@ import { createResultsService } from '@bff/modules/results/service';
 import { scrubStoredJson } from '@bff/migrations/Migration20270103000000_scrub_unstorable';
 import { countTalliedAddresses } from '@bff/migrations/Migration20270109000000_address_tallies';
 import { countTalliedResponses } from '@bff/migrations/Migration20270116000000_response_tallies';
-import { rowsOf } from '@bff/platform/rawRows';
+import { rowsOf } from '@bff/platform/sql';
 import { question, readySurvey } from './support/surveys';
 import { useWorld, type World } from './support/world';
 import { usingPostgres } from './support/database';

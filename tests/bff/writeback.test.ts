@@ -14,7 +14,7 @@ import { writebackDestinationSchemaFor, writebackJobStatus } from '@domain/audie
 import { DataRecord, DataSource, PublishedSurvey, SurveyResponse, WebhookDelivery, WritebackDestination as DestinationRow } from '@bff/entities';
 import { buildAudience } from '@bff/modules/audience/build';
 import { hashSecret } from '@bff/platform/secrets';
-import { rowsOf } from '@bff/platform/rawRows';
+import { rowsOf } from '@bff/platform/sql';
 import { decryptSecret } from '@bff/platform/secrets';
 import { createWebhookWorker } from '@bff/modules/webhooks/worker';
 import { webhookReceiver } from './support/responses';

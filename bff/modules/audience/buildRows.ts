@@ -2,7 +2,7 @@
  * The build's raw rows: its plain SQL queries, read in keyset pages, and their text values.
  */
 import type { Knex } from '@mikro-orm/knex';
-import { rowsOf } from '../../platform/rawRows';
+import { rowsOf } from '../../platform/sql';
 
 export type Row = Record<string, unknown>;
 export type RawQuery = (sql: string, params: unknown[]) => Promise<Row[]>;

@@ -8,8 +8,7 @@
 import { RECENCY_DAYS, type AudienceQuery, type CategoryId } from '@domain/audience/contract';
 import { categoryBit } from '@domain/audience/categories';
 import { sourceBit } from '@domain/audience/sources';
-import { bindTime } from '../../platform/rawRows';
-import type { DatabaseKind } from '../../platform/sql';
+import { bindTime, type DatabaseKind } from '../../platform/sql';
 
 const DAY_MS = 86_400_000;
 

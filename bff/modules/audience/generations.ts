@@ -3,8 +3,7 @@
  * deleting old ones, and the lock that keeps two builds of one company apart.
  */
 import type { Knex } from '@mikro-orm/knex';
-import { rowsOf } from '../../platform/rawRows';
-import type { DatabaseKind } from '../../platform/sql';
+import { type DatabaseKind, rowsOf } from '../../platform/sql';
 import type { BuildInput } from './buildInput';
 import type { Row } from './buildRows';
 

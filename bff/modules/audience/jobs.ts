@@ -29,7 +29,7 @@ import { AudienceJob } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { claimDue, leaseEnd } from '../../platform/jobQueue';
 import { repeatingJob, type Job, type RepeatingJob } from '../../platform/jobs';
-import { timeOf } from '../../platform/rawRows';
+import { timeOf } from '../../platform/sql';
 import type { AudienceBuilder } from './builder';
 import type { AudienceDb } from './reads';
 

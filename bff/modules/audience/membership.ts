@@ -18,10 +18,9 @@ import { categoryBit } from '@domain/audience/categories';
 import { keyedIdentifiers, orderedForAnchor, type IdentifierFieldNames } from '@domain/audience/identity';
 import type { AudienceTargeting } from '@domain/survey/types';
 import type { Orm } from '../../types';
-import { knexOf, resultsDialect, type DatabaseKind } from '../../platform/sql';
+import { type DatabaseKind, knexOf, resultsDialect, rowsOf } from '../../platform/sql';
 import { currentGeneration } from './build';
 import { audienceCondition } from './filters';
-import { rowsOf } from '../../platform/rawRows';
 
 export interface MembershipQuestion {
   companyId: string;

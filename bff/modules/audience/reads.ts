@@ -23,8 +23,7 @@ import {
 import { categoryBit, categoriesOfMask, categoryDefinition } from '@domain/audience/categories';
 import { sourceKindsOfMask } from '@domain/audience/sources';
 import { apiError } from '../../platform/errors';
-import { timeOf } from '../../platform/rawRows';
-import type { DatabaseKind, ResultsDialect } from '../../platform/sql';
+import { type DatabaseKind, type ResultsDialect, timeOf } from '../../platform/sql';
 import { API_SOURCE_NAME } from './build';
 import { audienceCondition } from './filters';
 import { countsOfSummary, meanCoverage, type AudienceCounts } from './summary';

@@ -22,8 +22,7 @@ import type {
 import type { AudienceViewInput } from '@domain/audience/query';
 import type { Config } from '../../config';
 import type { Orm } from '../../types';
-import { rowsOf } from '../../platform/rawRows';
-import { knexOf, resultsDialect } from '../../platform/sql';
+import { knexOf, resultsDialect, rowsOf } from '../../platform/sql';
 import { inProcessBuilder, startBuildWorker, WorkerAudienceBuilder, type AudienceBuilder } from './builder';
 import { audienceBuilds, audienceRefresher, buildJobs, buildQueued, findJob, latestJob, queueRefresh, refreshStale, startJob } from './jobs';
 import { audienceCategories, audienceMetrics, userDetail, usersPage, type AudienceDb } from './reads';

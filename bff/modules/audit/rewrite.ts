@@ -13,8 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@mikro-orm/knex';
 import type { AuditAction, AuditActorKind, AuditChange, AuditTargetType } from '@domain/audit/types';
-import { bindTime, rowsOf, timeOf } from '../../platform/rawRows';
-import { resultsDialect, type DatabaseKind } from '../../platform/sql';
+import { bindTime, type DatabaseKind, resultsDialect, rowsOf, timeOf } from '../../platform/sql';
 
 type Db = Knex | Knex.Transaction;
 

@@ -15,7 +15,7 @@ import type { Orm } from '../../types';
 import type { PublishedSurvey } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { preparedRowReader } from '../../platform/preparedRows';
-import { jsonOf, timeOf } from '../../platform/rawRows';
+import { jsonOf, timeOf } from '../../platform/sql';
 import { BUNDLE_RECHECK_MS } from './bundleCache';
 import { isCapped, PUBLIC_SURVEY_NOT_FOUND, type RunState } from './running';
 import { collectionStateOf, type CompanyCollectionState } from './settings';

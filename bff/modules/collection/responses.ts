@@ -16,14 +16,13 @@ import type { responseInputSchema, responseUpdateSchema } from '@domain/survey/c
 import { COLLECTION_LIMITS } from '@domain/survey/collectionSchemas';
 import type { Answer } from '@domain/survey/types';
 import type { Orm } from '../../types';
-import type { DatabaseKind } from '../../platform/sql';
+import type { DatabaseKind, RowLock } from '../../platform/sql';
 import { PublishedSurvey, SurveyResponse } from '../../entities';
 import { apiError } from '../../platform/errors';
 import type { IdempotencyStore, IdempotentRequest } from '../../platform/idempotency';
 import { hashSecret } from '../../platform/secrets';
 import { checkAnswers } from './answers';
 import { retryWhenBusy } from '../../platform/busyDatabase';
-import type { RowLock } from '../../platform/sql';
 import { completeResponse } from './completion';
 import { deviceTypeOf } from './device';
 import { storedAddress } from '../../platform/clientAddress';

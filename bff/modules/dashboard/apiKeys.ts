@@ -5,8 +5,7 @@
  */
 import type { ApiKeyBreakdownRow } from '@domain/dashboard/contract';
 import { ApiKey } from '../../entities';
-import { bindTime } from '../../platform/rawRows';
-import { toNumber } from '../../platform/sql';
+import { bindTime, toNumber } from '../../platform/sql';
 import { LATENCY_BUCKETS_MS, percentileOf } from '../prediction';
 import { companyClause, resolveScopeRange, type DashboardScope, type RangeQuery, type RequestDeps } from './scope';
 

@@ -4,8 +4,7 @@
  * figure shares (a percentage to one decimal, null when there is nothing to divide by).
  */
 import type { ResolvedRange } from '@domain/dashboard/buckets';
-import { bindTime } from '../../platform/rawRows';
-import type { DatabaseKind } from '../../platform/sql';
+import { bindTime, type DatabaseKind } from '../../platform/sql';
 
 /** The bucket number of the comparison period. */
 export const PREVIOUS = -1;

@@ -14,8 +14,7 @@
  * on the server's own connection, before them.
  */
 import type { Knex } from '@mikro-orm/knex';
-import { bindTime, rowsOf } from '../../platform/rawRows';
-import type { DatabaseKind } from '../../platform/sql';
+import { bindTime, type DatabaseKind, rowsOf } from '../../platform/sql';
 import { timeOf } from '../prediction';
 import type { Read } from './reads';
 

@@ -6,8 +6,7 @@
  */
 import { partialBucketOf, type ResolvedRange } from '@domain/dashboard/buckets';
 import { DEFAULT_SEGMENT_CATEGORIES, type DashboardMetrics, type HeadlineFigure } from '@domain/dashboard/contract';
-import { timeOf } from '../../platform/rawRows';
-import { knexOf, toNumber } from '../../platform/sql';
+import { knexOf, timeOf, toNumber } from '../../platform/sql';
 import { audienceVersion, countByCategory } from './audienceReads';
 import { bucketCase, byBucket, percent, PREVIOUS, round1 } from './buckets';
 import { callTotalsByBucket } from './callHours';

@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RawRow } from '../../platform/rawRows';
+import type { RawRow } from '../../platform/sql';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './reads';
 
 /** The page cache of this connection, in KiB: the drill-down's index seeks reuse pages. */

@@ -26,8 +26,7 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import type { Knex } from '@mikro-orm/knex';
 import { apiError, type HttpError } from '../../platform/errors';
-import { rowsOf, type RawRow } from '../../platform/rawRows';
-import type { DatabaseKind } from '../../platform/sql';
+import { type DatabaseKind, type RawRow, rowsOf } from '../../platform/sql';
 import { startWorkerThread } from '../../platform/workerThreads';
 
 /** One request's reads, all of them together: a 90-day overview takes tens of milliseconds. */

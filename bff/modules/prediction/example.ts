@@ -9,7 +9,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { CustomAttributeType, PredictExample, PredictRequest, PredictResponse } from '@domain/prediction/contract';
 import { CustomAttribute } from '../../entities';
-import { rowsOf, type RawRow } from '../../platform/rawRows';
+import { rowsOf, type RawRow } from '../../platform/sql';
 import { checkCustomAttributes, rankRequestOf, rankWith, responseOf } from './predict';
 import { parsePredictRequest } from './predictHandler';
 import { latestSettings } from './settings';

@@ -13,12 +13,11 @@
  * Calls reach prediction_calls through the call log's one-second flush: an event ingested within
  * that second of the call that served it is counted by the next rebuild only.
  */
-import type { DatabaseKind } from '../../platform/sql';
+import { bindTime, type DatabaseKind, rowsOf } from '../../platform/sql';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import { ATTRIBUTION_WINDOW_DAYS } from '@domain/dashboard/contract';
-import { bindTime, rowsOf } from '../../platform/rawRows';
 
 
 const DAY_MS = 86_400_000;

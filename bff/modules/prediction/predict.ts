@@ -11,8 +11,7 @@ import { CUSTOM_ATTRIBUTE_TYPE_NAMES, hasAttributeType, type ValidPredictRequest
 import { CustomAttribute } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { preparedRowsReader } from '../../platform/preparedRows';
-import { bindTime } from '../../platform/rawRows';
-import type { DatabaseKind } from '../../platform/sql';
+import { bindTime, type DatabaseKind } from '../../platform/sql';
 import type { Orm } from '../../types';
 import type { CallEntry } from './callLog';
 import { baseline, explain, rank } from './engine';

@@ -6,7 +6,7 @@
  * engines. Records are read in pages (pages()), so no statement holds the whole table at once.
  */
 import { EVENT_TYPES, type EventType } from '@domain/prediction/contract';
-import { jsonOf, numberOf, timeOf } from '../../platform/rawRows';
+import { jsonOf, numberOf, timeOf } from '../../platform/sql';
 import type { CatalogueItem, Interaction, SnapshotInput } from './engine/types';
 
 export type Row = Record<string, unknown>;

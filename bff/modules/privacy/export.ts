@@ -16,8 +16,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
 import { DataSource } from '../../entities';
-import { rowsOf } from '../../platform/rawRows';
-import { resultsDialect, type DatabaseKind } from '../../platform/sql';
+import { type DatabaseKind, resultsDialect, rowsOf } from '../../platform/sql';
 import { personMatcher } from './matching';
 import { RECORD_COLUMNS, recordsThroughSieve, recordVerdict, SCANNED_KINDS, storedRecord, type StoredRecord } from './recordFields';
 import { linkedIdentifiers, personProfiles, personResponses, placeholders, recordCondition } from './stores';

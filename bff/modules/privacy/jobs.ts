@@ -17,8 +17,7 @@ import { PrivacyErasure } from '../../entities';
 import { logContextFields, withLogContext } from '../../logger';
 import { claimDue, leaseEnd } from '../../platform/jobQueue';
 import { repeatingJob, type RepeatingJob } from '../../platform/jobs';
-import { rowsOf } from '../../platform/rawRows';
-import { knexOf, resultsDialect } from '../../platform/sql';
+import { knexOf, resultsDialect, rowsOf } from '../../platform/sql';
 import type { Orm } from '../../types';
 import { FINISH, linkedIdentifiers, STEPS, type StepContext } from './erasure';
 

@@ -18,8 +18,7 @@
  */
 import type { Knex } from '@mikro-orm/knex';
 import type { RecordKind } from '@domain/data/unifiedModel';
-import { rowsOf } from '../../platform/rawRows';
-import { resultsDialect, type DatabaseKind } from '../../platform/sql';
+import { type DatabaseKind, resultsDialect, rowsOf } from '../../platform/sql';
 import { identifierValues } from '../suppression';
 import { mentionsIn, type Mention, type PersonMatcher } from './matching';
 

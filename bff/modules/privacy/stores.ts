@@ -7,8 +7,7 @@
  * alike, so both find the same rows.
  */
 import type { Knex } from '@mikro-orm/knex';
-import { rowsOf } from '../../platform/rawRows';
-import { resultsDialect, type DatabaseKind } from '../../platform/sql';
+import { type DatabaseKind, resultsDialect, rowsOf } from '../../platform/sql';
 import { personMatcher } from './matching';
 import { recordsThroughSieve, recordVerdict } from './recordFields';
 import { identifierValues, normalizeIdentifier, type Db } from '../suppression';

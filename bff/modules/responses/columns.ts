@@ -7,8 +7,7 @@
  */
 import { JsonType, ReferenceKind, type EntityProperty, type MetadataStorage } from '@mikro-orm/core';
 import { SurveyResponse } from '../../entities';
-import { bindBoolean, bindTime } from '../../platform/rawRows';
-import type { DatabaseKind } from '../../platform/sql';
+import { bindBoolean, bindTime, type DatabaseKind } from '../../platform/sql';
 
 /** The entity's stored properties, by name. */
 type ResponseProperty = Extract<keyof SurveyResponse, string>;
@@ -25,7 +24,7 @@ export interface ResponseColumn {
 
 const asStored = (_kind: DatabaseKind, value: unknown) => value;
 const asJson = (_kind: DatabaseKind, value: unknown) => (value === null ? null : JSON.stringify(value));
-// SQLite keeps instants as epoch milliseconds and flags as 0/1 (platform/rawRows.ts).
+// SQLite keeps instants as epoch milliseconds and flags as 0/1 (platform/sql.ts).
 const asTime = (kind: DatabaseKind, value: unknown) => (value === null ? null : bindTime(kind, value as Date));
 const asFlag = (kind: DatabaseKind, value: unknown) => (value === null ? null : bindBoolean(kind, value as boolean));
 

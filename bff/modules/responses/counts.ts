@@ -9,8 +9,7 @@
  * same at ten responses or a million.
  */
 import type { Knex } from '@mikro-orm/knex';
-import { rowsOf } from '../../platform/rawRows';
-import { knexIn, type DatabaseKind, type SqlRunner } from '../../platform/sql';
+import { type DatabaseKind, knexIn, rowsOf, type SqlRunner } from '../../platform/sql';
 
 /** A survey's completions (of published_surveys `s`): the count on its row and those still pending. */
 const COMPLETED = 's.response_count + (select count(*) from untallied_responses u where u.survey_id = s.id and u.count_pending = true) as completed';

@@ -9,8 +9,7 @@ import type { MetadataStorage } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
 import type { Orm } from '../../types';
 import { pgPreparedStatements } from '../../platform/preparedRows';
-import { bindBoolean, bindTime, rowsOf } from '../../platform/rawRows';
-import { knexOf, type DatabaseKind } from '../../platform/sql';
+import { bindBoolean, bindTime, type DatabaseKind, knexOf, rowsOf } from '../../platform/sql';
 import { responseColumns, responseRow, type ResponseValues } from './columns';
 import { tallyQueueRow, UNTALLIED_RESPONSES } from './queue';
 

@@ -5,8 +5,7 @@
  */
 import type { Knex } from '@mikro-orm/knex';
 import type { Question } from '@domain/survey/types';
-import { bindTime, rowsOf } from '../../platform/rawRows';
-import type { DatabaseKind } from '../../platform/sql';
+import { bindTime, type DatabaseKind, rowsOf } from '../../platform/sql';
 import { UNTALLIED_RESPONSES } from './queue';
 import { forgetTalliedResponses, type ForgottenResponse } from './tallies';
 

@@ -6,8 +6,7 @@
  * module does.
  */
 import type { Knex } from '@mikro-orm/knex';
-import { bindBoolean, rowsOf } from '../../platform/rawRows';
-import { knexIn, type DatabaseKind, type SqlRunner } from '../../platform/sql';
+import { bindBoolean, type DatabaseKind, knexIn, rowsOf, type SqlRunner } from '../../platform/sql';
 
 export const UNTALLIED_RESPONSES = 'untallied_responses';
 

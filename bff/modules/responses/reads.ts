@@ -4,8 +4,7 @@
  * statement where a batch the tally job moves meanwhile must count once.
  */
 import type { Knex } from '@mikro-orm/knex';
-import { rowsOf } from '../../platform/rawRows';
-import { resultsDialect, toNumber, type DatabaseKind } from '../../platform/sql';
+import { type DatabaseKind, resultsDialect, rowsOf, toNumber } from '../../platform/sql';
 import { UNTALLIED_RESPONSES_OF_SURVEY, untalliedResponseIds } from './queue';
 import { ADDRESS_TALLIES, RESPONSE_TALLIES, TALLIES, utcDayOf } from './tallies';
 

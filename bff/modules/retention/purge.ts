@@ -26,8 +26,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
 import type { Question } from '@domain/survey/types';
 import { PublishedSurvey } from '../../entities';
-import { bindTime, rowsOf } from '../../platform/rawRows';
-import { knexOf, type DatabaseKind } from '../../platform/sql';
+import { bindTime, type DatabaseKind, knexOf, rowsOf } from '../../platform/sql';
 import type { Orm } from '../../types';
 import { deleteResponsesBefore } from '../responses';
 

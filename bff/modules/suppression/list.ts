@@ -13,8 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import type { AccountChanges } from '../../platform/accountChanges';
-import { bindTime, rowsOf } from '../../platform/rawRows';
-import type { DatabaseKind } from '../../platform/sql';
+import { bindTime, type DatabaseKind, rowsOf } from '../../platform/sql';
 import { identifierHash, identifierValues } from './identifiers';
 
 /** A database handle: the ORM's knex or a transaction on it. */

@@ -15,7 +15,7 @@ import type { Config } from '../../config';
 import { WebhookDelivery, WritebackDestination } from '../../entities';
 import { apiError } from '../../platform/errors';
 import { encryptSecret } from '../../platform/secrets';
-import { timeOf } from '../../platform/rawRows';
+import { timeOf } from '../../platform/sql';
 import { hostRefusal } from '../../platform/addressGuard';
 import { newWebhookSecret } from '../../platform/webhookSignature';
 import { destinationView, invalid } from './present';

@@ -4,7 +4,7 @@
  */
 import type { Knex } from '@mikro-orm/knex';
 import { API_SOURCE_NAME } from '../audience';
-import { rowsOf, timeOf } from '../../platform/rawRows';
+import { rowsOf, timeOf } from '../../platform/sql';
 import { profileIdentities, type Row } from './profileRows';
 
 /** Events per profile, as many as the side panel shows. */

@@ -5,7 +5,7 @@
  */
 import { categoriesOfMask } from '@domain/audience/categories';
 import { CATEGORY_NAMES, type PredictedSegment, type WritebackData } from '@domain/audience/contract';
-import { timeOf } from '../../platform/rawRows';
+import { timeOf } from '../../platform/sql';
 import { noIdentifiers, type ProfileIdentifiers } from './identifiers';
 import type { Row } from './profileRows';
 import type { WritebackEventRecord } from './profileEvents';

@@ -13,7 +13,7 @@ import { defaultDisplayTriggers, defaultEmbedSettings, DEFAULT_GLOBAL_IDENTIFIER
 import type { Answer } from '@domain/survey/types';
 import { CompanySurveySettings, DataRecord, DataSource, DataType, PublishedSurvey, SurveyResponse } from '@bff/entities';
 import { hashSecret } from '@bff/platform/secrets';
-import { rowsOf, timeOf } from '@bff/platform/rawRows';
+import { rowsOf, timeOf } from '@bff/platform/sql';
 import { currentGeneration, type BuildResult } from '@bff/modules/audience/build';
 import { question, readySurvey } from './surveys';
 import type { World } from './world';

@@ -11,8 +11,7 @@ import type { EntityManager as SqlEntityManager, Knex } from '@mikro-orm/knex';
 import type { RecordKind } from '@domain/data/unifiedModel';
 import type { UnifiedValue } from '@domain/data/values';
 import { DataRecord, DataSource } from '../../../entities';
-import { bindTime, rowsOf } from '../../../platform/rawRows';
-import type { DatabaseKind } from '../../../platform/sql';
+import { bindTime, type DatabaseKind, rowsOf } from '../../../platform/sql';
 import { dropSuppressed } from '../../suppression';
 
 export const API_SOURCE_TYPE = 'api';
