@@ -50,20 +50,21 @@ export interface RuntimeDependencies {
   clock?: () => Date;
 }
 
-/** A fresh EntityManager for a job, a cache or a background task: its own, never a request's. */
-const forkOf = (orm: Orm) => orm.em.fork();
+/** Fresh EntityManagers for jobs, caches and background tasks: each its own, never a request's. */
+const forksOf = (orm: Orm) => () => orm.em.fork();
 
 function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer | null, clock: () => Date, counters: CounterStore) {
+  const fork = forksOf(orm);
   const kind = config.database.kind;
-  const prediction = createPredictionRuntime({ orm, fork: () => forkOf(orm), config, logger, now: clock });
-  const audience = createAudienceService({ orm, fork: () => forkOf(orm), config, logger, now: clock });
+  const prediction = createPredictionRuntime({ orm, fork, config, logger, now: clock });
+  const audience = createAudienceService({ orm, fork, config, logger, now: clock });
   const accountChanges = followAccountChanges(orm, config.database, logger);
   return {
     // Where rate limits and sign-in throttles count (memory, the cluster's supervisor or Redis).
     counters,
     // When a kept signed-in caller's row may be stale (bff/middleware/auth.ts).
     accountChanges,
-    health: createHealthService(orm, () => forkOf(orm), counters, logger),
+    health: createHealthService(orm, fork, counters, logger),
     files: createFileService(),
     dataTypes: createDataTypeService(),
     auth: createAuthService({
@@ -82,7 +83,7 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     identifiers: createIdentifierService(),
     results: createResultsService({ orm, kind, now: clock, logger }),
     // The survey widget's public API (cross-origin, no session) and the company embed screen.
-    collection: createCollectionService({ orm, fork: () => forkOf(orm), config, now: clock }),
+    collection: createCollectionService({ orm, fork, config, now: clock }),
     collectionSettings: createCompanyCollectionService({ config, now: clock }),
     // The public routes' limits: the widget's and the ingestion URL's, each counted on its own.
     publicLimiter: createRateLimiter(counters, 'public', clock),
@@ -105,13 +106,13 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
     // Erasing a person and the suppression list intake consults (its lists kept while no account changed).
     privacy: createPrivacyService({
       orm,
-      fork: () => forkOf(orm),
+      fork,
       config,
       logger,
       now: clock,
       changes: accountChanges,
       rebuildAudience: async (companyId) => {
-        await audience.startJob(forkOf(orm), companyId, 'rebuild', null);
+        await audience.startJob(fork(), companyId, 'rebuild', null);
       },
     }),
   };
@@ -120,12 +121,13 @@ function createServices(config: Config, orm: Orm, logger: Logger, mailer: Mailer
 export type Services = ReturnType<typeof createServices>;
 
 function createJobs(config: Config, orm: Orm, logger: Logger, services: Services) {
+  const fork = forksOf(orm);
   const { prediction, audience } = services;
   return {
     // Completion webhooks and Write Back batches queued in the database, including those left by an earlier run.
-    webhooks: createWebhookWorker({ fork: () => forkOf(orm), config, logger }),
+    webhooks: createWebhookWorker({ fork, config, logger }),
     // Connector syncs, queued and scheduled. Runs in flight go back to the queue on stop and resume from their cursor.
-    sync: createSyncWorker({ orm, fork: () => forkOf(orm), config, logger, concurrency: config.jobs.syncConcurrency }),
+    sync: createSyncWorker({ orm, fork, config, logger, concurrency: config.jobs.syncConcurrency }),
     // The prediction API's call log (a graceful stop writes every buffered call), snapshots and replica poll.
     ...prediction.jobs,
     // Audience builds from the job queue, and the refresher queuing those of companies whose data changed.
@@ -134,9 +136,9 @@ function createJobs(config: Config, orm: Orm, logger: Logger, services: Services
     // InsightIQ's answer tallies: settled responses counted in batches, off the write path.
     // Erasures from the job queue: one person at a time, each step in batches, resumed after a stop.
     privacyErasures: services.privacy.loop,
-    answerTallies: createAnswerTallyJob({ orm, fork: () => forkOf(orm), kind: config.database.kind, now: services.results.now, logger }),
+    answerTallies: createAnswerTallyJob({ orm, fork, kind: config.database.kind, now: services.results.now, logger }),
     // Raw events, call logs and survey responses older than each company's retention periods, deleted in small batches.
-    retention: createRetentionJob({ orm, fork: () => forkOf(orm), kind: config.database.kind, now: services.results.now, logger, refreshAudience: audience.queueRefresh }),
+    retention: createRetentionJob({ orm, fork, kind: config.database.kind, now: services.results.now, logger, refreshAudience: audience.queueRefresh }),
     // SQLite's write-ahead log copied into the file from a thread, not by the commits of a process that serves requests.
     walCheckpoints: walCheckpoints({ orm, database: config.database, logger }),
   };
@@ -200,7 +202,7 @@ export function createRuntime(config: Config, orm: Orm, dependencies: RuntimeDep
     clock,
     services,
     jobs,
-    fork: () => forkOf(orm),
+    fork: forksOf(orm),
     start(names = Object.keys(jobs) as JobName[]) {
       for (const name of names) {
         const job: Job = jobs[name];
